@@ -1,0 +1,96 @@
+/**
+ * List filters (spec §5): the rules that turn what a user typed into the `postData` a list
+ * call carries. The client applies them before sending; the server applies the same function
+ * again, so a direct API caller gets the same meaning.
+ */
+import { todayJst } from './format';
+import type { FilterValue } from './protocol';
+
+export const EPOCH_DAY = '1970-01-01';
+
+/** How a filter is matched. `dateRange` on a timestamp column compares Japan days. */
+export type FilterKind = 'dateRange' | 'in' | 'numberRange' | 'month' | 'equals';
+
+export interface FilterDef {
+  name: string;
+  label: string;
+  kind: FilterKind;
+  /** Column the filter reads; defaults to the prefixed name, or the bare name for created/modified. */
+  column?: string;
+  /** For `in`: the allowed values with labels. */
+  options?: readonly { value: string; text: string }[];
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isValidDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+const isEmpty = (v: unknown): boolean =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.every((x) => x === '' || x === null || x === undefined));
+
+/**
+ * Applies the spec's date-range rules to one `[from, to]` pair.
+ * Returns undefined when the range does not apply.
+ * @example dateRange('created', ['', ''], '2026-11-22') // ['1970-01-01', '2026-11-22']
+ * @example dateRange('modified', ['2026-01-01', ''], '2026-11-22') // ['2026-01-01', '2026-11-22']
+ */
+export function dateRange(name: string, value: readonly (string | number)[] | undefined, today: string): [string, string] | undefined {
+  const from = String(value?.[0] ?? '').trim();
+  const to = String(value?.[1] ?? '').trim();
+  if (!from && !to) return name === 'created' ? [EPOCH_DAY, today] : undefined;
+  return [from || EPOCH_DAY, to || today];
+}
+
+/** Result of normalising filters: the clean object or the name of the first bad filter. */
+export type NormalizeResult =
+  | { ok: true; filters: Record<string, FilterValue> }
+  | { ok: false; problem: 'unknown' | 'range' | 'value'; name: string };
+
+/**
+ * Normalises a raw filter object against a resource's filter declarations: drops empty values,
+ * applies the date-range rules, removes the hyphen of `sime_ym`, keeps `in` and `numberRange`
+ * arrays as arrays. Unknown names are refused (filters are whitelisted).
+ */
+export function normalizeFilters(
+  raw: Record<string, unknown>,
+  defs: readonly FilterDef[],
+  today: string = todayJst(),
+): NormalizeResult {
+  const out: Record<string, FilterValue> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    const def = defs.find((d) => d.name === name);
+    if (!def) return { ok: false, problem: 'unknown', name };
+    if (def.kind === 'dateRange') {
+      if (value !== undefined && value !== null && value !== '' && !Array.isArray(value)) return { ok: false, problem: 'value', name };
+      const range = dateRange(name, value as (string | number)[] | undefined, today);
+      if (!range) continue;
+      if (!isValidDay(range[0]) || !isValidDay(range[1]) || range[0] > range[1]) return { ok: false, problem: 'range', name };
+      out[name] = range;
+      continue;
+    }
+    if (isEmpty(value)) continue;
+    if (def.kind === 'month') {
+      const ym = String(value).replace(/-/g, '');
+      if (!/^\d{6}$/.test(ym)) return { ok: false, problem: 'value', name };
+      out[name] = ym;
+    } else if (def.kind === 'in') {
+      const list = (Array.isArray(value) ? value : [value]).filter((v) => v !== '' && v !== null && v !== undefined);
+      if (!list.every((v) => typeof v === 'string' || typeof v === 'number')) return { ok: false, problem: 'value', name };
+      if (def.options && !list.every((v) => def.options!.some((o) => o.value === String(v)))) return { ok: false, problem: 'value', name };
+      out[name] = list.map(String);
+    } else if (def.kind === 'numberRange') {
+      if (!Array.isArray(value)) return { ok: false, problem: 'value', name };
+      const pair = [value[0], value[1]].map((v) => (v === '' || v === null || v === undefined ? '' : Number(v)));
+      if (pair.some((v) => v !== '' && !Number.isFinite(v))) return { ok: false, problem: 'value', name };
+      out[name] = pair as (string | number)[];
+    } else {
+      if (typeof value !== 'string' && typeof value !== 'number') return { ok: false, problem: 'value', name };
+      out[name] = value;
+    }
+  }
+  return { ok: true, filters: out };
+}

@@ -1,0 +1,121 @@
+/**
+ * The wire protocol shared by the client and the server (DESIGN §3).
+ * Every message a user can see from the API is defined here once.
+ */
+
+/** The one message that means "authentication-key error": on it the client logs out. */
+export const AUTH_KEY_ERROR = '認証キーが無効です。もう一度ログインしてください。';
+
+export const MESSAGES = {
+  loginFailed: 'メールアドレスまたはパスワードが正しくありません。',
+  loginMissing: 'メールアドレスとパスワードを入力してください。',
+  loginLocked: 'ログインの失敗が続いたため、しばらくログインできません。時間をおいて再度お試しください。',
+  forbidden: 'この操作を行う権限がありません。',
+  unknownCall: '存在しない呼び出しです。',
+  badRequest: '送信内容が正しくありません。',
+  badJson: 'postData の形式が正しくありません（JSON として読み取れません）。',
+  badPageSize: '表示件数は 1〜1000 の整数で指定してください。',
+  badPage: 'ページ番号は 1 以上の整数で指定してください。',
+  badSortColumn: '並べ替えできない列が指定されました。',
+  badSortOrder: '並び順は asc または desc で指定してください。',
+  badKeyword: '検索キーワードが長すぎます（200文字まで）。',
+  badFilter: '使用できない絞り込み条件が指定されました。',
+  badDateRange: '日付の範囲が正しくありません（YYYY-MM-DD で指定してください）。',
+  badId: 'ID が正しくありません。',
+  notFound: '指定されたデータが見つかりません。',
+  conflict: 'このデータは他のユーザーによって更新されています。画面を再読み込みしてから、もう一度編集してください。',
+  tooLarge: '送信データが大きすぎます。',
+  internal: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。',
+  network: 'サーバーに接続できませんでした。通信環境を確認してください。',
+  saved: '保存しました。',
+  searchSaved: '検索条件を保存しました。',
+  deleted: '削除しました。',
+  confirmDelete: 'このデータを本当に削除しますか？',
+  unsaved: '保存されていない変更があります。このページを離れますか？',
+} as const;
+
+/** A failed call answers `[{ error }]`. */
+export interface ErrorAnswer {
+  error: string;
+}
+
+/** A failed login answers `[{ errors: [{ message }] }]`. */
+export interface LoginErrorAnswer {
+  errors: { message: string }[];
+}
+
+/** The logged-in user record returned by the login call (spec §3). */
+export interface LoginUser {
+  auth_key: string;
+  created: string;
+  deleted: number;
+  modified: string;
+  user_email: string;
+  user_id: number;
+  user_kana: string;
+  user_last_login: string | null;
+  user_name: string;
+  user_role: string;
+}
+
+/** Query parameters shared by every `_lst`, `_cnt` and `_pagination` call. */
+export interface ListQuery {
+  n: number;
+  p: number;
+  col?: string;
+  odr?: 'asc' | 'desc';
+  kw?: string;
+  /** Filters: name → array value (date ranges are `[from, to]`). */
+  postData?: Record<string, FilterValue>;
+  cl_id?: number;
+}
+
+export type FilterValue = string | number | (string | number)[];
+
+/** Answer of `{resource}_pagination`. */
+export interface PaginationAnswer {
+  total: number;
+  pages: number;
+  page: number;
+  n: number;
+}
+
+/** Saved search as stored on the server (spec §3). */
+export interface SavedSearch {
+  srch_id: number;
+  srch_name: string;
+  srch_tbl: string;
+  srch_kw: string;
+  srch_col: string;
+  srch_odr: string;
+  /** JSON-encoded filter object. */
+  postData: string;
+}
+
+/** Master table option shape (spec §3). */
+export interface MasterOption {
+  value: string;
+  text: string;
+  id: number;
+  flg: number;
+  checked: boolean;
+}
+
+export const LIMITS = {
+  defaultPageSize: 10,
+  maxPageSize: 1000,
+  maxKeyword: 200,
+  /** Max characters of an ordinary text field; `memo`-like fields declare their own. */
+  maxText: 255,
+  maxBodyBytes: 6 * 1024 * 1024,
+  /** Auth keys live this long without use. */
+  authKeyTtlHours: 12,
+  loginMaxFailuresPerAccount: 5,
+  loginMaxFailuresPerAddress: 20,
+  loginWindowMinutes: 15,
+} as const;
+
+/** Call names: `{resource}_{verb}` (DESIGN §3). */
+export const VERBS = ['lst', 'cnt', 'dtl', 'save', 'del', 'upd', 'pagination'] as const;
+export type Verb = (typeof VERBS)[number];
+export const callName = (resource: string, verb: Verb): string => `${resource}_${verb}`;

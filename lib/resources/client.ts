@@ -1,0 +1,167 @@
+/**
+ * 顧客 (customer): the declaration behind `client_*` calls, /client/list and /client/detail/{id}.
+ * Field names are the spec's copy list (§3); columns are `cl_` + name.
+ */
+import { PREFECTURE_OPTIONS } from '../prefectures';
+import * as O from './options';
+import type { FieldDef, ResourceDef } from './types';
+
+const address = (prefix: string, tab: string, what: string): FieldDef[] => [
+  { name: `${prefix}co_name`, label: `${what}会社名`, type: 'text', tab, max: 100 },
+  { name: `${prefix}busyo`, label: `${what}部署`, type: 'text', tab, max: 100 },
+  { name: `${prefix}name`, label: `${what}氏名`, type: 'text', tab, max: 100 },
+  { name: `${prefix}name_kana`, label: `${what}氏名カナ`, type: 'kana', tab, max: 100 },
+  { name: `${prefix}zipcode`, label: `${what}郵便番号`, type: 'zip', tab },
+  { name: `${prefix}pref`, label: `${what}都道府県`, type: 'select', tab, options: PREFECTURE_OPTIONS },
+  { name: `${prefix}city`, label: `${what}市区町村`, type: 'text', tab, max: 100 },
+  { name: `${prefix}address`, label: `${what}番地`, type: 'text', tab, max: 200 },
+  { name: `${prefix}building`, label: `${what}建物名`, type: 'text', tab, max: 200 },
+  { name: `${prefix}tel`, label: `${what}電話番号`, type: 'tel', tab },
+  { name: `${prefix}fax`, label: `${what}FAX`, type: 'tel', tab },
+];
+
+const bunrui = [1, 2, 3, 4, 5, 6, 7].map(
+  (n): FieldDef => ({ name: `bunrui_${n}`, label: `顧客分類${n}`, type: 'select', tab: 'category', master: `mt_bunrui_${n}` }),
+);
+
+export const clientFields: readonly FieldDef[] = [
+  // 基本情報
+  { name: 'status', label: '状態', type: 'select', tab: 'basic', master: 'mt_status', required: true },
+  { name: 'co_name', label: '会社名', type: 'text', tab: 'basic', max: 100 },
+  { name: 'co_name_kana', label: '会社名カナ', type: 'kana', tab: 'basic', max: 100 },
+  { name: 'busyo', label: '部署', type: 'text', tab: 'basic', max: 100 },
+  { name: 'job_title', label: '役職', type: 'text', tab: 'basic', max: 50 },
+  { name: 'name', label: '氏名', type: 'text', tab: 'basic', max: 100 },
+  { name: 'name_kana', label: '氏名カナ', type: 'kana', tab: 'basic', max: 100 },
+  { name: 'keisho', label: '敬称', type: 'select', tab: 'basic', options: O.KEISHO },
+  { name: 'tel_1', label: '電話番号1', type: 'tel', tab: 'basic', required: true },
+  { name: 'tel_2', label: '電話番号2', type: 'tel', tab: 'basic' },
+  { name: 'fax', label: 'FAX', type: 'tel', tab: 'basic' },
+  { name: 'email', label: 'メールアドレス', type: 'email', tab: 'basic', max: 254 },
+  { name: 'website', label: 'ウェブサイト', type: 'url', tab: 'basic', max: 254 },
+  { name: 'zipcode', label: '郵便番号', type: 'zip', tab: 'basic' },
+  { name: 'pref', label: '都道府県', type: 'select', tab: 'basic', options: PREFECTURE_OPTIONS },
+  { name: 'city', label: '市区町村', type: 'text', tab: 'basic', max: 100 },
+  { name: 'address', label: '番地', type: 'text', tab: 'basic', max: 200 },
+  { name: 'building', label: '建物名', type: 'text', tab: 'basic', max: 200 },
+  { name: 'lat', label: '緯度', type: 'decimal', tab: 'basic', min: -90, max: 90 },
+  { name: 'lng', label: '経度', type: 'decimal', tab: 'basic', min: -180, max: 180 },
+  { name: 'sex', label: '性別', type: 'select', tab: 'basic', options: O.SEX },
+  { name: 'birthday', label: '生年月日', type: 'date', tab: 'basic' },
+  { name: 'contact', label: '連絡方法', type: 'text', tab: 'basic', max: 100 },
+  { name: 'image', label: '画像', type: 'image', tab: 'basic', wide: true },
+  // 分類
+  ...bunrui,
+  { name: 'riyou', label: '利用区分', type: 'select', tab: 'category', options: O.RIYOU },
+  { name: 'zokusei', label: '属性', type: 'text', tab: 'category', max: 50 },
+  { name: 'rank', label: 'ランク', type: 'select', tab: 'category', master: 'mt_rank' },
+  { name: 'area', label: 'エリア', type: 'select', tab: 'category', master: 'mt_area' },
+  { name: 'parent_id', label: '請求親顧客ID', type: 'number', tab: 'category', min: 1 },
+  { name: 'shinyou', label: '信用区分', type: 'select', tab: 'category', options: O.SHINYOU },
+  { name: 'dm', label: 'DM送付', type: 'flag', tab: 'category' },
+  { name: 'point_taishou', label: 'ポイント対象', type: 'flag', tab: 'category' },
+  // 配送先
+  ...address('shipping_', 'shipping', '配送先'),
+  { name: 'shipping_usr', label: '配送担当', type: 'text', tab: 'shipping', max: 50 },
+  { name: 'atm_type', label: '午前・午後指定', type: 'select', tab: 'shipping', options: O.ATM_TYPE },
+  { name: 'ht_id', label: '配達時間帯', type: 'select', tab: 'shipping', master: 'mt_delivery_time' },
+  { name: 'sk_id', label: '出荷倉庫', type: 'select', tab: 'shipping', master: 'mt_warehouse' },
+  // 請求先
+  ...address('billing_', 'billing', '請求先'),
+  { name: 'billing_email', label: '請求先メールアドレス', type: 'email', tab: 'billing', max: 254 },
+  // 定期配送
+  { name: 'haiso_flag', label: '定期配送', type: 'flag', tab: 'delivery' },
+  { name: 'haiso_type', label: '配送周期', type: 'select', tab: 'delivery', options: O.HAISO_TYPE },
+  { name: 'haiso_wks', label: '配送間隔（週）', type: 'number', tab: 'delivery', min: 1, max: 8 },
+  { name: 'haiso_num', label: '配送本数', type: 'number', tab: 'delivery', min: 0, max: 999 },
+  { name: 'haiso_dow', label: '配送曜日', type: 'select', tab: 'delivery', options: O.WEEKDAY },
+  { name: 'haiso_day', label: '配送日', type: 'number', tab: 'delivery', min: 1, max: 31 },
+  { name: 'next_shipping_date', label: '次回配送日', type: 'date', tab: 'delivery' },
+  { name: 'delivery_usr_id', label: '配送担当者ID', type: 'number', tab: 'delivery', min: 1 },
+  { name: 'use_num', label: 'サーバー台数', type: 'number', tab: 'delivery', min: 0, max: 999 },
+  { name: 'server_changed', label: 'サーバー交換日', type: 'date', tab: 'delivery' },
+  // 契約・取引
+  { name: 'contract_type', label: '契約種別', type: 'select', tab: 'contract', master: 'mt_contract_type' },
+  { name: 'contract_date', label: '契約日', type: 'date', tab: 'contract' },
+  { name: 'contract_start_date', label: '契約開始日', type: 'date', tab: 'contract' },
+  { name: 'cancel_date', label: '解約日', type: 'date', tab: 'contract' },
+  { name: 'sale_staff', label: '営業担当', type: 'text', tab: 'contract', max: 50 },
+  { name: 'dairiten_id', label: '代理店ID', type: 'number', tab: 'contract', min: 1 },
+  { name: 'co_id', label: '法人番号', type: 'text', tab: 'contract', max: 13 },
+  { name: 'tori_kubun', label: '取引区分', type: 'select', tab: 'contract', options: O.TORI_KUBUN },
+  { name: 'tanka_type', label: '単価区分', type: 'select', tab: 'contract', options: O.TANKA_TYPE },
+  { name: 'kake_ritu', label: '掛率（%）', type: 'number', tab: 'contract', min: 0, max: 200 },
+  { name: 'sime_gp', label: '締日', type: 'select', tab: 'contract', options: O.CLOSING_DAY },
+  { name: 'kin_kiri', label: '金額端数処理', type: 'select', tab: 'contract', options: O.ROUNDING },
+  { name: 'zei_kiri', label: '消費税端数処理', type: 'select', tab: 'contract', options: O.ROUNDING },
+  { name: 'zei_ten', label: '消費税計算単位', type: 'select', tab: 'contract', options: O.TAX_UNIT },
+  { name: 'yoshin_gendo', label: '与信限度額', type: 'money', tab: 'contract', min: 0, max: 999_999_999 },
+  { name: 'uri_zan', label: '売掛残高', type: 'money', tab: 'contract', readOnly: true },
+  { name: 'pm_id', label: '支払方法', type: 'select', tab: 'contract', master: 'mt_pmt_method' },
+  { name: 'collect_type', label: '回収方法', type: 'select', tab: 'contract', master: 'mt_pmt_method' },
+  { name: 'collect_cycle', label: '回収月', type: 'select', tab: 'contract', options: O.COLLECT_CYCLE },
+  { name: 'collect_day', label: '回収日', type: 'number', tab: 'contract', min: 1, max: 31 },
+  { name: 'fee_type', label: '振込手数料', type: 'select', tab: 'contract', options: O.FEE_TYPE },
+  { name: 'collect_site', label: '集金サイト', type: 'text', tab: 'contract', max: 50 },
+  { name: 'yayoi_id', label: '弥生取引先コード', type: 'text', tab: 'contract', max: 20 },
+  // 備考・その他
+  { name: 'biko_1', label: '備考1', type: 'text', tab: 'notes', max: 200, wide: true },
+  { name: 'biko_2', label: '備考2', type: 'text', tab: 'notes', max: 200, wide: true },
+  { name: 'memo', label: 'メモ', type: 'textarea', tab: 'notes', wide: true },
+  { name: 'fact', label: '特記事項', type: 'textarea', tab: 'notes', wide: true },
+  { name: 'login_id', label: 'マイページID', type: 'text', tab: 'notes', max: 50 },
+  { name: 'pw', label: 'マイページパスワード', type: 'secret', tab: 'notes', max: 100 },
+  { name: 'last_login', label: 'マイページ最終ログイン', type: 'text', tab: 'notes', readOnly: true },
+];
+
+export const clientResource: ResourceDef = {
+  name: 'client',
+  label: '顧客',
+  table: 'client',
+  prefix: 'cl_',
+  basePath: '/client',
+  area: 'client',
+  storageKey: 'client',
+  tabs: [
+    { key: 'basic', label: '基本情報' },
+    { key: 'category', label: '分類' },
+    { key: 'shipping', label: '配送先' },
+    { key: 'billing', label: '請求先' },
+    { key: 'delivery', label: '定期配送' },
+    { key: 'contract', label: '契約・取引' },
+    { key: 'notes', label: '備考・その他' },
+  ],
+  fields: clientFields,
+  list: {
+    columns: [
+      { name: 'cl_id', label: 'ID' },
+      { name: 'cl_co_name', label: '会社名' },
+      { name: 'cl_name', label: '氏名' },
+      { name: 'cl_tel_1', label: '電話番号' },
+      { name: 'cl_pref', label: '都道府県' },
+      { name: 'cl_city', label: '市区町村' },
+      { name: 'cl_status', label: '状態', format: 'option', field: 'status' },
+      { name: 'cl_next_shipping_date', label: '次回配送日', format: 'date' },
+      { name: 'modified', label: '更新日時', format: 'datetime' },
+    ],
+    sortable: ['cl_id', 'cl_co_name', 'cl_co_name_kana', 'cl_name', 'cl_name_kana', 'cl_tel_1', 'cl_pref', 'cl_city', 'cl_status', 'cl_next_shipping_date', 'created', 'modified'],
+    keyword: ['co_name', 'co_name_kana', 'name', 'name_kana', 'tel_1', 'tel_2', 'email', 'zipcode', 'pref', 'city', 'address', 'building', 'shipping_co_name', 'shipping_name'],
+    defaultSort: { col: 'cl_id', odr: 'desc' },
+    filters: [
+      { name: 'created', label: '登録日', kind: 'dateRange' },
+      { name: 'modified', label: '更新日', kind: 'dateRange' },
+      { name: 'contract_date', label: '契約日', kind: 'dateRange' },
+      { name: 'next_shipping_date', label: '次回配送日', kind: 'dateRange' },
+      { name: 'status', label: '状態', kind: 'in' },
+    ],
+  },
+  titleField: 'co_name',
+  check: (values) => {
+    const coName = String(values.co_name ?? '');
+    const name = String(values.name ?? '');
+    if (values.co_name !== undefined && values.name !== undefined && !coName && !name) {
+      return { co_name: '会社名か氏名のどちらかを入力してください。' };
+    }
+    return undefined;
+  },
+};

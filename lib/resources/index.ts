@@ -1,0 +1,9 @@
+/** Every declared resource, by call prefix. Adding a resource is one line here. */
+import { clientResource } from './client';
+import type { ResourceDef } from './types';
+
+export const RESOURCES: Record<string, ResourceDef> = {
+  client: clientResource,
+};
+
+export type { ResourceDef, FieldDef, ColumnDef, Option } from './types';

@@ -1,0 +1,19 @@
+/** Fixed option lists shared by several resources (codes as stored, Japanese texts). */
+import type { Option } from './types';
+
+const opts = (pairs: readonly (readonly [string, string])[]): Option[] => pairs.map(([value, text]) => ({ value, text }));
+
+export const ROUNDING = opts([['0', '切捨て'], ['1', '切上げ'], ['2', '四捨五入']]);
+export const TAX_UNIT = opts([['1', '明細単位'], ['2', '伝票単位'], ['3', '請求単位']]);
+export const CLOSING_DAY = opts([['5', '5日締め'], ['10', '10日締め'], ['15', '15日締め'], ['20', '20日締め'], ['25', '25日締め'], ['31', '末日締め']]);
+export const COLLECT_CYCLE = opts([['0', '当月'], ['1', '翌月'], ['2', '翌々月']]);
+export const KEISHO = opts([['様', '様'], ['御中', '御中'], ['殿', '殿']]);
+export const SEX = opts([['1', '男性'], ['2', '女性']]);
+export const RIYOU = opts([['1', '家庭'], ['2', '事業所']]);
+export const TORI_KUBUN = opts([['1', '掛売'], ['2', '現金']]);
+export const TANKA_TYPE = opts([['1', '標準単価'], ['2', '掛率']]);
+export const HAISO_TYPE = opts([['0', 'なし'], ['1', '週ごと'], ['2', '毎月（日付指定）'], ['3', '毎月（曜日指定）']]);
+export const WEEKDAY = opts([['0', '日曜日'], ['1', '月曜日'], ['2', '火曜日'], ['3', '水曜日'], ['4', '木曜日'], ['5', '金曜日'], ['6', '土曜日']]);
+export const ATM_TYPE = opts([['0', '指定なし'], ['1', '午前'], ['2', '午後']]);
+export const FEE_TYPE = opts([['0', '当社負担'], ['1', 'お客様負担']]);
+export const SHINYOU = opts([['A', 'A（良好）'], ['B', 'B（注意）'], ['C', 'C（要確認）']]);

@@ -1,0 +1,132 @@
+/**
+ * The valibot schema of a resource, built from its field declarations. The same schema validates
+ * the form (react-hook-form resolver) and the server's save call.
+ */
+import * as v from 'valibot';
+import { isValidDay } from '../filters';
+import { LIMITS } from '../protocol';
+import { toHalfWidth, toHalfWidthNumber } from '../text';
+import type { FieldDef, ResourceDef } from './types';
+
+/** Largest data URL accepted for a picture (about 3 MB). */
+export const MAX_IMAGE_CHARS = 4_000_000;
+const MAX_LONG_TEXT = 4000;
+
+const TEL = /^[0-9]{2,5}-?[0-9]{1,4}-?[0-9]{3,4}$/;
+const ZIP = /^\d{3}-?\d{4}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const URL_RE = /^https?:\/\/\S+$/;
+const IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/;
+
+/** Text input as the form or the API sends it: a string or a number, trimmed. */
+const textIn = v.pipe(
+  v.union([v.string(), v.number(), v.null()], '文字列で指定してください。'),
+  v.transform((x) => (x === null ? '' : String(x).trim())),
+);
+
+/** The default maximum length of a text field of this kind. */
+export function maxLength(field: FieldDef): number {
+  if (field.max) return field.max;
+  if (field.type === 'image') return MAX_IMAGE_CHARS;
+  if (field.type === 'textarea') return MAX_LONG_TEXT;
+  return LIMITS.maxText;
+}
+
+/** Whether the field converts full-width characters to half-width. */
+export const isHalfWidthField = (field: FieldDef): boolean =>
+  ['tel', 'zip', 'email', 'url', 'date', 'number', 'money', 'decimal'].includes(field.type);
+
+/** The half-width conversion a field applies (phone and postcode also unify dashes). */
+export function halfWidthOf(field: FieldDef, value: string): string {
+  if (field.type === 'tel' || field.type === 'zip') return toHalfWidthNumber(value);
+  return isHalfWidthField(field) ? toHalfWidth(value).trim() : value;
+}
+
+function fieldSchema(field: FieldDef) {
+  const label = field.label;
+  const required = v.check((x: string) => !field.required || x !== '', `${label}を入力してください。`);
+  if (field.type === 'number' || field.type === 'money' || field.type === 'decimal' || field.type === 'flag') {
+    const integer = field.type !== 'decimal';
+    return v.pipe(
+      textIn,
+      v.transform((x) => toHalfWidth(x).replace(/,/g, '').replace(/円$/, '')),
+      required,
+      v.check((x) => x === '' || (integer ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/).test(x), `${label}は${integer ? '整数' : '数値'}で入力してください。`),
+      v.transform((x) => (x === '' ? null : Number(x))),
+      v.check((x) => x === null || field.min === undefined || x >= field.min, `${label}は${field.min}以上で入力してください。`),
+      v.check((x) => x === null || field.max === undefined || x <= field.max, `${label}は${field.max}以下で入力してください。`),
+      v.check((x) => field.type !== 'flag' || x === null || x === 0 || x === 1, `${label}は 0 か 1 で指定してください。`),
+    );
+  }
+  const max = maxLength(field);
+  const base = v.pipe(
+    textIn,
+    v.transform((x) => halfWidthOf(field, x)),
+    required,
+    v.check((x) => x.length <= max, field.type === 'image' ? `${label}のファイルが大きすぎます。` : `${label}は${max}文字以内で入力してください。`),
+  );
+  switch (field.type) {
+    case 'tel':
+      return v.pipe(base, v.check((x) => x === '' || TEL.test(x), `${label}の形式が正しくありません（例: 03-1234-5678）。`));
+    case 'zip':
+      return v.pipe(
+        base,
+        v.check((x) => x === '' || ZIP.test(x), `${label}は 7 桁の数字で入力してください（例: 100-0001）。`),
+        v.transform((x) => (x.length === 7 ? `${x.slice(0, 3)}-${x.slice(3)}` : x)),
+      );
+    case 'email':
+      return v.pipe(base, v.check((x) => x === '' || EMAIL.test(x), `${label}の形式が正しくありません（例: info@example.jp）。`));
+    case 'url':
+      return v.pipe(base, v.check((x) => x === '' || URL_RE.test(x), `${label}は http:// または https:// で始まる URL を入力してください。`));
+    case 'date':
+      return v.pipe(
+        base,
+        v.transform((x) => x.replace(/\//g, '-')),
+        v.check((x) => x === '' || isValidDay(x), `${label}は YYYY-MM-DD の形式の正しい日付で入力してください。`),
+      );
+    case 'kana':
+      return v.pipe(base, v.check((x) => x === '' || /^[\u30A0-\u30FF\uFF65-\uFF9F\s・ー－（）()]+$/.test(x), `${label}はカタカナで入力してください。`));
+    case 'image':
+      return v.pipe(base, v.check((x) => x === '' || IMAGE.test(x), `${label}は画像ファイル（PNG・JPEG・GIF・WebP）を選んでください。`));
+    case 'select':
+      return v.pipe(
+        base,
+        v.check((x) => x === '' || !field.options || field.options.some((o) => o.value === x), `${label}の選択肢にない値です。`),
+      );
+    default:
+      return base;
+  }
+}
+
+export type FormValues = Record<string, string | number | null>;
+
+/** Fields a save may write (read-only fields are answered but never written). */
+export const writableFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => !f.readOnly);
+
+/**
+ * The schema of a resource's form values: every writable field, plus the `modified` the record
+ * was loaded with. Unknown keys are dropped. Cross-field rules come from `def.check`.
+ */
+export function resourceSchema(def: ResourceDef) {
+  // Missing keys stay undefined: an update writes only what was sent; an insert fills '' first.
+  const entries: Record<string, v.GenericSchema<unknown, unknown>> = {};
+  for (const field of writableFields(def)) entries[field.name] = v.optional(fieldSchema(field) as v.GenericSchema<unknown, unknown>);
+  return v.pipe(
+    v.object({
+      ...entries,
+      modified: v.optional(v.pipe(textIn, v.maxLength(40, '更新日時が正しくありません。'))),
+    }),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed || !def.check) return;
+      const problems = def.check(dataset.value as Record<string, unknown>) ?? {};
+      for (const [name, message] of Object.entries(problems)) {
+        addIssue({ message, path: [{ type: 'object', origin: 'value', input: dataset.value as Record<string, unknown>, key: name, value: (dataset.value as Record<string, unknown>)[name] }] });
+      }
+    }),
+  );
+}
+
+/** Empty form values of a resource: '' for text kinds, '' for numbers (shown empty). */
+export function emptyValues(def: ResourceDef): Record<string, string> {
+  return Object.fromEntries(def.fields.map((f) => [f.name, ''])) as Record<string, string>;
+}

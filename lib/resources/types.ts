@@ -1,0 +1,85 @@
+/**
+ * A resource is declared once (DESIGN §4, STYLE "resources declared once"): the declaration
+ * drives the server's `{name}_*` calls, the generic list screen and the generic detail form.
+ */
+import type { Area } from '../permissions';
+import type { FilterDef } from '../filters';
+
+export interface Option {
+  value: string;
+  text: string;
+}
+
+/**
+ * Field kinds. Each kind fixes the input widget, the half-width conversion, the validation and
+ * the database column type (TEXT for text kinds, INTEGER for number/money/flag, REAL for decimal).
+ */
+export type FieldType =
+  | 'text' | 'kana' | 'textarea' | 'tel' | 'zip' | 'email' | 'url' | 'date' | 'select' | 'image' | 'secret'
+  | 'number' | 'money' | 'decimal' | 'flag';
+
+export interface FieldDef {
+  /** Unprefixed form name (spec §3 copy list), e.g. `co_name`; the column is `{prefix}{name}`. */
+  name: string;
+  /** Japanese label: the form label, the accessible name and the error messages use it. */
+  label: string;
+  type: FieldType;
+  /** Key of the tab the field sits on. */
+  tab: string;
+  required?: boolean;
+  /** Max characters (text kinds) or max value (number kinds). */
+  max?: number;
+  min?: number;
+  /** Fixed options of a select. */
+  options?: readonly Option[];
+  /** Options read from a master table by `master_lst` (e.g. `mt_pmt_method`). */
+  master?: string;
+  /** Shown but never written by a save (computed by the server). */
+  readOnly?: boolean;
+  /** Takes the whole row of the form grid. */
+  wide?: boolean;
+  placeholder?: string;
+}
+
+export interface ColumnDef {
+  /** Column name as answered (prefixed), e.g. `cl_co_name`. */
+  name: string;
+  label: string;
+  format?: 'money' | 'date' | 'datetime' | 'option';
+  /** For `format: 'option'`: the field whose options give the text. */
+  field?: string;
+}
+
+export interface ResourceDef {
+  /** Call prefix: `client` → `client_lst`, `client_save` … */
+  name: string;
+  /** Japanese name of one record, e.g. 顧客. */
+  label: string;
+  table: string;
+  /** Column prefix, e.g. `cl_`. */
+  prefix: string;
+  /** Route base, e.g. `/client` (list at `/client/list`, detail at `/client/detail/{id}`). */
+  basePath: string;
+  /** Permission area (lib/permissions). */
+  area: Area;
+  /** Local-storage name of the list preferences (spec §9). */
+  storageKey: string;
+  tabs: readonly { key: string; label: string }[];
+  fields: readonly FieldDef[];
+  list: {
+    columns: readonly ColumnDef[];
+    /** Whitelist of sortable columns (answer names). */
+    sortable: readonly string[];
+    /** Fields (unprefixed) whose text the keyword searches. */
+    keyword: readonly string[];
+    defaultSort: { col: string; odr: 'asc' | 'desc' };
+    filters: readonly FilterDef[];
+  };
+  /** Field (unprefixed) that names a record in titles and breadcrumbs. */
+  titleField: string;
+  /** Extra cross-field rule: returns field → message for problems, or nothing. */
+  check?: (values: Record<string, unknown>) => Record<string, string> | undefined;
+}
+
+export const idColumn = (def: ResourceDef): string => `${def.prefix}id`;
+export const columnOf = (def: ResourceDef, field: string): string => `${def.prefix}${field}`;
