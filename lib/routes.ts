@@ -1,0 +1,262 @@
+/**
+ * The one route table (spec §2): every hash route with its title, breadcrumb parent, the menu it
+ * belongs to, the permission it needs and the screen that draws it. Screens are loaded lazily by
+ * kind (components/screens/registry.ts).
+ */
+import type { Area } from './permissions';
+
+export type Screen =
+  | { kind: 'home' }
+  | { kind: 'list' | 'new' | 'detail'; resource: string }
+  | { kind: 'planned'; note: string };
+
+export interface RouteDef {
+  /** Pattern with `:param` segments, e.g. `/client/detail/:id`. */
+  path: string;
+  title: string;
+  /** Path of the breadcrumb parent (a list for a detail, …). */
+  parent?: string;
+  area: Area | null;
+  level: 'read' | 'write';
+  adminOnly?: boolean;
+  screen: Screen;
+}
+
+const planned = (note: string): Screen => ({ kind: 'planned', note });
+
+const r = (path: string, title: string, area: Area | null, screen: Screen, extra: Partial<RouteDef> = {}): RouteDef => ({
+  path, title, area, level: 'read', screen, ...extra,
+});
+
+const ORDER_STATUS_LISTS = [
+  ['untreated', '未処理'], ['pending', '保留'], ['waitshipping', '出荷待ち'], ['shipped', '出荷済'], ['processed', '処理済'],
+] as const;
+
+export const ROUTES: readonly RouteDef[] = [
+  r('/', 'ホーム', null, { kind: 'home' }),
+  // 配送 (HOD)
+  r('/hod/list', '配送リスト', 'hod', planned('期間・チーム・担当者・顧客で絞り込んだ定期配送の一覧と、印刷できるルートシート。')),
+  r('/hod/report/', '配送実績', 'hod', planned('配送便ごとの実績入力（お届け本数・空ボトル回収・集金・不在メモ）。')),
+  r('/hod/report/:hod', '配送実績詳細', 'hod', planned('1 便の配送実績：顧客ごとのお届け本数、空ボトル回収数、集金額、不在・再配達メモ。'), { parent: '/hod/report/' }),
+  r('/hod/uriage', '配送売上', 'hod', planned('期間ごとの配送売上をチーム・担当者・顧客別に集計し、合計を表示します。')),
+  // 受注
+  ...ORDER_STATUS_LISTS.map(([key, label]) =>
+    r(`/orders/list/${key}`, `受注一覧（${label}）`, 'order', planned(`状態が「${label}」の受注の一覧。キーワード検索・並べ替え・期間絞り込み・一括の状態変更。`)),
+  ),
+  r('/orders/list/search', '受注検索', 'order', planned('すべての状態をまたいだ受注の詳細検索（検索ボックスの開閉状態は保存されます）。')),
+  r('/orders/detail/:odr', '受注詳細', 'order', planned('受注の明細・配送先・お届け日時・税率ごとの合計と、状態の変更。'), { parent: '/orders/list/search' }),
+  r('/orders/copy/:odr', '受注複製', 'order', planned('同じ顧客・明細で新しい受注を作成します。'), { parent: '/orders/list/search', level: 'write' }),
+  r('/orders/new', '新規受注', 'order', planned('顧客をキーワードで選び、前回の受注を参照しながら明細を入力します。'), { level: 'write' }),
+  r('/orders/hod', '定期配送の受注生成', 'order', planned('期間を指定して定期配送の受注を確認し、一括で作成します（二重作成はしません）。'), { level: 'write' }),
+  // 対応履歴
+  r('/contact/list', '対応履歴一覧', 'crm', planned('お客様からの問い合わせ・対応の履歴一覧（受付日・担当者・状態）。')),
+  r('/contact/new', '対応履歴登録', 'crm', planned('受付日・相手・内容・担当者・状態・フォロー日を記録します。'), { parent: '/contact/list', level: 'write' }),
+  r('/contact/detail/:con', '対応履歴詳細', 'crm', planned('対応履歴の内容と対応状況の更新。'), { parent: '/contact/list' }),
+  // 顧客
+  r('/client/list', '顧客一覧', 'client', { kind: 'list', resource: 'client' }),
+  r('/client/new', '顧客登録', 'client', { kind: 'new', resource: 'client' }, { parent: '/client/list', level: 'write' }),
+  r('/client/import', '顧客取込', 'client', planned('CSV ファイル（Shift_JIS / UTF-8）から顧客を一括登録・更新します。取込前に内容を確認できます。'), { parent: '/client/list', level: 'write' }),
+  r('/client/detail/:id', '顧客詳細', 'client', { kind: 'detail', resource: 'client' }, { parent: '/client/list' }),
+  r('/client/detail/:id/contact/:con', '対応履歴', 'crm', planned('この顧客の対応履歴の詳細。'), { parent: '/client/detail/:id' }),
+  r('/client/detail/:id/report/new', '営業報告登録', 'crm', planned('この顧客への営業報告を登録します。'), { parent: '/client/detail/:id', level: 'write' }),
+  r('/client/detail/:id/report/:rep', '営業報告', 'crm', planned('この顧客への営業報告の詳細。'), { parent: '/client/detail/:id' }),
+  r('/client/detail/:id/agreement/:agr', '契約詳細', 'client', planned('契約種別・期間・レンタルサーバー・月額料金・最低注文数・解約条件。'), { parent: '/client/detail/:id' }),
+  r('/client/detail/:id/agreement_new', '契約登録', 'client', planned('この顧客の新しい契約を登録します。'), { parent: '/client/detail/:id', level: 'write' }),
+  // 商品・サーバー・ボトル
+  r('/item/list', '商品一覧', 'stock', planned('商品コード・商品名・分類・単価・税区分・リターナブルボトル区分の一覧。')),
+  r('/item/new', '商品登録', 'stock', planned('商品を登録します。'), { parent: '/item/list', level: 'write' }),
+  r('/item/detail/:ite', '商品詳細', 'stock', planned('商品の内容と倉庫ごとの在庫。'), { parent: '/item/list' }),
+  r('/server/list', 'サーバー一覧', 'stock', planned('ウォーターサーバーの台帳（製造番号・機種・状態・設置先・次回メンテナンス日）。')),
+  r('/server/new', 'サーバー登録', 'stock', planned('サーバーを登録します。'), { parent: '/server/list', level: 'write' }),
+  r('/server/detail/:ser', 'サーバー詳細', 'stock', planned('サーバーの設置・メンテナンス・交換の履歴。'), { parent: '/server/list' }),
+  r('/bottle/list', 'ボトル一覧', 'stock', planned('顧客ごとのリターナブルボトル台帳（お届け・回収・預け本数・保証金）。')),
+  r('/bottle/new', 'ボトル登録', 'stock', planned('ボトルの受け払いを登録します。'), { parent: '/bottle/list', level: 'write' }),
+  r('/bottle/detail/:bot', 'ボトル詳細', 'stock', planned('ボトルの受け払いの詳細。'), { parent: '/bottle/list' }),
+  // 営業報告・日報
+  r('/report/list', '営業報告一覧', 'crm', planned('営業報告の一覧。')),
+  r('/report/new', '営業報告登録', 'crm', planned('営業報告を登録します。'), { parent: '/report/list', level: 'write' }),
+  r('/report/detail/:rep', '営業報告詳細', 'crm', planned('営業報告の詳細。'), { parent: '/report/list' }),
+  r('/daily/list', '日報一覧', 'crm', planned('担当者ごと・日ごとの日報の一覧。')),
+  r('/daily/new', '日報登録', 'crm', planned('日報を登録します。'), { parent: '/daily/list', level: 'write' }),
+  r('/daily/detail/:rep', '日報詳細', 'crm', planned('日報の詳細。'), { parent: '/daily/list' }),
+  // 倉庫
+  r('/warehouse/list', '倉庫一覧', 'stock', planned('倉庫の一覧と商品ごとの在庫。')),
+  r('/warehouse/new', '倉庫登録', 'stock', planned('倉庫を登録します。'), { parent: '/warehouse/list', level: 'write' }),
+  r('/warehouse/detail/:war', '倉庫詳細', 'stock', planned('倉庫の内容と在庫。'), { parent: '/warehouse/list' }),
+  // 売上
+  r('/sales/list', '売上伝票一覧', 'sales', planned('売上伝票の一覧（伝票日付・顧客・税率ごとの金額）。')),
+  r('/sales/new', '売上伝票登録', 'sales', planned('売上伝票を入力します。'), { parent: '/sales/list', level: 'write' }),
+  r('/sales/detail/:sal', '売上伝票詳細', 'sales', planned('売上伝票の明細と税率ごとの合計。'), { parent: '/sales/list' }),
+  r('/payment/list', '入金伝票一覧', 'sales', planned('入金伝票の一覧（入金日・顧客・入金区分・金額）。')),
+  r('/payment/new', '入金伝票登録', 'sales', planned('入金伝票を入力します。'), { parent: '/payment/list', level: 'write' }),
+  r('/payment/detail/:pay', '入金伝票詳細', 'sales', planned('入金伝票の詳細。'), { parent: '/payment/list' }),
+  r('/closing', '締め処理', 'sales', planned('締日ごとの請求締め（仮発行・締切）。'), { level: 'write' }),
+  r('/billing/list', '請求一覧', 'sales', planned('締め処理で発行した請求書の一覧と一括印刷。')),
+  r('/billing/detail/:bli', '請求詳細', 'sales', planned('請求書：前回請求額・入金額・繰越額・今回売上額・税率ごとの消費税額・今回請求額。'), { parent: '/billing/list' }),
+  r('/restore', '締め戻し', 'sales', planned('最後に行った締め処理を取り消します（後の締めや入金消込があるときは取り消せません）。'), { level: 'write' }),
+  r('/salesreport', '売上レポート', 'sales', planned('期間・顧客・商品ごとの売上集計。')),
+  // 税率
+  r('/tax/list', '税率一覧', 'system', planned('消費税率（標準・軽減）と適用期間の一覧。')),
+  r('/tax/detail/:tax', '税率詳細', 'system', planned('税率と適用期間の詳細。'), { parent: '/tax/list' }),
+  // ユーザー
+  r('/user/list', 'ユーザー一覧', 'user_admin', planned('ユーザー（氏名・メールアドレス・権限・チーム・有効）の一覧。'), { adminOnly: true }),
+  r('/user/new', 'ユーザー追加', 'user_admin', planned('ユーザーを追加します。'), { parent: '/user/list', adminOnly: true, level: 'write' }),
+  r('/user/detail/:id', 'ユーザー情報', null, planned('氏名・カナ・メールアドレス・パスワードの変更（管理者は権限・チームも変更できます）。'), { parent: '/user/list' }),
+  r('/user/role/', '権限管理', 'user_admin', planned('権限ごとに使える業務領域を設定します。'), { adminOnly: true }),
+  // システム
+  r('/system/master/', 'マスタ管理', 'system', planned('支払方法・銀行・顧客分類・ランク・チーム・エリアなど各マスタの編集。')),
+  r('/system/delivery', '配送時間帯', 'system', planned('お届け時間帯の設定。')),
+  r('/system/deliveryfee', '都道府県別送料', 'system', planned('47 都道府県ごとの送料の設定。')),
+  r('/system/orders', '受注設定', 'system', planned('受注番号の形式・既定の倉庫・当日出荷の締め時刻・既定の時間帯。')),
+  r('/system/import', 'データ取込', 'import', planned('受注データ・送り状番号（ヤマト B2 / 佐川 e飛伝）の CSV 取込。')),
+  r('/system/jaccs', 'JACCS 取込', 'import', planned('口座振替結果（全銀フォーマット）の取込と入金消込。')),
+  r('/system/export', '送り状出力', 'import', planned('出荷待ちの受注から送り状 CSV（ヤマト B2 / 佐川 e飛伝）を出力します。')),
+  r('/system/download', 'データダウンロード', 'download', planned('顧客・受注・売上などのデータを Excel で開ける CSV でダウンロードします。'), { adminOnly: true }),
+  r('/system/log', '操作ログ', 'system', planned('誰が・いつ・何を変更したかの記録を、ユーザー・操作・期間・データで絞り込めます。')),
+  r('/system/mailtemplate/list', 'メールテンプレート一覧', 'system', planned('メールテンプレートの一覧。')),
+  r('/system/mailtemplate/detail/:mt', 'メールテンプレート詳細', 'system', planned('件名・本文（差し込み項目つき）の編集、プレビューとテスト送信。'), { parent: '/system/mailtemplate/list' }),
+  r('/system/itemcode', '商品分類', 'system', planned('商品分類コードの設定。')),
+];
+
+export interface Match {
+  route: RouteDef;
+  params: Record<string, string>;
+}
+
+const compiled = ROUTES.map((route) => {
+  const names: string[] = [];
+  const source = route.path
+    .replace(/\/$/, '')
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/:(\w+)/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+  return { route, names, re: new RegExp(`^${source}/?$`) };
+});
+
+/**
+ * The route a hash path opens, with its parameters.
+ * @example matchRoute('/client/detail/12') // { route: <顧客詳細>, params: { id: '12' } }
+ */
+export function matchRoute(path: string): Match | undefined {
+  const clean = (path.split('?')[0] || '/').replace(/\/+$/, '') || '/';
+  for (const { route, names, re } of compiled) {
+    const m = re.exec(clean === '/' ? '' : clean);
+    if (m) return { route, params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])])) };
+  }
+  return undefined;
+}
+
+/** Fills a pattern's parameters: `fillPath('/client/detail/:id', { id: '3' })` → `/client/detail/3`. */
+export function fillPath(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/** Breadcrumb trail from home to the route: names with a path where one exists. */
+export function breadcrumbs(match: Match): { label: string; path?: string }[] {
+  const trail: { label: string; path?: string }[] = [];
+  let current: RouteDef | undefined = match.route;
+  while (current) {
+    const missing = (current.path.match(/:(\w+)/g) ?? []).some((p) => !(p.slice(1) in match.params));
+    trail.unshift({ label: current.title, path: missing ? undefined : fillPath(current.path, match.params) });
+    const parent: string | undefined = current.parent;
+    current = parent ? ROUTES.find((x) => x.path === parent) : undefined;
+  }
+  if (match.route.path !== '/') trail.unshift({ label: 'ホーム', path: '/' });
+  trail[trail.length - 1] = { label: trail[trail.length - 1].label };
+  return trail;
+}
+
+/** Header popover menus (spec §2), in order. `self` is replaced by the user's own profile path. */
+export interface MenuEntry {
+  label: string;
+  path: string;
+  adminOnly?: boolean;
+}
+
+export const HEADER_MENUS: readonly { key: string; label: string; entries: readonly MenuEntry[] }[] = [
+  {
+    key: 'input', label: '入力', entries: [
+      { label: '受注取込', path: '/system/import?kind=order' },
+      { label: '送り状取込', path: '/system/import?kind=waybill' },
+      { label: 'JACCS 取込', path: '/system/jaccs' },
+      { label: '送り状出力', path: '/system/export' },
+      { label: 'データダウンロード', path: '/system/download', adminOnly: true },
+    ],
+  },
+  {
+    key: 'sales', label: '売上', entries: [
+      { label: '売上伝票', path: '/sales/list' },
+      { label: '入金伝票', path: '/payment/list' },
+      { label: '締め処理', path: '/closing' },
+      { label: '請求一覧', path: '/billing/list' },
+      { label: '締め戻し', path: '/restore' },
+      { label: '売上レポート', path: '/salesreport' },
+    ],
+  },
+  {
+    key: 'system', label: 'システム', entries: [
+      { label: 'マスタ管理', path: '/system/master/' },
+      { label: '商品分類', path: '/system/itemcode' },
+      { label: '税率', path: '/tax/list' },
+      { label: 'ユーザー一覧', path: '/user/list' },
+      { label: 'ユーザー追加', path: '/user/new' },
+      { label: '倉庫', path: '/warehouse/list' },
+      { label: '配送時間帯', path: '/system/delivery' },
+      { label: '都道府県別送料', path: '/system/deliveryfee' },
+      { label: '操作ログ', path: '/system/log' },
+      { label: 'メールテンプレート', path: '/system/mailtemplate/list' },
+    ],
+  },
+  {
+    key: 'user', label: 'ユーザー', entries: [
+      { label: 'プロフィール', path: '/user/detail/self' },
+      { label: 'ユーザー一覧', path: '/user/list', adminOnly: true },
+      { label: 'ユーザー追加', path: '/user/new', adminOnly: true },
+      { label: '権限管理', path: '/user/role/', adminOnly: true },
+    ],
+  },
+];
+
+/** Side menu groups (the main work areas). */
+export const SIDE_MENU: readonly { label: string; icon: string; entries: readonly MenuEntry[] }[] = [
+  { label: 'ホーム', icon: '⌂', entries: [{ label: 'ホーム', path: '/' }] },
+  {
+    label: '受注', icon: '受', entries: [
+      ...ORDER_STATUS_LISTS.map(([key, label]) => ({ label, path: `/orders/list/${key}` })),
+      { label: '受注検索', path: '/orders/list/search' },
+      { label: '新規受注', path: '/orders/new' },
+      { label: '定期配送の受注生成', path: '/orders/hod' },
+    ],
+  },
+  {
+    label: '配送', icon: '配', entries: [
+      { label: '配送リスト', path: '/hod/list' },
+      { label: '配送実績', path: '/hod/report/' },
+      { label: '配送売上', path: '/hod/uriage' },
+    ],
+  },
+  {
+    label: '顧客', icon: '顧', entries: [
+      { label: '顧客一覧', path: '/client/list' },
+      { label: '顧客登録', path: '/client/new' },
+      { label: '顧客取込', path: '/client/import' },
+    ],
+  },
+  {
+    label: '営業', icon: '営', entries: [
+      { label: '対応履歴', path: '/contact/list' },
+      { label: '営業報告', path: '/report/list' },
+      { label: '日報', path: '/daily/list' },
+    ],
+  },
+  {
+    label: '在庫', icon: '庫', entries: [
+      { label: '商品', path: '/item/list' },
+      { label: 'サーバー', path: '/server/list' },
+      { label: 'ボトル', path: '/bottle/list' },
+      { label: '倉庫', path: '/warehouse/list' },
+    ],
+  },
+];
