@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { breadcrumbs, HEADER_MENUS, matchRoute, ROUTES, SIDE_MENU } from '@/lib/routes';
+
+describe('route table', () => {
+  it('has every route once', () => {
+    const paths = ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+  it('matches detail routes with parameters', () => {
+    expect(matchRoute('/client/detail/12')).toMatchObject({ route: { title: '顧客詳細' }, params: { id: '12' } });
+    expect(matchRoute('/client/detail/12/report/new')?.route.title).toBe('営業報告登録');
+    expect(matchRoute('/client/detail/12/report/7')?.params).toEqual({ id: '12', rep: '7' });
+    expect(matchRoute('/hod/report/')?.route.title).toBe('配送実績');
+    expect(matchRoute('/system/import?kind=waybill')?.route.title).toBe('データ取込');
+    expect(matchRoute('/nowhere')).toBeUndefined();
+  });
+  it('builds breadcrumbs with links where a path exists', () => {
+    const match = matchRoute('/client/detail/5/agreement/3');
+    expect(match && breadcrumbs(match)).toEqual([
+      { label: 'ホーム', path: '/' },
+      { label: '顧客一覧', path: '/client/list' },
+      { label: '顧客詳細', path: '/client/detail/5' },
+      { label: '契約詳細' },
+    ]);
+  });
+  it('has a route for every menu entry', () => {
+    const entries = [...HEADER_MENUS.flatMap((m) => m.entries), ...SIDE_MENU.flatMap((m) => m.entries)];
+    for (const entry of entries) expect(matchRoute(entry.path.replace('/self', '/1')), entry.path).toBeDefined();
+  });
+  it('gives the input menu exactly the spec entries, data download for admins only', () => {
+    const input = HEADER_MENUS.find((m) => m.key === 'input')!;
+    expect(input.entries.map((e) => [e.label, Boolean(e.adminOnly)])).toEqual([
+      ['受注取込', false], ['送り状取込', false], ['JACCS 取込', false], ['送り状出力', false], ['データダウンロード', true],
+    ]);
+  });
+});
