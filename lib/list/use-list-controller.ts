@@ -1,0 +1,180 @@
+/**
+ * Headless list logic (react-admin's useListController idea): page, page size, sort, keyword,
+ * filters and tab of one resource list, persisted per list, turned into `{r}_lst` / `{r}_cnt`
+ * calls through SWR. Components only draw what this returns.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import useSWR from 'swr';
+import { call, CallError } from '../api/fetcher';
+import { callName, LIMITS, MESSAGES, type SavedSearch } from '../protocol';
+import type { ResourceDef } from '../resources/types';
+import { listKey, readStored, writeStored } from '../state/storage';
+import {
+  applySavedSearchToState,
+  buildListQuery,
+  countOf,
+  initialListState,
+  pageCountOf,
+  restoreListState,
+  stateToSavedSearch,
+  toggleSort as nextSort,
+  withFilter,
+  type ListSort,
+  type ListState,
+  type SavedSearchPayload,
+} from './list-state';
+
+export type Row = Record<string, unknown>;
+
+export interface ListControllerOptions {
+  /** Keep the state in local storage under the resource's list keys (default true). */
+  persist?: boolean;
+  /** Extra parameters every call carries (e.g. `{ cl_id: 12 }` for a customer's sub-list). */
+  fixed?: Record<string, string | number>;
+}
+
+export interface ListController {
+  def: ResourceDef;
+  state: ListState;
+  rows: Row[];
+  total: number | undefined;
+  pageCount: number;
+  /** True while the first answer for the current query is awaited. */
+  isLoading: boolean;
+  /** True while any call of the list is in flight (also when older rows are still shown). */
+  isValidating: boolean;
+  /** Japanese problem to show: a filter that cannot be sent, or the server's message. */
+  error: string | undefined;
+  setPage: (page: number) => void;
+  setPerPage: (perPage: number) => void;
+  toggleSort: (col: string) => void;
+  setKeyword: (keyword: string) => void;
+  setFilter: (name: string, value: string | string[] | undefined) => void;
+  clearFilters: () => void;
+  setTabIndex: (index: number) => void;
+  applySavedSearch: (saved: Partial<SavedSearch>) => void;
+  currentQueryForSave: () => SavedSearchPayload;
+  refresh: () => void;
+}
+
+/** Local-storage key of the sort and filters (beside the spec's per-list keys, cleared with them at logout). */
+export const conditionsKey = (storageKey: string): string => `${listKey(storageKey, 'search')}.conditions`;
+
+/** Reads a list's persisted state. */
+export function readListState(def: ResourceDef): ListState {
+  return restoreListState(def, {
+    keyword: readStored<unknown>(listKey(def.storageKey, 'search'), ''),
+    perPage: readStored<unknown>(listKey(def.storageKey, 'perPage'), undefined),
+    page: readStored<unknown>(listKey(def.storageKey, 'currentPage'), undefined),
+    tabIndex: readStored<unknown>(listKey(def.storageKey, 'tabIndex'), undefined),
+    conditions: readStored<unknown>(conditionsKey(def.storageKey), undefined),
+  });
+}
+
+/** Writes a list's state under its keys: keyword, page size, page, tab index, and sort + filters. */
+export function writeListState(def: ResourceDef, state: ListState): void {
+  writeStored(listKey(def.storageKey, 'search'), state.keyword);
+  writeStored(listKey(def.storageKey, 'perPage'), state.perPage);
+  writeStored(listKey(def.storageKey, 'currentPage'), state.page);
+  writeStored(listKey(def.storageKey, 'tabIndex'), state.tabIndex);
+  writeStored(conditionsKey(def.storageKey), { sort: state.sort, filters: state.filters });
+}
+
+/** SWR fetcher for `[callName, params]` keys. */
+export const callFetcher = <T>([name, params]: readonly [string, Record<string, unknown>]): Promise<T[]> =>
+  call<T>(name, params as Parameters<typeof call>[1]);
+
+/** A Japanese message for a failed call. */
+export function messageOf(error: unknown): string | undefined {
+  if (!error) return undefined;
+  if (error instanceof CallError) return error.message;
+  return MESSAGES.internal;
+}
+
+/**
+ * The list controller of a resource.
+ * @example const list = useListController(clientResource); list.toggleSort('cl_co_name');
+ */
+export function useListController(def: ResourceDef, options: ListControllerOptions = {}): ListController {
+  const persist = options.persist ?? true;
+  const [state, setState] = useState<ListState>(() => (persist ? readListState(def) : initialListState(def)));
+  const fixedKey = JSON.stringify(options.fixed ?? {});
+
+  useEffect(() => {
+    if (persist) writeListState(def, state);
+  }, [def, persist, state]);
+
+  const built = useMemo(
+    () => buildListQuery(def, state, { fixed: JSON.parse(fixedKey) as Record<string, string | number> }),
+    [def, state, fixedKey],
+  );
+
+  const lst = useSWR(built.ok ? ([callName(def.name, 'lst'), built.list] as const) : null, callFetcher<Row>, {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+  });
+  const cnt = useSWR(built.ok ? ([callName(def.name, 'cnt'), built.count] as const) : null, callFetcher<unknown>, {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+  });
+
+  const total = countOf(cnt.data);
+  const pageCount = pageCountOf(total ?? 0, state.perPage);
+
+  // A page beyond the end (rows deleted, a stored page of an older search) moves to the last page.
+  useEffect(() => {
+    if (total !== undefined && !cnt.isValidating && state.page > pageCount) {
+      setState((s) => ({ ...s, page: pageCount }));
+    }
+  }, [total, pageCount, state.page, cnt.isValidating]);
+
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const update = useCallback((change: (s: ListState) => ListState) => setState((s) => change(s)), []);
+
+  const setPage = useCallback((page: number) => update((s) => ({ ...s, page: Math.max(1, Math.floor(page) || 1) })), [update]);
+  const setPerPage = useCallback(
+    (perPage: number) => update((s) => ({ ...s, perPage: Math.min(LIMITS.maxPageSize, Math.max(1, Math.floor(perPage) || LIMITS.defaultPageSize)), page: 1 })),
+    [update],
+  );
+  const toggleSort = useCallback((col: string) => update((s) => ({ ...s, sort: nextSort(def, s.sort, col), page: 1 })), [def, update]);
+  const setKeyword = useCallback((keyword: string) => update((s) => ({ ...s, keyword: keyword.trim(), page: 1 })), [update]);
+  const setFilter = useCallback(
+    (name: string, value: string | string[] | undefined) => update((s) => ({ ...s, filters: withFilter(s.filters, name, value), page: 1 })),
+    [update],
+  );
+  const clearFilters = useCallback(() => update((s) => ({ ...s, filters: {}, page: 1 })), [update]);
+  const setTabIndex = useCallback((tabIndex: number) => update((s) => ({ ...s, tabIndex })), [update]);
+  const applySavedSearch = useCallback((saved: Partial<SavedSearch>) => update((s) => applySavedSearchToState(def, s, saved)), [def, update]);
+  const currentQueryForSave = useCallback(() => stateToSavedSearch(stateRef.current), []);
+  const { mutate: mutateLst } = lst;
+  const { mutate: mutateCnt } = cnt;
+  const refresh = useCallback(() => {
+    void mutateLst();
+    void mutateCnt();
+  }, [mutateLst, mutateCnt]);
+
+  return {
+    def,
+    state,
+    rows: built.ok ? (lst.data ?? []) : [],
+    total: built.ok ? total : undefined,
+    pageCount,
+    isLoading: built.ok && lst.isLoading,
+    isValidating: built.ok && (lst.isValidating || cnt.isValidating),
+    error: built.ok ? messageOf(lst.error ?? cnt.error) : built.message,
+    setPage,
+    setPerPage,
+    toggleSort,
+    setKeyword,
+    setFilter,
+    clearFilters,
+    setTabIndex,
+    applySavedSearch,
+    currentQueryForSave,
+    refresh,
+  };
+}
+
+export type { ListSort, ListState };
