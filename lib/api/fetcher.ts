@@ -29,7 +29,8 @@ const notify = (message: string) => noticeListeners.forEach((l) => l(message));
 
 /** A call that failed with a message from the server (`[{error}]`). */
 export class CallError extends Error {
-  constructor(message: string, readonly status: number) {
+  /** Field-level messages of a 400 answer (`[{ error, fields: { name: message } }]`), when the server sends them. */
+  constructor(message: string, readonly status: number, readonly fields?: Record<string, string>) {
     super(message);
   }
 }
@@ -73,7 +74,8 @@ export async function call<T>(name: string, params: Params = {}): Promise<T[]> {
   if (Array.isArray(answer) && isError(answer[0])) {
     const message = answer[0].error;
     if (message === AUTH_KEY_ERROR) logoutListeners.forEach((l) => l());
-    throw new CallError(message, res.status);
+    const fields = (answer[0] as { fields?: unknown }).fields;
+    throw new CallError(message, res.status, fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined);
   }
   return Array.isArray(answer) ? (answer as T[]) : [];
 }
