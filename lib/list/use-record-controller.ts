@@ -28,6 +28,8 @@ export interface RecordController {
   notFound: boolean;
   save: (values: Record<string, unknown>) => Promise<SaveOutcome>;
   remove: () => Promise<DeleteOutcome>;
+  /** Reloads the record from the server (after a conflict) and returns the latest row. */
+  reload: () => Promise<Row | undefined>;
 }
 
 /** The list route of a resource (from the route table; `{basePath}/list` when none is declared). */
@@ -87,6 +89,8 @@ export function useRecordController(def: ResourceDef, id: string | undefined): R
     }
   }, [def.name, id, refreshLists]);
 
+  const reload = useCallback(async () => (await mutate())?.[0], [mutate]);
+
   const notFound = dtl.error instanceof CallError && dtl.error.status === 404;
   return {
     record,
@@ -96,5 +100,6 @@ export function useRecordController(def: ResourceDef, id: string | undefined): R
     notFound,
     save,
     remove,
+    reload,
   };
 }

@@ -1,0 +1,48 @@
+/** Formatting of list cells from the column declaration (money, dates in Japan time, option texts). */
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { useMasterOptions } from '@/lib/list/use-master-options';
+import type { ColumnDef, FieldDef, Option, ResourceDef } from '@/lib/resources/types';
+
+/** The field whose options name the values of an option column. */
+export function fieldOfColumn(def: ResourceDef, column: ColumnDef): FieldDef | undefined {
+  const name = column.field ?? (column.name.startsWith(def.prefix) ? column.name.slice(def.prefix.length) : column.name);
+  return def.fields.find((f) => f.name === name);
+}
+
+/** Text of a value among options (the value itself when no option matches). */
+export const optionText = (options: readonly Option[] | undefined, value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '';
+  return options?.find((o) => o.value === String(value))?.text ?? String(value);
+};
+
+/** A cell's text for the formats that need no master table. */
+export function formatCell(column: ColumnDef, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  switch (column.format) {
+    case 'money':
+      return formatMoney(value as number | string);
+    case 'date':
+      return formatDate(String(value));
+    case 'datetime':
+      return formatDateTime(String(value));
+    default:
+      return String(value);
+  }
+}
+
+/** Text of a value from the master table a field reads. */
+export function MasterText({ table, value }: { table: string; value: unknown }) {
+  const { options } = useMasterOptions(table);
+  return <>{optionText(options, value)}</>;
+}
+
+/** One list cell's content. */
+export function CellValue({ def, column, row }: { def: ResourceDef; column: ColumnDef; row: Record<string, unknown> }) {
+  const value = row[column.name];
+  if (column.format === 'option') {
+    const field = fieldOfColumn(def, column);
+    if (field?.master) return <MasterText table={field.master} value={value} />;
+    return <>{optionText(field?.options, value)}</>;
+  }
+  return <>{formatCell(column, value)}</>;
+}

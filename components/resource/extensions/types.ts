@@ -1,0 +1,9 @@
+import type { Row } from '@/lib/list/use-list-controller';
+import type { ResourceDef } from '@/lib/resources/types';
+
+/** What an extra panel of a detail screen receives (only for a saved record). */
+export interface DetailExtensionProps {
+  def: ResourceDef;
+  id: string;
+  record: Row;
+}

@@ -1,0 +1,191 @@
+/**
+ * One form field drawn from its declaration: the widget follows the field type, the Japanese
+ * label is the accessible name, the validation message sits under the input (aria-describedby).
+ */
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import type { FormRecord } from '@/lib/list/record-mapper';
+import { useMasterOptions } from '@/lib/list/use-master-options';
+import { formatMoney } from '@/lib/format';
+import { halfWidthOf, isHalfWidthField, maxLength } from '@/lib/resources/schema';
+import type { FieldDef } from '@/lib/resources/types';
+import { ImageField } from './image-field';
+import { inputClass, labelClass } from './styles';
+
+export interface FieldInputProps {
+  field: FieldDef;
+  form: UseFormReturn<FormRecord>;
+  /** The whole form is read-only (the role may not write). */
+  disabled?: boolean;
+}
+
+const fieldId = (name: string) => `field-${name}`;
+const errorId = (name: string) => `field-${name}-error`;
+
+const INPUT_TYPE: Partial<Record<FieldDef['type'], string>> = {
+  tel: 'tel',
+  email: 'email',
+  url: 'url',
+  date: 'date',
+  secret: 'password',
+};
+
+const isNumeric = (field: FieldDef) => field.type === 'number' || field.type === 'money' || field.type === 'decimal';
+
+function SelectOptions({ field }: { field: FieldDef }) {
+  const master = useMasterOptions(field.options ? undefined : field.master);
+  const options = field.options ?? master.options;
+  return (
+    <>
+      <option value="">{master.isLoading ? '読み込み中…' : '（未選択）'}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.text}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** A read-only field: shown, never registered (it is not part of a save). */
+function ReadOnlyValue({ field, form }: FieldInputProps) {
+  const value = useWatch({ control: form.control, name: field.name }) ?? '';
+  const shown = field.type === 'money' ? formatMoney(value) : field.type === 'flag' ? (value === '1' ? 'はい' : 'いいえ') : value;
+  return (
+    <input
+      id={fieldId(field.name)}
+      value={shown}
+      disabled
+      readOnly
+      className={`${inputClass} w-full ${isNumeric(field) ? 'text-right tabular-nums' : ''}`}
+    />
+  );
+}
+
+function Widget({ field, form, disabled, invalid }: FieldInputProps & { invalid: boolean }) {
+  const { register, setValue, getValues } = form;
+  const aria = {
+    id: fieldId(field.name),
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': invalid ? errorId(field.name) : undefined,
+    'aria-required': field.required || undefined,
+  };
+  const toHalfWidthOnBlur = isHalfWidthField(field) && field.type !== 'date'
+    ? () => {
+        const now = String(getValues(field.name) ?? '');
+        const converted = halfWidthOf(field, now);
+        if (converted !== now) setValue(field.name, converted, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+      }
+    : undefined;
+
+  if (field.readOnly) return <ReadOnlyValue field={field} form={form} />;
+
+  switch (field.type) {
+    case 'textarea':
+      return <textarea {...aria} {...register(field.name)} disabled={disabled} rows={4} maxLength={maxLength(field)} className={`${inputClass} h-auto min-h-[90px] w-full py-[6px] leading-[1.5]`} />;
+    case 'select':
+      return (
+        <select {...aria} {...register(field.name)} disabled={disabled} className={`${inputClass} w-full`}>
+          <SelectOptions field={field} />
+        </select>
+      );
+    case 'flag':
+      return (
+        <Controller
+          control={form.control}
+          name={field.name}
+          render={({ field: f }) => (
+            <input
+              {...aria}
+              type="checkbox"
+              ref={f.ref}
+              name={f.name}
+              checked={f.value === '1'}
+              onChange={(e) => f.onChange(e.target.checked ? '1' : '0')}
+              onBlur={f.onBlur}
+              disabled={disabled}
+              className="h-[18px] w-[18px] accent-brand"
+            />
+          )}
+        />
+      );
+    case 'image':
+      return (
+        <Controller
+          control={form.control}
+          name={field.name}
+          render={({ field: f, fieldState }) => (
+            <ImageField label={field.label} value={f.value ?? ''} onChange={f.onChange} disabled={disabled} error={fieldState.error?.message} />
+          )}
+        />
+      );
+    case 'number':
+    case 'money':
+    case 'decimal':
+      return (
+        <div className="flex items-center gap-[4px]">
+          <input
+            {...aria}
+            type="text"
+            inputMode={field.type === 'decimal' ? 'decimal' : 'numeric'}
+            {...register(field.name, { onBlur: toHalfWidthOnBlur })}
+            disabled={disabled}
+            className={`${inputClass} w-full text-right tabular-nums`}
+          />
+          {field.type === 'money' && <span className="text-[13px] text-ink-soft">円</span>}
+        </div>
+      );
+    default:
+      return (
+        <input
+          {...aria}
+          type={INPUT_TYPE[field.type] ?? 'text'}
+          {...register(field.name, { onBlur: toHalfWidthOnBlur })}
+          disabled={disabled}
+          maxLength={field.type === 'date' ? undefined : maxLength(field)}
+          placeholder={field.type === 'secret' ? '変更するときだけ入力' : field.placeholder}
+          autoComplete={field.type === 'secret' ? 'new-password' : 'off'}
+          className={`${inputClass} w-full ${field.type === 'date' ? 'max-w-[180px]' : ''}`}
+        />
+      );
+  }
+}
+
+export function FieldInput(props: FieldInputProps) {
+  const { field, form } = props;
+  const error = form.formState.errors[field.name]?.message;
+  const invalid = Boolean(error);
+  const message = error && field.type !== 'image' && (
+    <p id={errorId(field.name)} role="alert" className="text-[13px] text-danger">
+      {error}
+    </p>
+  );
+  if (field.type === 'flag' && !field.readOnly) {
+    return (
+      <div className={`flex flex-col justify-end gap-[3px] ${field.wide ? 'md:col-span-2' : ''}`}>
+        <label htmlFor={fieldId(field.name)} className={`${labelClass} inline-flex h-[30px] items-center gap-[8px]`}>
+          <Widget {...props} invalid={invalid} />
+          {field.label}
+        </label>
+        {message}
+      </div>
+    );
+  }
+  return (
+    <div className={`flex flex-col gap-[3px] ${field.wide || field.type === 'image' ? 'md:col-span-2' : ''}`}>
+      {field.type === 'image' ? (
+        <span className={labelClass}>{field.label}</span>
+      ) : (
+        <label htmlFor={fieldId(field.name)} className={labelClass}>
+          {field.label}
+          {field.required && !field.readOnly && (
+            <span aria-hidden="true" className="ml-[4px] text-[11px] font-normal text-danger">
+              必須
+            </span>
+          )}
+        </label>
+      )}
+      <Widget {...props} invalid={invalid} />
+      {message}
+    </div>
+  );
+}

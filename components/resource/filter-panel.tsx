@@ -1,0 +1,150 @@
+/** The filter panel of a list: one control per declared filter, drawn from the declaration. */
+import { useId, useState } from 'react';
+import type { FilterDef } from '@/lib/filters';
+import { fieldOfFilter, filterOptions, type RawFilters } from '@/lib/list/list-state';
+import { useMasterOptions } from '@/lib/list/use-master-options';
+import type { ResourceDef } from '@/lib/resources/types';
+import { listKey, readStored, writeStored } from '@/lib/state/storage';
+import { buttonClass, inputClass, labelClass } from './styles';
+
+type SetFilter = (name: string, value: string | string[] | undefined) => void;
+
+interface FilterProps {
+  def: ResourceDef;
+  filter: FilterDef;
+  value: string | string[] | undefined;
+  onChange: SetFilter;
+}
+
+const pair = (value: string | string[] | undefined): [string, string] =>
+  Array.isArray(value) ? [value[0] ?? '', value[1] ?? ''] : ['', ''];
+
+function RangeFilter({ filter, value, onChange, type }: FilterProps & { type: 'date' | 'number' }) {
+  const [from, to] = pair(value);
+  const [fromName, toName] = type === 'date' ? ['開始', '終了'] : ['下限', '上限'];
+  const set = (next: [string, string]) => onChange(filter.name, next[0] || next[1] ? next : undefined);
+  return (
+    <div role="group" aria-label={filter.label} className="flex flex-col gap-[3px]">
+      <span className={labelClass}>{filter.label}</span>
+      <div className="flex items-center gap-[4px]">
+        <input
+          type={type}
+          aria-label={`${filter.label}（${fromName}）`}
+          value={from}
+          max={type === 'date' ? to || undefined : undefined}
+          onChange={(e) => set([e.target.value, to])}
+          className={`${inputClass} ${type === 'date' ? 'w-[140px]' : 'w-[110px] text-right'}`}
+        />
+        <span aria-hidden="true" className="text-muted">
+          〜
+        </span>
+        <input
+          type={type}
+          aria-label={`${filter.label}（${toName}）`}
+          value={to}
+          min={type === 'date' ? from || undefined : undefined}
+          onChange={(e) => set([from, e.target.value])}
+          className={`${inputClass} ${type === 'date' ? 'w-[140px]' : 'w-[110px] text-right'}`}
+        />
+      </div>
+    </div>
+  );
+}
+
+function InFilter({ def, filter, value, onChange }: FilterProps) {
+  const fixed = filterOptions(def, filter);
+  const master = useMasterOptions(fixed ? undefined : fieldOfFilter(def, filter)?.master);
+  const options = fixed ?? master.options;
+  const selected = Array.isArray(value) ? value : value ? [value] : [];
+  const toggle = (v: string, on: boolean) => {
+    const next = on ? [...selected.filter((x) => x !== v), v] : selected.filter((x) => x !== v);
+    onChange(filter.name, next.length ? next : undefined);
+  };
+  return (
+    <fieldset className="flex flex-col gap-[3px]">
+      <legend className={`${labelClass} mb-[3px]`}>{filter.label}</legend>
+      <div className="flex min-h-[30px] flex-wrap items-center gap-x-[12px] gap-y-[2px]">
+        {master.isLoading && <span className="text-[13px] text-muted">読み込み中…</span>}
+        {options.map((o) => (
+          <label key={o.value} className="inline-flex items-center gap-[4px] text-[14px]">
+            <input type="checkbox" className="h-[15px] w-[15px]" checked={selected.includes(o.value)} onChange={(e) => toggle(o.value, e.target.checked)} />
+            {o.text}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function SingleFilter({ filter, value, onChange, type }: FilterProps & { type: 'month' | 'text' }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-[3px]">
+      <label htmlFor={id} className={labelClass}>
+        {filter.label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        defaultValue={typeof value === 'string' ? value : ''}
+        key={typeof value === 'string' ? value : ''}
+        onChange={type === 'month' ? (e) => onChange(filter.name, e.target.value || undefined) : undefined}
+        onBlur={type === 'text' ? (e) => onChange(filter.name, e.target.value.trim() || undefined) : undefined}
+        className={`${inputClass} w-[160px]`}
+      />
+    </div>
+  );
+}
+
+function FilterControl(props: FilterProps) {
+  switch (props.filter.kind) {
+    case 'dateRange':
+      return <RangeFilter {...props} type="date" />;
+    case 'numberRange':
+      return <RangeFilter {...props} type="number" />;
+    case 'in':
+      return <InFilter {...props} />;
+    case 'month':
+      return <SingleFilter {...props} type="month" />;
+    default:
+      return <SingleFilter {...props} type="text" />;
+  }
+}
+
+/** Local-storage key of a list's filter panel open flag (cleared with the list keys at logout). */
+const openKey = (def: ResourceDef) => `${listKey(def.storageKey, 'search')}.filtersOpen`;
+
+/** Every filter the resource declares, with 「条件をクリア」; the panel folds away and remembers it. */
+export function FilterPanel({ def, filters, onChange, onClear }: { def: ResourceDef; filters: RawFilters; onChange: SetFilter; onClear: () => void }) {
+  const [open, setOpen] = useState(() => readStored<boolean>(openKey(def), true));
+  const panelId = useId();
+  const active = Object.keys(filters).length;
+  if (def.list.filters.length === 0) return null;
+  const toggle = () => {
+    setOpen(!open);
+    writeStored(openKey(def), !open);
+  };
+  return (
+    <section aria-label="絞り込み条件" className="rounded-[6px] border border-line bg-subtle">
+      <div className="flex h-[36px] items-center justify-between px-[12px]">
+        <button type="button" aria-expanded={open} aria-controls={panelId} onClick={toggle} className="inline-flex items-center gap-[6px] text-[14px] font-medium text-ink">
+          <span aria-hidden="true" className={`inline-block transition-transform ${open ? 'rotate-90' : ''}`}>
+            ▶
+          </span>
+          詳細検索
+          {active > 0 && <span className="rounded-full bg-brand px-[7px] text-[12px] leading-[18px] text-white">{active} 件の条件</span>}
+        </button>
+        <button type="button" className={buttonClass('ghost')} onClick={onClear} disabled={active === 0}>
+          条件をクリア
+        </button>
+      </div>
+      {open && (
+        <div id={panelId} className="flex flex-wrap gap-x-[24px] gap-y-[10px] border-t border-line px-[12px] pb-[12px] pt-[10px]">
+          {def.list.filters.map((filter) => (
+            <FilterControl key={filter.name} def={def} filter={filter} value={filters[filter.name]} onChange={onChange} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+/** Keyword box: searches on 「検索」 or Enter, never on the Enter that confirms an IME conversion. */
+import { useEffect, useId, useState } from 'react';
+import { useImeSafeEnter } from '@/lib/list/keyword-input';
+import { LIMITS } from '@/lib/protocol';
+import { buttonClass, inputClass } from './styles';
+
+export function KeywordBox({ value, onSearch }: { value: string; onSearch: (keyword: string) => void }) {
+  const id = useId();
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const handlers = useImeSafeEnter(() => onSearch(draft));
+  return (
+    <div role="search" className="flex items-center gap-[6px]">
+      <label htmlFor={id} className="text-[13px] text-ink-soft">
+        キーワード
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={draft}
+        maxLength={LIMITS.maxKeyword}
+        onChange={(e) => setDraft(e.target.value)}
+        placeholder="会社名・氏名・電話番号など"
+        className={`${inputClass} w-[260px]`}
+        {...handlers}
+      />
+      <button type="button" className={buttonClass('primary')} onClick={() => onSearch(draft)}>
+        検索
+      </button>
+    </div>
+  );
+}

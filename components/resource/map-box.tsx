@@ -1,0 +1,40 @@
+/**
+ * The small map box of a record with an address and `lat`/`lng` fields. The Google Maps code sits
+ * in its own chunk (`map-box-google.tsx`), loaded only when a key is configured; without a key the
+ * box says so and the rest of the form works.
+ */
+import { lazy, Suspense } from 'react';
+import { getConfig } from '@/lib/api/config';
+
+const GoogleMapBox = lazy(() => import('./map-box-google'));
+
+export const MAP_KEY_NOTICE = '地図を表示するには Google Maps API キーの設定が必要です（config.json の mapsApiKey）。';
+
+export interface MapBoxProps {
+  /** Address to geocode: prefecture + city + street. */
+  address: string;
+  lat: string;
+  lng: string;
+  /** Fills lat/lng from the geocoder (「住所から位置を取得」); absent when the form is read-only. */
+  onLocate?: (lat: number, lng: number) => void;
+}
+
+const boxClass = 'flex h-[200px] w-[300px] max-w-full items-center justify-center rounded-[4px] border border-line bg-subtle p-[12px] text-[13px] text-ink-soft';
+
+export function MapBox(props: MapBoxProps) {
+  const apiKey = getConfig().mapsApiKey;
+  return (
+    <section aria-label="地図" className="flex flex-col gap-[6px]">
+      <h3 className="text-[13px] font-medium text-ink-soft">地図</h3>
+      {apiKey ? (
+        <Suspense fallback={<div className={boxClass}>地図を読み込み中…</div>}>
+          <GoogleMapBox apiKey={apiKey} {...props} />
+        </Suspense>
+      ) : (
+        <p role="note" className={`${boxClass} text-left leading-[1.6]`}>
+          {MAP_KEY_NOTICE}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+/** Paging of a list: 「前へ」「次へ」, page numbers, page size and the total. */
+import { useId } from 'react';
+import { PAGE_SIZES, pageWindow } from '@/lib/list/list-state';
+import { buttonClass, inputClass } from './styles';
+
+export function Pagination({
+  page,
+  pageCount,
+  perPage,
+  total,
+  onPage,
+  onPerPage,
+}: {
+  page: number;
+  pageCount: number;
+  perPage: number;
+  total: number | undefined;
+  onPage: (page: number) => void;
+  onPerPage: (perPage: number) => void;
+}) {
+  const sizeId = useId();
+  const sizes: number[] = PAGE_SIZES.includes(perPage as (typeof PAGE_SIZES)[number]) ? [...PAGE_SIZES] : [...PAGE_SIZES, perPage].sort((a, b) => a - b);
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-[10px] text-[14px]">
+      <p className="text-ink-soft" aria-live="polite">
+        {total === undefined ? '\u00a0' : `全 ${total.toLocaleString('ja-JP')} 件`}
+        {total !== undefined && total > 0 && (
+          <span className="ml-[8px] text-muted">
+            （{((page - 1) * perPage + 1).toLocaleString('ja-JP')}〜{Math.min(total, page * perPage).toLocaleString('ja-JP')} 件目）
+          </span>
+        )}
+      </p>
+      <nav aria-label="ページ送り" className="flex items-center gap-[4px]">
+        <button type="button" className={buttonClass('secondary')} onClick={() => onPage(page - 1)} disabled={page <= 1}>
+          前へ
+        </button>
+        {pageWindow(page, pageCount).map((n, i) =>
+          n === null ? (
+            <span key={`gap-${i}`} aria-hidden="true" className="px-[4px] text-muted">
+              …
+            </span>
+          ) : (
+            <button
+              key={n}
+              type="button"
+              aria-label={`${n}ページ`}
+              aria-current={n === page ? 'page' : undefined}
+              onClick={() => onPage(n)}
+              className={`h-[30px] min-w-[30px] rounded-[4px] border px-[6px] tabular-nums ${n === page ? 'border-brand bg-brand text-white' : 'border-line-strong bg-white text-ink hover:bg-subtle'}`}
+            >
+              {n}
+            </button>
+          ),
+        )}
+        <button type="button" className={buttonClass('secondary')} onClick={() => onPage(page + 1)} disabled={page >= pageCount}>
+          次へ
+        </button>
+        <label htmlFor={sizeId} className="ml-[12px] text-[13px] text-ink-soft">
+          表示件数
+        </label>
+        <select id={sizeId} value={perPage} onChange={(e) => onPerPage(Number(e.target.value))} className={`${inputClass} w-[80px]`}>
+          {sizes.map((n) => (
+            <option key={n} value={n}>
+              {n}件
+            </option>
+          ))}
+        </select>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,280 @@
+/**
+ * The generic detail / new screen of a resource (`{basePath}/detail/{id}`, `{basePath}/new`):
+ * a tabbed form drawn from the declaration, validated by the resource's valibot schema (the same
+ * one the server uses), saved with the `modified` it was loaded with. Logic sits in
+ * `useRecordController`; this file wires it to react-hook-form and draws.
+ */
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { formatDateTime } from '@/lib/format';
+import { toForm, type FormRecord } from '@/lib/list/record-mapper';
+import { detailPathOf, listPathOf, useRecordController } from '@/lib/list/use-record-controller';
+import { can } from '@/lib/permissions';
+import { MESSAGES } from '@/lib/protocol';
+import { resourceSchema } from '@/lib/resources/schema';
+import type { FieldDef, ResourceDef } from '@/lib/resources/types';
+import { listKey, readStored, writeStored } from '@/lib/state/storage';
+import { Card, Tabs } from '@/components/ui';
+import { DETAIL_EXTENSIONS } from './extensions';
+import { FieldInput } from './field-input';
+import { MapBox } from './map-box';
+import { resolveResource, type ResourceRef } from './resolve';
+import { AppLink, navigate, useAlert, useConfirm, useLeaveGuard, useLoadingWhile, useRole } from './shell-bridge';
+import { buttonClass } from './styles';
+
+export interface ResourceDetailScreenProps {
+  resource: ResourceRef;
+  params?: Record<string, string>;
+  mode?: 'new' | 'edit';
+}
+
+/** Whether a resource shows the map box: it declares both `lat` and `lng`. */
+export const hasMap = (def: ResourceDef): boolean => def.fields.some((f) => f.name === 'lat') && def.fields.some((f) => f.name === 'lng');
+
+/** The tab index of the first field with an error (in declaration order). */
+function firstErrorTab(def: ResourceDef, names: readonly string[]): { tab: number; field: FieldDef } | undefined {
+  const field = def.fields.find((f) => names.includes(f.name));
+  if (!field) return undefined;
+  return { tab: Math.max(0, def.tabs.findIndex((t) => t.key === field.tab)), field };
+}
+
+function AddressMap({ def, form, writable }: { def: ResourceDef; form: ReturnType<typeof useForm<FormRecord>>; writable: boolean }) {
+  const [pref, city, address, lat, lng] = useWatch({ control: form.control, name: ['pref', 'city', 'address', 'lat', 'lng'] });
+  const full = [pref, city, address].filter(Boolean).join('');
+  const onLocate = useCallback(
+    (la: number, ln: number) => {
+      form.setValue('lat', String(la), { shouldDirty: true, shouldValidate: true });
+      form.setValue('lng', String(ln), { shouldDirty: true, shouldValidate: true });
+    },
+    [form],
+  );
+  if (!hasMap(def)) return null;
+  return (
+    <div className="md:col-span-2">
+      <MapBox address={full} lat={lat ?? ''} lng={lng ?? ''} onLocate={writable ? onLocate : undefined} />
+    </div>
+  );
+}
+
+export default function ResourceDetailScreen({ resource, params = {}, mode }: ResourceDetailScreenProps) {
+  const def = resolveResource(resource);
+  const id = mode === 'new' ? undefined : (params.id ?? Object.values(params)[0]);
+  const isNew = id === undefined;
+  const rec = useRecordController(def, id);
+  const role = useRole();
+  const writable = can(role, def.area, 'write');
+  const alert = useAlert();
+  const confirm = useConfirm();
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<{ message: string; conflict?: boolean }>();
+  const resolver = useMemo(() => valibotResolver(resourceSchema(def)) as unknown as Resolver<FormRecord>, [def]);
+  const form = useForm<FormRecord>({ resolver, defaultValues: toForm(def, undefined), mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
+  const { isDirty, errors } = form.formState;
+  const tabKey = listKey(def.storageKey, 'tabIndex');
+  const [tabIndex, setTabIndexState] = useState(() => {
+    const stored = readStored<number>(tabKey, 0);
+    return Number.isInteger(stored) && stored >= 0 && stored < def.tabs.length ? stored : 0;
+  });
+  const setTabIndex = useCallback(
+    (index: number) => {
+      setTabIndexState(index);
+      writeStored(tabKey, index);
+    },
+    [tabKey],
+  );
+  const pendingFocus = useRef<string | null>(null);
+
+  useLeaveGuard(isDirty && !saving);
+  useLoadingWhile(rec.isLoading || saving);
+
+  // Load (and reload after a save or a conflict refresh) without throwing away the user's edits.
+  const record = rec.record;
+  useEffect(() => {
+    if (record && !form.formState.isDirty) form.reset(toForm(def, record));
+  }, [record, def, form]);
+
+  const title = isNew ? `${def.label}登録` : `${def.label}詳細`;
+  const recordName = record ? String(record[`${def.prefix}${def.titleField}`] ?? '') : '';
+  useEffect(() => {
+    document.title = recordName ? `${title}｜${recordName}` : title;
+  }, [title, recordName]);
+
+  useEffect(() => {
+    if (!pendingFocus.current) return;
+    const name = pendingFocus.current;
+    pendingFocus.current = null;
+    form.setFocus(name);
+  });
+
+  const showErrorTab = (names: string[]) => {
+    const first = firstErrorTab(def, names);
+    if (!first) return;
+    setTabIndex(first.tab);
+    pendingFocus.current = first.field.name;
+  };
+
+  const onInvalid = (fieldErrors: FieldErrors<FormRecord>) => {
+    setProblem({ message: '入力内容に誤りがあります。赤く表示された項目を確認してください。' });
+    showErrorTab(Object.keys(fieldErrors));
+  };
+
+  const onValid = async (values: Record<string, unknown>) => {
+    setSaving(true);
+    setProblem(undefined);
+    const outcome = await rec.save({ ...values, modified: record?.modified ?? '' });
+    setSaving(false);
+    if (outcome.ok) {
+      form.reset(toForm(def, outcome.row));
+      alert(MESSAGES.saved);
+      if (outcome.created) await navigate(detailPathOf(def, outcome.id), { replace: true, force: true });
+      return;
+    }
+    if (outcome.kind === 'conflict') {
+      setProblem({ message: outcome.message, conflict: true });
+      alert(outcome.message, 'error');
+      return;
+    }
+    if (outcome.kind === 'fields' && outcome.fields) {
+      const names: string[] = [];
+      for (const [key, message] of Object.entries(outcome.fields)) {
+        const name = key.startsWith(def.prefix) ? key.slice(def.prefix.length) : key;
+        if (!def.fields.some((f) => f.name === name)) continue;
+        form.setError(name, { type: 'server', message });
+        names.push(name);
+      }
+      showErrorTab(names);
+    }
+    setProblem({ message: outcome.message });
+  };
+
+  const reloadLatest = async () => {
+    const latest = await rec.reload();
+    if (latest) form.reset(toForm(def, latest));
+    setProblem(undefined);
+  };
+
+  const remove = async () => {
+    if (!(await confirm(MESSAGES.confirmDelete))) return;
+    setSaving(true);
+    const outcome = await rec.remove();
+    setSaving(false);
+    if (!outcome.ok) {
+      setProblem({ message: outcome.message });
+      return;
+    }
+    alert(MESSAGES.deleted);
+    await navigate(listPathOf(def), { force: true });
+  };
+
+  const extensions = !isNew && record && id ? (DETAIL_EXTENSIONS[def.name] ?? []) : [];
+  const listPath = listPathOf(def);
+  const loadFailed = !isNew && !rec.isLoading && !record && rec.error;
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="resource-detail-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!writable || saving) return;
+        void form.handleSubmit(onValid, onInvalid)(e);
+      }}
+      className="flex flex-col gap-[12px] p-[16px]"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-[12px]">
+        <div className="flex min-w-0 items-baseline gap-[12px]">
+          <h1 id="resource-detail-title" className="text-[2rem] font-bold text-ink">
+            {title}
+          </h1>
+          {!isNew && record && (
+            <p className="truncate text-[1.4rem] text-ink-soft">
+              <span className="tabular mr-[8px] text-muted">ID {id}</span>
+              {recordName}
+            </p>
+          )}
+        </div>
+        <div className="flex items-center gap-[8px]">
+          <AppLink to={listPath} className={buttonClass('secondary')}>
+            一覧へ戻る
+          </AppLink>
+          {writable && !isNew && record && (
+            <button type="button" className={buttonClass('danger')} onClick={() => void remove()} disabled={saving}>
+              削除
+            </button>
+          )}
+          {writable && (isNew || record) && (
+            <button type="submit" className={buttonClass('primary')} disabled={saving}>
+              {saving ? '保存中…' : '保存'}
+            </button>
+          )}
+        </div>
+      </div>
+
+      {!writable && (isNew || record) && (
+        <p className="rounded-[4px] border border-line bg-subtle px-[12px] py-[6px] text-[1.3rem] text-ink-soft">
+          この{def.label}を編集する権限がないため、閲覧のみできます。
+        </p>
+      )}
+
+      {(problem || loadFailed) && (
+        <div role="alert" className="flex flex-wrap items-center gap-[12px] rounded-[4px] border border-danger/30 bg-danger-soft px-[12px] py-[8px] text-[1.4rem] text-danger">
+          <span>{problem?.message ?? rec.error}</span>
+          {problem?.conflict && (
+            <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => void reloadLatest()}>
+              最新の内容を読み込む（編集内容は破棄されます）
+            </button>
+          )}
+          {loadFailed && (
+            <AppLink to={listPath} className="underline">
+              一覧へ戻る
+            </AppLink>
+          )}
+        </div>
+      )}
+
+      {extensions.length > 0 && record && id && (
+        <div className="flex flex-wrap gap-[16px] rounded-[6px] border border-line bg-surface px-[16px] py-[8px]">
+          {extensions.map((Extension, i) => (
+            <Extension key={i} def={def} id={id} record={record} />
+          ))}
+        </div>
+      )}
+
+      {(isNew || record) && (
+        <Card>
+          <fieldset disabled={!writable || saving} className="min-w-0">
+            <legend className="visually-hidden">{title}</legend>
+            <Tabs
+              label={`${def.label}情報`}
+              index={tabIndex}
+              onIndexChange={setTabIndex}
+              tabs={def.tabs.map((tab) => {
+                const fields = def.fields.filter((f) => f.tab === tab.key);
+                return {
+                  key: tab.key,
+                  label: tab.label,
+                  invalid: fields.some((f) => errors[f.name]),
+                  content: (
+                    <div className="grid grid-cols-1 gap-x-[24px] gap-y-[12px] md:grid-cols-2">
+                      {fields.map((field) => (
+                        <FieldInput key={field.name} field={field} form={form} disabled={!writable} />
+                      ))}
+                      {fields.some((f) => f.name === 'lat') && <AddressMap def={def} form={form} writable={writable} />}
+                    </div>
+                  ),
+                };
+              })}
+            />
+          </fieldset>
+        </Card>
+      )}
+
+      {record && (
+        <p className="tabular text-right text-[1.2rem] text-muted">
+          登録日時 {formatDateTime(String(record.created ?? ''))}　更新日時 {formatDateTime(String(record.modified ?? ''))}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * The few things the resource screens take from the app shell (dialogs, router, loading overlay,
+ * session), gathered in one place so the screens do not depend on the shell's exact shapes.
+ */
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { sessionAtom, useTrack } from '@/lib/state/atoms';
+
+export { useAlert, useConfirm } from '@/components/ui';
+export { Link as AppLink, navigate, useLeaveGuard } from '@/lib/router';
+
+/** Shows the shell's loading overlay while `active` is true. */
+export function useLoadingWhile(active: boolean): void {
+  const track = useTrack();
+  useEffect(() => {
+    if (!active) return undefined;
+    let done: () => void = () => undefined;
+    void track(
+      new Promise<void>((resolve) => {
+        done = resolve;
+      }),
+    );
+    return () => done();
+  }, [active, track]);
+}
+
+/** The logged-in user's role label ('' when logged out). */
+export function useRole(): string {
+  return useAtomValue(sessionAtom)?.role ?? '';
+}
