@@ -32,10 +32,11 @@ export interface RecordController {
   reload: () => Promise<Row | undefined>;
 }
 
-/** The list route of a resource (from the route table; `{basePath}/list` when none is declared). */
+/** The list route of a resource: its list route, else its detail's breadcrumb parent, else `{basePath}/list`. */
 export function listPathOf(def: ResourceDef): string {
   const route = ROUTES.find((r) => r.screen.kind === 'list' && 'resource' in r.screen && r.screen.resource === def.name);
-  return route?.path ?? `${def.basePath}/list`;
+  const detailParent = ROUTES.find((r) => r.path.startsWith(`${def.basePath}/detail/`) && r.parent)?.parent;
+  return route?.path ?? detailParent ?? `${def.basePath}/list`;
 }
 
 export const detailPathOf = (def: ResourceDef, id: string | number): string => `${def.basePath}/detail/${id}`;
