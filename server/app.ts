@@ -1,0 +1,59 @@
+/**
+ * Builds the Fastify application: one plugin per area, each adding its calls to the one call
+ * table; the calls plugin serves them under DB_API_PREFIX (DESIGN §3).
+ */
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { LIMITS } from '../lib/protocol';
+import { authPlugin } from './auth/plugin';
+import type { AreaOptions, CallTable } from './calls/call-table';
+import { callsPlugin } from './calls/plugin';
+import type { Config } from './config';
+import { openDatabase, type AppDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { errorHandler } from './http/error-handler';
+import { masterPlugin } from './master/plugin';
+import { resourcesPlugin } from './resources/plugin';
+import { searchPlugin } from './search/plugin';
+import { notFoundHandler, staticPlugin } from './static/plugin';
+
+export interface BuildOptions {
+  /** An open, migrated database; without it the app opens and migrates its own and closes it on close. */
+  database?: AppDatabase;
+}
+
+/**
+ * The application, ready to `listen` (or `inject` in tests).
+ * @example const app = await buildApp(loadConfig()); await app.listen({ port: 3000 })
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  let database = options.database;
+  if (!database) {
+    database = openDatabase(config);
+    await migrateToLatest(database.db, database.dialect);
+  }
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: LIMITS.maxBodyBytes,
+    trustProxy: config.trustProxy,
+  });
+  if (!options.database) {
+    const owned = database;
+    app.addHook('onClose', () => owned.close());
+  }
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler(config));
+  await app.register(formbody);
+  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST'] });
+
+  const calls: CallTable = new Map();
+  const areas: AreaOptions = { calls, database, config };
+  await app.register(authPlugin, areas);
+  await app.register(resourcesPlugin, areas);
+  await app.register(searchPlugin, areas);
+  await app.register(masterPlugin, areas);
+  await app.register(callsPlugin, areas);
+  await app.register(staticPlugin, areas);
+  return app;
+}

@@ -1,0 +1,64 @@
+/**
+ * Auth keys: 32 random bytes (base64url) handed to the client; the database keeps only the
+ * sha256 of the key with an expiry, extended while the key is used (sliding expiry).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { SessionUser } from '../calls/call-table';
+import type { Database } from '../db/schema';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Extend the expiry at most this often per key, so a busy key does not write on every call. */
+const EXTEND_STEP_MS = 5 * 60 * 1000;
+
+/** sha256 (hex) of an auth key: what the database stores. */
+export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+/**
+ * Creates a key for a user and stores its hash; returns the key itself.
+ * @example const key = await issueAuthKey(db, 1, 12)
+ */
+export async function issueAuthKey(db: Kysely<Database>, userId: number, ttlHours: number, now: Date = new Date()): Promise<string> {
+  const key = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('auth_key')
+    .values({
+      ak_hash: hashKey(key),
+      ak_user_id: userId,
+      ak_expires: new Date(now.getTime() + ttlHours * HOUR_MS).toISOString(),
+      created: now.toISOString(),
+    })
+    .execute();
+  await db.deleteFrom('auth_key').where('ak_expires', '<', now.toISOString()).execute();
+  return key;
+}
+
+/**
+ * The active user an unexpired key belongs to, or undefined. Extends the key's expiry.
+ * @example const user = await findSession(db, key, 12)
+ */
+export async function findSession(db: Kysely<Database>, key: string, ttlHours: number, now: Date = new Date()): Promise<SessionUser | undefined> {
+  if (!key || key.length > 200) return undefined;
+  const keyHash = hashKey(key);
+  const nowIso = now.toISOString();
+  const row = await db
+    .selectFrom('auth_key')
+    .innerJoin('user', 'user.user_id', 'auth_key.ak_user_id')
+    .select(['user.user_id', 'user.user_email', 'user.user_name', 'user.user_role', 'auth_key.ak_expires'])
+    .where('auth_key.ak_hash', '=', keyHash)
+    .where('auth_key.ak_expires', '>', nowIso)
+    .where('user.deleted', '=', 0)
+    .where('user.user_active', '=', 1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const expires = now.getTime() + ttlHours * HOUR_MS;
+  if (expires - Date.parse(row.ak_expires) > EXTEND_STEP_MS) {
+    await db.updateTable('auth_key').set({ ak_expires: new Date(expires).toISOString() }).where('ak_hash', '=', keyHash).execute();
+  }
+  return { user_id: row.user_id, user_email: row.user_email, user_name: row.user_name, user_role: row.user_role, keyHash };
+}
+
+/** Deletes a key (logout). */
+export async function deleteAuthKey(db: Kysely<Database>, keyHash: string): Promise<void> {
+  await db.deleteFrom('auth_key').where('ak_hash', '=', keyHash).execute();
+}

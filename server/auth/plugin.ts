@@ -1,0 +1,63 @@
+/**
+ * The login API (`POST {LOGIN_API_PREFIX}/`, DESIGN §3) and the `logout` call.
+ * Failed logins are limited per account and per address (429 after the limit).
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { MESSAGES } from '../../lib/protocol';
+import { addCall, type AreaOptions } from '../calls/call-table';
+import { readParams } from '../http/params';
+import { deleteAuthKey, issueAuthKey } from './auth-key';
+import { DUMMY_HASH, verifyPassword } from './password';
+import { clearAccount, isLocked, recordFailure } from './rate-limit';
+import { loginRecord, normalizeEmail } from './users';
+
+const MAX_CREDENTIAL = 254;
+
+function loginError(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).send([{ errors: [{ message }] }]);
+}
+
+/** Registers the login route and the logout call. */
+export async function authPlugin(app: FastifyInstance, { calls, database, config }: AreaOptions): Promise<void> {
+  const { db } = database;
+
+  const login = async (request: { body: unknown; ip: string }, reply: FastifyReply) => {
+    const params = readParams(request.body);
+    const email = normalizeEmail(params.userEmail ?? '');
+    const password = params.userPassword ?? '';
+    if (!email || !password) return loginError(reply, 400, MESSAGES.loginMissing);
+    if (email.length > MAX_CREDENTIAL || password.length > MAX_CREDENTIAL) return loginError(reply, 401, MESSAGES.loginFailed);
+    const subject = { email, address: request.ip };
+    if (await isLocked(db, subject)) return loginError(reply, 429, MESSAGES.loginLocked);
+
+    const user = await db
+      .selectFrom('user')
+      .selectAll()
+      .where('user_email', '=', email)
+      .where('deleted', '=', 0)
+      .where('user_active', '=', 1)
+      .executeTakeFirst();
+    const ok = await verifyPassword(password, user?.user_password_hash ?? DUMMY_HASH);
+    if (!user || !ok) {
+      await recordFailure(db, subject);
+      return loginError(reply, 401, MESSAGES.loginFailed);
+    }
+    await clearAccount(db, email);
+    const now = new Date().toISOString();
+    await db.updateTable('user').set({ user_last_login: now }).where('user_id', '=', user.user_id).execute();
+    const authKey = await issueAuthKey(db, user.user_id, config.authKeyTtlHours);
+    return reply.send([loginRecord({ ...user, user_last_login: now }, authKey)]);
+  };
+
+  app.post(`${config.loginApiPrefix}/`, login);
+  app.post(config.loginApiPrefix, login);
+
+  addCall(calls, 'logout', {
+    area: null,
+    level: 'read',
+    handler: async ({ user }) => {
+      await deleteAuthKey(db, user.keyHash);
+      return [{ ok: true }];
+    },
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * The ONE call table: every `POST {dbApi}/{call}` is an entry here. Each area plugin adds its
+ * calls; the calls plugin looks them up, authenticates, checks the role and runs the handler.
+ */
+import type { Area } from '../../lib/permissions';
+import type { AppDatabase } from '../db/connect';
+import type { Config } from '../config';
+import type { Params } from '../http/params';
+
+/** The user a valid auth key belongs to. */
+export interface SessionUser {
+  user_id: number;
+  user_email: string;
+  user_name: string;
+  user_role: string;
+  /** sha256 of the auth key the call came with (logout deletes it). */
+  keyHash: string;
+}
+
+export interface CallContext {
+  call: string;
+  params: Params;
+  user: SessionUser;
+}
+
+export interface CallDef {
+  /** Permission area checked with `can()`; null: any logged-in user. */
+  area: Area | null;
+  level: 'read' | 'write';
+  /** Answers the JSON array of the call. */
+  handler(ctx: CallContext): Promise<unknown[]>;
+}
+
+export type CallTable = Map<string, CallDef>;
+
+/** Options every area plugin receives from `buildApp`. */
+export interface AreaOptions {
+  calls: CallTable;
+  database: AppDatabase;
+  config: Config;
+}
+
+/**
+ * Adds a call; a name can be defined only once.
+ * @example addCall(calls, 'master_lst', { area: null, level: 'read', handler })
+ */
+export function addCall(calls: CallTable, name: string, def: CallDef): void {
+  if (calls.has(name)) throw new Error(`call ${name} is defined twice`);
+  calls.set(name, def);
+}

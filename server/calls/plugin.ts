@@ -1,0 +1,25 @@
+/**
+ * `POST {DB_API_PREFIX}/:call`: looks the call up in the one call table, checks the auth key and
+ * the role, and runs the handler (DESIGN §3).
+ */
+import type { FastifyInstance } from 'fastify';
+import { can } from '../../lib/permissions';
+import { AUTH_KEY_ERROR, MESSAGES } from '../../lib/protocol';
+import { findSession } from '../auth/auth-key';
+import { ApiError } from '../http/api-error';
+import { readParams } from '../http/params';
+import type { AreaOptions } from './call-table';
+
+/** Registers the one database-API route over the call table. */
+export async function callsPlugin(app: FastifyInstance, { calls, database, config }: AreaOptions): Promise<void> {
+  app.post<{ Params: { call: string } }>(`${config.dbApiPrefix}/:call`, async (request) => {
+    const name = request.params.call;
+    const def = calls.get(name);
+    if (!def) throw new ApiError(404, MESSAGES.unknownCall);
+    const params = readParams(request.body);
+    const user = await findSession(database.db, params.authKey ?? '', config.authKeyTtlHours);
+    if (!user) throw new ApiError(401, AUTH_KEY_ERROR);
+    if (def.area && !can(user.user_role, def.area, def.level)) throw new ApiError(403, MESSAGES.forbidden);
+    return def.handler({ call: name, params, user });
+  });
+}

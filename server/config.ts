@@ -1,0 +1,79 @@
+/**
+ * Server configuration, read once from the environment.
+ */
+import { join, resolve } from 'node:path';
+import { LIMITS } from '../lib/protocol';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** `postgres` when DATABASE_URL is a postgres:// URL, else the SQLite file. */
+  dialect: DialectName;
+  databaseUrl: string;
+  /** SQLite file (only for the sqlite dialect). */
+  sqliteFile: string;
+  dataDir: string;
+  dbApiPrefix: string;
+  loginApiPrefix: string;
+  corsOrigins: string[];
+  mapsApiKey: string;
+  adminEmail: string;
+  adminPassword: string;
+  staticDir: string;
+  seed: boolean;
+  authKeyTtlHours: number;
+  /** Log level of the server log (`silent` turns it off; tests use it). */
+  logLevel: string;
+  /** Trust X-Forwarded-For from a reverse proxy (login rate limits count per client address). */
+  trustProxy: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+const trimSlash = (value: string): string => value.replace(/\/+$/, '');
+const withLeadingSlash = (value: string): string => (value.startsWith('/') ? value : `/${value}`);
+
+function positiveNumber(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
+  return n;
+}
+
+function portOf(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 3000;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be 0..65535, got "${value}"`);
+  return n;
+}
+
+/**
+ * Reads the configuration from an environment (default `process.env`).
+ * @example loadConfig({ PORT: '0', DATA_DIR: '/tmp/x' }).sqliteFile // '/tmp/x/app.db'
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const databaseUrl = (env.DATABASE_URL ?? '').trim();
+  const dialect: DialectName = /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgres' : 'sqlite';
+  const dataDir = resolve(env.DATA_DIR?.trim() || 'data');
+  return {
+    port: portOf(env.PORT),
+    host: env.HOST?.trim() || '0.0.0.0',
+    dialect,
+    databaseUrl,
+    sqliteFile: join(dataDir, 'app.db'),
+    dataDir,
+    dbApiPrefix: trimSlash(withLeadingSlash(env.DB_API_PREFIX?.trim() || '/api/db')),
+    loginApiPrefix: trimSlash(withLeadingSlash(env.LOGIN_API_PREFIX?.trim() || '/api/login')),
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => trimSlash(s.trim())).filter(Boolean),
+    mapsApiKey: env.MAPS_API_KEY?.trim() ?? '',
+    adminEmail: env.ADMIN_EMAIL?.trim() ?? '',
+    adminPassword: env.ADMIN_PASSWORD ?? '',
+    staticDir: resolve(env.STATIC_DIR?.trim() || 'out'),
+    seed: !['0', 'false', 'no', 'off'].includes((env.SEED ?? '1').trim().toLowerCase()),
+    authKeyTtlHours: positiveNumber(env.AUTH_KEY_TTL_HOURS, LIMITS.authKeyTtlHours, 'AUTH_KEY_TTL_HOURS'),
+    logLevel: env.LOG_LEVEL?.trim() || 'warn',
+    trustProxy: ['1', 'true', 'yes', 'on'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * Runs the migrations (one set for both dialects) with Kysely's Migrator and a static provider.
+ */
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { DialectName } from '../config';
+import * as initial from './migrations/0001-initial';
+import * as searchIndex from './migrations/0002-search-index';
+import type { Database } from './schema';
+
+interface DialectMigration {
+  up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
+  down?(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
+}
+
+const MIGRATIONS: Record<string, DialectMigration> = {
+  '0001-initial': initial,
+  '0002-search-index': searchIndex,
+};
+
+function provider(dialect: DialectName) {
+  const migrations: Record<string, Migration> = {};
+  for (const [name, m] of Object.entries(MIGRATIONS)) {
+    migrations[name] = {
+      up: (db) => m.up(db, dialect),
+      down: m.down ? (db) => m.down!(db, dialect) : undefined,
+    };
+  }
+  return { getMigrations: async () => migrations };
+}
+
+/**
+ * Brings the schema to the latest migration; throws on failure.
+ * @example await migrateToLatest(db, 'sqlite')
+ */
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  const migrator = new Migrator({ db, provider: provider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error : new Error(String(error ?? 'unknown error'));
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, { cause });
+  }
+}

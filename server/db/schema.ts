@@ -1,0 +1,97 @@
+/**
+ * The typed shape of the database (docs/architecture.md "Database"). Fixed tables are typed
+ * column by column; resource tables (`client`, `orders` …) are declared by their resource and
+ * handled generically, so they are typed as rows of cells.
+ */
+import type { Generated, Kysely } from 'kysely';
+
+/** One value of a resource row: TEXT, INTEGER/REAL or NULL. */
+export type Cell = string | number | null;
+/** A resource row: prefixed columns plus created/modified/deleted. */
+export type ResourceRow = Record<string, Cell>;
+
+/** Columns every data table has (ISO-8601 UTC text; deleted 0/1). */
+interface Stamps {
+  created: string;
+  modified: string;
+  deleted: Generated<number>;
+}
+
+export interface UserTable extends Stamps {
+  user_id: Generated<number>;
+  user_email: string;
+  user_name: string;
+  user_kana: string;
+  user_role: string;
+  user_team: string;
+  user_active: Generated<number>;
+  user_password_hash: string;
+  user_last_login: string | null;
+}
+
+export interface AuthKeyTable {
+  /** sha256 (hex) of the token; the token itself is never stored. */
+  ak_hash: string;
+  ak_user_id: number;
+  ak_expires: string;
+  created: string;
+}
+
+export interface LoginAttemptTable {
+  /** `account:{email}` or `address:{ip}`. */
+  la_key: string;
+  la_failures: number;
+  la_window_start: string;
+  modified: string;
+}
+
+export interface AuditLogTable {
+  log_id: Generated<number>;
+  log_user_id: number | null;
+  log_call: string;
+  log_table: string;
+  log_record_id: number | null;
+  /** JSON text of `{ field: [before, after] }`. */
+  log_changes: string;
+  created: string;
+}
+
+export interface SearchTable extends Stamps {
+  srch_id: Generated<number>;
+  srch_usr_id: number;
+  srch_name: string;
+  srch_tbl: string;
+  srch_kw: string;
+  srch_col: string;
+  srch_odr: string;
+  /** JSON text of the filter object. */
+  srch_post_data: string;
+}
+
+export interface MasterOptionTable extends Stamps {
+  mo_id: Generated<number>;
+  mo_table: string;
+  mo_value: string;
+  mo_text: string;
+  mo_flg: number;
+  mo_sort: number;
+}
+
+export interface Database {
+  user: UserTable;
+  auth_key: AuthKeyTable;
+  login_attempt: LoginAttemptTable;
+  audit_log: AuditLogTable;
+  search: SearchTable;
+  master_option: MasterOptionTable;
+  client: ResourceRow;
+  orders: ResourceRow;
+}
+
+/** The same connection seen by the generic resource code: any table of resource rows. */
+export type ResourceDatabase = Record<string, ResourceRow>;
+
+export type Db = Kysely<Database>;
+
+/** The generic view of the database for resource handlers (same connection, dynamic tables). */
+export const resourceView = (db: Kysely<Database>): Kysely<ResourceDatabase> => db as unknown as Kysely<ResourceDatabase>;

@@ -1,0 +1,67 @@
+/**
+ * Reading the form-encoded parameters of a call. Every parameter is text; anything else
+ * (repeated keys, nested objects) is refused as bad input.
+ */
+import { LIMITS, MESSAGES } from '../../lib/protocol';
+import { badRequest } from './api-error';
+
+/** Call parameters by name (form fields; always strings). */
+export type Params = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Turns a parsed body into text parameters; refuses arrays and objects.
+ * @example readParams({ n: '10', p: 2 }) // { n: '10', p: '2' }
+ */
+export function readParams(body: unknown): Params {
+  if (body === undefined || body === null || body === '') return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest();
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value === 'string') out[key] = value;
+    else if (typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
+    else if (value !== null && value !== undefined) throw badRequest();
+  }
+  return out;
+}
+
+/**
+ * A positive integer id (1 … 2^31-1), or 400 badId.
+ * @example positiveId('12') // 12
+ */
+export function positiveId(value: string | undefined): number {
+  const text = (value ?? '').trim();
+  if (!/^\d{1,10}$/.test(text)) throw badRequest(MESSAGES.badId);
+  const id = Number(text);
+  if (id < 1 || id > 2_147_483_647) throw badRequest(MESSAGES.badId);
+  return id;
+}
+
+/** An optional id: empty or missing → undefined, else a positive id. */
+export const optionalId = (value: string | undefined): number | undefined =>
+  value === undefined || value.trim() === '' ? undefined : positiveId(value);
+
+/**
+ * A text parameter of at most `max` characters (default LIMITS.maxText), trimmed.
+ * @example text({ name: ' a ' }, 'name') // 'a'
+ */
+export function text(params: Params, name: string, max: number = LIMITS.maxText, message: string = MESSAGES.badRequest): string {
+  const value = (params[name] ?? '').trim();
+  if (value.length > max) throw badRequest(message);
+  return value;
+}
+
+/**
+ * `postData`: a JSON-encoded object, or empty. Anything else is 400 badJson.
+ * @example jsonObject('{"created":["",""]}') // { created: ['', ''] }
+ */
+export function jsonObject(value: string | undefined): Record<string, unknown> {
+  if (value === undefined || value.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw badRequest(MESSAGES.badJson);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest(MESSAGES.badJson);
+  return parsed as Record<string, unknown>;
+}

@@ -1,0 +1,114 @@
+/**
+ * The list query shared by every `_lst`, `_cnt` and `_pagination` call: parameter checks
+ * (n, p, col, odr, kw, postData, cl_id) and the WHERE / ORDER BY they mean (spec §5, DESIGN §3).
+ */
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { normalizeFilters, type FilterDef } from '../../lib/filters';
+import { jstDayStartIso, nextDay } from '../../lib/format';
+import { LIMITS, MESSAGES, type FilterValue } from '../../lib/protocol';
+import { columnOf, type ResourceDef } from '../../lib/resources/types';
+import { searchKey } from '../../lib/text';
+import type { ResourceDatabase } from '../db/schema';
+import { badRequest } from '../http/api-error';
+import { jsonObject, optionalId, type Params } from '../http/params';
+import { resourceColumns } from './columns';
+import type { KeywordMatcher } from './keyword';
+
+export interface ListRequest {
+  n: number;
+  p: number;
+  col: string;
+  odr: 'asc' | 'desc';
+  /** Keyword terms (search keys), all of which must match. */
+  terms: string[];
+  filters: Record<string, FilterValue>;
+  clId?: number;
+}
+
+const TIMESTAMPS = new Set(['created', 'modified']);
+
+function integerParam(value: string | undefined, fallback: number, min: number, max: number, message: string): number {
+  const text = (value ?? '').trim();
+  if (text === '') return fallback;
+  if (!/^\d{1,9}$/.test(text)) throw badRequest(message);
+  const n = Number(text);
+  if (n < min || n > max) throw badRequest(message);
+  return n;
+}
+
+/**
+ * Checks and parses the list parameters of a call against the resource's declaration.
+ * @example parseListParams(clientResource, { n: '20', kw: 'ＡＢＣ' }) // { n: 20, p: 1, col: 'cl_id', odr: 'desc', terms: ['abc'], … }
+ */
+export function parseListParams(def: ResourceDef, params: Params): ListRequest {
+  const n = integerParam(params.n, LIMITS.defaultPageSize, 1, LIMITS.maxPageSize, MESSAGES.badPageSize);
+  const p = integerParam(params.p, 1, 1, 100_000_000, MESSAGES.badPage);
+  const colParam = (params.col ?? '').trim();
+  const col = colParam || def.list.defaultSort.col;
+  if (!def.list.sortable.includes(col) && col !== def.list.defaultSort.col) throw badRequest(MESSAGES.badSortColumn);
+  const odrParam = (params.odr ?? '').trim().toLowerCase();
+  if (odrParam && odrParam !== 'asc' && odrParam !== 'desc') throw badRequest(MESSAGES.badSortOrder);
+  const odr = (odrParam || (colParam ? 'asc' : def.list.defaultSort.odr)) as 'asc' | 'desc';
+  const kw = params.kw ?? '';
+  if (kw.length > LIMITS.maxKeyword) throw badRequest(MESSAGES.badKeyword);
+  const terms = [...new Set(searchKey(kw).split(' ').filter(Boolean))];
+  const normalized = normalizeFilters(jsonObject(params.postData), def.list.filters);
+  if (!normalized.ok) {
+    const kind = def.list.filters.find((f) => f.name === normalized.name)?.kind;
+    throw badRequest(normalized.problem === 'range' || (normalized.problem === 'value' && kind === 'dateRange') ? MESSAGES.badDateRange : MESSAGES.badFilter);
+  }
+  const clId = optionalId(params.cl_id);
+  return { n, p, col, odr, terms, filters: normalized.filters, clId: def.fields.some((f) => f.name === 'cl_id') ? clId : undefined };
+}
+
+/** The column a filter reads: its declared column, created/modified as is, else `{prefix}{name}`. */
+export const filterColumn = (def: ResourceDef, filter: FilterDef): string =>
+  filter.column ?? (TIMESTAMPS.has(filter.name) ? filter.name : columnOf(def, filter.name));
+
+type Eb = ExpressionBuilder<ResourceDatabase, string>;
+
+function filterCondition(eb: Eb, def: ResourceDef, filter: FilterDef, value: FilterValue): Expression<SqlBool> | undefined {
+  const column = filterColumn(def, filter);
+  const pair = Array.isArray(value) ? value : [value];
+  switch (filter.kind) {
+    case 'dateRange': {
+      const [from, to] = pair.map(String);
+      return TIMESTAMPS.has(column)
+        ? eb.and([eb(column, '>=', jstDayStartIso(from)), eb(column, '<', jstDayStartIso(nextDay(to)))])
+        : eb.and([eb(column, '>=', from), eb(column, '<=', to)]);
+    }
+    case 'in':
+      return eb(column, 'in', pair.map(String));
+    case 'numberRange': {
+      const [min, max] = pair;
+      const parts: Expression<SqlBool>[] = [];
+      if (min !== '' && min !== undefined) parts.push(eb(column, '>=', Number(min)));
+      if (max !== '' && max !== undefined) parts.push(eb(column, '<=', Number(max)));
+      return parts.length ? eb.and(parts) : undefined;
+    }
+    default:
+      return eb(column, '=', Array.isArray(value) ? String(value[0]) : value);
+  }
+}
+
+/**
+ * The WHERE of a list: not deleted, the customer (`cl_id`), the filters and the keyword terms.
+ * @example db.selectFrom('client').where((eb) => listCondition(eb, def, request, matcher))
+ */
+export function listCondition(eb: Eb, def: ResourceDef, request: ListRequest, keyword: KeywordMatcher): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [eb('deleted', '=', 0)];
+  if (request.clId !== undefined) parts.push(eb(columnOf(def, 'cl_id'), '=', request.clId));
+  for (const [name, value] of Object.entries(request.filters)) {
+    const filter = def.list.filters.find((f) => f.name === name);
+    const condition = filter && filterCondition(eb, def, filter, value);
+    if (condition) parts.push(condition);
+  }
+  if (request.terms.length) parts.push(keyword.condition(def, request.terms));
+  return eb.and(parts);
+}
+
+/** ORDER BY col odr, id odr: a stable order for paging. */
+export function listOrder(def: ResourceDef, request: ListRequest): [string, 'asc' | 'desc'][] {
+  const id = resourceColumns(def).id;
+  return request.col === id ? [[id, request.odr]] : [[request.col, request.odr], [id, request.odr]];
+}

@@ -1,0 +1,155 @@
+/**
+ * API test harness: the real app on a fresh SQLite file, and — when TEST_DATABASE_URL is set —
+ * on a fresh PostgreSQL database created for the suite and dropped after it. Every suite loops
+ * over `dialects()` (Kysely style). Every answer is checked for leaked internals.
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config, type DialectName } from '../../server/config';
+import { openDatabase, type AppDatabase } from '../../server/db/connect';
+import { migrateToLatest } from '../../server/db/migrate';
+import { seedFixtures, type Fixtures } from './fixtures';
+
+process.env.TZ ||= 'Asia/Tokyo';
+
+/** The dialects to test: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function dialects(): DialectName[] {
+  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export type ParamValue = string | number | boolean | object | null | undefined;
+
+export interface Answer<T = unknown> {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: T;
+}
+
+export interface Harness {
+  dialect: DialectName;
+  app: FastifyInstance;
+  database: AppDatabase;
+  config: Config;
+  /** http://127.0.0.1:{port} */
+  url: string;
+  fixtures: Fixtures;
+  /** The admin's auth key (logged in at start). */
+  adminKey: string;
+  /** `POST {dbApi}/{call}` form-encoded; adds the admin's authKey unless `key` says otherwise (null: none). */
+  post<T = Record<string, unknown>>(call: string, params?: Record<string, ParamValue>, key?: string | null): Promise<Answer<T[]>>;
+  /** `POST /api/login/` form-encoded. */
+  login<T = Record<string, unknown>>(email: string, password: string): Promise<Answer<T[]>>;
+  /** A user's auth key (asserts the login worked). */
+  keyOf(email: string, password: string): Promise<string>;
+  /** Any request to the server. */
+  request(path: string, init?: RequestInit): Promise<Answer<unknown>>;
+  close(): Promise<void>;
+}
+
+/** Fails when an answer shows internals: stack lines or raw error names. */
+export function assertNoInternals(text: string): void {
+  assert.doesNotMatch(text, /\n\s+at |\bat [\w.<>]+ \(|Error:|node_modules|\.ts:\d+/, `answer leaks internals: ${text.slice(0, 300)}`);
+}
+
+const encode = (params: Record<string, ParamValue>): URLSearchParams => {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    body.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return body;
+};
+
+async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `hod_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** A small static bundle, so the static routes can be tested without `next build`. */
+function fakeBundle(dir: string): string {
+  const out = join(dir, 'out');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'index.html'), '<!doctype html><title>index</title><p>bundle index</p>');
+  writeFileSync(join(out, '404.html'), '<!doctype html><title>404</title><p>bundle 404</p>');
+  return out;
+}
+
+/**
+ * Starts the app for a dialect on port 0 with the tiny fixture data.
+ * @example const h = await startHarness('sqlite'); await h.post('client_lst', { n: 5 }); await h.close();
+ */
+export async function startHarness(dialect: DialectName, env: Record<string, string> = {}): Promise<Harness> {
+  const dir = mkdtempSync(join(tmpdir(), 'hod-api-'));
+  const pgDb = dialect === 'postgres' ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!) : undefined;
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    DATABASE_URL: pgDb?.url ?? '',
+    STATIC_DIR: fakeBundle(dir),
+    LOG_LEVEL: 'silent',
+    CORS_ORIGINS: 'https://allowed.example.jp',
+    MAPS_API_KEY: 'test-maps-key',
+    ...env,
+  });
+  const database = openDatabase(config);
+  await migrateToLatest(database.db, database.dialect);
+  const fixtures = await seedFixtures(database.db);
+  const app = await buildApp(config, { database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const request = async (path: string, init: RequestInit = {}): Promise<Answer<unknown>> => {
+    const res = await fetch(`${url}${path}`, { redirect: 'manual', ...init });
+    const text = await res.text();
+    assertNoInternals(text);
+    let body: unknown = text;
+    if ((res.headers.get('content-type') ?? '').includes('application/json')) body = JSON.parse(text);
+    return { status: res.status, headers: res.headers, text, body };
+  };
+  const form = (path: string, params: Record<string, ParamValue>) =>
+    request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' }, body: encode(params) });
+
+  const login = async <T>(email: string, password: string) =>
+    (await form(`${config.loginApiPrefix}/`, { userEmail: email, userPassword: password })) as Answer<T[]>;
+  const keyOf = async (email: string, password: string) => {
+    const answer = await login<{ auth_key: string }>(email, password);
+    assert.equal(answer.status, 200, answer.text);
+    return answer.body[0].auth_key;
+  };
+  const adminKey = await keyOf(fixtures.users.admin.email, fixtures.users.admin.password);
+
+  return {
+    dialect, app, database, config, url, fixtures, adminKey, request, login, keyOf,
+    post: async <T>(call: string, params: Record<string, ParamValue> = {}, key: string | null = adminKey) =>
+      (await form(`${config.dbApiPrefix}/${call}`, key === null ? params : { authKey: key, ...params })) as Answer<T[]>,
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
