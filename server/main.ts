@@ -2,13 +2,14 @@
  * The server process: config → database → migrations → first-start seed → listen.
  * Start: `node --import tsx server/main.ts` (the npm scripts set TZ=Asia/Tokyo).
  */
-process.env.TZ ||= 'Asia/Tokyo';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { seedIfEmpty } from './seed/seed';
 
-const { buildApp } = await import('./app');
-const { loadConfig } = await import('./config');
-const { openDatabase } = await import('./db/connect');
-const { migrateToLatest } = await import('./db/migrate');
-const { seedIfEmpty } = await import('./seed/seed');
+// Business dates are Japan dates; set before any date is computed (the npm scripts set it too).
+process.env.TZ ||= 'Asia/Tokyo';
 
 const config = loadConfig();
 const database = openDatabase(config);

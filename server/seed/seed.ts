@@ -1,0 +1,119 @@
+/**
+ * First-start seed (DESIGN §1): when there is no user yet, creates the admin account and — unless
+ * SEED=0 — a demo company: staff of every role, master tables, 320 customers and their orders.
+ * Generated passwords are printed once.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { ADMIN_ROLE } from '../../lib/permissions';
+import { clientResource } from '../../lib/resources/client';
+import { orderResource } from '../../lib/resources/order';
+import { createUser } from '../auth/users';
+import type { Config } from '../config';
+import type { AppDatabase } from '../db/connect';
+import type { Database } from '../db/schema';
+import { nextStamp } from '../http/clock';
+import { bulkInsert } from './bulk-insert';
+import { MASTER_TABLES, SEED_USERS, generateClients, generateOrders } from './data/generate';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@example.jp';
+export const DEMO_CLIENTS = 320;
+export const DEMO_ORDERS = 1200;
+
+/** A readable random password (16 characters, base64url). */
+export const generatePassword = (): string => randomBytes(12).toString('base64url');
+
+/** Display width in a terminal: East Asian wide characters take two columns. */
+const width = (text: string): number => [...text].reduce((n, ch) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1), 0);
+
+/**
+ * A framed box of lines for the console.
+ * @example box(['初回起動 / First start'])
+ */
+export function box(lines: readonly string[]): string {
+  const inner = Math.max(...lines.map(width));
+  const pad = (line: string) => `║ ${line}${' '.repeat(inner - width(line))} ║`;
+  return [`╔${'═'.repeat(inner + 2)}╗`, ...lines.map(pad), `╚${'═'.repeat(inner + 2)}╝`].join('\n');
+}
+
+/** Writes every `mt_*` table of the demo data into master_option. */
+export async function seedMasters(db: Kysely<Database>): Promise<void> {
+  const stamp = nextStamp();
+  const rows = Object.entries(MASTER_TABLES).flatMap(([table, options]) =>
+    options.map((o, i) => ({ mo_table: table, mo_value: o.value, mo_text: o.text, mo_flg: o.flg ?? 0, mo_sort: (i + 1) * 10, created: stamp, modified: stamp })),
+  );
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 200) await trx.insertInto('master_option').values(rows.slice(i, i + 200)).execute();
+  });
+}
+
+/** JST 09:00 of a contract date as the record's creation time (older customers look older). */
+const createdOfContract = (record: object, fallback: string): string => {
+  const day = String((record as { contract_date?: unknown }).contract_date ?? '');
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T09:00:00+09:00`).toISOString() : fallback;
+};
+
+/** The demo company: staff, masters, customers and orders. Answers the staff password. */
+async function seedDemo(db: Kysely<Database>): Promise<string> {
+  const staffPassword = generatePassword();
+  for (const user of SEED_USERS) {
+    await createUser(db, { email: user.email, password: staffPassword, name: user.name, kana: user.kana, role: user.role, team: user.team });
+  }
+  await seedMasters(db);
+  const now = nextStamp();
+  const clientIds = await bulkInsert(db, clientResource, generateClients(DEMO_CLIENTS), { createdOf: (r) => createdOfContract(r, now) });
+  const orders = generateOrders(clientIds.length, DEMO_ORDERS).map((o) => ({
+    cl_id: clientIds[o.clientIndex], date: o.date, status: o.status, uriage_total: o.total, biko: '',
+  }));
+  await bulkInsert(db, orderResource, orders, { createdOf: (r) => new Date(`${String((r as { date: string }).date)}T10:00:00+09:00`).toISOString() });
+  return staffPassword;
+}
+
+/**
+ * Seeds on first start (no users yet); prints the generated credentials once. Answers whether it seeded.
+ * @example await seedIfEmpty(database, loadConfig())
+ */
+export async function seedIfEmpty(database: AppDatabase, config: Pick<Config, 'adminEmail' | 'adminPassword' | 'seed'>, log: (text: string) => void = console.log): Promise<boolean> {
+  const { db } = database;
+  const existing = await db.selectFrom('user').select('user_id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const email = config.adminEmail || DEFAULT_ADMIN_EMAIL;
+  const password = config.adminPassword || generatePassword();
+  try {
+    await createUser(db, { email, password, name: '管理者', kana: 'カンリシャ', role: ADMIN_ROLE, team: '管理チーム' });
+  } catch (error) {
+    // Another server process on the same database seeded first.
+    if (await db.selectFrom('user').select('user_id').limit(1).executeTakeFirst()) return false;
+    throw error;
+  }
+  const staffPassword = config.seed ? await seedDemo(db) : undefined;
+  const lines = [
+    '初回起動: 管理者アカウントを作成しました / First start: admin account created',
+    `  メールアドレス / E-mail : ${email}`,
+    `  パスワード / Password   : ${config.adminPassword ? '(ADMIN_PASSWORD の値 / as set in ADMIN_PASSWORD)' : password}`,
+  ];
+  if (staffPassword) {
+    lines.push(
+      '',
+      `デモ会社を作成しました / Demo company seeded: 顧客 ${DEMO_CLIENTS} 件, 受注 ${DEMO_ORDERS} 件`,
+      `  スタッフ ${SEED_USERS.length} 名 / staff accounts: ${SEED_USERS.map((u) => `${u.email} (${u.role})`).join(', ')}`,
+      `  スタッフ共通パスワード / Staff password: ${staffPassword}`,
+    );
+  }
+  lines.push('', 'この表示は一度だけです。控えてください。 / Shown only once: write it down.');
+  log(box(lines.flatMap((line) => (width(line) > 100 ? wrap(line, 100) : [line]))));
+  return true;
+}
+
+function wrap(line: string, max: number): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (const part of line.split(/(?<=, )/)) {
+    if (current && width(current + part) > max) {
+      out.push(current);
+      current = `    ${part}`;
+    } else current += part;
+  }
+  if (current) out.push(current);
+  return out;
+}
