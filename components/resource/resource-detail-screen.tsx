@@ -131,7 +131,8 @@ export default function ResourceDetailScreen({ resource, params = {}, mode }: Re
       return;
     }
     if (outcome.kind === 'conflict') {
-      setProblem({ message: outcome.message, conflict: true });
+      // The toast carries MESSAGES.conflict; the banner keeps the way out (the edits stay in the form).
+      setProblem({ message: '他のユーザーが先に更新したため保存できませんでした。入力した内容はそのまま残っています。', conflict: true });
       alert(outcome.message, 'error');
       return;
     }
@@ -218,7 +219,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode }: Re
       )}
 
       {(problem || loadFailed) && (
-        <div role="alert" className="flex flex-wrap items-center gap-[12px] rounded-[4px] border border-danger/30 bg-danger-soft px-[12px] py-[8px] text-[1.4rem] text-danger">
+        <div role={problem?.conflict ? 'status' : 'alert'} className="flex flex-wrap items-center gap-[12px] rounded-[4px] border border-danger/30 bg-danger-soft px-[12px] py-[8px] text-[1.4rem] text-danger">
           <span>{problem?.message ?? rec.error}</span>
           {problem?.conflict && (
             <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => void reloadLatest()}>
