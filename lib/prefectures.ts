@@ -14,11 +14,15 @@ export const PREFECTURES = [
 export const PREFECTURE_OPTIONS = PREFECTURES.map((p) => ({ value: p.name, text: p.name }));
 
 /**
- * The prefecture an address starts with (longest prefix wins).
- * @example prefectureOfAddress('神奈川県横浜市') // '神奈川県'
+ * The prefecture an address starts with (longest prefix wins); a leading postcode (〒100-0001)
+ * and whitespace are ignored.
+ * @example prefectureOfAddress('神奈川県横浜市中区本町1-2-3') // '神奈川県'
  */
 export function prefectureOfAddress(address: string): string | undefined {
-  return PREFECTURES.map((p) => p.name)
-    .filter((name) => address.startsWith(name))
-    .sort((a, b) => b.length - a.length)[0];
+  const s = address.replace(/^[\s\u3000]*(〒?\s*\d{3}-?\d{4})?[\s\u3000]*/, '');
+  let best: string | undefined;
+  for (const { name } of PREFECTURES) {
+    if (s.startsWith(name) && (best === undefined || name.length > best.length)) best = name;
+  }
+  return best;
 }
