@@ -8,6 +8,7 @@ import { orderResource } from '../../lib/resources/order';
 import { createUser } from '../../server/auth/users';
 import type { Database } from '../../server/db/schema';
 import { saveRecord } from '../../server/resources/records';
+import { seedMasters } from '../../server/seed/seed';
 
 export interface Account {
   email: string;
@@ -48,6 +49,7 @@ export async function seedFixtures(db: Kysely<Database>): Promise<Fixtures> {
     underscore: await client({ co_name: 'water_server商会', co_name_kana: 'ウォーターサーバーショウカイ', name: '', pref: '愛知県', city: '名古屋市' }),
     contract: await client({ co_name: '契約テスト株式会社', co_name_kana: 'ケイヤクテスト', contract_date: '2026-03-15', next_shipping_date: '2026-04-01', pref: '福岡県', city: '福岡市' }),
   };
+  await seedMasters(db);
   const orders: number[] = [];
   for (const date of ['2026-01-10', '2026-02-10', '2026-03-10']) {
     const saved = await saveRecord(ctx, orderResource, undefined, { cl_id: clients.abc, date, status: 'processed', biko: `定期 ${date}` });

@@ -86,6 +86,27 @@ async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; 
   };
 }
 
+export interface FreshDatabase {
+  database: AppDatabase;
+  close(): Promise<void>;
+}
+
+/** An empty, migrated database of a dialect (no app, no fixtures), dropped on close. */
+export async function freshDatabase(dialect: DialectName): Promise<FreshDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), 'hod-db-'));
+  const pgDb = dialect === 'postgres' ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!) : undefined;
+  const database = openDatabase({ dialect, databaseUrl: pgDb?.url ?? '', sqliteFile: join(dir, 'app.db') });
+  await migrateToLatest(database.db, database.dialect);
+  return {
+    database,
+    async close() {
+      await database.close();
+      await pgDb?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** A small static bundle, so the static routes can be tested without `next build`. */
 function fakeBundle(dir: string): string {
   const out = join(dir, 'out');

@@ -1,0 +1,87 @@
+/**
+ * The migrations against the declarations: every declared field of every resource has its
+ * column with the type its kind requires; the first-start seed fills an empty database once.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import * as v from 'valibot';
+import { RESOURCES } from '../../lib/resources';
+import { clientResource } from '../../lib/resources/client';
+import { resourceSchema } from '../../lib/resources/schema';
+import { columnOf, idColumn, type FieldDef } from '../../lib/resources/types';
+import { DEMO_CLIENTS, seedIfEmpty } from '../../server/seed/seed';
+import { generateClients } from '../../server/seed/data/generate';
+import { dialects, freshDatabase, type FreshDatabase } from './harness';
+
+type TypeClass = 'text' | 'integer' | 'real';
+
+const expected = (field: FieldDef): TypeClass =>
+  ['number', 'money', 'flag'].includes(field.type) ? 'integer' : field.type === 'decimal' ? 'real' : 'text';
+
+function classOf(dataType: string): TypeClass | string {
+  const t = dataType.toLowerCase();
+  if (t === 'text') return 'text';
+  if (t === 'integer' || t === 'int4' || t === 'int8') return 'integer';
+  if (t === 'double precision' || t === 'float8' || t === 'real') return 'real';
+  return t;
+}
+
+for (const dialect of dialects()) {
+  describe(dialect, () => {
+    let fresh: FreshDatabase;
+    before(async () => {
+      fresh = await freshDatabase(dialect);
+    });
+    after(async () => {
+      await fresh?.close();
+    });
+
+    it('every declared field of every resource has its column of the right type', async () => {
+      const tables = new Map((await fresh.database.db.introspection.getTables()).map((t) => [t.name, t]));
+      for (const def of Object.values(RESOURCES)) {
+        const table = tables.get(def.table);
+        assert.ok(table, `table ${def.table}`);
+        const columns = new Map(table.columns.map((c) => [c.name, classOf(c.dataType)]));
+        for (const field of def.fields) {
+          assert.equal(columns.get(columnOf(def, field.name)), expected(field), `${def.table}.${columnOf(def, field.name)}`);
+        }
+        for (const [column, type] of [[idColumn(def), 'integer'], [`${def.prefix}search`, 'text'], ['created', 'text'], ['modified', 'text'], ['deleted', 'integer']]) {
+          assert.equal(columns.get(column), type, `${def.table}.${column}`);
+        }
+        for (const sortable of def.list.sortable) assert.ok(columns.has(sortable), `${def.table}: sortable ${sortable}`);
+      }
+    });
+
+    it('the first start seeds the admin, the demo company and its masters, once', async () => {
+      const printed: string[] = [];
+      const config = { adminEmail: '', adminPassword: '', seed: true };
+      assert.equal(await seedIfEmpty(fresh.database, config, (t) => printed.push(t)), true);
+      const { db } = fresh.database;
+      const admin = await db.selectFrom('user').selectAll().where('user_email', '=', 'admin@example.jp').executeTakeFirstOrThrow();
+      assert.equal(admin.user_role, '管理');
+      assert.match(printed.join('\n'), /パスワード \/ Password\s+: [A-Za-z0-9_-]{16}/);
+      assert.ok(!printed.join('\n').includes(admin.user_password_hash));
+      const roles = new Set((await db.selectFrom('user').select('user_role').execute()).map((u) => u.user_role));
+      assert.deepEqual([...roles].sort(), ['営業', '管理', '経理', '配送'].sort());
+      const clients = await db.selectFrom('client').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      assert.equal(Number(clients.n), DEMO_CLIENTS);
+      const sample = await db.selectFrom('client').select(['cl_search', 'cl_co_name', 'cl_name']).limit(1).executeTakeFirstOrThrow();
+      assert.ok(String(sample.cl_search).length > 0);
+      const orders = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      assert.ok(Number(orders.n) > 0);
+      const masters = await db.selectFrom('master_option').select('mo_table').distinct().execute();
+      assert.ok(masters.some((m) => m.mo_table === 'mt_pmt_method'));
+      assert.equal(await seedIfEmpty(fresh.database, config, (t) => printed.push(t)), false, 'only on first start');
+    });
+  });
+}
+
+describe('demo data', () => {
+  it('every generated customer passes the customer schema', () => {
+    const schema = resourceSchema(clientResource);
+    for (const client of generateClients(DEMO_CLIENTS)) {
+      const result = v.safeParse(schema, client);
+      assert.ok(result.success, `${client.co_name || client.name}: ${result.issues?.map((i) => `${String(i.path?.[0]?.key)} ${i.message}`).join(', ')}`);
+    }
+  });
+});
