@@ -175,14 +175,16 @@ export function FieldInput(props: FieldInputProps) {
       {field.type === 'image' ? (
         <span className={labelClass}>{field.label}</span>
       ) : (
-        <label htmlFor={fieldId(field.name)} className={labelClass}>
-          {field.label}
+        <div className="flex items-baseline gap-[4px]">
+          <label htmlFor={fieldId(field.name)} className={labelClass}>
+            {field.label}
+          </label>
           {field.required && !field.readOnly && (
-            <span aria-hidden="true" className="ml-[4px] text-[11px] font-normal text-danger">
+            <span aria-hidden="true" className="text-[11px] text-danger">
               必須
             </span>
           )}
-        </label>
+        </div>
       )}
       <Widget {...props} invalid={invalid} />
       {message}

@@ -67,7 +67,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode }: Re
   const alert = useAlert();
   const confirm = useConfirm();
   const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<{ message: string; conflict?: boolean }>();
+  const [problem, setProblem] = useState<{ message: string; conflict?: boolean; invalid?: boolean }>();
   const resolver = useMemo(() => valibotResolver(resourceSchema(def)) as unknown as Resolver<FormRecord>, [def]);
   const form = useForm<FormRecord>({ resolver, defaultValues: toForm(def, undefined), mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
   const { isDirty, errors } = form.formState;
@@ -86,6 +86,12 @@ export default function ResourceDetailScreen({ resource, params = {}, mode }: Re
   const pendingFocus = useRef<string | null>(null);
 
   useLeaveGuard(isDirty && !saving);
+
+  // The "please check the fields" banner goes away once every field is fixed.
+  const errorCount = Object.keys(errors).length;
+  useEffect(() => {
+    if (problem?.invalid && errorCount === 0) setProblem(undefined);
+  }, [problem, errorCount]);
   useLoadingWhile(rec.isLoading || saving);
 
   // Load (and reload after a save or a conflict refresh) without throwing away the user's edits.
@@ -115,7 +121,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode }: Re
   };
 
   const onInvalid = (fieldErrors: FieldErrors<FormRecord>) => {
-    setProblem({ message: '入力内容に誤りがあります。赤く表示された項目を確認してください。' });
+    setProblem({ message: '入力内容に誤りがあります。赤く表示された項目を確認してください。', invalid: true });
     showErrorTab(Object.keys(fieldErrors));
   };
 
@@ -250,6 +256,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode }: Re
               label={`${def.label}情報`}
               index={tabIndex}
               onIndexChange={setTabIndex}
+              keepMounted={false}
               tabs={def.tabs.map((tab) => {
                 const fields = def.fields.filter((f) => f.tab === tab.key);
                 return {

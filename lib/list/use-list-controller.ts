@@ -118,7 +118,7 @@ export function useListController(def: ResourceDef, options: ListControllerOptio
     revalidateOnFocus: false,
   });
 
-  const total = countOf(cnt.data);
+  const total = built.ok ? countOf(cnt.data) : undefined;
   const pageCount = pageCountOf(total ?? 0, state.perPage);
 
   // A page beyond the end (rows deleted, a stored page of an older search) moves to the last page.
@@ -159,7 +159,7 @@ export function useListController(def: ResourceDef, options: ListControllerOptio
     def,
     state,
     rows: built.ok ? (lst.data ?? []) : [],
-    total: built.ok ? total : undefined,
+    total,
     pageCount,
     isLoading: built.ok && lst.isLoading,
     isValidating: built.ok && (lst.isValidating || cnt.isValidating),
