@@ -1,0 +1,141 @@
+/**
+ * The session: log in, log out, and who may open which route. State lives in the jotai atoms of
+ * lib/state/atoms.ts (persisted under KEYS); these functions work on a store so the fetcher's
+ * auth-error callback can log out from outside React.
+ */
+import { getDefaultStore, useAtomValue, useStore } from 'jotai';
+import { useCallback } from 'react';
+import { logoutCall } from '../api/fetcher';
+import { can, isAdmin } from '../permissions';
+import type { LoginUser } from '../protocol';
+import type { Match } from '../routes';
+import { navigate } from '../router/location';
+import {
+  authKeyAtom, detailSearchOpenAtom, RESET_STORED, sessionAtom, sideMenuOpenAtom,
+  userEmailAtom, userIdAtom, userNameAtom, userRoleAtom, type SessionState,
+} from '../state/atoms';
+import { clearStored } from '../state/storage';
+
+export type Store = ReturnType<typeof getDefaultStore>;
+
+const logoutListeners = new Set<() => void>();
+
+/**
+ * Runs `listener` after every logout (user data already cleared): drop in-memory caches here.
+ * @example useEffect(() => onLogout(() => mutate(() => true, undefined, { revalidate: false })), [])
+ */
+export function onLogout(listener: () => void): () => void {
+  logoutListeners.add(listener);
+  return () => {
+    logoutListeners.delete(listener);
+  };
+}
+
+/** Stores a user record returned by the login call (atoms and local storage). */
+export function applyLogin(user: LoginUser, store: Store = getDefaultStore()): void {
+  store.set(userNameAtom, user.user_name ?? '');
+  store.set(userRoleAtom, user.user_role ?? '');
+  store.set(userIdAtom, typeof user.user_id === 'number' ? user.user_id : Number(user.user_id) || null);
+  store.set(userEmailAtom, user.user_email ?? '');
+  // Last: the shell switches from the login page to the app when the key appears.
+  store.set(authKeyAtom, user.auth_key);
+}
+
+let pending: Promise<void> | null = null;
+
+export interface LogoutOptions {
+  /** Tell the server to delete the auth key (default). False when the key is already invalid. */
+  remote?: boolean;
+  store?: Store;
+}
+
+/**
+ * Logs out: asks the server to delete the auth key, clears every stored user datum and list
+ * preference, resets the atoms and routes to `/` (the login page). Concurrent calls share one run,
+ * so an auth-key error answered to the logout call itself cannot loop.
+ */
+export function logout(options: LogoutOptions = {}): Promise<void> {
+  if (pending) return pending;
+  const store = options.store ?? getDefaultStore();
+  pending = (async () => {
+    try {
+      if (options.remote !== false && store.get(authKeyAtom)) await logoutCall();
+    } finally {
+      clearStored();
+      store.set(authKeyAtom, RESET_STORED);
+      store.set(userNameAtom, RESET_STORED);
+      store.set(userRoleAtom, RESET_STORED);
+      store.set(userIdAtom, RESET_STORED);
+      store.set(userEmailAtom, RESET_STORED);
+      store.set(sideMenuOpenAtom, RESET_STORED);
+      store.set(detailSearchOpenAtom, RESET_STORED);
+      logoutListeners.forEach((listener) => {
+        try {
+          listener();
+        } catch {
+          // One cache failing to clear must not keep the user logged in.
+        }
+      });
+      await navigate('/', { replace: true, force: true });
+      // Screens unmount after this; anything they persisted on the way out goes too.
+      setTimeout(() => {
+        if (!store.get(authKeyAtom)) clearStored();
+      }, 0);
+      pending = null;
+    }
+  })();
+  return pending;
+}
+
+export interface UseSession extends Partial<SessionState> {
+  loggedIn: boolean;
+  session: SessionState | null;
+  role: string;
+  userName: string;
+  userId: number | null;
+  isAdmin: boolean;
+  logout: () => Promise<void>;
+}
+
+/**
+ * The logged-in user and `logout`.
+ * @example const { loggedIn, userName, role, userId, isAdmin, logout } = useSession();
+ */
+export function useSession(): UseSession {
+  const session = useAtomValue(sessionAtom);
+  const store = useStore();
+  const doLogout = useCallback(() => logout({ store }), [store]);
+  return {
+    ...session,
+    session,
+    loggedIn: session !== null,
+    role: session?.role ?? '',
+    userName: session?.userName ?? '',
+    userId: session?.userId ?? null,
+    isAdmin: isAdmin(session?.role),
+    logout: doLogout,
+  };
+}
+
+/** The user's own profile route (the user menu's `/user/detail/self`). */
+export const profilePath = (userId: number | null): string => `/user/detail/${userId ?? ''}`;
+
+/** Replaces a menu path's `self` segment by the user's id. */
+export const resolveMenuPath = (path: string, userId: number | null): string =>
+  path.replace(/\/self(?=$|[/?])/, `/${userId ?? ''}`);
+
+export type Access = 'ok' | 'forbidden';
+
+/**
+ * Whether the session may open a route (the server enforces the same rules on every call):
+ * admin-only routes need 管理; a route with an area needs its level in the role table; another
+ * user's profile needs 管理.
+ */
+export function routeAccess(match: Match, session: Pick<SessionState, 'role' | 'userId'> | null): Access {
+  const role = session?.role ?? '';
+  const { route, params } = match;
+  if (route.adminOnly && !isAdmin(role)) return 'forbidden';
+  if (route.area && !can(role, route.area, route.level)) return 'forbidden';
+  if (route.path === '/user/detail/:id' && !isAdmin(role) && params.id !== String(session?.userId ?? '')) return 'forbidden';
+  return 'ok';
+}
