@@ -9,7 +9,7 @@ import { fillPath, ROUTES } from '@/lib/routes';
 import type { ScreenProps } from './registry';
 
 const PARAM_LABELS: Record<string, string> = {
-  id: 'ID', con: '対応履歴 ID', rep: '報告 ID', agr: '契約 ID', odr: '受注 ID', hod: '配送便 ID', ite: '商品 ID',
+  con: '対応履歴 ID', rep: '報告 ID', agr: '契約 ID', odr: '受注 ID', hod: '配送便 ID', ite: '商品 ID',
   ser: 'サーバー ID', bot: 'ボトル ID', war: '倉庫 ID', sal: '売上伝票 ID', pay: '入金伝票 ID', bli: '請求 ID',
   tax: '税率 ID', mt: 'テンプレート ID',
 };
@@ -19,6 +19,7 @@ export default function PlannedScreen({ match }: ScreenProps) {
   const note = route.screen.kind === 'planned' ? route.screen.note : '';
   const parent = route.parent ? ROUTES.find((r) => r.path === route.parent) : undefined;
   const entries = Object.entries(params);
+  const idLabel = route.path.startsWith('/user/') ? 'ユーザー ID' : route.path.startsWith('/client/') ? '顧客 ID' : 'ID';
   return (
     <div className="flex max-w-[880px] flex-col gap-[16px] p-[16px]">
       <h1 className="text-[2rem] font-bold">{route.title}</h1>
@@ -35,7 +36,7 @@ export default function PlannedScreen({ match }: ScreenProps) {
           <dd>{route.adminOnly ? '管理者' : route.level === 'write' ? '登録・更新' : '閲覧'}</dd>
           {entries.map(([name, value]) => (
             <div key={name} className="contents">
-              <dt className="text-muted">{PARAM_LABELS[name] ?? name}</dt>
+              <dt className="text-muted">{name === 'id' ? idLabel : (PARAM_LABELS[name] ?? name)}</dt>
               <dd className="tabular">{value}</dd>
             </div>
           ))}

@@ -112,9 +112,9 @@ export function HeaderMenu({ children, buttonLabel, items, header, align = 'left
         ].join(' ')}
       >
         {children}
-        <span aria-hidden="true" className={`text-[1rem] opacity-70 transition-transform ${open ? 'rotate-180' : ''}`}>
-          ▼
-        </span>
+        <svg aria-hidden="true" viewBox="0 0 10 6" className={`h-[6px] w-[10px] opacity-70 transition-transform ${open ? 'rotate-180' : ''}`}>
+          <path d="M1 1l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
       </button>
       {open && (
         <div

@@ -6,7 +6,7 @@ import { breadcrumbs, SIDE_MENU } from '@/lib/routes';
 import { sideMenuOpenAtom } from '@/lib/state/atoms';
 
 const entryClass =
-  'flex h-[30px] items-center rounded-[4px] border-l-[3px] border-transparent pl-[34px] pr-[8px] text-[1.35rem] text-ink-soft hover:bg-subtle hover:text-ink aria-[current=page]:border-brand aria-[current=page]:bg-brand-soft aria-[current=page]:font-semibold aria-[current=page]:text-brand-strong';
+  'flex h-[30px] items-center rounded-[4px] border-l-[3px] pl-[34px] pr-[8px] text-[1.35rem] hover:bg-subtle hover:text-ink aria-[current=page]:border-brand aria-[current=page]:bg-brand-soft aria-[current=page]:font-semibold aria-[current=page]:text-brand-strong';
 
 function Icon({ children, active }: { children: string; active?: boolean }) {
   return (
@@ -89,7 +89,7 @@ export function SideMenu() {
                     <li key={entry.path}>
                       <Link
                         to={entry.path}
-                        className={`${entryClass} ${inTrail(entry.path) ? 'text-brand-strong' : ''}`}
+                        className={`${entryClass} ${inTrail(entry.path) ? 'border-brand/40 font-medium text-brand-strong' : 'border-transparent text-ink-soft'}`}
                       >
                         <span className="truncate">{entry.label}</span>
                       </Link>
