@@ -61,7 +61,7 @@ test('customer: create → search (width-insensitive) → edit → conflict from
   await expect(page.getByLabel('部署', { exact: true })).toHaveValue('');
 
   // Delete, after confirming.
-  await page.getByRole('button', { name: '削除' }).click();
+  await page.getByRole('button', { name: '削除', exact: true }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('このデータを本当に削除しますか？');
   await dialog.getByRole('button', { name: /削除|OK|はい/ }).click();
@@ -75,14 +75,16 @@ test('customer: leaving with unsaved changes asks first', async ({ page }) => {
   await login(page);
   await page.goto('/#/client/new');
   await page.getByLabel('会社名', { exact: true }).fill('未保存のテスト');
-  let asked = '';
-  page.once('dialog', async (d) => {
-    asked = d.message();
-    await d.dismiss();
-  });
   await page.getByRole('navigation', { name: 'メニュー' }).getByRole('link', { name: '顧客一覧' }).click();
-  await expect.poll(() => asked).toContain('保存されていない変更があります');
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('保存されていない変更があります');
+  await dialog.getByRole('button', { name: '編集を続ける' }).click();
   await expect(page).toHaveURL(/#\/client\/new$/);
+  await expect(page.getByLabel('会社名', { exact: true })).toHaveValue('未保存のテスト');
+  // Leaving on purpose discards the edit.
+  await page.getByRole('navigation', { name: 'メニュー' }).getByRole('link', { name: '顧客一覧' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'このページを離れる' }).click();
+  await expect(page.getByRole('heading', { name: '顧客一覧' })).toBeVisible();
 });
 
 test('customer list: sorting by a header, paging and page size persist', async ({ page }) => {
