@@ -1,0 +1,35 @@
+/**
+ * Test set-up on the e2e server's own SQLite file (the server is real; only the preconditions
+ * a user could not create from the screens yet are written here).
+ */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { hashPassword } from '../../server/auth/password';
+
+function open() {
+  const db = new Database(join(process.env.E2E_DATA_DIR!, 'app.db'));
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+/** Sets a demo staff member's password (the seed prints a generated one only once). */
+export async function setPassword(email: string, password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  const db = open();
+  try {
+    db.prepare('UPDATE user SET user_password_hash = ? WHERE user_email = ?').run(hash, email);
+  } finally {
+    db.close();
+  }
+}
+
+/** Makes every auth key of the user expire now, as if the session had timed out. */
+export function expireKeys(email: string): void {
+  const db = open();
+  try {
+    db.prepare('UPDATE auth_key SET ak_expires = ? WHERE ak_user_id = (SELECT user_id FROM user WHERE user_email = ?)')
+      .run(new Date(Date.now() - 60_000).toISOString(), email);
+  } finally {
+    db.close();
+  }
+}
