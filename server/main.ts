@@ -4,7 +4,7 @@
  */
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/connect';
+import { openDatabase, refreshStatistics } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './seed/seed';
 
@@ -15,6 +15,7 @@ const config = loadConfig();
 const database = openDatabase(config);
 await migrateToLatest(database.db, database.dialect);
 await seedIfEmpty(database, config);
+await refreshStatistics(database);
 const app = await buildApp(config, { database });
 await app.listen({ port: config.port, host: config.host });
 

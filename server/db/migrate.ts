@@ -5,6 +5,7 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../config';
 import * as initial from './migrations/0001-initial';
 import * as searchIndex from './migrations/0002-search-index';
+import * as listIdIndex from './migrations/0003-list-id-index';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -15,6 +16,7 @@ interface DialectMigration {
 const MIGRATIONS: Record<string, DialectMigration> = {
   '0001-initial': initial,
   '0002-search-index': searchIndex,
+  '0003-list-id-index': listIdIndex,
 };
 
 function provider(dialect: DialectName) {

@@ -12,12 +12,32 @@ export interface ResourceColumns {
   search: string;
   /** Everything a detail answers: id, every field, created, modified. */
   detail: string[];
-  /** What a list answers: the detail columns without pictures and secrets (kept small). */
+  /**
+   * What a list answers, kept small because every list call pays for each column: the id, the
+   * declared list columns, the sortable columns, the keyword fields, created and modified (never
+   * pictures or secrets). `_dtl` answers the whole record.
+   */
   list: string[];
   /** Secret columns: stored as hashes, answered as ''. */
   secret: Set<string>;
   /** Column → field declaration. */
   field: Map<string, FieldDef>;
+}
+
+const STAMPS = ['created', 'modified'];
+
+function listColumns(def: ResourceDef, field: Map<string, FieldDef>): string[] {
+  const wanted = new Set([
+    idColumn(def),
+    ...def.list.columns.map((c) => c.name),
+    ...def.list.sortable,
+    ...def.list.keyword.map((name) => columnOf(def, name)),
+  ]);
+  const answerable = (column: string) => {
+    const f = field.get(column);
+    return f ? f.type !== 'image' && f.type !== 'secret' : column === idColumn(def);
+  };
+  return [...[...wanted].filter(answerable), ...STAMPS];
 }
 
 const cache = new WeakMap<ResourceDef, ResourceColumns>();
@@ -35,7 +55,7 @@ export function resourceColumns(def: ResourceDef): ResourceColumns {
     id: idColumn(def),
     search: `${def.prefix}search`,
     detail: [idColumn(def), ...fieldColumns, 'created', 'modified'],
-    list: [idColumn(def), ...fieldColumns.filter((c) => !['image', 'secret'].includes(field.get(c)!.type)), 'created', 'modified'],
+    list: listColumns(def, field),
     secret: new Set(fieldColumns.filter((c) => field.get(c)!.type === 'secret')),
     field,
   };

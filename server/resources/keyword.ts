@@ -1,8 +1,8 @@
 /**
  * Keyword matching: every term must occur in `{prefix}search` (`LIKE '%term%'`, with `%`, `_`
- * and `\` taken literally). On SQLite an FTS5 trigram table, when the migration made one,
- * narrows the rows first for terms of three characters or more; on PostgreSQL the pg_trgm GIN
- * index serves the LIKE itself.
+ * and `\` taken literally). On SQLite, terms of three characters or more are looked up in the
+ * FTS5 trigram table when the migration made one (a trigram phrase query is exactly a substring
+ * match); shorter terms use LIKE. On PostgreSQL the pg_trgm GIN index serves the LIKE itself.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ResourceDef } from '../../lib/resources/types';
@@ -34,15 +34,16 @@ export async function keywordMatcher(database: AppDatabase): Promise<KeywordMatc
   }
   const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%\\_fts' ESCAPE '\\'`.execute(database.db);
   const fts = new Set(rows.map((r) => r.name));
+  const indexedTerms = (def: ResourceDef, terms: readonly string[]) => (fts.has(`${def.table}_fts`) ? terms.filter((t) => [...t].length >= TRIGRAM) : []);
   return {
     condition(def, terms) {
       const { id, search } = resourceColumns(def);
       const column = sql.ref(search);
-      const parts = terms.map((t) => sql`${column} LIKE ${likePattern(t)} ESCAPE '\\'`);
-      const long = terms.filter((t) => [...t].length >= TRIGRAM);
       const table = `${def.table}_fts`;
-      if (long.length && fts.has(table)) {
-        parts.unshift(sql`${sql.ref(id)} IN (SELECT rowid FROM ${sql.table(table)} WHERE ${sql.table(table)} MATCH ${long.map(ftsPhrase).join(' ')})`);
+      const indexed = indexedTerms(def, terms);
+      const parts = terms.filter((t) => !indexed.includes(t)).map((t) => sql`${column} LIKE ${likePattern(t)} ESCAPE '\\'`);
+      if (indexed.length) {
+        parts.unshift(sql`${sql.ref(id)} IN (SELECT rowid FROM ${sql.table(table)} WHERE ${sql.table(table)} MATCH ${indexed.map(ftsPhrase).join(' ')})`);
       }
       return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
     },

@@ -37,9 +37,14 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
       area, level: 'read',
       handler: async ({ params }) => {
         const request = parseListParams(def, params);
-        let query = view.selectFrom(def.table).select(resourceColumns(def).list).where((eb) => listCondition(eb, def, request, matcher));
-        for (const [column, order] of listOrder(def, request)) query = query.orderBy(column, order);
-        const rows = await query.limit(request.n).offset((request.p - 1) * request.n).execute();
+        const { id, list } = resourceColumns(def);
+        const order = listOrder(def, request);
+        // Page the ids first (index-only where possible), then read the columns of those rows only.
+        let page = view.selectFrom(def.table).select(id).where((eb) => listCondition(eb, def, request, matcher));
+        for (const [column, direction] of order) page = page.orderBy(column, direction);
+        let query = view.selectFrom(def.table).select(list).where(id, 'in', page.limit(request.n).offset((request.p - 1) * request.n));
+        for (const [column, direction] of order) query = query.orderBy(column, direction);
+        const rows = await query.execute();
         return rows.map((row) => answerRow(def, row));
       },
     });

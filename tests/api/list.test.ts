@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { todayJst } from '../../lib/format';
 import { MESSAGES } from '../../lib/protocol';
+import { clientResource } from '../../lib/resources/client';
 import { dialects, startHarness, type Harness } from './harness';
 
 type Row = Record<string, string | number | null>;
@@ -39,10 +40,13 @@ for (const dialect of dialects()) {
         const all = Object.values(h.fixtures.clients).sort((a, b) => b - a);
         assert.deepEqual(ids(rows), all);
         const row = rows[0];
-        for (const key of ['cl_id', 'cl_co_name', 'cl_tel_1', 'cl_area', 'cl_email', 'cl_name', 'cl_atm_type', 'cl_shipping_usr', 'created', 'modified']) {
+        const declared = clientResource.list;
+        for (const key of [...declared.columns.map((c) => c.name), ...declared.sortable, 'cl_email', 'cl_shipping_co_name', 'created', 'modified']) {
           assert.ok(key in row, key);
         }
-        for (const key of ['cl_search', 'deleted', 'cl_pw', 'cl_image', 'co_name']) assert.ok(!(key in row), key);
+        for (const key of ['cl_search', 'deleted', 'cl_pw', 'cl_image', 'co_name', 'cl_memo']) assert.ok(!(key in row), key);
+        const detail = await h.post<Row>('client_dtl', { id: row.cl_id });
+        for (const key of ['cl_area', 'cl_atm_type', 'cl_shipping_usr', 'cl_memo', 'cl_image', 'cl_pw']) assert.ok(key in detail.body[0], key);
       });
 
       it('pages with n and p', async () => {
