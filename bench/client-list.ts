@@ -11,14 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { clientResource } from '../lib/resources/client';
 import { searchKey } from '../lib/text';
 import { createUser } from '../server/auth/users';
 import type { DialectName } from '../server/config';
-import { openDatabase, refreshStatistics } from '../server/db/connect';
+import { openDatabase, refreshStatistics, type AppDatabase } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
-import { bulkInsert } from '../server/seed/bulk-insert';
-import { generateClients, type SeedClient } from '../server/seed/data/generate';
+import { seedSyntheticClients } from '../server/seed/seed';
 
 process.env.TZ ||= 'Asia/Tokyo';
 
@@ -48,11 +46,13 @@ interface Figures {
 const seconds = (since: number): string => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 /** The city whose name (3+ characters, so the trigram index applies) is nearest to `target` customers. */
-function pickKeyword(clients: readonly SeedClient[], target: number): { keyword: string; rows: number } {
-  const counts = new Map<string, number>();
-  for (const c of clients) if ([...c.city].length >= 3) counts.set(c.city, (counts.get(c.city) ?? 0) + 1);
-  const [keyword, rows] = [...counts].sort((a, b) => Math.abs(a[1] - target) - Math.abs(b[1] - target) || a[0].localeCompare(b[0]))[0];
-  return { keyword, rows };
+async function pickKeyword(db: AppDatabase['db'], target: number): Promise<{ keyword: string; rows: number }> {
+  const counts = await db.selectFrom('client').select(['cl_city', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('cl_city').execute();
+  const [best] = counts
+    .map((c) => ({ keyword: String(c.cl_city), rows: Number(c.n) }))
+    .filter((c) => [...c.keyword].length >= 3)
+    .sort((a, b) => Math.abs(a.rows - target) - Math.abs(b.rows - target) || a.keyword.localeCompare(b.keyword));
+  return best;
 }
 
 const percentile = (sorted: readonly number[], p: number): number =>
@@ -86,10 +86,11 @@ async function measure(url: string, c: Case, duration: number): Promise<Omit<Fig
 interface Target {
   dialect: DialectName;
   env: Record<string, string>;
+  keyword: { keyword: string; rows: number };
   cleanup(): Promise<void>;
 }
 
-async function prepare(dialect: DialectName, clients: readonly SeedClient[]): Promise<Target> {
+async function prepare(dialect: DialectName): Promise<Target> {
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
   let database;
@@ -118,11 +119,12 @@ async function prepare(dialect: DialectName, clients: readonly SeedClient[]): Pr
   const started = Date.now();
   await migrateToLatest(database.db, dialect);
   await createUser(database.db, { ...ADMIN, name: 'ベンチ', role: '管理' });
-  await bulkInsert(database.db, clientResource, clients);
+  await seedSyntheticClients(database.db, ROWS);
   await refreshStatistics(database, { full: true });
+  const keyword = await pickKeyword(database.db, 300);
   await database.close();
-  console.log(`${dialect}: loaded ${clients.length.toLocaleString()} customers in ${seconds(started)}`);
-  return { dialect, env, cleanup };
+  console.log(`${dialect}: loaded ${ROWS.toLocaleString()} customers in ${seconds(started)}`);
+  return { dialect, env, keyword, cleanup };
 }
 
 async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
@@ -154,15 +156,13 @@ async function login(url: string): Promise<string> {
 async function main(): Promise<void> {
   const total = Date.now();
   let started = Date.now();
-  const clients = generateClients(ROWS, 7);
-  console.log(`generated ${clients.length.toLocaleString()} customers in ${seconds(started)}`);
-  const { keyword, rows } = pickKeyword(clients, 300);
   const dialects: DialectName[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
   const figures: Figures[] = [];
   const notes: string[] = [];
 
   for (const dialect of dialects) {
-    const target = await prepare(dialect, clients);
+    const target = await prepare(dialect);
+    const { keyword, rows } = target.keyword;
     const server = await startServer(target.env);
     try {
       const authKey = await login(server.url);
