@@ -2,13 +2,13 @@
  * The list query shared by every `_lst`, `_cnt` and `_pagination` call: parameter checks
  * (n, p, col, odr, kw, postData, cl_id) and the WHERE / ORDER BY they mean (spec §5, DESIGN §3).
  */
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { normalizeFilters, type FilterDef } from '../../lib/filters';
 import { jstDayStartIso, nextDay } from '../../lib/format';
 import { LIMITS, MESSAGES, type FilterValue } from '../../lib/protocol';
 import { columnOf, type ResourceDef } from '../../lib/resources/types';
 import { searchKey } from '../../lib/text';
-import type { ResourceDatabase } from '../db/schema';
+import type { ResourceDatabase, ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
 import { jsonObject, optionalId, type Params } from '../http/params';
 import { resourceColumns } from './columns';
@@ -111,4 +111,29 @@ export function listCondition(eb: Eb, def: ResourceDef, request: ListRequest, ke
 export function listOrder(def: ResourceDef, request: ListRequest): [string, 'asc' | 'desc'][] {
   const id = resourceColumns(def).id;
   return request.col === id ? [[id, request.odr]] : [[request.col, request.odr], [id, request.odr]];
+}
+
+/**
+ * One page of a list: the ids are paged first (from an index where possible), then only those rows
+ * are read, so deep pages and wide rows stay cheap. Lists never count.
+ * @example await selectPage(view, clientResource, parseListParams(clientResource, params), matcher)
+ */
+export async function selectPage(view: Kysely<ResourceDatabase>, def: ResourceDef, request: ListRequest, keyword: KeywordMatcher): Promise<ResourceRow[]> {
+  const { id, list } = resourceColumns(def);
+  const order = listOrder(def, request);
+  let page = view.selectFrom(def.table).select(id).where((eb) => listCondition(eb, def, request, keyword));
+  for (const [column, direction] of order) page = page.orderBy(column, direction);
+  let query = view.selectFrom(def.table).select(list).where(id, 'in', page.limit(request.n).offset((request.p - 1) * request.n));
+  for (const [column, direction] of order) query = query.orderBy(column, direction);
+  return query.execute();
+}
+
+/** How many rows the list conditions match (`_cnt`, `_pagination`). */
+export async function countMatching(view: Kysely<ResourceDatabase>, def: ResourceDef, request: ListRequest, keyword: KeywordMatcher): Promise<number> {
+  const row = await view
+    .selectFrom(def.table)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where((eb) => listCondition(eb, def, request, keyword))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }

@@ -56,9 +56,11 @@ const createdOfContract = (record: object, fallback: string): string => {
 /** The demo company: staff, masters, customers and orders. Answers the staff password. */
 async function seedDemo(db: Kysely<Database>): Promise<string> {
   const staffPassword = generatePassword();
-  for (const user of SEED_USERS) {
-    await createUser(db, { email: user.email, password: staffPassword, name: user.name, kana: user.kana, role: user.role, team: user.team });
-  }
+  await db.transaction().execute(async (trx) => {
+    for (const user of SEED_USERS) {
+      await createUser(trx, { email: user.email, password: staffPassword, name: user.name, kana: user.kana, role: user.role, team: user.team });
+    }
+  });
   await seedMasters(db);
   const now = nextStamp();
   const clientIds = await bulkInsert(db, clientResource, generateClients(DEMO_CLIENTS), { createdOf: (r) => createdOfContract(r, now) });
