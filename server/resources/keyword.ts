@@ -2,7 +2,8 @@
  * Keyword matching: every term must occur in `{prefix}search` (`LIKE '%term%'`, with `%`, `_`
  * and `\` taken literally). On SQLite, terms of three characters or more are looked up in the
  * FTS5 trigram table when the migration made one (a trigram phrase query is exactly a substring
- * match); shorter terms use LIKE. On PostgreSQL the pg_trgm GIN index serves the LIKE itself.
+ * match); shorter terms use LIKE. On PostgreSQL the pg_trgm GIN index serves the LIKE itself
+ * (for terms of 3+ characters: pg_trgm cannot look up shorter ones).
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ResourceDef } from '../../lib/resources/types';
@@ -13,6 +14,13 @@ import { resourceColumns } from './columns';
 export interface KeywordMatcher {
   /** The condition that all terms match. */
   condition(def: ResourceDef, terms: readonly string[]): Expression<SqlBool>;
+  /**
+   * Whether the keyword index narrows the rows (a term of 3+ characters and an index for the table).
+   * The list then starts from those rows instead of walking its sort index: the planners cannot
+   * tell how many rows a substring matches, and walking the sort index for a selective keyword
+   * reads thousands of rows.
+   */
+  narrows(def: ResourceDef, terms: readonly string[]): boolean;
 }
 
 const TRIGRAM = 3;
@@ -25,7 +33,10 @@ const ftsPhrase = (term: string): string => `"${term.replace(/"/g, '""')}"`;
  */
 export async function keywordMatcher(database: AppDatabase): Promise<KeywordMatcher> {
   if (database.dialect === 'postgres') {
+    const { rows } = await sql<{ tablename: string }>`SELECT tablename FROM pg_indexes WHERE indexname LIKE '%\_search\_trgm\_idx'`.execute(database.db);
+    const trigram = new Set(rows.map((r) => r.tablename));
     return {
+      narrows: (def, terms) => trigram.has(def.table) && terms.some((t) => [...t].length >= TRIGRAM),
       condition(def, terms) {
         const column = sql.ref(resourceColumns(def).search);
         return sql<SqlBool>`(${sql.join(terms.map((t) => sql`${column} LIKE ${likePattern(t)}`), sql` AND `)})`;
@@ -36,6 +47,7 @@ export async function keywordMatcher(database: AppDatabase): Promise<KeywordMatc
   const fts = new Set(rows.map((r) => r.name));
   const indexedTerms = (def: ResourceDef, terms: readonly string[]) => (fts.has(`${def.table}_fts`) ? terms.filter((t) => [...t].length >= TRIGRAM) : []);
   return {
+    narrows: (def, terms) => indexedTerms(def, terms).length > 0,
     condition(def, terms) {
       const { id, search } = resourceColumns(def);
       const column = sql.ref(search);

@@ -2,7 +2,7 @@
  * The list query shared by every `_lst`, `_cnt` and `_pagination` call: parameter checks
  * (n, p, col, odr, kw, postData, cl_id) and the WHERE / ORDER BY they mean (spec §5, DESIGN §3).
  */
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { normalizeFilters, type FilterDef } from '../../lib/filters';
 import { jstDayStartIso, nextDay } from '../../lib/format';
 import { LIMITS, MESSAGES, type FilterValue } from '../../lib/protocol';
@@ -121,8 +121,10 @@ export function listOrder(def: ResourceDef, request: ListRequest): [string, 'asc
 export async function selectPage(view: Kysely<ResourceDatabase>, def: ResourceDef, request: ListRequest, keyword: KeywordMatcher): Promise<ResourceRow[]> {
   const { id, list } = resourceColumns(def);
   const order = listOrder(def, request);
+  // COALESCE(c, c) sorts like c but cannot use c's index: the keyword index then drives the page.
+  const narrowed = request.terms.length > 0 && keyword.narrows(def, request.terms);
   let page = view.selectFrom(def.table).select(id).where((eb) => listCondition(eb, def, request, keyword));
-  for (const [column, direction] of order) page = page.orderBy(column, direction);
+  for (const [column, direction] of order) page = page.orderBy(narrowed ? sql`coalesce(${sql.ref(column)}, ${sql.ref(column)})` : sql.ref(column), direction);
   let query = view.selectFrom(def.table).select(list).where(id, 'in', page.limit(request.n).offset((request.p - 1) * request.n));
   for (const [column, direction] of order) query = query.orderBy(column, direction);
   return query.execute();
