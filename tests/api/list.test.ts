@@ -116,6 +116,15 @@ for (const dialect of dialects()) {
         assert.deepEqual(await kwIds('   '), (await kwIds('')).sort((a, b) => a - b));
       });
 
+      it('sorts and pages keyword results like any list (indexed and short terms)', async () => {
+        for (const kw of ['03-1234', '03']) {
+          const all = await list({ kw, col: 'cl_co_name_kana', odr: 'desc', n: 100 });
+          const kana = all.map((r) => String(r.cl_co_name_kana));
+          assert.deepEqual(kana, [...kana].sort().reverse(), kw);
+          assert.deepEqual(ids(await list({ kw, col: 'cl_co_name_kana', odr: 'desc', n: 2, p: 2 })), ids(all).slice(2, 4), kw);
+        }
+      });
+
       it('searches phone numbers and prefectures', async () => {
         assert.equal((await kwIds('03-1234')).length, 6);
         assert.deepEqual(await kwIds('北海道'), [h.fixtures.clients.yamada]);
