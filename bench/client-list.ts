@@ -31,6 +31,8 @@ interface Case {
   name: string;
   path: string;
   params: Record<string, string>;
+  /** Concurrent connections; 1 shows a single user's latency without queueing. */
+  connections?: number;
 }
 
 interface Figures {
@@ -69,7 +71,7 @@ async function measure(url: string, c: Case, duration: number): Promise<Omit<Fig
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(c.params).toString(),
-    connections: CONNECTIONS,
+    connections: c.connections ?? CONNECTIONS,
     duration,
   });
   instance.on('response', (_client, _status, _bytes, responseTime) => {
@@ -174,6 +176,7 @@ async function main(): Promise<void> {
         { name: 'bare POST /bare → []', path: '/bare', params: list },
         { name: `client_lst kw=${keyword} (trigram index)`, path: '/api/db/client_lst', params: list },
         { name: 'client_lst kw=田中 (2 chars: LIKE)', path: '/api/db/client_lst', params: { ...list, kw: '田中' } },
+        { name: `client_lst kw=${keyword}, 1 connection`, path: '/api/db/client_lst', params: list, connections: 1 },
       ];
       const check = await fetch(`${server.url}/api/db/client_cnt`, { method: 'POST', body: new URLSearchParams({ authKey, kw: keyword }) });
       const [matches] = (await check.json()) as number[];
