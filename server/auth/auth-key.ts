@@ -3,7 +3,7 @@
  * sha256 of the key with an expiry, extended while the key is used (sliding expiry).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { SessionUser } from '../calls/call-table';
 import type { Database } from '../db/schema';
 
@@ -33,6 +33,44 @@ export async function issueAuthKey(db: Kysely<Database>, userId: number, ttlHour
   return key;
 }
 
+interface SessionRow {
+  user_id: number;
+  user_email: string;
+  user_name: string;
+  user_role: string;
+  ak_expires: string;
+}
+
+/** The session lookup compiled once per database: it runs on every call, and building and compiling it costs more than running it. */
+const sessionQueries = new WeakMap<Kysely<Database>, { run(keyHash: string, nowIso: string): Promise<SessionRow | undefined> }>();
+
+function sessionQuery(db: Kysely<Database>) {
+  let query = sessionQueries.get(db);
+  if (query) return query;
+  const HASH = '\u0000hash', NOW = '\u0000now';
+  const compiled = db
+    .selectFrom('auth_key')
+    .innerJoin('user', 'user.user_id', 'auth_key.ak_user_id')
+    .select(['user.user_id', 'user.user_email', 'user.user_name', 'user.user_role', 'auth_key.ak_expires'])
+    .where('auth_key.ak_hash', '=', HASH)
+    .where('auth_key.ak_expires', '>', NOW)
+    .where('user.deleted', '=', 0)
+    .where('user.user_active', '=', 1)
+    .compile();
+  const slots = compiled.parameters.map((p) => (p === HASH ? 0 : p === NOW ? 1 : -1));
+  if (!slots.includes(0) || !slots.includes(1)) throw new Error('session query: parameters not found');
+  query = {
+    async run(keyHash, nowIso) {
+      const values = [keyHash, nowIso];
+      const parameters = compiled.parameters.map((p, i) => (slots[i] >= 0 ? values[slots[i]] : p));
+      const { rows } = await db.executeQuery<SessionRow>(CompiledQuery.raw(compiled.sql, parameters));
+      return rows[0];
+    },
+  };
+  sessionQueries.set(db, query);
+  return query;
+}
+
 /**
  * The active user an unexpired key belongs to, or undefined. Extends the key's expiry.
  * @example const user = await findSession(db, key, 12)
@@ -41,15 +79,7 @@ export async function findSession(db: Kysely<Database>, key: string, ttlHours: n
   if (!key || key.length > 200) return undefined;
   const keyHash = hashKey(key);
   const nowIso = now.toISOString();
-  const row = await db
-    .selectFrom('auth_key')
-    .innerJoin('user', 'user.user_id', 'auth_key.ak_user_id')
-    .select(['user.user_id', 'user.user_email', 'user.user_name', 'user.user_role', 'auth_key.ak_expires'])
-    .where('auth_key.ak_hash', '=', keyHash)
-    .where('auth_key.ak_expires', '>', nowIso)
-    .where('user.deleted', '=', 0)
-    .where('user.user_active', '=', 1)
-    .executeTakeFirst();
+  const row = await sessionQuery(db).run(keyHash, nowIso);
   if (!row) return undefined;
   const expires = now.getTime() + ttlHours * HOUR_MS;
   if (expires - Date.parse(row.ak_expires) > EXTEND_STEP_MS) {

@@ -76,8 +76,8 @@ const pgTypes = {
 /**
  * Keeps the planner's statistics current. Without them SQLite takes `deleted = 0` for a selective
  * condition and picks poor indexes. At start-up SQLite re-analyzes only tables that never were or
- * that grew a lot (`PRAGMA optimize`); after a bulk load pass `full` (PostgreSQL's autovacuum would
- * get there too, but only later).
+ * that grew a lot (`PRAGMA optimize`); after a bulk load pass `full`, which also merges SQLite's FTS5 keyword
+ * indexes (PostgreSQL's autovacuum would get there too, but only later).
  * @example await refreshStatistics(database, { full: true })
  */
 export async function refreshStatistics(database: AppDatabase, { full = false } = {}): Promise<void> {
@@ -87,6 +87,10 @@ export async function refreshStatistics(database: AppDatabase, { full = false } 
     return;
   }
   if (full) {
+    // A bulk load leaves each FTS5 keyword index in many segments, and every lookup reads each of
+    // them; merging them into one (what `optimize` does) roughly halves a keyword lookup.
+    const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%\\_fts' ESCAPE '\\' AND sql LIKE 'CREATE VIRTUAL TABLE%'`.execute(database.db);
+    for (const { name } of rows) await sql`INSERT INTO ${sql.table(name)}(${sql.table(name)}) VALUES ('optimize')`.execute(database.db);
     await sql`ANALYZE`.execute(database.db);
     return;
   }
