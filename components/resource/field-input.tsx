@@ -122,7 +122,7 @@ function Widget({ field, form, disabled, invalid }: FieldInputProps & { invalid:
     case 'money':
     case 'decimal':
       return (
-        <div className="flex items-center gap-[4px]">
+        <div className="flex max-w-[260px] items-center gap-[4px]">
           <input
             {...aria}
             type="text"

@@ -64,7 +64,7 @@ export function ImageField({ label, value, onChange, disabled, short, error, des
       <div className="flex h-[120px] w-[160px] shrink-0 items-center justify-center overflow-hidden rounded-[4px] border border-line bg-subtle">
         {value ? <img src={value} alt={label} className="max-h-full max-w-full object-contain" /> : <span className="text-[13px] text-muted">画像なし</span>}
       </div>
-      <div className="flex flex-col gap-[6px]">
+      <div className="flex flex-col items-start gap-[6px]">
         <input
           ref={input}
           type="file"

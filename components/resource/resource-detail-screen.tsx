@@ -89,9 +89,14 @@ export default function ResourceDetailScreen({ resource, params = {}, mode }: Re
 
   // The "please check the fields" banner goes away once every field is fixed.
   const errorCount = Object.keys(errors).length;
+  const hadErrors = useRef(false);
   useEffect(() => {
-    if (problem?.invalid && errorCount === 0) setProblem(undefined);
-  }, [problem, errorCount]);
+    if (errorCount > 0) hadErrors.current = true;
+    else if (hadErrors.current) {
+      hadErrors.current = false;
+      setProblem((p) => (p?.invalid ? undefined : p));
+    }
+  }, [errorCount]);
   useLoadingWhile(rec.isLoading || saving);
 
   // Load (and reload after a save or a conflict refresh) without throwing away the user's edits.
@@ -101,7 +106,10 @@ export default function ResourceDetailScreen({ resource, params = {}, mode }: Re
   }, [record, def, form]);
 
   const title = isNew ? `${def.label}登録` : `${def.label}詳細`;
-  const recordName = record ? String(record[`${def.prefix}${def.titleField}`] ?? '') : '';
+  // An individual customer has no company name: fall back to the person's name.
+  const recordName = record
+    ? [def.titleField, 'name'].map((f) => record[`${def.prefix}${f}`]).find((v) => v !== null && v !== undefined && v !== '')?.toString() ?? ''
+    : '';
   useEffect(() => {
     document.title = recordName ? `${title}｜${recordName}` : title;
   }, [title, recordName]);
