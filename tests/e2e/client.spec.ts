@@ -126,3 +126,21 @@ test('customer list: a saved search round trip (save, pick, delete)', async ({ p
   await page.getByRole('alertdialog').getByRole('button', { name: /削除|OK|はい/ }).click();
   await expect(page.getByLabel('保存した検索').getByRole('option', { name: '東京の顧客' })).toHaveCount(0);
 });
+
+test('customer: the picture is read from a file as a data URL, saved, and the map box explains a missing key', async ({ page }) => {
+  await login(page);
+  await page.goto('/#/client/detail/2');
+  await expect(page.getByLabel('会社名', { exact: true })).not.toHaveValue('');
+  await expect(page.getByText('地図を表示するには Google Maps API キーの設定が必要です', { exact: false })).toBeVisible();
+  // A 1×1 PNG.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'ファイル参照' }).click();
+  await (await chooser).setFiles({ name: 'shop.png', mimeType: 'image/png', buffer: png });
+  const preview = page.getByRole('img', { name: '画像' });
+  await expect(preview).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('保存しました。')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('img', { name: '画像' })).toHaveAttribute('src', /^data:image\/png;base64,/);
+});
