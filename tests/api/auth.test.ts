@@ -3,23 +3,17 @@
  * (missing, wrong, expired), logout, and role refusals.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { AUTH_KEY_ERROR, LIMITS, MESSAGES } from '../../lib/protocol';
 import { hashKey } from '../../server/auth/auth-key';
 import { createUser } from '../../server/auth/users';
-import { assertNoInternals, dialects, startHarness, type Harness } from './harness';
+import { assertNoInternals, dialects, useHarness } from './harness';
 
 const LOGIN_KEYS = ['auth_key', 'created', 'deleted', 'modified', 'user_email', 'user_id', 'user_kana', 'user_last_login', 'user_name', 'user_role'];
 
 for (const dialect of dialects()) {
   describe(dialect, () => {
-    let h: Harness;
-    before(async () => {
-      h = await startHarness(dialect);
-    });
-    after(async () => {
-      await h?.close();
-    });
+    const h = useHarness(dialect);
 
     /** A login through inject, from a chosen client address. */
     const loginFrom = async (address: string, email: string, password: string) => {

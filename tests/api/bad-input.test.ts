@@ -3,21 +3,15 @@
  * and never shows internals (the harness checks every answer for stack lines and "Error:").
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { LIMITS, MESSAGES } from '../../lib/protocol';
-import { dialects, startHarness, type Harness } from './harness';
+import { dialects, useHarness } from './harness';
 
 type Row = Record<string, string | number | null>;
 
 for (const dialect of dialects()) {
   describe(dialect, () => {
-    let h: Harness;
-    before(async () => {
-      h = await startHarness(dialect);
-    });
-    after(async () => {
-      await h?.close();
-    });
+    const h = useHarness(dialect);
 
     const expectError = async (call: string, params: Record<string, unknown>, status: number, message: string) => {
       const res = await h.post(call, params as Record<string, string>);

@@ -4,6 +4,7 @@
  * over `dialects()` (Kysely style). Every answer is checked for leaked internals.
  */
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -173,4 +174,26 @@ export async function startHarness(dialect: DialectName, env: Record<string, str
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A fresh harness for the enclosing suite: started before its tests, closed after them. The answer
+ * forwards to the running harness, so tests use it like the harness itself.
+ * @example const h = useHarness(dialect); it('…', async () => { await h.post('client_lst', {}) })
+ */
+export function useHarness(dialect: DialectName, env: Record<string, string> = {}): Harness {
+  let current: Harness | undefined;
+  before(async () => {
+    current = await startHarness(dialect, env);
+  });
+  after(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as Harness, {
+    get(_target, prop) {
+      if (!current) throw new Error('the harness is used before its suite started');
+      const value = Reflect.get(current, prop) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(current) : value;
+    },
+  });
 }

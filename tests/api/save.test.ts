@@ -3,22 +3,16 @@
  * half-width conversion, edit conflicts), `{r}_del` (soft delete) and their audit-log rows.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { MESSAGES } from '../../lib/protocol';
 import { verifyPassword } from '../../server/auth/password';
-import { dialects, startHarness, type Harness } from './harness';
+import { dialects, useHarness } from './harness';
 
 type Row = Record<string, string | number | null>;
 
 for (const dialect of dialects()) {
   describe(dialect, () => {
-    let h: Harness;
-    before(async () => {
-      h = await startHarness(dialect);
-    });
-    after(async () => {
-      await h?.close();
-    });
+    const h = useHarness(dialect);
 
     const save = (postData: Record<string, unknown>, id?: number) => h.post<Row>('client_save', { id, postData: JSON.stringify(postData) });
     const detail = async (id: number) => (await h.post<Row>('client_dtl', { id })).body[0];

@@ -3,18 +3,12 @@
  * paths, and CORS only for the configured origins.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { dialects, startHarness, type Harness } from './harness';
+import { describe, it } from 'node:test';
+import { dialects, startHarness, useHarness } from './harness';
 
 for (const dialect of dialects()) {
   describe(dialect, () => {
-    let h: Harness;
-    before(async () => {
-      h = await startHarness(dialect);
-    });
-    after(async () => {
-      await h?.close();
-    });
+    const h = useHarness(dialect);
 
     it('/dev redirects to /dev/; the bundle is served under / and /dev/', async () => {
       const redirect = await h.request('/dev');
