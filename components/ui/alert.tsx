@@ -6,6 +6,7 @@
  * politely inside the 「お知らせ」 status region.
  */
 import { useEffect, useSyncExternalStore } from 'react';
+import { createSignal } from './signal';
 
 export type AlertKind = 'success' | 'info' | 'warning' | 'error';
 
@@ -22,14 +23,7 @@ const DEFAULT_TIMEOUT: Record<AlertKind, number> = { success: 4000, info: 5000, 
 let items: AlertItem[] = [];
 let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => {
-    listeners.delete(l);
-  };
-};
+const { emit, subscribe } = createSignal();
 const snapshot = () => items;
 const empty: AlertItem[] = [];
 

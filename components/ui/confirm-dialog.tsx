@@ -8,6 +8,7 @@
 import { useEffect, useId, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { MESSAGES } from '@/lib/protocol';
 import { Button } from './button';
+import { createSignal } from './signal';
 
 export interface ConfirmOptions {
   /** Dialog title (default 「確認」). */
@@ -29,14 +30,7 @@ interface Request extends Required<ConfirmOptions> {
 let queue: Request[] = [];
 let nextId = 1;
 let hosts = 0;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => {
-    listeners.delete(l);
-  };
-};
+const { emit, subscribe } = createSignal();
 const head = () => queue[0] ?? null;
 
 /**
