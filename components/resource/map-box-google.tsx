@@ -1,5 +1,5 @@
 /** Google Maps part of the map box (own chunk): centre on lat/lng, or on the geocoded address. */
-import { APIProvider, Map, Marker, useMap, useMapsLibrary } from '@vis.gl/react-google-maps';
+import { APILoadingStatus, APIProvider, Map, Marker, useApiLoadingStatus, useMap, useMapsLibrary } from '@vis.gl/react-google-maps';
 import { useEffect, useState } from 'react';
 import type { MapBoxProps } from './map-box';
 import { buttonClass } from './styles';
@@ -26,6 +26,8 @@ function Recenter({ center }: { center: LatLng | null }) {
 
 function MapWithGeocoder({ address, lat, lng, onLocate }: MapBoxProps) {
   const geocoding = useMapsLibrary('geocoding');
+  const status = useApiLoadingStatus();
+  const failed = status === APILoadingStatus.FAILED || status === APILoadingStatus.AUTH_FAILURE;
   const stored = parseLatLng(lat, lng);
   const [geocoded, setGeocoded] = useState<LatLng | null>(null);
   const [problem, setProblem] = useState<string>();
@@ -73,14 +75,21 @@ function MapWithGeocoder({ address, lat, lng, onLocate }: MapBoxProps) {
 
   return (
     <div className="flex flex-col gap-[6px]">
-      <div className="h-[200px] w-[300px] max-w-full overflow-hidden rounded-[4px] border border-line">
+      <div className="relative h-[200px] w-[300px] max-w-full overflow-hidden rounded-[4px] border border-line">
+        {failed && (
+          <p role="note" className="absolute inset-0 z-10 flex items-center bg-subtle p-[12px] text-[13px] leading-[1.6] text-ink-soft">
+            {status === APILoadingStatus.AUTH_FAILURE
+              ? '地図を表示できません。Google Maps API キー（config.json の mapsApiKey）を確認してください。'
+              : '地図を読み込めませんでした。通信環境か Google Maps API キーの設定を確認してください。'}
+          </p>
+        )}
         <Map defaultCenter={center ?? FALLBACK} defaultZoom={center ? 16 : 11} gestureHandling="cooperative" disableDefaultUI zoomControl style={{ width: '100%', height: '100%' }}>
           {center && <Marker position={center} title={address} />}
           <Recenter center={center} />
         </Map>
       </div>
       {onLocate && (
-        <button type="button" className={`${buttonClass('secondary')} self-start`} onClick={() => void locate()} disabled={busy || !geocoding}>
+        <button type="button" className={`${buttonClass('secondary')} self-start`} onClick={() => void locate()} disabled={busy || !geocoding || failed}>
           住所から位置を取得
         </button>
       )}
