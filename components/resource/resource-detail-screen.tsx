@@ -106,9 +106,8 @@ export default function ResourceDetailScreen({ resource, params = {}, mode }: Re
   }, [record, def, form]);
 
   const title = isNew ? `${def.label}登録` : `${def.label}詳細`;
-  // An individual customer has no company name: fall back to the person's name.
   const recordName = record
-    ? [def.titleField, 'name'].map((f) => record[`${def.prefix}${f}`]).find((v) => v !== null && v !== undefined && v !== '')?.toString() ?? ''
+    ? def.titleFields.map((f) => record[`${def.prefix}${f}`]).find((v) => v !== null && v !== undefined && v !== '')?.toString() ?? ''
     : '';
   useEffect(() => {
     document.title = recordName ? `${title}｜${recordName}` : title;

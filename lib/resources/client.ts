@@ -155,7 +155,8 @@ export const clientResource: ResourceDef = {
       { name: 'status', label: '状態', kind: 'in' },
     ],
   },
-  titleField: 'co_name',
+  // An individual customer has no company name: the person's name names them.
+  titleFields: ['co_name', 'name'],
   check: (values) => {
     const coName = String(values.co_name ?? '');
     const name = String(values.name ?? '');

@@ -47,5 +47,5 @@ export const orderResource: ResourceDef = {
       { name: 'uriage_total', label: '合計金額', kind: 'numberRange' },
     ],
   },
-  titleField: 'id',
+  titleFields: ['id'],
 };

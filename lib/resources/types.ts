@@ -75,8 +75,8 @@ export interface ResourceDef {
     defaultSort: { col: string; odr: 'asc' | 'desc' };
     filters: readonly FilterDef[];
   };
-  /** Field (unprefixed) that names a record in titles and breadcrumbs. */
-  titleField: string;
+  /** Fields (unprefixed) that name a record in titles: the first non-empty one wins. */
+  titleFields: readonly string[];
   /** Extra cross-field rule: returns field → message for problems, or nothing. */
   check?: (values: Record<string, unknown>) => Record<string, string> | undefined;
 }
