@@ -157,6 +157,11 @@ export const clientResource: ResourceDef = {
   },
   // An individual customer has no company name: the person's name names them.
   titleFields: ['co_name', 'name'],
+  related: [
+    { resource: 'agreement', field: 'cl_id', label: '契約' },
+    { resource: 'contact', field: 'cl_id', label: '対応履歴' },
+    { resource: 'report', field: 'cl_id', label: '営業報告' },
+  ],
   check: (values) => {
     const coName = String(values.co_name ?? '');
     const name = String(values.name ?? '');

@@ -1,11 +1,23 @@
 /** Every declared resource, by call prefix. Adding a resource is one line here. */
+import { agreementResource } from './agreement';
 import { clientResource } from './client';
+import { contactResource } from './contact';
+import { dailyResource } from './daily';
+import { itemResource } from './item';
 import { orderResource } from './order';
+import { reportResource } from './report';
 import type { ResourceDef } from './types';
+import { userResource } from './user';
 
 export const RESOURCES: Record<string, ResourceDef> = {
   client: clientResource,
   order: orderResource,
+  contact: contactResource,
+  report: reportResource,
+  daily: dailyResource,
+  agreement: agreementResource,
+  item: itemResource,
+  user: userResource,
 };
 
-export type { ResourceDef, FieldDef, ColumnDef, Option } from './types';
+export type { ResourceDef, FieldDef, ColumnDef, Option, RelatedDef } from './types';

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { isValidDay } from '../filters';
 import { LIMITS } from '../protocol';
 import { toHalfWidth, toHalfWidthNumber } from '../text';
-import type { FieldDef, ResourceDef } from './types';
+import { columnKind, type FieldDef, type ResourceDef } from './types';
 
 /** Largest data URL accepted for a picture (about 3 MB). */
 export const MAX_IMAGE_CHARS = 4_000_000;
@@ -34,7 +34,7 @@ export function maxLength(field: FieldDef): number {
 
 /** Whether the field converts full-width characters to half-width. */
 export const isHalfWidthField = (field: FieldDef): boolean =>
-  ['tel', 'zip', 'email', 'url', 'date', 'number', 'money', 'decimal'].includes(field.type);
+  ['tel', 'zip', 'email', 'url', 'date', 'number', 'money', 'decimal', 'ref'].includes(field.type);
 
 /** The half-width conversion a field applies (phone and postcode also unify dashes). */
 export function halfWidthOf(field: FieldDef, value: string): string {
@@ -42,18 +42,23 @@ export function halfWidthOf(field: FieldDef, value: string): string {
   return isHalfWidthField(field) ? toHalfWidth(value).trim() : value;
 }
 
+/** The message of an empty required field: chosen things are 「選択」, typed things 「入力」. */
+export const requiredMessage = (field: FieldDef): string =>
+  `${field.label}を${field.type === 'select' || field.type === 'ref' ? '選択' : '入力'}してください。`;
+
 function fieldSchema(field: FieldDef) {
   const label = field.label;
-  const required = v.check((x: string) => !field.required || x !== '', `${label}を入力してください。`);
-  if (field.type === 'number' || field.type === 'money' || field.type === 'decimal' || field.type === 'flag') {
+  const required = v.check((x: string) => !field.required || x !== '', requiredMessage(field));
+  if (columnKind(field) !== 'text') {
     const integer = field.type !== 'decimal';
+    const min = field.type === 'ref' ? 1 : field.min;
     return v.pipe(
       textIn,
       v.transform((x) => toHalfWidth(x).replace(/,/g, '').replace(/円$/, '')),
       required,
       v.check((x) => x === '' || (integer ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/).test(x), `${label}は${integer ? '整数' : '数値'}で入力してください。`),
       v.transform((x) => (x === '' ? null : Number(x))),
-      v.check((x) => x === null || field.min === undefined || x >= field.min, `${label}は${field.min}以上で入力してください。`),
+      v.check((x) => x === null || min === undefined || x >= min, field.type === 'ref' ? `${label}を選択してください。` : `${label}は${min}以上で入力してください。`),
       v.check((x) => x === null || field.max === undefined || x <= field.max, `${label}は${field.max}以下で入力してください。`),
       v.check((x) => field.type !== 'flag' || x === null || x === 0 || x === 1, `${label}は 0 か 1 で指定してください。`),
     );

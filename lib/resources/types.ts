@@ -16,7 +16,9 @@ export interface Option {
  */
 export type FieldType =
   | 'text' | 'kana' | 'textarea' | 'tel' | 'zip' | 'email' | 'url' | 'date' | 'select' | 'image' | 'secret'
-  | 'number' | 'money' | 'decimal' | 'flag';
+  | 'number' | 'money' | 'decimal' | 'flag'
+  /** The id of a record of another resource (`ref` names it); INTEGER column; answers also carry `{column}_label`. */
+  | 'ref';
 
 export interface FieldDef {
   /** Unprefixed form name (spec §3 copy list), e.g. `co_name`; the column is `{prefix}{name}`. */
@@ -39,13 +41,25 @@ export interface FieldDef {
   /** Takes the whole row of the form grid. */
   wide?: boolean;
   placeholder?: string;
+  /** For `ref`: the resource (call prefix) whose record the value names, e.g. `client`. */
+  ref?: string;
+  /** No other live record of the resource may hold the same value (checked on every save). */
+  unique?: boolean;
+  /**
+   * The value a new record's form starts with: `today` (Japan date), `me` (the logged-in user's id)
+   * or a literal.
+   */
+  initial?: 'today' | 'me' | string;
+  /** Local-storage key: a new form starts with the value last saved, and a save remembers it (spec §3 ct_uketsuke_date). */
+  remember?: string;
 }
 
 export interface ColumnDef {
   /** Column name as answered (prefixed), e.g. `cl_co_name`. */
   name: string;
   label: string;
-  format?: 'money' | 'date' | 'datetime' | 'option';
+  /** `ref`: shows the referenced record's name (`{column}_label`). */
+  format?: 'money' | 'date' | 'datetime' | 'option' | 'ref' | 'flag';
   /** For `format: 'option'`: the field whose options give the text. */
   field?: string;
 }
@@ -79,6 +93,32 @@ export interface ResourceDef {
   titleFields: readonly string[];
   /** Extra cross-field rule: returns field → message for problems, or nothing. */
   check?: (values: Record<string, unknown>) => Record<string, string> | undefined;
+  /** Fields whose values together may occur in one live record only, with the message naming the clash. */
+  uniqueTogether?: readonly { fields: readonly string[]; message: string }[];
+  /** What users may do beyond reading (default: create, edit and delete). */
+  ops?: { create?: boolean; edit?: boolean; delete?: boolean };
+  /** Sub-lists shown as extra tabs of a saved record's detail (records of `resource` whose `field` is this id). */
+  related?: readonly RelatedDef[];
+}
+
+/** A tab of a detail screen listing another resource's records that point at this one. */
+export interface RelatedDef {
+  resource: string;
+  /** The other resource's `ref` field naming this record, e.g. `cl_id`. */
+  field: string;
+  label: string;
+}
+
+/** Whether a resource allows an operation (every operation is allowed unless the declaration says otherwise). */
+export const allows = (def: ResourceDef, op: 'create' | 'edit' | 'delete'): boolean => def.ops?.[op] ?? true;
+
+/** The column a `ref` field's label is answered in, e.g. `ct_cl_id_label`. */
+export const labelColumnOf = (def: ResourceDef, field: string): string => `${def.prefix}${field}_label`;
+
+/** The column type a field kind is stored in: TEXT, INTEGER (number, money, flag, ref) or REAL (decimal). */
+export function columnKind(field: Pick<FieldDef, 'type'>): 'text' | 'integer' | 'real' {
+  if (field.type === 'decimal') return 'real';
+  return field.type === 'number' || field.type === 'money' || field.type === 'flag' || field.type === 'ref' ? 'integer' : 'text';
 }
 
 export const idColumn = (def: ResourceDef): string => `${def.prefix}id`;

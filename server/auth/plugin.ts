@@ -37,7 +37,7 @@ export async function authPlugin(app: FastifyInstance, { calls, database, config
       .where('deleted', '=', 0)
       .where('user_active', '=', 1)
       .executeTakeFirst();
-    const ok = await verifyPassword(password, user?.user_password_hash ?? DUMMY_HASH);
+    const ok = await verifyPassword(password, user?.user_password ?? DUMMY_HASH);
     if (!user || !ok) {
       await recordFailure(db, subject);
       return loginError(reply, 401, MESSAGES.loginFailed);

@@ -5,6 +5,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { LoginUser } from '../../lib/protocol';
 import type { Database, UserTable } from '../db/schema';
 import { nextStamp } from '../http/clock';
+import { userResource } from '../../lib/resources/user';
+import { searchText } from '../resources/columns';
 import { hashPassword } from './password';
 
 export interface NewUser {
@@ -25,15 +27,14 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
  */
 export async function createUser(db: Kysely<Database>, user: NewUser): Promise<number> {
   const stamp = nextStamp();
+  const values = { user_email: normalizeEmail(user.email), user_name: user.name, user_kana: user.kana ?? '', user_team: user.team ?? '' };
   const row = await db
     .insertInto('user')
     .values({
-      user_email: normalizeEmail(user.email),
-      user_name: user.name,
-      user_kana: user.kana ?? '',
+      ...values,
+      user_search: searchText(userResource, values),
       user_role: user.role,
-      user_team: user.team ?? '',
-      user_password_hash: await hashPassword(user.password),
+      user_password: await hashPassword(user.password),
       user_last_login: null,
       created: stamp,
       modified: stamp,

@@ -27,6 +27,8 @@ export interface CallDef {
   /** Permission area checked with `can()`; null: any logged-in user. */
   area: Area | null;
   level: 'read' | 'write';
+  /** Lets a call through that the role table refuses (e.g. a user's own profile). */
+  allow?(ctx: CallContext): boolean;
   /** Answers the JSON array of the call. */
   handler(ctx: CallContext): Promise<unknown[]>;
 }

@@ -19,7 +19,8 @@ export async function callsPlugin(app: FastifyInstance, { calls, database, confi
     const params = readParams(request.body);
     const user = await findSession(database.db, params.authKey ?? '', config.authKeyTtlHours);
     if (!user) throw new ApiError(401, AUTH_KEY_ERROR);
-    if (def.area && !can(user.user_role, def.area, def.level)) throw new ApiError(403, MESSAGES.forbidden);
-    return def.handler({ call: name, params, user });
+    const ctx = { call: name, params, user };
+    if (def.area && !can(user.user_role, def.area, def.level) && !def.allow?.(ctx)) throw new ApiError(403, MESSAGES.forbidden);
+    return def.handler(ctx);
   });
 }

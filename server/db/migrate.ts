@@ -6,6 +6,7 @@ import type { DialectName } from '../config';
 import * as initial from './migrations/0001-initial';
 import * as searchIndex from './migrations/0002-search-index';
 import * as listIdIndex from './migrations/0003-list-id-index';
+import * as crmItemsUsers from './migrations/0004-crm-items-users';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0001-initial': initial,
   '0002-search-index': searchIndex,
   '0003-list-id-index': listIdIndex,
+  '0004-crm-items-users': crmItemsUsers,
 };
 
 function provider(dialect: DialectName) {

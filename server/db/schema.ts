@@ -25,8 +25,10 @@ export interface UserTable extends Stamps {
   user_role: string;
   user_team: string;
   user_active: Generated<number>;
-  user_password_hash: string;
+  /** scrypt hash (the `password` secret field of the user resource). */
+  user_password: string;
   user_last_login: string | null;
+  user_search: Generated<string>;
 }
 
 export interface AuthKeyTable {
@@ -86,6 +88,11 @@ export interface Database {
   master_option: MasterOptionTable;
   client: ResourceRow;
   orders: ResourceRow;
+  contact: ResourceRow;
+  report: ResourceRow;
+  daily: ResourceRow;
+  agreement: ResourceRow;
+  item: ResourceRow;
 }
 
 /** The same connection seen by the generic resource code: any table of resource rows. */

@@ -2,7 +2,9 @@
  * How a resource declaration maps to its table: column names, which columns a list answers,
  * secret columns, the search-text column (docs/architecture.md "Database").
  */
-import { columnOf, idColumn, type FieldDef, type ResourceDef } from '../../lib/resources/types';
+import { sql, type AliasedRawBuilder } from 'kysely';
+import { RESOURCES } from '../../lib/resources';
+import { columnOf, idColumn, labelColumnOf, type FieldDef, type ResourceDef } from '../../lib/resources/types';
 import { searchKey } from '../../lib/text';
 import type { Cell, ResourceRow } from '../db/schema';
 
@@ -22,6 +24,8 @@ export interface ResourceColumns {
   secret: Set<string>;
   /** Column → field declaration. */
   field: Map<string, FieldDef>;
+  /** `ref` fields by column. */
+  refs: Map<string, FieldDef>;
 }
 
 const STAMPS = ['created', 'modified'];
@@ -32,6 +36,8 @@ function listColumns(def: ResourceDef, field: Map<string, FieldDef>): string[] {
     ...def.list.columns.map((c) => c.name),
     ...def.list.sortable,
     ...def.list.keyword.map((name) => columnOf(def, name)),
+    // A record picker names the rows it offers by their title fields.
+    ...def.titleFields.filter((name) => field.has(columnOf(def, name))).map((name) => columnOf(def, name)),
   ]);
   const answerable = (column: string) => {
     const f = field.get(column);
@@ -58,6 +64,7 @@ export function resourceColumns(def: ResourceDef): ResourceColumns {
     list: listColumns(def, field),
     secret: new Set(fieldColumns.filter((c) => field.get(c)!.type === 'secret')),
     field,
+    refs: new Map([...field].filter(([, f]) => f.type === 'ref')),
   };
   cache.set(def, columns);
   return columns;
@@ -83,4 +90,45 @@ export function searchText(def: ResourceDef, row: Record<string, Cell | undefine
       .filter((v) => v !== null && v !== undefined && v !== '')
       .join(' '),
   );
+}
+
+/** The resource a `ref` field points at (declarations are checked by the API tests). */
+export function refTarget(field: FieldDef): ResourceDef {
+  const target = field.ref ? RESOURCES[field.ref] : undefined;
+  if (!target) throw new Error(`field ${field.name} refers to an undeclared resource ${String(field.ref)}`);
+  return target;
+}
+
+/**
+ * SQL text naming a record of `def` by its title fields (first non-empty), for the alias `alias`.
+ * @example titleSql(clientResource, 'r') // COALESCE(NULLIF(r.cl_co_name, ''), NULLIF(r.cl_name, ''), '')
+ */
+export function titleSql(def: ResourceDef, alias: string) {
+  const { field } = resourceColumns(def);
+  const parts = def.titleFields.map((name) => {
+    const column = name === 'id' ? idColumn(def) : columnOf(def, name);
+    const ref = sql.ref(`${alias}.${column}`);
+    return field.get(column)?.type === 'text' || field.get(column)?.type === 'kana' ? sql`NULLIF(${ref}, '')` : sql`CAST(${ref} AS TEXT)`;
+  });
+  return sql<string>`COALESCE(${sql.join([...parts, sql`''`])})`;
+}
+
+/**
+ * What a list or detail selects: its plain columns plus, for each `ref` field, the referenced
+ * record's name as `{column}_label` (a correlated subquery on the referenced id).
+ * @example view.selectFrom('contact').select(answerSelection(contactResource, 'list'))
+ */
+export function answerSelection(def: ResourceDef, which: 'list' | 'detail'): (string | AliasedRawBuilder<string, string>)[] {
+  const columns = resourceColumns(def);
+  const plain = which === 'list' ? columns.list : columns.detail;
+  const labels = [...columns.refs]
+    .filter(([column]) => plain.includes(column))
+    .map(([column, field]) => {
+      const target = refTarget(field);
+      const name = field.name;
+      return sql<string>`(SELECT ${titleSql(target, 'ref_t')} FROM ${sql.table(target.table)} AS ref_t WHERE ref_t.${sql.ref(idColumn(target))} = ${sql.ref(`${def.table}.${column}`)})`.as(
+        labelColumnOf(def, name),
+      );
+    });
+  return [...plain.map((c) => (c.includes('.') ? c : `${def.table}.${c}`)), ...labels];
 }

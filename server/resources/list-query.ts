@@ -11,7 +11,7 @@ import { searchKey } from '../../lib/text';
 import type { ResourceDatabase, ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
 import { jsonObject, optionalId, type Params } from '../http/params';
-import { resourceColumns } from './columns';
+import { answerSelection, resourceColumns } from './columns';
 import type { KeywordMatcher } from './keyword';
 
 export interface ListRequest {
@@ -119,15 +119,18 @@ export function listOrder(def: ResourceDef, request: ListRequest): [string, 'asc
  * @example await selectPage(view, clientResource, parseListParams(clientResource, params), matcher)
  */
 export async function selectPage(view: Kysely<ResourceDatabase>, def: ResourceDef, request: ListRequest, keyword: KeywordMatcher): Promise<ResourceRow[]> {
-  const { id, list } = resourceColumns(def);
+  const { id } = resourceColumns(def);
   const order = listOrder(def, request);
   // COALESCE(c, c) sorts like c but cannot use c's index: the keyword index then drives the page.
   const narrowed = request.terms.length > 0 && keyword.narrows(def, request.terms);
   let page = view.selectFrom(def.table).select(id).where((eb) => listCondition(eb, def, request, keyword));
   for (const [column, direction] of order) page = page.orderBy(narrowed ? sql`coalesce(${sql.ref(column)}, ${sql.ref(column)})` : sql.ref(column), direction);
-  let query = view.selectFrom(def.table).select(list).where(id, 'in', page.limit(request.n).offset((request.p - 1) * request.n));
-  for (const [column, direction] of order) query = query.orderBy(column, direction);
-  return query.execute();
+  let query = view
+    .selectFrom(def.table)
+    .select(answerSelection(def, 'list'))
+    .where(`${def.table}.${id}`, 'in', page.limit(request.n).offset((request.p - 1) * request.n));
+  for (const [column, direction] of order) query = query.orderBy(`${def.table}.${column}`, direction);
+  return (await query.execute()) as ResourceRow[];
 }
 
 /** How many rows the list conditions match (`_cnt`, `_pagination`). */

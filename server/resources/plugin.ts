@@ -3,14 +3,16 @@
  * `{r}_cnt`, `{r}_pagination`, `{r}_dtl`, `{r}_save`, `{r}_del`. No resource has code of its own here.
  */
 import type { FastifyInstance } from 'fastify';
-import { callName, type PaginationAnswer } from '../../lib/protocol';
+import { callName, type PaginationAnswer, type Verb } from '../../lib/protocol';
 import { RESOURCES } from '../../lib/resources';
+import { allows } from '../../lib/resources/types';
 import { addCall, type AreaOptions, type CallContext } from '../calls/call-table';
 import { resourceView } from '../db/schema';
 import { jsonObject, optionalId, positiveId } from '../http/params';
 import { answerRow } from './columns';
 import { keywordMatcher } from './keyword';
 import { countMatching, parseListParams, selectPage } from './list-query';
+import { POLICIES } from './policies';
 import { deleteRecord, findRecord, saveRecord } from './records';
 
 /** Registers the six calls of every resource in the call table. */
@@ -21,7 +23,9 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
 
   for (const def of Object.values(RESOURCES)) {
     const { area } = def;
-    const writer = (ctx: CallContext) => ({ db, userId: ctx.user.user_id, call: ctx.call });
+    const writer = (ctx: CallContext) => ({ db, userId: ctx.user.user_id, call: ctx.call, user: ctx.user });
+    const policy = POLICIES[def.name];
+    const allow = (verb: Verb) => (policy?.allow ? (ctx: CallContext) => policy.allow!(ctx.user, verb, ctx.params) : undefined);
 
     addCall(calls, callName(def.name, 'lst'), {
       area, level: 'read',
@@ -41,15 +45,17 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
       },
     });
     addCall(calls, callName(def.name, 'dtl'), {
-      area, level: 'read',
+      area, level: 'read', allow: allow('dtl'),
       handler: async ({ params }) => [await findRecord(db, def, positiveId(params.id))],
     });
+    if (!allows(def, 'create') && !allows(def, 'edit')) continue;
     addCall(calls, callName(def.name, 'save'), {
-      area, level: 'write',
+      area, level: 'write', allow: allow('save'),
       handler: async (ctx) => [await saveRecord(writer(ctx), def, optionalId(ctx.params.id), jsonObject(ctx.params.postData))],
     });
+    if (!allows(def, 'delete')) continue;
     addCall(calls, callName(def.name, 'del'), {
-      area, level: 'write',
+      area, level: 'write', allow: allow('del'),
       handler: async (ctx) => {
         const id = positiveId(ctx.params.id);
         await deleteRecord(writer(ctx), def, id);

@@ -5,20 +5,21 @@
 import type { Kysely, Transaction } from 'kysely';
 import * as v from 'valibot';
 import { MESSAGES } from '../../lib/protocol';
+import { RESOURCES } from '../../lib/resources';
 import { resourceSchema, writableFields } from '../../lib/resources/schema';
-import { columnOf, type FieldDef, type ResourceDef } from '../../lib/resources/types';
+import { allows, columnOf, type FieldDef, type ResourceDef } from '../../lib/resources/types';
 import { diff, writeAudit, type Changes } from '../audit/audit-log';
 import { hashPassword } from '../auth/password';
 import { resourceView, type Cell, type Database, type ResourceRow } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { nextStamp } from '../http/clock';
-import { answerRow, resourceColumns, searchText } from './columns';
+import { answerRow, answerSelection, refTarget, resourceColumns, searchText } from './columns';
+import { POLICIES } from './policies';
+import type { WriteActor } from './policy';
 
-/** Who writes, through which call. */
-export interface WriteContext {
+/** Who writes, through which call, on which database. */
+export interface WriteContext extends WriteActor {
   db: Kysely<Database>;
-  userId: number;
-  call: string;
 }
 
 type Schema = ReturnType<typeof resourceSchema>;
@@ -34,10 +35,75 @@ const schemaOf = (def: ResourceDef): Schema => {
  * @example await findRecord(db, clientResource, 12) // { cl_id: 12, cl_co_name: '…', … }
  */
 export async function findRecord(db: Kysely<Database>, def: ResourceDef, id: number): Promise<ResourceRow> {
-  const { id: idColumn, detail } = resourceColumns(def);
-  const row = await resourceView(db).selectFrom(def.table).select(detail).where(idColumn, '=', id).where('deleted', '=', 0).executeTakeFirst();
+  const { id: idColumn } = resourceColumns(def);
+  const row = await resourceView(db)
+    .selectFrom(def.table)
+    .select(answerSelection(def, 'detail'))
+    .where(`${def.table}.${idColumn}`, '=', id)
+    .where(`${def.table}.deleted`, '=', 0)
+    .executeTakeFirst();
   if (!row) throw notFound();
-  return answerRow(def, row);
+  return answerRow(def, row as ResourceRow);
+}
+
+/** A 400 that names the field it is about (the form shows the message under it). */
+const fieldProblem = (field: string, message: string): ApiError => badRequest(message, { fields: { [field]: message } });
+
+/** Every `ref` value written must name a live record of its resource. */
+async function checkReferences(trx: Transaction<Database>, def: ResourceDef, columns: ResourceRow, current: ResourceRow | undefined): Promise<void> {
+  const view = resourceView(trx);
+  for (const [column, field] of resourceColumns(def).refs) {
+    const value = columns[column];
+    if (value === undefined || value === null || (current && current[column] === value)) continue;
+    const target = refTarget(field);
+    const { id } = resourceColumns(target);
+    const found = await view.selectFrom(target.table).select(id).where(id, '=', value).where('deleted', '=', 0).executeTakeFirst();
+    if (!found) throw fieldProblem(field.name, `${field.label}が見つかりません（ID ${value}）。選び直してください。`);
+  }
+}
+
+/** Unique fields and unique field sets among the live records (the record itself excepted). */
+async function checkUnique(trx: Transaction<Database>, def: ResourceDef, recordId: number | undefined, row: ResourceRow): Promise<void> {
+  const view = resourceView(trx);
+  const { id } = resourceColumns(def);
+  const clash = async (names: readonly string[]): Promise<boolean> => {
+    let query = view.selectFrom(def.table).select(id).where('deleted', '=', 0);
+    for (const name of names) {
+      const value = row[columnOf(def, name)];
+      if (value === undefined || value === null || value === '') return false;
+      query = query.where(columnOf(def, name), '=', value);
+    }
+    if (recordId !== undefined) query = query.where(id, '<>', recordId);
+    return Boolean(await query.limit(1).executeTakeFirst());
+  };
+  for (const field of def.fields) {
+    if (field.unique && (await clash([field.name]))) {
+      throw fieldProblem(field.name, `${field.label}「${String(row[columnOf(def, field.name)])}」は既に登録されています。`);
+    }
+  }
+  for (const rule of def.uniqueTogether ?? []) {
+    if (await clash(rule.fields)) throw fieldProblem(rule.fields[0], rule.message);
+  }
+}
+
+/** Live records of other resources that point at this one (their `ref` fields). */
+async function checkNotReferenced(trx: Transaction<Database>, def: ResourceDef, recordId: number): Promise<void> {
+  const view = resourceView(trx);
+  for (const other of Object.values(RESOURCES)) {
+    for (const field of other.fields) {
+      if (field.type !== 'ref' || field.ref !== def.name) continue;
+      const row = await view
+        .selectFrom(other.table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(columnOf(other, field.name), '=', recordId)
+        .where('deleted', '=', 0)
+        .executeTakeFirstOrThrow();
+      const n = Number(row.n);
+      if (n > 0) {
+        throw badRequest(`この${def.label}は${other.label}（${n}件）の「${field.label}」に使われているため削除できません。先にそちらを削除するか、付け替えてください。`);
+      }
+    }
+  }
 }
 
 /** Validates form values; a failure is 400 with the first message and every field's message. */
@@ -94,36 +160,51 @@ const isForeignKeyError = (error: unknown): boolean => {
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
 };
 
-async function insertRecord(trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, columns: ResourceRow): Promise<ResourceRow> {
-  const { id, search, detail } = resourceColumns(def);
+/** A unique index refused the write (two saves raced past the check). */
+const isUniqueError = (error: unknown): boolean => {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+};
+
+/** Generic checks, then the resource's own rules; answers the columns to write. */
+async function prepareWrite(trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, recordId: number | undefined, current: ResourceRow | undefined, columns: ResourceRow): Promise<ResourceRow> {
+  await checkReferences(trx, def, columns, current);
+  await checkUnique(trx, def, recordId, { ...current, ...columns });
+  const derived = await POLICIES[def.name]?.beforeSave?.({ trx, actor: ctx, def, id: recordId, current, columns });
+  return derived ? { ...columns, ...derived } : columns;
+}
+
+async function insertRecord(trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, input: ResourceRow): Promise<ResourceRow> {
+  const { id, search } = resourceColumns(def);
+  const columns = await prepareWrite(trx, ctx, def, undefined, undefined, input);
   const stamp = nextStamp();
   const row = { ...columns, [search]: searchText(def, columns), created: stamp, modified: stamp, deleted: 0 };
-  const saved = await resourceView(trx).insertInto(def.table).values(row).returning(detail).executeTakeFirstOrThrow();
-  await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: def.table, recordId: Number(saved[id]), changes: auditChanges(def, diff(undefined, columns)), at: stamp });
+  const inserted = await resourceView(trx).insertInto(def.table).values(row).returning(id).executeTakeFirstOrThrow();
+  const recordId = Number(inserted[id]);
+  await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: def.table, recordId, changes: auditChanges(def, diff(undefined, columns)), at: stamp });
+  const saved = await findRecord(trx, def, recordId);
+  await POLICIES[def.name]?.afterSave?.({ trx, actor: ctx, def, id: undefined, current: undefined, columns, saved });
   return saved;
 }
 
 async function updateRecord(
-  trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, recordId: number, modified: Cell | undefined, columns: ResourceRow,
+  trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, recordId: number, modified: Cell | undefined, input: ResourceRow,
 ): Promise<ResourceRow> {
   const { id, search, detail } = resourceColumns(def);
   const view = resourceView(trx);
   const current = await view.selectFrom(def.table).select([...detail, search, 'deleted']).where(id, '=', recordId).executeTakeFirst();
   if (!current || current.deleted !== 0) throw notFound();
   if (!modified || modified !== current.modified) throw new ApiError(409, MESSAGES.conflict);
+  const columns = await prepareWrite(trx, ctx, def, recordId, current, input);
   const stamp = nextStamp(String(current.modified));
   const set: ResourceRow = { ...columns, modified: stamp };
   const text = searchText(def, { ...current, ...columns });
   if (text !== current[search]) set[search] = text;
-  const saved = await view
-    .updateTable(def.table)
-    .set(set)
-    .where(id, '=', recordId)
-    .where('modified', '=', current.modified)
-    .returning(detail)
-    .executeTakeFirst();
-  if (!saved) throw new ApiError(409, MESSAGES.conflict);
+  const updated = await view.updateTable(def.table).set(set).where(id, '=', recordId).where('modified', '=', current.modified).returning(id).executeTakeFirst();
+  if (!updated) throw new ApiError(409, MESSAGES.conflict);
   await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: def.table, recordId, changes: auditChanges(def, diff(current, columns)), at: stamp });
+  const saved = await findRecord(trx, def, recordId);
+  await POLICIES[def.name]?.afterSave?.({ trx, actor: ctx, def, id: recordId, current, columns, saved });
   return saved;
 }
 
@@ -134,6 +215,7 @@ async function updateRecord(
  */
 export async function saveRecord(ctx: WriteContext, def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>): Promise<ResourceRow> {
   const insert = recordId === undefined;
+  if (!allows(def, insert ? 'create' : 'edit')) throw new ApiError(403, insert ? `${def.label}は新しく登録できません。` : `${def.label}は変更できません。`);
   const filled = insert ? { ...Object.fromEntries(writableFields(def).map((f) => [f.name, ''])), ...input } : input;
   const values = validate(def, filled);
   const columns = await columnValues(def, values, insert);
@@ -144,6 +226,7 @@ export async function saveRecord(ctx: WriteContext, def: ResourceDef, recordId: 
     return answerRow(def, saved);
   } catch (error) {
     if (isForeignKeyError(error)) throw badRequest(MESSAGES.badReference);
+    if (isUniqueError(error)) throw new ApiError(409, MESSAGES.duplicate);
     throw error;
   }
 }
@@ -153,13 +236,19 @@ export async function saveRecord(ctx: WriteContext, def: ResourceDef, recordId: 
  * @example await deleteRecord(ctx, clientResource, 12)
  */
 export async function deleteRecord(ctx: WriteContext, def: ResourceDef, recordId: number): Promise<void> {
+  if (!allows(def, 'delete')) throw new ApiError(403, `${def.label}は削除できません。`);
   const { id } = resourceColumns(def);
   await ctx.db.transaction().execute(async (trx) => {
     const view = resourceView(trx);
-    const current = await view.selectFrom(def.table).select([id, 'modified', 'deleted']).where(id, '=', recordId).executeTakeFirst();
+    const current = await view.selectFrom(def.table).select([...resourceColumns(def).detail, 'deleted']).where(id, '=', recordId).executeTakeFirst();
     if (!current || current.deleted !== 0) throw notFound();
+    await checkNotReferenced(trx, def, recordId);
+    const policy = POLICIES[def.name];
+    const event = { trx, actor: ctx, def, id: recordId, current };
+    await policy?.beforeDelete?.(event);
     const stamp = nextStamp(String(current.modified));
     await view.updateTable(def.table).set({ deleted: 1, modified: stamp }).where(id, '=', recordId).execute();
     await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: def.table, recordId, changes: { deleted: [0, 1], modified: [current.modified, stamp] }, at: stamp });
+    await policy?.afterDelete?.(event);
   });
 }

@@ -3,7 +3,7 @@
  * search text, and batched multi-row INSERTs inside transactions (seed and benchmark).
  */
 import type { Kysely } from 'kysely';
-import { columnOf, type FieldDef, type ResourceDef } from '../../lib/resources/types';
+import { columnKind, columnOf, type FieldDef, type ResourceDef } from '../../lib/resources/types';
 import { resourceView, type Cell, type Database, type ResourceRow } from '../db/schema';
 import { nextStamp } from '../http/clock';
 import { resourceColumns, searchText } from '../resources/columns';
@@ -13,15 +13,14 @@ export type RawRecord = object;
 
 const valueOf = (record: RawRecord, name: string): unknown => (record as Record<string, unknown>)[name];
 
-const INTEGER_KINDS = new Set(['number', 'money', 'flag']);
-
 /** One field value in its column type: numbers for number kinds ('' → NULL), text otherwise. */
 function cellOf(field: FieldDef, value: unknown): Cell {
-  if (value === undefined || value === null || typeof value === 'object') return INTEGER_KINDS.has(field.type) || field.type === 'decimal' ? null : '';
-  if (INTEGER_KINDS.has(field.type) || field.type === 'decimal') {
+  const kind = columnKind(field);
+  if (value === undefined || value === null || typeof value === 'object') return kind === 'text' ? '' : null;
+  if (kind !== 'text') {
     if (value === '') return null;
     const n = Number(value);
-    return Number.isFinite(n) ? (field.type === 'decimal' ? n : Math.trunc(n)) : null;
+    return Number.isFinite(n) ? (kind === 'real' ? n : Math.trunc(n)) : null;
   }
   return String(value);
 }

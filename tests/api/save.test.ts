@@ -50,7 +50,7 @@ for (const dialect of dialects()) {
         const answer = res.body[0] as unknown as { error: string; fields: Record<string, string> };
         assert.equal(Object.keys(answer)[0], 'error');
         assert.equal(answer.fields.tel_1, '電話番号1を入力してください。');
-        assert.equal(answer.fields.status, '状態を入力してください。');
+        assert.equal(answer.fields.status, '状態を選択してください。');
         assert.ok(Object.values(answer.fields).includes(answer.error));
         const both = await save({ tel_1: '03-1111-2222', status: '1' });
         assert.equal((both.body[0].fields as unknown as Record<string, string>).co_name, '会社名か氏名のどちらかを入力してください。');

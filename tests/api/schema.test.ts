@@ -8,15 +8,14 @@ import * as v from 'valibot';
 import { RESOURCES } from '../../lib/resources';
 import { clientResource } from '../../lib/resources/client';
 import { resourceSchema } from '../../lib/resources/schema';
-import { columnOf, idColumn, type FieldDef } from '../../lib/resources/types';
+import { columnKind, columnOf, idColumn, type FieldDef } from '../../lib/resources/types';
 import { DEMO_CLIENTS, seedIfEmpty } from '../../server/seed/seed';
 import { generateClients } from '../../server/seed/data/generate';
 import { dialects, freshDatabase, type FreshDatabase } from './harness';
 
 type TypeClass = 'text' | 'integer' | 'real';
 
-const expected = (field: FieldDef): TypeClass =>
-  ['number', 'money', 'flag'].includes(field.type) ? 'integer' : field.type === 'decimal' ? 'real' : 'text';
+const expected = (field: FieldDef): TypeClass => columnKind(field);
 
 function classOf(dataType: string): TypeClass | string {
   const t = dataType.toLowerCase();
@@ -60,7 +59,7 @@ for (const dialect of dialects()) {
       const admin = await db.selectFrom('user').selectAll().where('user_email', '=', 'admin@example.jp').executeTakeFirstOrThrow();
       assert.equal(admin.user_role, '管理');
       assert.match(printed.join('\n'), /パスワード \/ Password\s+: [A-Za-z0-9_-]{16}/);
-      assert.ok(!printed.join('\n').includes(admin.user_password_hash));
+      assert.ok(!printed.join('\n').includes(admin.user_password));
       const roles = new Set((await db.selectFrom('user').select('user_role').execute()).map((u) => u.user_role));
       assert.deepEqual([...roles].sort(), ['営業', '管理', '経理', '配送'].sort());
       const clients = await db.selectFrom('client').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -17,7 +17,7 @@ export async function setPassword(email: string, password: string): Promise<void
   const hash = await hashPassword(password);
   const db = open();
   try {
-    db.prepare('UPDATE user SET user_password_hash = ? WHERE user_email = ?').run(hash, email);
+    db.prepare('UPDATE user SET user_password = ? WHERE user_email = ?').run(hash, email);
   } finally {
     db.close();
   }

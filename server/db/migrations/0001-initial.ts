@@ -5,6 +5,7 @@
  */
 import { type CreateTableBuilder, type Kysely } from 'kysely';
 import type { DialectName } from '../../config';
+import { sortIndexes, withId, withStamps } from './resource-table';
 
 type Builder = CreateTableBuilder<string, string>;
 
@@ -36,26 +37,7 @@ const CLIENT_SORTABLE = [
 ] as const;
 const ORDER_SORTABLE = ['od_date', 'od_cl_id', 'od_status', 'od_uriage_total', 'created', 'modified'] as const;
 
-function withId(table: Builder, column: string, dialect: DialectName): Builder {
-  return dialect === 'postgres'
-    ? table.addColumn(column, 'serial', (c) => c.primaryKey())
-    : table.addColumn(column, 'integer', (c) => c.primaryKey().autoIncrement());
-}
-
-function withStamps(table: Builder): Builder {
-  return table
-    .addColumn('created', 'text', (c) => c.notNull())
-    .addColumn('modified', 'text', (c) => c.notNull())
-    .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0));
-}
-
 const text = (table: Builder, column: string): Builder => table.addColumn(column, 'text', (c) => c.notNull().defaultTo(''));
-
-async function sortIndexes(db: Kysely<unknown>, table: string, id: string, columns: readonly string[]): Promise<void> {
-  for (const column of columns) {
-    await db.schema.createIndex(`${table}_${column}_idx`).on(table).columns(['deleted', column, id]).execute();
-  }
-}
 
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   await withStamps(

@@ -8,6 +8,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../config';
+import { keywordIndex } from './resource-table';
 
 const TABLES = [
   { table: 'client', id: 'cl_id', search: 'cl_search' },
@@ -15,35 +16,7 @@ const TABLES = [
 ] as const;
 
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
-  if (dialect === 'sqlite') {
-    for (const { table, id, search } of TABLES) {
-      const fts = sql.raw(`${table}_fts`);
-      const t = sql.raw(table);
-      const col = sql.raw(search);
-      const key = sql.raw(id);
-      await sql`CREATE VIRTUAL TABLE ${fts} USING fts5(${col}, content=${sql.lit(table)}, content_rowid=${sql.lit(id)}, tokenize='trigram')`.execute(db);
-      await sql`CREATE TRIGGER ${sql.raw(`${table}_fts_insert`)} AFTER INSERT ON ${t} BEGIN
-        INSERT INTO ${fts}(rowid, ${col}) VALUES (new.${key}, new.${col}); END`.execute(db);
-      await sql`CREATE TRIGGER ${sql.raw(`${table}_fts_delete`)} AFTER DELETE ON ${t} BEGIN
-        INSERT INTO ${fts}(${fts}, rowid, ${col}) VALUES ('delete', old.${key}, old.${col}); END`.execute(db);
-      await sql`CREATE TRIGGER ${sql.raw(`${table}_fts_update`)} AFTER UPDATE OF ${col} ON ${t} BEGIN
-        INSERT INTO ${fts}(${fts}, rowid, ${col}) VALUES ('delete', old.${key}, old.${col});
-        INSERT INTO ${fts}(rowid, ${col}) VALUES (new.${key}, new.${col}); END`.execute(db);
-      await sql`INSERT INTO ${fts}(${fts}) VALUES ('rebuild')`.execute(db);
-    }
-    return;
-  }
-  await sql`SAVEPOINT trgm`.execute(db);
-  try {
-    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
-    await sql`RELEASE SAVEPOINT trgm`.execute(db);
-  } catch {
-    await sql`ROLLBACK TO SAVEPOINT trgm`.execute(db);
-    return;
-  }
-  for (const { table, search } of TABLES) {
-    await sql`CREATE INDEX ${sql.raw(`${table}_search_trgm_idx`)} ON ${sql.raw(table)} USING gin (${sql.raw(search)} gin_trgm_ops)`.execute(db);
-  }
+  for (const { table, id, search } of TABLES) await keywordIndex(db, dialect, table, id, search);
 }
 
 export async function down(db: Kysely<unknown>, dialect: DialectName): Promise<void> {

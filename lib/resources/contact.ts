@@ -1,0 +1,63 @@
+/**
+ * 対応履歴 (contact): who called about what, when, who handles it and how far it got.
+ * Lists at /contact/list and in the customer's 対応履歴 tab; the reception date is remembered
+ * between entries (spec §3 ct_uketsuke_date).
+ */
+import { KEYS } from '../state/storage';
+import * as O from './options';
+import type { ResourceDef } from './types';
+
+export const contactResource: ResourceDef = {
+  name: 'contact',
+  label: '対応履歴',
+  table: 'contact',
+  prefix: 'ct_',
+  basePath: '/contact',
+  area: 'crm',
+  storageKey: 'contact',
+  tabs: [{ key: 'basic', label: '対応内容' }],
+  fields: [
+    { name: 'cl_id', label: '顧客', type: 'ref', ref: 'client', tab: 'basic', required: true },
+    { name: 'uketsuke_date', label: '受付日', type: 'date', tab: 'basic', required: true, initial: 'today', remember: KEYS.contactReceiptDate },
+    { name: 'channel', label: '受付方法', type: 'select', tab: 'basic', options: O.CONTACT_CHANNEL, required: true, initial: '1' },
+    { name: 'caller', label: '相手（お名前）', type: 'text', tab: 'basic', max: 100 },
+    { name: 'category', label: '分類', type: 'select', tab: 'basic', master: 'mt_contact_type' },
+    { name: 'subject', label: '件名', type: 'text', tab: 'basic', required: true, max: 100, wide: true },
+    { name: 'content', label: '内容', type: 'textarea', tab: 'basic', wide: true },
+    { name: 'usr_id', label: '担当者', type: 'ref', ref: 'user', master: 'mt_user', tab: 'basic', initial: 'me' },
+    { name: 'status', label: '対応状況', type: 'select', tab: 'basic', options: O.CONTACT_STATUS, required: true, initial: '1' },
+    { name: 'follow_date', label: 'フォロー予定日', type: 'date', tab: 'basic' },
+    { name: 'done_date', label: '完了日', type: 'date', tab: 'basic' },
+  ],
+  list: {
+    columns: [
+      { name: 'ct_id', label: 'ID' },
+      { name: 'ct_uketsuke_date', label: '受付日', format: 'date' },
+      { name: 'ct_cl_id', label: '顧客', format: 'ref' },
+      { name: 'ct_subject', label: '件名' },
+      { name: 'ct_channel', label: '受付方法', format: 'option' },
+      { name: 'ct_usr_id', label: '担当者', format: 'ref' },
+      { name: 'ct_status', label: '対応状況', format: 'option' },
+      { name: 'ct_follow_date', label: 'フォロー予定日', format: 'date' },
+    ],
+    sortable: ['ct_id', 'ct_uketsuke_date', 'ct_status', 'ct_follow_date', 'created', 'modified'],
+    keyword: ['subject', 'content', 'caller'],
+    defaultSort: { col: 'ct_id', odr: 'desc' },
+    filters: [
+      { name: 'uketsuke_date', label: '受付日', kind: 'dateRange' },
+      { name: 'follow_date', label: 'フォロー予定日', kind: 'dateRange' },
+      { name: 'status', label: '対応状況', kind: 'in' },
+      { name: 'channel', label: '受付方法', kind: 'in' },
+      { name: 'created', label: '登録日', kind: 'dateRange' },
+      { name: 'modified', label: '更新日', kind: 'dateRange' },
+    ],
+  },
+  titleFields: ['subject'],
+  check: (values) => {
+    if (values.status === '3' && values.done_date === '') return { done_date: '対応状況を「完了」にするときは完了日を入力してください。' };
+    if (typeof values.done_date === 'string' && values.done_date && typeof values.uketsuke_date === 'string' && values.done_date < values.uketsuke_date) {
+      return { done_date: '完了日は受付日以降の日付を入力してください。' };
+    }
+    return undefined;
+  },
+};
