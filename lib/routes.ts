@@ -5,9 +5,21 @@
  */
 import type { Area } from './permissions';
 
+/** A generic resource screen; nested ones live under another record's detail route. */
+export interface ResourceScreen {
+  kind: 'list' | 'new' | 'detail';
+  resource: string;
+  /** The route parameter holding the record id (default `id`). */
+  idParam?: string;
+  /** Under another record: the route parameter holding its id and the `ref` field that points at it. */
+  parent?: { param: string; field: string };
+}
+
 export type Screen =
   | { kind: 'home' }
-  | { kind: 'list' | 'new' | 'detail'; resource: string }
+  | ResourceScreen
+  /** A screen of its own, by name in components/screens/custom-screens.ts. */
+  | { kind: 'custom'; name: string }
   | { kind: 'planned'; note: string };
 
 export interface RouteDef {
@@ -23,6 +35,12 @@ export interface RouteDef {
 }
 
 const planned = (note: string): Screen => ({ kind: 'planned', note });
+const list = (resource: string): Screen => ({ kind: 'list', resource });
+const create = (resource: string, parent?: ResourceScreen['parent']): Screen => ({ kind: 'new', resource, parent });
+const detail = (resource: string, idParam: string, parent?: ResourceScreen['parent']): Screen => ({ kind: 'detail', resource, idParam, parent });
+const custom = (name: string): Screen => ({ kind: 'custom', name });
+/** Records under a customer: `/client/detail/:id/…`. */
+const underClient = { param: 'id', field: 'cl_id' };
 
 const r = (path: string, title: string, area: Area | null, screen: Screen, extra: Partial<RouteDef> = {}): RouteDef => ({
   path, title, area, level: 'read', screen, ...extra,
@@ -49,23 +67,24 @@ export const ROUTES: readonly RouteDef[] = [
   r('/orders/new', '新規受注', 'order', planned('顧客をキーワードで選び、前回の受注を参照しながら明細を入力します。'), { level: 'write' }),
   r('/orders/hod', '定期配送の受注生成', 'order', planned('期間を指定して定期配送の受注を確認し、一括で作成します（二重作成はしません）。'), { level: 'write' }),
   // 対応履歴
-  r('/contact/list', '対応履歴一覧', 'crm', planned('お客様からの問い合わせ・対応の履歴一覧（受付日・担当者・状態）。')),
-  r('/contact/new', '対応履歴登録', 'crm', planned('受付日・相手・内容・担当者・状態・フォロー日を記録します。'), { parent: '/contact/list', level: 'write' }),
-  r('/contact/detail/:con', '対応履歴詳細', 'crm', planned('対応履歴の内容と対応状況の更新。'), { parent: '/contact/list' }),
+  r('/contact/list', '対応履歴一覧', 'crm', list('contact')),
+  r('/contact/new', '対応履歴登録', 'crm', create('contact'), { parent: '/contact/list', level: 'write' }),
+  r('/contact/detail/:con', '対応履歴詳細', 'crm', detail('contact', 'con'), { parent: '/contact/list' }),
   // 顧客
   r('/client/list', '顧客一覧', 'client', { kind: 'list', resource: 'client' }),
   r('/client/new', '顧客登録', 'client', { kind: 'new', resource: 'client' }, { parent: '/client/list', level: 'write' }),
   r('/client/import', '顧客取込', 'client', planned('CSV ファイル（Shift_JIS / UTF-8）から顧客を一括登録・更新します。取込前に内容を確認できます。'), { parent: '/client/list', level: 'write' }),
   r('/client/detail/:id', '顧客詳細', 'client', { kind: 'detail', resource: 'client' }, { parent: '/client/list' }),
-  r('/client/detail/:id/contact/:con', '対応履歴', 'crm', planned('この顧客の対応履歴の詳細。'), { parent: '/client/detail/:id' }),
-  r('/client/detail/:id/report/new', '営業報告登録', 'crm', planned('この顧客への営業報告を登録します。'), { parent: '/client/detail/:id', level: 'write' }),
-  r('/client/detail/:id/report/:rep', '営業報告', 'crm', planned('この顧客への営業報告の詳細。'), { parent: '/client/detail/:id' }),
-  r('/client/detail/:id/agreement/:agr', '契約詳細', 'client', planned('契約種別・期間・レンタルサーバー・月額料金・最低注文数・解約条件。'), { parent: '/client/detail/:id' }),
-  r('/client/detail/:id/agreement_new', '契約登録', 'client', planned('この顧客の新しい契約を登録します。'), { parent: '/client/detail/:id', level: 'write' }),
+  r('/client/detail/:id/contact/new', '対応履歴登録', 'crm', create('contact', underClient), { parent: '/client/detail/:id', level: 'write' }),
+  r('/client/detail/:id/contact/:con', '対応履歴', 'crm', detail('contact', 'con', underClient), { parent: '/client/detail/:id' }),
+  r('/client/detail/:id/report/new', '営業報告登録', 'crm', create('report', underClient), { parent: '/client/detail/:id', level: 'write' }),
+  r('/client/detail/:id/report/:rep', '営業報告', 'crm', detail('report', 'rep', underClient), { parent: '/client/detail/:id' }),
+  r('/client/detail/:id/agreement/:agr', '契約詳細', 'client', detail('agreement', 'agr', underClient), { parent: '/client/detail/:id' }),
+  r('/client/detail/:id/agreement_new', '契約登録', 'client', create('agreement', underClient), { parent: '/client/detail/:id', level: 'write' }),
   // 商品・サーバー・ボトル
-  r('/item/list', '商品一覧', 'stock', planned('商品コード・商品名・分類・単価・税区分・リターナブルボトル区分の一覧。')),
-  r('/item/new', '商品登録', 'stock', planned('商品を登録します。'), { parent: '/item/list', level: 'write' }),
-  r('/item/detail/:ite', '商品詳細', 'stock', planned('商品の内容と倉庫ごとの在庫。'), { parent: '/item/list' }),
+  r('/item/list', '商品一覧', 'stock', list('item')),
+  r('/item/new', '商品登録', 'stock', create('item'), { parent: '/item/list', level: 'write' }),
+  r('/item/detail/:ite', '商品詳細', 'stock', detail('item', 'ite'), { parent: '/item/list' }),
   r('/server/list', 'サーバー一覧', 'stock', planned('ウォーターサーバーの台帳（製造番号・機種・状態・設置先・次回メンテナンス日）。')),
   r('/server/new', 'サーバー登録', 'stock', planned('サーバーを登録します。'), { parent: '/server/list', level: 'write' }),
   r('/server/detail/:ser', 'サーバー詳細', 'stock', planned('サーバーの設置・メンテナンス・交換の履歴。'), { parent: '/server/list' }),
@@ -73,12 +92,12 @@ export const ROUTES: readonly RouteDef[] = [
   r('/bottle/new', 'ボトル登録', 'stock', planned('ボトルの受け払いを登録します。'), { parent: '/bottle/list', level: 'write' }),
   r('/bottle/detail/:bot', 'ボトル詳細', 'stock', planned('ボトルの受け払いの詳細。'), { parent: '/bottle/list' }),
   // 営業報告・日報
-  r('/report/list', '営業報告一覧', 'crm', planned('営業報告の一覧。')),
-  r('/report/new', '営業報告登録', 'crm', planned('営業報告を登録します。'), { parent: '/report/list', level: 'write' }),
-  r('/report/detail/:rep', '営業報告詳細', 'crm', planned('営業報告の詳細。'), { parent: '/report/list' }),
-  r('/daily/list', '日報一覧', 'crm', planned('担当者ごと・日ごとの日報の一覧。')),
-  r('/daily/new', '日報登録', 'crm', planned('日報を登録します。'), { parent: '/daily/list', level: 'write' }),
-  r('/daily/detail/:rep', '日報詳細', 'crm', planned('日報の詳細。'), { parent: '/daily/list' }),
+  r('/report/list', '営業報告一覧', 'crm', list('report')),
+  r('/report/new', '営業報告登録', 'crm', create('report'), { parent: '/report/list', level: 'write' }),
+  r('/report/detail/:rep', '営業報告詳細', 'crm', detail('report', 'rep'), { parent: '/report/list' }),
+  r('/daily/list', '日報一覧', 'crm', list('daily')),
+  r('/daily/new', '日報登録', 'crm', create('daily'), { parent: '/daily/list', level: 'write' }),
+  r('/daily/detail/:rep', '日報詳細', 'crm', detail('daily', 'rep'), { parent: '/daily/list' }),
   // 倉庫
   r('/warehouse/list', '倉庫一覧', 'stock', planned('倉庫の一覧と商品ごとの在庫。')),
   r('/warehouse/new', '倉庫登録', 'stock', planned('倉庫を登録します。'), { parent: '/warehouse/list', level: 'write' }),

@@ -25,6 +25,8 @@ export function formatCell(column: ColumnDef, value: unknown): string {
       return formatDate(String(value));
     case 'datetime':
       return formatDateTime(String(value));
+    case 'flag':
+      return value === 1 || value === '1' || value === true ? '✓' : '';
     default:
       return String(value);
   }
@@ -39,6 +41,7 @@ export function MasterText({ table, value }: { table: string; value: unknown }) 
 /** One list cell's content. */
 export function CellValue({ def, column, row }: { def: ResourceDef; column: ColumnDef; row: Record<string, unknown> }) {
   const value = row[column.name];
+  if (column.format === 'ref') return <>{String(row[`${column.name}_label`] ?? (value ?? ''))}</>;
   if (column.format === 'option') {
     const field = fieldOfColumn(def, column);
     if (field?.master) return <MasterText table={field.master} value={value} />;

@@ -9,6 +9,7 @@ import { formatMoney } from '@/lib/format';
 import { halfWidthOf, isHalfWidthField, maxLength } from '@/lib/resources/schema';
 import type { FieldDef } from '@/lib/resources/types';
 import { ImageField } from './image-field';
+import { RefPicker } from './ref-picker';
 import { inputClass, labelClass } from './styles';
 
 export interface FieldInputProps {
@@ -16,6 +17,10 @@ export interface FieldInputProps {
   form: UseFormReturn<FormRecord>;
   /** The whole form is read-only (the role may not write). */
   disabled?: boolean;
+  /** This field is fixed by the route (the customer a contact is entered under). */
+  locked?: boolean;
+  /** The name of the record a `ref` value points at, as the detail answered it. */
+  refLabel?: string;
 }
 
 const fieldId = (name: string) => `field-${name}`;
@@ -61,7 +66,7 @@ function ReadOnlyValue({ field, form }: FieldInputProps) {
   );
 }
 
-function Widget({ field, form, disabled, invalid }: FieldInputProps & { invalid: boolean }) {
+function Widget({ field, form, disabled, invalid, locked, refLabel }: FieldInputProps & { invalid: boolean }) {
   const { register, setValue, getValues } = form;
   const aria = {
     id: fieldId(field.name),
@@ -82,6 +87,32 @@ function Widget({ field, form, disabled, invalid }: FieldInputProps & { invalid:
   switch (field.type) {
     case 'textarea':
       return <textarea {...aria} {...register(field.name)} disabled={disabled} rows={4} maxLength={maxLength(field)} className={`${inputClass} h-auto min-h-[90px] w-full py-[6px] leading-[1.5]`} />;
+    case 'ref':
+      if (!field.master) {
+        return (
+          <Controller
+            control={form.control}
+            name={field.name}
+            render={({ field: f }) => (
+              <RefPicker
+                field={field}
+                inputId={aria.id}
+                value={f.value ?? ''}
+                label={refLabel}
+                onChange={f.onChange}
+                disabled={disabled || locked}
+                invalid={invalid}
+                describedBy={aria['aria-describedby']}
+              />
+            )}
+          />
+        );
+      }
+      return (
+        <select {...aria} {...register(field.name)} disabled={disabled || locked} className={`${inputClass} w-full`}>
+          <SelectOptions field={field} />
+        </select>
+      );
     case 'select':
       return (
         <select {...aria} {...register(field.name)} disabled={disabled} className={`${inputClass} w-full`}>

@@ -1,7 +1,7 @@
 /** The table of a resource list: header cells from the declaration, sortable headers, 40px rows. */
 import type { MouseEvent } from 'react';
 import type { ListSort } from '@/lib/list/list-state';
-import { detailPathOf } from '@/lib/list/use-record-controller';
+import { detailPathOf, parentIdOf } from '@/lib/list/use-record-controller';
 import type { Row } from '@/lib/list/use-list-controller';
 import { idColumn, type ColumnDef, type ResourceDef } from '@/lib/resources/types';
 import { CellValue } from './cells';
@@ -27,18 +27,26 @@ export function ListTable({
   sort,
   onSort,
   busy,
+  pathOf,
 }: {
   def: ResourceDef;
   rows: Row[];
   sort: ListSort;
   onSort: (col: string) => void;
   busy?: boolean;
+  /** Where a row opens (default: the record's own detail route). */
+  pathOf?: (id: string, row: Row) => string;
 }) {
   const idCol = idColumn(def);
-  const open = (event: MouseEvent<HTMLTableRowElement>, id: unknown) => {
+  const linkColumn = def.list.columns[0]?.name;
+  const rowPath = (row: Row) => {
+    const id = String(row[idCol]);
+    return pathOf ? pathOf(id, row) : detailPathOf(def, id, parentIdOf(def, row));
+  };
+  const open = (event: MouseEvent<HTMLTableRowElement>, row: Row) => {
     if ((event.target as Element).closest('a,button,input,select,label')) return;
     if (window.getSelection()?.toString()) return;
-    navigate(detailPathOf(def, String(id)));
+    navigate(rowPath(row));
   };
   return (
     <div className="overflow-x-auto rounded-[6px] border border-line bg-white">
@@ -80,12 +88,12 @@ export function ListTable({
             rows.map((row) => {
               const id = row[idCol];
               return (
-                <tr key={String(id)} onClick={(e) => open(e, id)} className="h-[40px] cursor-pointer border-b border-line last:border-b-0 odd:bg-white even:bg-subtle hover:bg-brand-soft">
+                <tr key={String(id)} onClick={(e) => open(e, row)} className="h-[40px] cursor-pointer border-b border-line last:border-b-0 odd:bg-white even:bg-subtle hover:bg-brand-soft">
                   {def.list.columns.map((column) => (
                     <td key={column.name} className={`max-w-[320px] truncate px-[10px] ${alignOf(column, def)} ${column.format === 'money' || column.format === 'datetime' || column.format === 'date' ? 'tabular-nums whitespace-nowrap' : ''}`}>
-                      {column.name === idCol ? (
-                        <AppLink to={detailPathOf(def, String(id))} className="font-medium text-brand underline-offset-2 hover:underline">
-                          {String(id)}
+                      {column.name === linkColumn ? (
+                        <AppLink to={rowPath(row)} className="font-medium text-brand underline-offset-2 hover:underline">
+                          <CellValue def={def} column={column} row={row} />
                         </AppLink>
                       ) : (
                         <CellValue def={def} column={column} row={row} />

@@ -13,12 +13,13 @@ import { detailPathOf, listPathOf, useRecordController } from '@/lib/list/use-re
 import { can } from '@/lib/permissions';
 import { MESSAGES } from '@/lib/protocol';
 import { resourceSchema } from '@/lib/resources/schema';
-import type { FieldDef, ResourceDef } from '@/lib/resources/types';
+import { labelColumnOf, type FieldDef, type ResourceDef } from '@/lib/resources/types';
 import { listKey, readStored, writeStored } from '@/lib/state/storage';
 import { Card, Tabs } from '@/components/ui';
 import { DETAIL_EXTENSIONS } from './extensions';
 import { FieldInput } from './field-input';
 import { MapBox } from './map-box';
+import { RelatedLists } from './related-lists';
 import { resolveResource, type ResourceRef } from './resolve';
 import { AppLink, navigate, useAlert, useConfirm, useLeaveGuard, useLoadingWhile, useRole } from './shell-bridge';
 import { buttonClass } from './styles';
@@ -27,6 +28,10 @@ export interface ResourceDetailScreenProps {
   resource: ResourceRef;
   params?: Record<string, string>;
   mode?: 'new' | 'edit';
+  /** The route parameter holding the id (default `id`). */
+  idParam?: string;
+  /** Under another record (e.g. a customer's contact): its route parameter and the field pointing at it. */
+  parent?: { param: string; field: string };
 }
 
 /** Whether a resource shows the map box: it declares both `lat` and `lng`. */
@@ -57,11 +62,13 @@ function AddressMap({ def, form, writable }: { def: ResourceDef; form: ReturnTyp
   );
 }
 
-export default function ResourceDetailScreen({ resource, params = {}, mode }: ResourceDetailScreenProps) {
+export default function ResourceDetailScreen({ resource, params = {}, mode, idParam = 'id', parent }: ResourceDetailScreenProps) {
   const def = resolveResource(resource);
-  const id = mode === 'new' ? undefined : (params.id ?? Object.values(params)[0]);
+  const id = mode === 'new' ? undefined : (params[idParam] ?? Object.values(params)[0]);
   const isNew = id === undefined;
-  const rec = useRecordController(def, id);
+  const parentId = parent ? params[parent.param] : undefined;
+  const fixed = useMemo(() => (parent && parentId ? { [parent.field]: parentId } : undefined), [parent, parentId]);
+  const rec = useRecordController(def, id, { fixed });
   const role = useRole();
   const writable = can(role, def.area, 'write');
   const alert = useAlert();
@@ -69,7 +76,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode }: Re
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<{ message: string; conflict?: boolean; invalid?: boolean }>();
   const resolver = useMemo(() => valibotResolver(resourceSchema(def)) as unknown as Resolver<FormRecord>, [def]);
-  const form = useForm<FormRecord>({ resolver, defaultValues: toForm(def, undefined), mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
+  const form = useForm<FormRecord>({ resolver, defaultValues: rec.formValues ?? toForm(def, undefined), mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
   const { isDirty, errors } = form.formState;
   const tabKey = listKey(def.storageKey, 'tabIndex');
   const [tabIndex, setTabIndexState] = useState(() => {
@@ -100,7 +107,9 @@ export default function ResourceDetailScreen({ resource, params = {}, mode }: Re
   useLoadingWhile(rec.isLoading || saving);
 
   // Load (and reload after a save or a conflict refresh) without throwing away the user's edits.
-  const record = rec.record;
+  // A record reached under another record's route must belong to it.
+  const loaded = rec.record;
+  const record = loaded && parent && parentId && String(loaded[`${def.prefix}${parent.field}`] ?? '') !== parentId ? undefined : loaded;
   useEffect(() => {
     if (record && !form.formState.isDirty) form.reset(toForm(def, record));
   }, [record, def, form]);
@@ -140,7 +149,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode }: Re
     if (outcome.ok) {
       form.reset(toForm(def, outcome.row));
       alert(MESSAGES.saved);
-      if (outcome.created) await navigate(detailPathOf(def, outcome.id), { replace: true, force: true });
+      if (outcome.created) await navigate(detailPathOf(def, outcome.id, parentId), { replace: true, force: true });
       return;
     }
     if (outcome.kind === 'conflict') {
@@ -178,14 +187,18 @@ export default function ResourceDetailScreen({ resource, params = {}, mode }: Re
       return;
     }
     alert(MESSAGES.deleted);
-    await navigate(listPathOf(def), { force: true });
+    await navigate(listPathOf(def, parentId), { force: true });
   };
 
   const extensions = !isNew && record && id ? (DETAIL_EXTENSIONS[def.name] ?? []) : [];
-  const listPath = listPathOf(def);
-  const loadFailed = !isNew && !rec.isLoading && !record && rec.error;
+  const listPath = listPathOf(def, parentId);
+  const parentField = parent ? def.fields.find((f) => f.name === parent.field) : undefined;
+  const backLabel = parentField?.ref ? `${resolveResource(parentField.ref).label}へ戻る` : '一覧へ戻る';
+  const mismatch = Boolean(loaded && !record);
+  const loadFailed = !isNew && !rec.isLoading && !record && (rec.error || mismatch);
 
   return (
+    <div className="flex flex-col pb-[16px]">
     <form
       noValidate
       aria-labelledby="resource-detail-title"
@@ -210,7 +223,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode }: Re
         </div>
         <div className="flex items-center gap-[8px]">
           <AppLink to={listPath} className={buttonClass('secondary')}>
-            一覧へ戻る
+            {backLabel}
           </AppLink>
           {writable && !isNew && record && (
             <button type="button" className={buttonClass('danger')} onClick={() => void remove()} disabled={saving}>
@@ -233,7 +246,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode }: Re
 
       {(problem || loadFailed) && (
         <div role={problem?.conflict ? 'status' : 'alert'} className="flex flex-wrap items-center gap-[12px] rounded-[4px] border border-danger/30 bg-danger-soft px-[12px] py-[8px] text-[1.4rem] text-danger">
-          <span>{problem?.message ?? rec.error}</span>
+          <span>{problem?.message ?? rec.error ?? MESSAGES.notFound}</span>
           {problem?.conflict && (
             <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => void reloadLatest()}>
               最新の内容を読み込む（編集内容は破棄されます）
@@ -241,7 +254,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode }: Re
           )}
           {loadFailed && (
             <AppLink to={listPath} className="underline">
-              一覧へ戻る
+              {backLabel}
             </AppLink>
           )}
         </div>
@@ -273,7 +286,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode }: Re
                   content: (
                     <div className="grid grid-cols-1 gap-x-[24px] gap-y-[12px] md:grid-cols-2">
                       {fields.map((field) => (
-                        <FieldInput key={field.name} field={field} form={form} disabled={!writable} />
+                        <FieldInput key={field.name} field={field} form={form} disabled={!writable} locked={field.name === parent?.field} refLabel={record ? String(record[labelColumnOf(def, field.name)] ?? '') : undefined} />
                       ))}
                       {fields.some((f) => f.name === 'lat') && <AddressMap def={def} form={form} writable={writable} />}
                     </div>
@@ -291,5 +304,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode }: Re
         </p>
       )}
     </form>
+    {record && id && def.related && def.related.length > 0 && <RelatedLists def={def} id={id} />}
+    </div>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { createElement, lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import type { Match, Screen } from '@/lib/routes';
+import { CUSTOM_SCREENS } from './custom-screens';
 
 export const SCREEN_LOAD_TIMEOUT_MS = 120_000;
 
@@ -32,18 +33,26 @@ export interface ScreenProps {
   match: Match;
 }
 
-type ScreenModule = 'home' | 'planned' | 'list' | 'detail';
+type ScreenModule = 'home' | 'planned' | 'list' | 'detail' | `custom:${string}`;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each module has its own props; screenElement passes the right ones.
 type AnyScreen = ComponentType<any>;
 
-const IMPORTS: Record<ScreenModule, () => Promise<{ default: AnyScreen }>> = {
+const IMPORTS: Record<'home' | 'planned' | 'list' | 'detail', () => Promise<{ default: AnyScreen }>> = {
   home: () => import('./home'),
   planned: () => import('./planned'),
   list: () => import('../resource/resource-list-screen'),
   detail: () => import('../resource/resource-detail-screen'),
 };
 
-const moduleOf = (kind: Screen['kind']): ScreenModule => (kind === 'new' ? 'detail' : kind);
+const importOf = (module: ScreenModule): (() => Promise<{ default: AnyScreen }>) => {
+  if (!module.startsWith('custom:')) return IMPORTS[module as keyof typeof IMPORTS];
+  const name = module.slice('custom:'.length);
+  const load = CUSTOM_SCREENS[name];
+  return load ?? (() => Promise.reject(new ScreenLoadError(`画面 ${name} がありません。`)));
+};
+
+const moduleOf = (screen: Screen): ScreenModule =>
+  screen.kind === 'new' ? 'detail' : screen.kind === 'custom' ? `custom:${screen.name}` : screen.kind;
 
 function withTimeout<T>(load: () => Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -72,37 +81,38 @@ const cache = new Map<ScreenModule, LazyExoticComponent<AnyScreen>>();
 function lazyScreen(module: ScreenModule): LazyExoticComponent<AnyScreen> {
   let screen = cache.get(module);
   if (!screen) {
-    screen = lazy(() => withTimeout(IMPORTS[module], SCREEN_LOAD_TIMEOUT_MS));
+    screen = lazy(() => withTimeout(importOf(module), SCREEN_LOAD_TIMEOUT_MS));
     cache.set(module, screen);
   }
   return screen;
 }
 
 /** Drops a failed screen so the next render imports it again. */
-export function forgetScreen(kind: Screen['kind']): void {
-  cache.delete(moduleOf(kind));
+export function forgetScreen(screen: Screen): void {
+  cache.delete(moduleOf(screen));
 }
 
 /** Starts loading a screen's chunk ahead of time (e.g. on hover); failures are left to the real load. */
-export function preloadScreen(kind: Screen['kind']): void {
-  IMPORTS[moduleOf(kind)]().catch(() => undefined);
+export function preloadScreen(screen: Screen): void {
+  importOf(moduleOf(screen))().catch(() => undefined);
 }
 
 /**
  * The element of a matched route's screen, with the props its kind takes:
- * home/planned `{ match }`; list `{ resource, params }`; new/detail `{ resource, params, mode }`.
+ * home/planned/custom `{ match }`; list `{ resource, params }`; new/detail `{ resource, params, mode, idParam, parent }`.
  */
 export function screenElement(match: Match): ReactElement {
   const screen = match.route.screen;
-  const Screen = lazyScreen(moduleOf(screen.kind));
+  const Screen = lazyScreen(moduleOf(screen));
   switch (screen.kind) {
     case 'home':
     case 'planned':
+    case 'custom':
       return createElement(Screen, { match });
     case 'list':
       return createElement(Screen, { resource: screen.resource, params: match.params });
     case 'new':
     case 'detail':
-      return createElement(Screen, { resource: screen.resource, params: match.params, mode: screen.kind === 'new' ? 'new' : 'edit' });
+      return createElement(Screen, { resource: screen.resource, params: match.params, mode: screen.kind === 'new' ? 'new' : 'edit', idParam: screen.idParam, parent: screen.parent });
   }
 }

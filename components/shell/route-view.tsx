@@ -24,12 +24,12 @@ export function RouteView() {
   const session = useAtomValue(sessionAtom);
   if (!match) return <NotFound />;
   if (routeAccess(match, session) === 'forbidden') return <Forbidden route={match.route} />;
-  const kind = match.route.screen.kind;
+  const screen = match.route.screen;
   return (
     <ScreenBoundary
       key={pathname}
       title={match.route.title}
-      onRetry={() => forgetScreen(kind)}
+      onRetry={() => forgetScreen(screen)}
       render={() => <Suspense fallback={<ScreenPending />}>{screenElement(match)}</Suspense>}
     />
   );

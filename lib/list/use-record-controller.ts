@@ -4,12 +4,15 @@
  * with `{r}_del`. The detail form only draws and reacts to the outcomes.
  */
 import { useCallback } from 'react';
+import { useAtomValue } from 'jotai';
 import useSWR, { useSWRConfig } from 'swr';
 import { call, CallError } from '../api/fetcher';
 import { callName, MESSAGES } from '../protocol';
-import { ROUTES } from '../routes';
+import { fillPath, ROUTES, type ResourceScreen, type RouteDef } from '../routes';
 import type { ResourceDef } from '../resources/types';
-import { fromForm, idOf, toForm, type FormRecord } from './record-mapper';
+import { sessionAtom } from '../state/atoms';
+import { writeStored } from '../state/storage';
+import { fromForm, idOf, newRecordValues, toForm, type FormRecord } from './record-mapper';
 import { callFetcher, messageOf, type Row } from './use-list-controller';
 
 export type SaveOutcome =
@@ -32,21 +35,67 @@ export interface RecordController {
   reload: () => Promise<Row | undefined>;
 }
 
-/** The list route of a resource: its list route, else its detail's breadcrumb parent, else `{basePath}/list`. */
-export function listPathOf(def: ResourceDef): string {
-  const route = ROUTES.find((r) => r.screen.kind === 'list' && 'resource' in r.screen && r.screen.resource === def.name);
-  const detailParent = ROUTES.find((r) => r.path.startsWith(`${def.basePath}/detail/`) && r.parent)?.parent;
-  return route?.path ?? detailParent ?? `${def.basePath}/list`;
+/** The routes drawing a resource's screens of one kind (top-level first, then nested). */
+function resourceRoutes(def: ResourceDef, kind: ResourceScreen['kind']): { route: RouteDef; screen: ResourceScreen }[] {
+  return ROUTES.flatMap((route) =>
+    route.screen.kind === kind && 'resource' in route.screen && route.screen.resource === def.name ? [{ route, screen: route.screen }] : [],
+  ).sort((a, b) => Number(Boolean(a.screen.parent)) - Number(Boolean(b.screen.parent)));
 }
 
-export const detailPathOf = (def: ResourceDef, id: string | number): string => `${def.basePath}/detail/${id}`;
-export const newPathOf = (def: ResourceDef): string => `${def.basePath}/new`;
+/** A top-level route, or the nested one when a parent id is given (or when only a nested one exists). */
+function pick(def: ResourceDef, kind: ResourceScreen['kind'], parentId: string | undefined) {
+  const routes = resourceRoutes(def, kind);
+  return (parentId ? routes.find((r) => r.screen.parent) : undefined) ?? routes.find((r) => !r.screen.parent) ?? routes[0];
+}
+
+/**
+ * The list a record belongs to: under its parent's detail when it has one, else the resource's list route.
+ * @example listPathOf(contactResource) // '/contact/list'; listPathOf(contactResource, '12') // '/client/detail/12'
+ */
+export function listPathOf(def: ResourceDef, parentId?: string): string {
+  const nested = parentId ? resourceRoutes(def, 'detail').find((r) => r.screen.parent) : undefined;
+  if (nested?.route.parent && nested.screen.parent) return fillPath(nested.route.parent, { [nested.screen.parent.param]: parentId! });
+  const route = resourceRoutes(def, 'list')[0];
+  const detailParent = (resourceRoutes(def, 'detail')[0]?.route ?? ROUTES.find((r) => r.path.startsWith(`${def.basePath}/detail/`)))?.parent;
+  return route?.route.path ?? detailParent ?? `${def.basePath}/list`;
+}
+
+/**
+ * Where a record opens: its own detail route, or the one under its parent when a parent id is
+ * given (or when the resource lives only under a parent).
+ * @example detailPathOf(contactResource, 5) // '/contact/detail/5'; detailPathOf(contactResource, 5, '12') // '/client/detail/12/contact/5'
+ */
+export function detailPathOf(def: ResourceDef, id: string | number, parentId?: string): string {
+  const chosen = pick(def, 'detail', parentId);
+  if (!chosen) return `${def.basePath}/detail/${id}`;
+  const params: Record<string, string> = { [chosen.screen.idParam ?? 'id']: String(id) };
+  if (chosen.screen.parent) params[chosen.screen.parent.param] = parentId ?? '';
+  return fillPath(chosen.route.path, params);
+}
+
+/** Where a new record is entered (under its parent when a parent id is given). */
+export function newPathOf(def: ResourceDef, parentId?: string): string {
+  const chosen = pick(def, 'new', parentId);
+  if (!chosen) return `${def.basePath}/new`;
+  return fillPath(chosen.route.path, chosen.screen.parent ? { [chosen.screen.parent.param]: parentId ?? '' } : {});
+}
+
+/** The parent id of a row for a resource that lives only under a parent (agreements under a customer). */
+export function parentIdOf(def: ResourceDef, row: Record<string, unknown>): string | undefined {
+  const routes = resourceRoutes(def, 'detail');
+  if (routes.some((r) => !r.screen.parent)) return undefined;
+  const field = routes[0]?.screen.parent?.field;
+  const value = field ? row[`${def.prefix}${field}`] : undefined;
+  return value === undefined || value === null || value === '' ? undefined : String(value);
+}
 
 /**
  * @example const rec = useRecordController(clientResource, '12'); const outcome = await rec.save(values);
  */
-export function useRecordController(def: ResourceDef, id: string | undefined): RecordController {
+export function useRecordController(def: ResourceDef, id: string | undefined, options: { fixed?: Record<string, string> } = {}): RecordController {
   const { mutate: mutateGlobal } = useSWRConfig();
+  const userId = useAtomValue(sessionAtom)?.userId;
+  const fixedKey = JSON.stringify(options.fixed ?? {});
   const key = id ? ([callName(def.name, 'dtl'), { id }] as const) : null;
   const dtl = useSWR(key, callFetcher<Row>, { revalidateOnFocus: false, revalidateIfStale: true });
   const record = dtl.data?.[0];
@@ -60,12 +109,13 @@ export function useRecordController(def: ResourceDef, id: string | undefined): R
 
   const save = useCallback(
     async (values: Record<string, unknown>): Promise<SaveOutcome> => {
-      const postData = fromForm(def, values);
+      const postData = fromForm(def, { ...values, ...(JSON.parse(fixedKey) as Record<string, string>) });
       try {
         const [row] = await call<Row>(callName(def.name, 'save'), id ? { id, postData } : { postData });
         const newId = idOf(def, row) ?? id;
         if (!row || !newId) return { ok: false, kind: 'error', message: MESSAGES.internal };
         if (id) await mutate([row], { revalidate: false });
+        for (const field of def.fields) if (field.remember && typeof values[field.name] === 'string') writeStored(field.remember, values[field.name]);
         void refreshLists();
         return { ok: true, row, id: newId, created: !id };
       } catch (e) {
@@ -76,7 +126,7 @@ export function useRecordController(def: ResourceDef, id: string | undefined): R
         return { ok: false, kind: 'error', message: messageOf(e) ?? MESSAGES.internal };
       }
     },
-    [def, id, mutate, refreshLists],
+    [def, id, mutate, refreshLists, fixedKey],
   );
 
   const remove = useCallback(async (): Promise<DeleteOutcome> => {
@@ -95,7 +145,7 @@ export function useRecordController(def: ResourceDef, id: string | undefined): R
   const notFound = dtl.error instanceof CallError && dtl.error.status === 404;
   return {
     record,
-    formValues: id ? (record ? toForm(def, record) : undefined) : toForm(def, undefined),
+    formValues: id ? (record ? toForm(def, record) : undefined) : newRecordValues(def, { userId, fixed: JSON.parse(fixedKey) as Record<string, string> }),
     isLoading: Boolean(id) && dtl.isLoading,
     error: dtl.error ? messageOf(dtl.error) : !id || dtl.isLoading || record ? undefined : dtl.data ? MESSAGES.notFound : undefined,
     notFound,

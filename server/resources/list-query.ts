@@ -22,7 +22,8 @@ export interface ListRequest {
   /** Keyword terms (search keys), all of which must match. */
   terms: string[];
   filters: Record<string, FilterValue>;
-  clId?: number;
+  /** Records pointing at one record: `{ cl_id: 12 }` lists a customer's records (any `ref` field, and `cl_id`). */
+  owners: Record<string, number>;
 }
 
 const TIMESTAMPS = new Set(['created', 'modified']);
@@ -37,7 +38,8 @@ function integerParam(value: string | undefined, fallback: number, min: number, 
 }
 
 /**
- * Checks and parses the list parameters of a call against the resource's declaration.
+ * Checks and parses the list parameters of a call against the resource's declaration
+ * (n, p, col, odr, kw, postData, and the owner of the records: `cl_id` or any other `ref` field).
  * @example parseListParams(clientResource, { n: '20', kw: 'ＡＢＣ' }) // { n: 20, p: 1, col: 'cl_id', odr: 'desc', terms: ['abc'], … }
  */
 export function parseListParams(def: ResourceDef, params: Params): ListRequest {
@@ -57,8 +59,13 @@ export function parseListParams(def: ResourceDef, params: Params): ListRequest {
     const kind = def.list.filters.find((f) => f.name === normalized.name)?.kind;
     throw badRequest(normalized.problem === 'range' || (normalized.problem === 'value' && kind === 'dateRange') ? MESSAGES.badDateRange : MESSAGES.badFilter);
   }
-  const clId = optionalId(params.cl_id);
-  return { n, p, col, odr, terms, filters: normalized.filters, clId: def.fields.some((f) => f.name === 'cl_id') ? clId : undefined };
+  const owners: Record<string, number> = {};
+  for (const field of def.fields) {
+    if (field.type !== 'ref' && field.name !== 'cl_id') continue;
+    const id = optionalId(params[field.name]);
+    if (id !== undefined) owners[field.name] = id;
+  }
+  return { n, p, col, odr, terms, filters: normalized.filters, owners };
 }
 
 /** The column a filter reads: its declared column, created/modified as is, else `{prefix}{name}`. */
@@ -97,7 +104,7 @@ function filterCondition(eb: Eb, def: ResourceDef, filter: FilterDef, value: Fil
  */
 export function listCondition(eb: Eb, def: ResourceDef, request: ListRequest, keyword: KeywordMatcher): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [eb('deleted', '=', 0)];
-  if (request.clId !== undefined) parts.push(eb(columnOf(def, 'cl_id'), '=', request.clId));
+  for (const [field, id] of Object.entries(request.owners)) parts.push(eb(columnOf(def, field), '=', id));
   for (const [name, value] of Object.entries(request.filters)) {
     const filter = def.list.filters.find((f) => f.name === name);
     const condition = filter && filterCondition(eb, def, filter, value);

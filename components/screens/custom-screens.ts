@@ -1,0 +1,8 @@
+/**
+ * Screens of their own (route screen `{ kind: 'custom', name }`), each a lazily loaded chunk taking
+ * `ScreenProps`. A screen is one line here and one route in lib/routes.ts.
+ */
+import type { ComponentType } from 'react';
+import type { ScreenProps } from './registry';
+
+export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentType<ScreenProps> }>> = {};
