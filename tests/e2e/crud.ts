@@ -1,0 +1,94 @@
+/**
+ * The one browser walk-through every resource's screens must pass: create from the new screen,
+ * find it by keyword in the list, open and edit it, delete it after the confirmation. Each
+ * resource's spec describes only its fields.
+ */
+import { expect, type Page } from '@playwright/test';
+
+/** How a field is filled: typed text, an option picked by its text, a record picked by keyword, a checkbox. */
+export type FieldInputValue = string | { select: string } | { pick: string; option?: string | RegExp } | { check: boolean };
+
+export interface CrudCase {
+  /** The new-record route, e.g. `/item/new`. */
+  newPath: string;
+  /** The list route, e.g. `/item/list`. */
+  listPath: string;
+  /** Field label → value, in the order they are filled (fields on other tabs name the tab: `{ tab: '在庫・容器' }`). */
+  fill: readonly (readonly [string, FieldInputValue] | { tab: string })[];
+  /** A unique text of the record that the list's keyword search finds. */
+  keyword: string;
+  /** One field changed on the detail screen, and its new value. */
+  edit: readonly [string, string];
+}
+
+/** Fills one labelled field. */
+export async function fillField(page: Page, label: string, value: FieldInputValue): Promise<void> {
+  const input = page.getByLabel(label, { exact: true });
+  if (typeof value === 'string') {
+    await input.fill(value);
+  } else if ('select' in value) {
+    await input.selectOption({ label: value.select });
+  } else if ('check' in value) {
+    await input.setChecked(value.check);
+  } else {
+    await input.fill(value.pick);
+    const option = page.getByRole('option', { name: value.option ?? new RegExp(value.pick) }).first();
+    await option.click();
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+  }
+}
+
+/** Types a keyword into a list's keyword box and searches. */
+export async function searchList(page: Page, keyword: string): Promise<void> {
+  const box = page.getByLabel('キーワード').first();
+  await box.fill(keyword);
+  await box.press('Enter');
+}
+
+/** Fills a form from a case's `fill` steps (switching tabs where asked). */
+export async function fillForm(page: Page, steps: CrudCase['fill']): Promise<void> {
+  for (const step of steps) {
+    if ('tab' in step) await page.getByRole('tab', { name: step.tab }).click();
+    else await fillField(page, step[0], step[1]);
+  }
+}
+
+/**
+ * Create → find by keyword → edit → delete with confirmation; answers the new record's detail path.
+ * @example await crudRoundTrip(page, { newPath: '/item/new', listPath: '/item/list', fill: [['商品名', '天然水']], keyword: '天然水', edit: ['商品名', '天然水2'] })
+ */
+export async function crudRoundTrip(page: Page, c: CrudCase): Promise<string> {
+  await page.goto(`/#${c.newPath}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('登録');
+  await fillForm(page, c.fill);
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('保存しました。')).toBeVisible();
+  await expect(page).toHaveURL(/\/detail\/\d+$|\/\d+$/);
+  const detailPath = new URL(page.url()).hash.slice(1);
+
+  await page.goto(`/#${c.listPath}`);
+  await searchList(page, c.keyword);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await table.getByRole('row').nth(1).getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`#${detailPath.replace(/[/]/g, '\\/')}$`));
+
+  const [label, value] = c.edit;
+  const firstTab = page.getByRole('tab').first();
+  if (await firstTab.count()) await firstTab.click();
+  await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('保存しました。')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+
+  await page.getByRole('button', { name: '削除', exact: true }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('このデータを本当に削除しますか？');
+  await dialog.getByRole('button', { name: /削除|OK|はい/ }).click();
+  await expect(page.getByText('削除しました。')).toBeVisible();
+  await page.goto(`/#${c.listPath}`);
+  await searchList(page, c.keyword);
+  await expect(page.getByText('該当するデータはありません。')).toBeVisible();
+  return detailPath;
+}
