@@ -10,7 +10,7 @@ export const reportResource: ResourceDef = {
   basePath: '/report',
   area: 'crm',
   storageKey: 'report',
-  tabs: [{ key: 'basic', label: '報告内容' }],
+  tabs: [{ key: 'basic', label: '営業報告' }],
   fields: [
     { name: 'cl_id', label: '顧客', type: 'ref', ref: 'client', tab: 'basic', required: true },
     { name: 'report_date', label: '報告日', type: 'date', tab: 'basic', required: true, initial: 'today' },
