@@ -83,39 +83,35 @@ function Widget({ field, form, disabled, invalid, locked, refLabel }: FieldInput
     : undefined;
 
   if (field.readOnly) return <ReadOnlyValue field={field} form={form} />;
+  // A reference without a master to choose from is found by keyword; one with a master is a select.
+  if (field.type === 'ref' && !field.master) {
+    return (
+      <Controller
+        control={form.control}
+        name={field.name}
+        render={({ field: f }) => (
+          <RefPicker
+            field={field}
+            inputId={aria.id}
+            value={f.value ?? ''}
+            label={refLabel}
+            onChange={f.onChange}
+            disabled={disabled || locked}
+            invalid={invalid}
+            describedBy={aria['aria-describedby']}
+          />
+        )}
+      />
+    );
+  }
 
   switch (field.type) {
     case 'textarea':
       return <textarea {...aria} {...register(field.name)} disabled={disabled} rows={4} maxLength={maxLength(field)} className={`${inputClass} h-auto min-h-[90px] w-full py-[6px] leading-[1.5]`} />;
     case 'ref':
-      if (!field.master) {
-        return (
-          <Controller
-            control={form.control}
-            name={field.name}
-            render={({ field: f }) => (
-              <RefPicker
-                field={field}
-                inputId={aria.id}
-                value={f.value ?? ''}
-                label={refLabel}
-                onChange={f.onChange}
-                disabled={disabled || locked}
-                invalid={invalid}
-                describedBy={aria['aria-describedby']}
-              />
-            )}
-          />
-        );
-      }
-      return (
-        <select {...aria} {...register(field.name)} disabled={disabled || locked} className={`${inputClass} w-full`}>
-          <SelectOptions field={field} />
-        </select>
-      );
     case 'select':
       return (
-        <select {...aria} {...register(field.name)} disabled={disabled} className={`${inputClass} w-full`}>
+        <select {...aria} {...register(field.name)} disabled={disabled || locked} className={`${inputClass} w-full`}>
           <SelectOptions field={field} />
         </select>
       );

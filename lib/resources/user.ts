@@ -2,6 +2,7 @@
  * ユーザー (staff account). Admins manage every user; everyone reads and edits their own profile
  * (server/resources/policies/user.ts). The password is stored as a scrypt hash and never answered.
  */
+import { STAMP_FILTERS } from './common';
 import type { ResourceDef } from './types';
 
 export const userResource: ResourceDef = {
@@ -39,7 +40,7 @@ export const userResource: ResourceDef = {
     defaultSort: { col: 'user_id', odr: 'asc' },
     filters: [
       { name: 'active', label: '状態', kind: 'in', options: [{ value: '1', text: '有効' }, { value: '0', text: '無効' }] },
-      { name: 'created', label: '登録日', kind: 'dateRange' },
+      STAMP_FILTERS[0],
     ],
   },
   titleFields: ['name'],
