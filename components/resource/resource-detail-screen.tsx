@@ -13,7 +13,7 @@ import { detailPathOf, listPathOf, useRecordController } from '@/lib/list/use-re
 import { can } from '@/lib/permissions';
 import { MESSAGES } from '@/lib/protocol';
 import { resourceSchema } from '@/lib/resources/schema';
-import { labelColumnOf, type FieldDef, type ResourceDef } from '@/lib/resources/types';
+import { allows, labelColumnOf, type FieldDef, type ResourceDef } from '@/lib/resources/types';
 import { listKey, readStored, writeStored } from '@/lib/state/storage';
 import { Card, Tabs } from '@/components/ui';
 import { DETAIL_EXTENSIONS } from './extensions';
@@ -70,7 +70,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
   const fixed = useMemo(() => (parent && parentId ? { [parent.field]: parentId } : undefined), [parent, parentId]);
   const rec = useRecordController(def, id, { fixed });
   const role = useRole();
-  const writable = can(role, def.area, 'write');
+  const writable = can(role, def.area, 'write') && allows(def, isNew ? 'create' : 'edit');
   const alert = useAlert();
   const confirm = useConfirm();
   const [saving, setSaving] = useState(false);
@@ -225,7 +225,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
           <AppLink to={listPath} className={buttonClass('secondary')}>
             {backLabel}
           </AppLink>
-          {writable && !isNew && record && (
+          {can(role, def.area, 'write') && allows(def, 'delete') && !isNew && record && (
             <button type="button" className={buttonClass('danger')} onClick={() => void remove()} disabled={saving}>
               削除
             </button>
@@ -240,7 +240,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
 
       {!writable && (isNew || record) && (
         <p className="rounded-[4px] border border-line bg-subtle px-[12px] py-[6px] text-[1.3rem] text-ink-soft">
-          この{def.label}を編集する権限がないため、閲覧のみできます。
+          {can(role, def.area, 'write') ? `${def.label}は変更できません。閲覧のみできます。` : `この${def.label}を編集する権限がないため、閲覧のみできます。`}
         </p>
       )}
 
