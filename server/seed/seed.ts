@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ADMIN_ROLE } from '../../lib/permissions';
 import { clientResource } from '../../lib/resources/client';
+import { mailTemplateResource } from '../../lib/resources/mail-template';
 import { orderResource } from '../../lib/resources/order';
 import { createUser } from '../auth/users';
 import type { Config } from '../config';
@@ -15,6 +16,7 @@ import type { Database } from '../db/schema';
 import { nextStamp } from '../http/clock';
 import { bulkInsert } from './bulk-insert';
 import { MASTER_TABLES, SEED_USERS, generateClients, generateOrders } from './data/generate';
+import { SEED_MAIL_TEMPLATES } from './data/mail-templates';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.jp';
 export const DEMO_CLIENTS = 320;
@@ -53,7 +55,7 @@ const createdOfContract = (record: object, fallback: string): string => {
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T09:00:00+09:00`).toISOString() : fallback;
 };
 
-/** The demo company: staff, masters, customers and orders. Answers the staff password. */
+/** The demo company: staff, masters, customers, orders and mail templates. Answers the staff password. */
 async function seedDemo(db: Kysely<Database>): Promise<string> {
   const staffPassword = generatePassword();
   await db.transaction().execute(async (trx) => {
@@ -68,6 +70,7 @@ async function seedDemo(db: Kysely<Database>): Promise<string> {
     cl_id: clientIds[o.clientIndex], date: o.date, status: o.status, uriage_total: o.total, biko: '',
   }));
   await bulkInsert(db, orderResource, orders, { createdOf: (r) => new Date(`${String((r as { date: string }).date)}T10:00:00+09:00`).toISOString() });
+  await bulkInsert(db, mailTemplateResource, SEED_MAIL_TEMPLATES);
   return staffPassword;
 }
 
