@@ -28,7 +28,7 @@ const def = mailTemplateResource;
 /** The recipient of a test send: one address, checked like every e-mail field. */
 const recipientSchema = v.pipe(
   fieldSchema({ name: 'to', label: '送信先メールアドレス', type: 'email', tab: '', required: true, max: 254 }),
-  v.check((x) => !/[,;<>"]/.test(String(x)), '送信先メールアドレスは 1 件だけ入力してください。'),
+  v.check((x) => !/[,;<>"]/.test(String(x)), '送信先メールアドレスには、アドレスを 1 件だけ入力してください（名前や区切り文字は使えません）。'),
 );
 
 /** A 400 naming the parameter it is about (the panel shows it under its input). */
