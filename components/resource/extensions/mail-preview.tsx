@@ -13,7 +13,7 @@ import { can } from '@/lib/permissions';
 import { columnOf, type FieldDef } from '@/lib/resources/types';
 import { Button } from '@/components/ui';
 import { RefPicker } from '../ref-picker';
-import { useAlert, useRole, useSessionEmail } from '../shell-bridge';
+import { useRole, useSessionEmail } from '../shell-bridge';
 import { inputClass, labelClass } from '../styles';
 import type { DetailExtensionProps } from './types';
 
@@ -36,7 +36,6 @@ const onEnter = (action: () => void) => (event: KeyboardEvent<HTMLInputElement>)
 export function MailPreview({ def, id, record }: DetailExtensionProps) {
   const forOrder = record[columnOf(def, 'target')] === 'order';
   const writable = can(useRole(), def.area, 'write');
-  const alert = useAlert();
   const ids = { pick: useId(), order: useId(), to: useId(), toError: useId(), title: useId() };
   const [clientId, setClientId] = useState('');
   const [orderText, setOrderText] = useState('');
@@ -71,11 +70,7 @@ export function MailPreview({ def, id, record }: DetailExtensionProps) {
     setSendResult(undefined);
     try {
       const [answer] = await call<{ to: string }>(`${def.name}_send`, { id, ...source, to });
-      if (answer) {
-        const message = `テストメールを ${answer.to} に送信しました。`;
-        setSendResult({ ok: true, message });
-        alert(message);
-      }
+      if (answer) setSendResult({ ok: true, message: `テストメールを ${answer.to} に送信しました。` });
     } catch (error) {
       setSendResult({ ok: false, message: messageOf(error) ?? '', field: error instanceof CallError && Boolean(error.fields?.to) });
     } finally {
