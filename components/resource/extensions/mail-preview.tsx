@@ -33,6 +33,18 @@ const onEnter = (action: () => void) => (event: KeyboardEvent<HTMLInputElement>)
   action();
 };
 
+/** One line of the rendered mail: its name and its text. */
+function PreviewRow({ term, testId, className, children }: { term: string; testId: string; className: string; children: string }) {
+  return (
+    <div className="flex flex-wrap gap-x-[12px]">
+      <dt className="w-[48px] shrink-0 text-[1.3rem] font-medium text-ink-soft">{term}</dt>
+      <dd data-testid={testId} className={`min-w-0 flex-1 text-[1.4rem] text-ink ${className}`}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
 export function MailPreview({ def, id, record }: DetailExtensionProps) {
   const forOrder = record[columnOf(def, 'target')] === 'order';
   const writable = can(useRole(), def.area, 'write');
@@ -130,18 +142,12 @@ export function MailPreview({ def, id, record }: DetailExtensionProps) {
         <p className="text-[1.3rem] text-muted">プレビューを作成しています…</p>
       ) : (
         <dl aria-label="プレビュー" className="flex flex-col gap-[6px] rounded-[4px] border border-line bg-subtle px-[12px] py-[10px]">
-          <div className="flex flex-wrap gap-x-[12px]">
-            <dt className="w-[48px] shrink-0 text-[1.3rem] font-medium text-ink-soft">件名</dt>
-            <dd data-testid="preview-subject" className="text-[1.4rem] font-medium text-ink">
-              {shown.subject}
-            </dd>
-          </div>
-          <div className="flex flex-wrap gap-x-[12px]">
-            <dt className="w-[48px] shrink-0 text-[1.3rem] font-medium text-ink-soft">本文</dt>
-            <dd data-testid="preview-body" className="min-w-0 flex-1 whitespace-pre-wrap break-words text-[1.4rem] leading-[1.7] text-ink">
-              {shown.body}
-            </dd>
-          </div>
+          <PreviewRow term="件名" testId="preview-subject" className="font-medium">
+            {shown.subject}
+          </PreviewRow>
+          <PreviewRow term="本文" testId="preview-body" className="whitespace-pre-wrap break-words leading-[1.7]">
+            {shown.body}
+          </PreviewRow>
         </dl>
       )}
 
