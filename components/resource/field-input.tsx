@@ -25,6 +25,10 @@ export interface FieldInputProps {
 
 const fieldId = (name: string) => `field-${name}`;
 const errorId = (name: string) => `field-${name}-error`;
+const hintId = (name: string) => `field-${name}-hint`;
+/** The texts that describe an input: its error (when invalid) and its hint. */
+const describedBy = (field: FieldDef, invalid: boolean): string | undefined =>
+  [invalid ? errorId(field.name) : '', field.hint ? hintId(field.name) : ''].filter(Boolean).join(' ') || undefined;
 
 const INPUT_TYPE: Partial<Record<FieldDef['type'], string>> = {
   tel: 'tel',
@@ -71,7 +75,7 @@ function Widget({ field, form, disabled, invalid, locked, refLabel }: FieldInput
   const aria = {
     id: fieldId(field.name),
     'aria-invalid': invalid || undefined,
-    'aria-describedby': invalid ? errorId(field.name) : undefined,
+    'aria-describedby': describedBy(field, invalid),
     'aria-required': field.required || undefined,
   };
   const toHalfWidthOnBlur = isHalfWidthField(field) && field.type !== 'date'
@@ -215,6 +219,11 @@ export function FieldInput(props: FieldInputProps) {
       )}
       <Widget {...props} invalid={invalid} />
       {message}
+      {field.hint && (
+        <p id={hintId(field.name)} className="text-[12px] leading-[1.6] text-muted">
+          {field.hint}
+        </p>
+      )}
     </div>
   );
 }

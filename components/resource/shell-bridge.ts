@@ -28,3 +28,8 @@ export function useLoadingWhile(active: boolean): void {
 export function useRole(): string {
   return useAtomValue(sessionAtom)?.role ?? '';
 }
+
+/** The logged-in user's e-mail address ('' when logged out). */
+export function useSessionEmail(): string {
+  return useAtomValue(sessionAtom)?.email ?? '';
+}

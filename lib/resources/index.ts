@@ -4,6 +4,7 @@ import { clientResource } from './client';
 import { contactResource } from './contact';
 import { dailyResource } from './daily';
 import { itemResource } from './item';
+import { mailTemplateResource } from './mail-template';
 import { orderResource } from './order';
 import { reportResource } from './report';
 import type { ResourceDef } from './types';
@@ -18,6 +19,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
   agreement: agreementResource,
   item: itemResource,
   user: userResource,
+  mailtemplate: mailTemplateResource,
 };
 
 export type { ResourceDef, FieldDef, ColumnDef, Option, RelatedDef } from './types';

@@ -7,6 +7,7 @@ import * as initial from './migrations/0001-initial';
 import * as searchIndex from './migrations/0002-search-index';
 import * as listIdIndex from './migrations/0003-list-id-index';
 import * as crmItemsUsers from './migrations/0004-crm-items-users';
+import * as mailTemplates from './migrations/0006-mail-templates';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0002-search-index': searchIndex,
   '0003-list-id-index': listIdIndex,
   '0004-crm-items-users': crmItemsUsers,
+  '0006-mail-templates': mailTemplates,
 };
 
 function provider(dialect: DialectName) {
@@ -37,7 +39,9 @@ function provider(dialect: DialectName) {
  * @example await migrateToLatest(db, 'sqlite')
  */
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
-  const migrator = new Migrator({ db, provider: provider(dialect) });
+  // Areas add their migrations independently (0005 may land after 0006): each one only adds its own
+  // tables, so a database that ran a later number first may still run an earlier one.
+  const migrator = new Migrator({ db, provider: provider(dialect), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -11,6 +11,7 @@ import { agreementResource } from '../../lib/resources/agreement';
 import { contactResource } from '../../lib/resources/contact';
 import { dailyResource } from '../../lib/resources/daily';
 import { itemResource } from '../../lib/resources/item';
+import { mailTemplateResource } from '../../lib/resources/mail-template';
 import { orderResource } from '../../lib/resources/order';
 import { reportResource } from '../../lib/resources/report';
 import { createUser } from '../auth/users';
@@ -21,6 +22,7 @@ import { nextStamp } from '../http/clock';
 import { bulkInsert } from './bulk-insert';
 import { MASTER_TABLES, SEED_USERS, generateClients, generateOrders, type SeedClient } from './data/generate';
 import { SEED_ITEMS, generateAgreements, generateContacts, generateDailies, generateReports, type SeedStaff } from './data/generate-crm';
+import { SEED_MAIL_TEMPLATES } from './data/mail-templates';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.jp';
 export const DEMO_CLIENTS = 320;
@@ -64,7 +66,7 @@ const createdOnDay = (field: string, fallback = nextStamp()) => (record: object)
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T10:00:00+09:00`).toISOString() : fallback;
 };
 
-/** The demo company: staff, masters, customers and orders. Answers the staff password. */
+/** The demo company: staff, masters, customers, orders and mail templates. Answers the staff password. */
 async function seedDemo(db: Kysely<Database>): Promise<string> {
   const staffPassword = generatePassword();
   const staff = await db.transaction().execute(async (trx) => {
@@ -82,6 +84,7 @@ async function seedDemo(db: Kysely<Database>): Promise<string> {
     cl_id: clientIds[o.clientIndex], date: o.date, status: o.status, uriage_total: o.total, biko: '',
   }));
   await bulkInsert(db, orderResource, orders, { createdOf: createdOnDay('date') });
+  await bulkInsert(db, mailTemplateResource, SEED_MAIL_TEMPLATES);
   return staffPassword;
 }
 

@@ -1,4 +1,7 @@
 /** The server-side rules of the resources that have any, by call prefix (see ../policy.ts). */
 import type { ResourcePolicy } from '../policy';
+import { mailTemplatePolicy } from './mail-template';
 
-export const POLICIES: Record<string, ResourcePolicy> = {};
+export const POLICIES: Record<string, ResourcePolicy> = {
+  mailtemplate: mailTemplatePolicy,
+};
