@@ -1,9 +1,12 @@
 /** Every declared resource, by call prefix. Adding a resource is one line here. */
 import { agreementResource } from './agreement';
+import { auditLogResource } from './audit-log';
 import { clientResource } from './client';
 import { contactResource } from './contact';
 import { dailyResource } from './daily';
+import { deliveryFeeResource } from './delivery-fee';
 import { itemResource } from './item';
+import { masterOptionResource } from './master-option';
 import { orderResource } from './order';
 import { reportResource } from './report';
 import type { ResourceDef } from './types';
@@ -18,6 +21,9 @@ export const RESOURCES: Record<string, ResourceDef> = {
   agreement: agreementResource,
   item: itemResource,
   user: userResource,
+  master_option: masterOptionResource,
+  deliveryfee: deliveryFeeResource,
+  log: auditLogResource,
 };
 
 export type { ResourceDef, FieldDef, ColumnDef, Option, RelatedDef } from './types';

@@ -7,12 +7,14 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ADMIN_ROLE } from '../../lib/permissions';
 import { clientResource } from '../../lib/resources/client';
+import { masterOptionResource } from '../../lib/resources/master-option';
 import { orderResource } from '../../lib/resources/order';
 import { createUser } from '../auth/users';
 import type { Config } from '../config';
 import type { AppDatabase } from '../db/connect';
 import type { Database } from '../db/schema';
 import { nextStamp } from '../http/clock';
+import { searchText } from '../resources/columns';
 import { bulkInsert } from './bulk-insert';
 import { MASTER_TABLES, SEED_USERS, generateClients, generateOrders } from './data/generate';
 
@@ -40,7 +42,10 @@ export function box(lines: readonly string[]): string {
 export async function seedMasters(db: Kysely<Database>): Promise<void> {
   const stamp = nextStamp();
   const rows = Object.entries(MASTER_TABLES).flatMap(([table, options]) =>
-    options.map((o, i) => ({ mo_table: table, mo_value: o.value, mo_text: o.text, mo_flg: o.flg ?? 0, mo_sort: (i + 1) * 10, created: stamp, modified: stamp })),
+    options.map((o, i) => {
+      const row = { mo_table: table, mo_value: o.value, mo_text: o.text, mo_flg: o.flg ?? 0, mo_sort: (i + 1) * 10 };
+      return { ...row, mo_search: searchText(masterOptionResource, row), created: stamp, modified: stamp };
+    }),
   );
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += 200) await trx.insertInto('master_option').values(rows.slice(i, i + 200)).execute();
