@@ -31,6 +31,7 @@ export const auditLogResource: ResourceDef = {
     ],
     sortable: ['created', 'log_user_id', 'log_call', 'log_table'],
     keyword: ['call', 'table', 'changes'],
+    keywordHint: '変更した値・項目名など',
     defaultSort: { col: 'created', odr: 'desc' },
     filters: [
       { name: 'user_id', label: 'ユーザー', kind: 'equals' },

@@ -86,6 +86,8 @@ export interface ResourceDef {
     sortable: readonly string[];
     /** Fields (unprefixed) whose text the keyword searches. */
     keyword: readonly string[];
+    /** The keyword box's hint (default: company, name, phone). */
+    keywordHint?: string;
     defaultSort: { col: string; odr: 'asc' | 'desc' };
     filters: readonly FilterDef[];
   };

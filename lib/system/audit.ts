@@ -3,6 +3,7 @@
  * that write, and each changed column's Japanese label, all from the resource declarations.
  * The server answers the first two as masters (`mt_log_table`, `mt_log_call`) for the filters.
  */
+import { formatDateTime, formatMoney } from '../format';
 import { RESOURCES } from '../resources';
 import { allows, allowsBulk, columnOf, idColumn, isHistory, type Option, type ResourceDef } from '../resources/types';
 
@@ -54,6 +55,23 @@ export function columnLabel(table: string, column: string): string {
   if (field) return field.label;
   if (def && column === idColumn(def)) return 'ID';
   return STAMP_LABELS[column] ?? OTHER_TABLES[table]?.columns[column] ?? column;
+}
+
+/**
+ * A value as the log shows it: empty as 「（空）」, timestamps in Japan time, the deleted flag in words, option codes with
+ * their text, money in yen; master codes and everything else as stored.
+ * @example valueText('client', 'cl_sex', '2') // '女性（2）'
+ */
+export function valueText(table: string, column: string, value: string | number | null): string {
+  if (value === null || value === '') return '（空）';
+  if (column === 'created' || column === 'modified') return formatDateTime(String(value));
+  if (column === 'deleted') return Number(value) === 1 ? '削除済み' : '有効';
+  const def = resourceOfTable(table);
+  const field = def?.fields.find((f) => columnOf(def, f.name) === column);
+  const option = field?.options?.find((o) => o.value === String(value));
+  if (option) return `${option.text}（${value}）`;
+  if (field?.type === 'money') return formatMoney(value);
+  return String(value);
 }
 
 export interface AuditChange {
