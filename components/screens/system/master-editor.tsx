@@ -207,7 +207,9 @@ function MasterRowEditor({ master, row, onDone }: { master: MasterTableInfo; row
   const alert = useAlert();
   const resolver = useMemo(() => valibotResolver(resourceSchema(def)) as unknown as Resolver<FormRecord>, []);
   const empty = useMemo(() => ({ ...toForm(def, undefined), table: master.table }), [master.table]);
-  const form = useForm<FormRecord>({ resolver, defaultValues: row ? toForm(def, row) : empty, mode: 'onSubmit', reValidateMode: 'onChange' });
+  // The grid's rows do not carry the table (the grid is of one master): the form does.
+  const valuesOf = (saved: Row) => ({ ...toForm(def, saved), table: master.table });
+  const form = useForm<FormRecord>({ resolver, defaultValues: row ? valuesOf(row) : empty, mode: 'onSubmit', reValidateMode: 'onChange' });
   const { errors, isDirty } = form.formState;
   const [problem, setProblem] = useState<{ message: string; conflict?: boolean }>();
   const [saving, setSaving] = useState(false);
@@ -221,7 +223,7 @@ function MasterRowEditor({ master, row, onDone }: { master: MasterTableInfo; row
     setSaving(false);
     if (outcome.ok) {
       setProblem(undefined);
-      form.reset(row ? toForm(def, outcome.row) : empty);
+      form.reset(row ? valuesOf(outcome.row) : empty);
       alert(MESSAGES.saved);
       if (!row) form.setFocus('value');
       onDone(true);
