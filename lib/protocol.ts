@@ -34,6 +34,7 @@ export const MESSAGES = {
   searchSaved: '検索条件を保存しました。',
   deleted: '削除しました。',
   confirmDelete: 'このデータを本当に削除しますか？',
+  badBulk: '一括保存の内容が正しくありません（rows に id と値の組を 1〜1000 件指定してください）。',
   unsaved: '保存されていない変更があります。このページを離れますか？',
 } as const;
 
@@ -116,9 +117,11 @@ export const LIMITS = {
   loginMaxFailuresPerAccount: 5,
   loginMaxFailuresPerAddress: 20,
   loginWindowMinutes: 15,
+  /** Records one `{r}_bulk_save` may carry. */
+  maxBulkRows: 1000,
 } as const;
 
 /** Call names: `{resource}_{verb}` (DESIGN §3). */
-export const VERBS = ['lst', 'cnt', 'dtl', 'save', 'del', 'upd', 'pagination'] as const;
+export const VERBS = ['lst', 'cnt', 'dtl', 'save', 'del', 'upd', 'pagination', 'bulk_save'] as const;
 export type Verb = (typeof VERBS)[number];
 export const callName = (resource: string, verb: Verb): string => `${resource}_${verb}`;

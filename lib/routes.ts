@@ -123,19 +123,19 @@ export const ROUTES: readonly RouteDef[] = [
   r('/user/detail/:id', 'ユーザー情報', null, planned('氏名・カナ・メールアドレス・パスワードの変更（管理者は権限・チームも変更できます）。'), { parent: '/user/list' }),
   r('/user/role/', '権限管理', 'user_admin', planned('権限ごとに使える業務領域を設定します。'), { adminOnly: true }),
   // システム
-  r('/system/master/', 'マスタ管理', 'system', planned('支払方法・銀行・顧客分類・ランク・チーム・エリアなど各マスタの編集。')),
-  r('/system/delivery', '配送時間帯', 'system', planned('お届け時間帯の設定。')),
-  r('/system/deliveryfee', '都道府県別送料', 'system', planned('47 都道府県ごとの送料の設定。')),
+  r('/system/master/', 'マスタ管理', 'system', custom('masters')),
+  r('/system/delivery', '配送時間帯', 'system', custom('masters')),
+  r('/system/deliveryfee', '都道府県別送料', 'system', custom('deliveryfee')),
   r('/system/orders', '受注設定', 'system', planned('受注番号の形式・既定の倉庫・当日出荷の締め時刻・既定の時間帯。')),
   r('/system/import', 'データ取込', 'import', planned('受注データ・送り状番号（ヤマト B2 / 佐川 e飛伝）の CSV 取込。')),
   r('/system/jaccs', 'JACCS 取込', 'import', planned('口座振替結果（全銀フォーマット）の取込と入金消込。')),
   r('/system/export', '送り状出力', 'import', planned('出荷待ちの受注から送り状 CSV（ヤマト B2 / 佐川 e飛伝）を出力します。')),
   r('/system/download', 'データダウンロード', 'download', planned('顧客・受注・売上などのデータを Excel で開ける CSV でダウンロードします。'), { adminOnly: true }),
-  r('/system/log', '操作ログ', 'system', planned('誰が・いつ・何を変更したかの記録を、ユーザー・操作・期間・データで絞り込めます。')),
+  r('/system/log', '操作ログ', 'system', list('log')),
   r('/system/mailtemplate/list', 'メールテンプレート一覧', 'system', list('mailtemplate')),
   r('/system/mailtemplate/new', 'メールテンプレート登録', 'system', create('mailtemplate'), { parent: '/system/mailtemplate/list', level: 'write' }),
   r('/system/mailtemplate/detail/:mt', 'メールテンプレート詳細', 'system', detail('mailtemplate', 'mt'), { parent: '/system/mailtemplate/list' }),
-  r('/system/itemcode', '商品分類', 'system', planned('商品分類コードの設定。')),
+  r('/system/itemcode', '商品分類', 'system', custom('masters')),
 ];
 
 export interface Match {

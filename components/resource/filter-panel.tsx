@@ -1,4 +1,7 @@
-/** The filter panel of a list: one control per declared filter, drawn from the declaration. */
+/**
+ * The filter panel of a list: one control per declared filter, drawn from the declaration (an
+ * equality on a field with options or a master is a select, other equalities a text box).
+ */
 import { useId, useState } from 'react';
 import type { FilterDef } from '@/lib/filters';
 import { fieldOfFilter, filterOptions, type RawFilters } from '@/lib/list/list-state';
@@ -96,6 +99,30 @@ function SingleFilter({ filter, value, onChange, type }: FilterProps & { type: '
   );
 }
 
+/** An equality filter whose field has options (fixed or a master table): one choice from a select. */
+function SelectFilter({ def, filter, value, onChange }: FilterProps) {
+  const id = useId();
+  const field = fieldOfFilter(def, filter);
+  const fixed = filterOptions(def, filter);
+  const master = useMasterOptions(fixed ? undefined : field?.master);
+  const options = fixed ?? master.options;
+  return (
+    <div className="flex flex-col gap-[3px]">
+      <label htmlFor={id} className={labelClass}>
+        {filter.label}
+      </label>
+      <select id={id} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(filter.name, e.target.value || undefined)} className={`${inputClass} w-[180px]`}>
+        <option value="">{master.isLoading ? '読み込み中…' : '（すべて）'}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function FilterControl(props: FilterProps) {
   switch (props.filter.kind) {
     case 'dateRange':
@@ -106,8 +133,11 @@ function FilterControl(props: FilterProps) {
       return <InFilter {...props} />;
     case 'month':
       return <SingleFilter {...props} type="month" />;
-    default:
+    default: {
+      const field = fieldOfFilter(props.def, props.filter);
+      if (filterOptions(props.def, props.filter) || field?.master) return <SelectFilter {...props} />;
       return <SingleFilter {...props} type="text" />;
+    }
   }
 }
 

@@ -4,7 +4,7 @@ import { useImeSafeEnter } from '@/lib/list/keyword-input';
 import { LIMITS } from '@/lib/protocol';
 import { buttonClass, inputClass } from './styles';
 
-export function KeywordBox({ value, onSearch }: { value: string; onSearch: (keyword: string) => void }) {
+export function KeywordBox({ value, onSearch, placeholder = '会社名・氏名・電話番号など' }: { value: string; onSearch: (keyword: string) => void; placeholder?: string }) {
   const id = useId();
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
@@ -20,7 +20,7 @@ export function KeywordBox({ value, onSearch }: { value: string; onSearch: (keyw
         value={draft}
         maxLength={LIMITS.maxKeyword}
         onChange={(e) => setDraft(e.target.value)}
-        placeholder="会社名・氏名・電話番号など"
+        placeholder={placeholder}
         className={`${inputClass} w-[260px]`}
         {...handlers}
       />

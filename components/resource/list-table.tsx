@@ -1,10 +1,15 @@
-/** The table of a resource list: header cells from the declaration, sortable headers, 40px rows. */
-import type { MouseEvent } from 'react';
+/**
+ * The table of a resource list: header cells from the declaration, sortable headers, 40px rows.
+ * A row opens its record's detail where the resource has one; a resource with a row detail
+ * (extensions ROW_DETAILS) gets a toggle per row that unfolds it below the row.
+ */
+import { Fragment, useState, type MouseEvent, type ReactNode } from 'react';
 import type { ListSort } from '@/lib/list/list-state';
-import { detailPathOf, parentIdOf } from '@/lib/list/use-record-controller';
+import { detailPathOf, hasDetailRoute, parentIdOf } from '@/lib/list/use-record-controller';
 import type { Row } from '@/lib/list/use-list-controller';
 import { idColumn, type ColumnDef, type ResourceDef } from '@/lib/resources/types';
 import { CellValue } from './cells';
+import { ROW_DETAILS } from './extensions';
 import { AppLink, navigate } from './shell-bridge';
 
 const ariaSort = (sort: ListSort, col: string): 'ascending' | 'descending' | 'none' =>
@@ -18,6 +23,34 @@ function SortIcon({ state }: { state: 'ascending' | 'descending' | 'none' }) {
     <span aria-hidden="true" className={`inline-block w-[10px] text-[10px] ${state === 'none' ? 'text-line-strong' : 'text-brand'}`}>
       {state === 'ascending' ? '▲' : state === 'descending' ? '▼' : '⇅'}
     </span>
+  );
+}
+
+/**
+ * A column header that sorts by its column (when the resource allows it), with aria-sort.
+ * @example <SortableHeader def={def} column="mo_text" label="名称" sort={sort} onSort={onSort} />
+ */
+export function SortableHeader({ def, column, label, sort, onSort, className = '' }: {
+  def: ResourceDef;
+  column: string;
+  label: ReactNode;
+  sort: ListSort;
+  onSort: (col: string) => void;
+  className?: string;
+}) {
+  const sortable = def.list.sortable.includes(column);
+  const state = ariaSort(sort, column);
+  return (
+    <th scope="col" aria-sort={sortable ? state : undefined} className={`whitespace-nowrap border-b border-line px-[10px] font-medium ${className}`}>
+      {sortable ? (
+        <button type="button" onClick={() => onSort(column)} className="inline-flex items-center gap-[4px] hover:text-brand-strong">
+          {label}
+          <SortIcon state={state} />
+        </button>
+      ) : (
+        label
+      )}
+    </th>
   );
 }
 
@@ -38,13 +71,23 @@ export function ListTable({
   pathOf?: (id: string, row: Row) => string;
 }) {
   const idCol = idColumn(def);
-  const linkColumn = def.list.columns[0]?.name;
+  const opens = Boolean(pathOf) || hasDetailRoute(def);
+  const linkColumn = opens ? def.list.columns[0]?.name : undefined;
+  const RowDetail = ROW_DETAILS[def.name];
+  const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = (id: string) =>
+    setUnfolded((now) => {
+      const next = new Set(now);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const width = def.list.columns.length + (RowDetail ? 1 : 0);
   const rowPath = (row: Row) => {
     const id = String(row[idCol]);
     return pathOf ? pathOf(id, row) : detailPathOf(def, id, parentIdOf(def, row));
   };
   const open = (event: MouseEvent<HTMLTableRowElement>, row: Row) => {
-    if ((event.target as Element).closest('a,button,input,select,label')) return;
+    if (!opens || (event.target as Element).closest('a,button,input,select,label')) return;
     if (window.getSelection()?.toString()) return;
     navigate(rowPath(row));
   };
@@ -54,41 +97,31 @@ export function ListTable({
         <caption className="visually-hidden">{def.label}一覧</caption>
         <thead className="bg-subtle text-ink-soft">
           <tr className="h-[36px]">
-            {def.list.columns.map((column) => {
-              const sortable = def.list.sortable.includes(column.name);
-              const state = ariaSort(sort, column.name);
-              return (
-                <th
-                  key={column.name}
-                  scope="col"
-                  aria-sort={sortable ? state : undefined}
-                  className={`whitespace-nowrap border-b border-line px-[10px] font-medium ${alignOf(column, def)}`}
-                >
-                  {sortable ? (
-                    <button type="button" onClick={() => onSort(column.name)} className="inline-flex items-center gap-[4px] hover:text-brand-strong">
-                      {column.label}
-                      <SortIcon state={state} />
-                    </button>
-                  ) : (
-                    column.label
-                  )}
-                </th>
-              );
-            })}
+            {def.list.columns.map((column) => (
+              <SortableHeader key={column.name} def={def} column={column.name} label={column.label} sort={sort} onSort={onSort} className={alignOf(column, def)} />
+            ))}
+            {RowDetail && (
+              <th scope="col" className="w-[1%] whitespace-nowrap border-b border-line px-[10px] font-medium">
+                詳細
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
             <tr className="h-[80px]">
-              <td colSpan={def.list.columns.length} className="text-center text-muted">
+              <td colSpan={width} className="text-center text-muted">
                 {busy ? '読み込み中…' : '該当するデータはありません。'}
               </td>
             </tr>
           ) : (
-            rows.map((row) => {
-              const id = row[idCol];
+            rows.map((row, index) => {
+              const id = String(row[idCol]);
+              const isOpen = unfolded.has(id);
+              const detailId = `row-detail-${def.name}-${id}`;
               return (
-                <tr key={String(id)} onClick={(e) => open(e, row)} className="h-[40px] cursor-pointer border-b border-line last:border-b-0 odd:bg-white even:bg-subtle hover:bg-brand-soft">
+                <Fragment key={id}>
+                <tr onClick={(e) => open(e, row)} className={`h-[40px] border-b border-line last:border-b-0 hover:bg-brand-soft ${opens ? 'cursor-pointer' : ''} ${index % 2 ? 'bg-subtle' : 'bg-white'}`}>
                   {def.list.columns.map((column) => (
                     <td key={column.name} className={`max-w-[320px] truncate px-[10px] ${alignOf(column, def)} ${column.format === 'money' || column.format === 'datetime' || column.format === 'date' ? 'tabular-nums whitespace-nowrap' : ''}`}>
                       {column.name === linkColumn ? (
@@ -100,7 +133,23 @@ export function ListTable({
                       )}
                     </td>
                   ))}
+                  {RowDetail && (
+                    <td className="whitespace-nowrap px-[10px]">
+                      <button type="button" aria-expanded={isOpen} aria-controls={isOpen ? detailId : undefined} onClick={() => toggle(id)} className="text-[13px] text-brand underline-offset-2 hover:underline">
+                        {isOpen ? '閉じる' : '開く'}
+                        <span className="visually-hidden">（{def.label} {id} の詳細）</span>
+                      </button>
+                    </td>
+                  )}
                 </tr>
+                {RowDetail && isOpen && (
+                  <tr id={detailId} className="border-b border-line bg-surface">
+                    <td colSpan={width} className="px-[16px] py-[10px]">
+                      <RowDetail def={def} row={row} />
+                    </td>
+                  </tr>
+                )}
+                </Fragment>
               );
             })
           )}

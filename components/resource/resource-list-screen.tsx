@@ -45,7 +45,7 @@ export default function ResourceListScreen({ resource }: ResourceListScreenProps
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-[12px]">
-        <KeywordBox value={state.keyword} onSearch={list.setKeyword} />
+        <KeywordBox value={state.keyword} onSearch={list.setKeyword} placeholder={def.list.keywordHint} />
         <SavedSearchBar list={list} />
       </div>
 

@@ -5,4 +5,7 @@
 import type { ComponentType } from 'react';
 import type { ScreenProps } from './registry';
 
-export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentType<ScreenProps> }>> = {};
+export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentType<ScreenProps> }>> = {
+  masters: () => import('./system/master-editor'),
+  deliveryfee: () => import('./system/delivery-fees'),
+};

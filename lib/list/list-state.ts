@@ -163,16 +163,17 @@ function filterProblem(def: ResourceDef, problem: 'unknown' | 'range' | 'value',
 /**
  * The list and count call parameters of a state, with the spec §5 filter rules applied.
  * A filter that cannot be sent (a start after the end, a bad date) gives a Japanese message instead.
+ * `fixed` adds call parameters, `fixedFilters` filters the user cannot change (they win over the state's).
  * @example buildListQuery(def, { ...state, keyword: 'ｱｸｱ' }).list // { n: 10, p: 1, col: 'cl_id', odr: 'desc', kw: 'ｱｸｱ', postData: {} }
  */
 export function buildListQuery(
   def: ResourceDef,
   state: ListState,
-  options: { today?: string; fixed?: Record<string, string | number> } = {},
+  options: { today?: string; fixed?: Record<string, string | number>; fixedFilters?: RawFilters } = {},
 ): BuiltQuery {
   const kw = state.keyword.trim();
   if (kw.length > LIMITS.maxKeyword) return { ok: false, message: MESSAGES.badKeyword };
-  const normalized = normalizeFilters(state.filters, listFilters(def), options.today);
+  const normalized = normalizeFilters({ ...state.filters, ...options.fixedFilters }, listFilters(def), options.today);
   if (!normalized.ok) return { ok: false, message: filterProblem(def, normalized.problem, normalized.name) };
   const sort = isSortable(def, state.sort.col) ? state.sort : def.list.defaultSort;
   const fixed = options.fixed ?? {};

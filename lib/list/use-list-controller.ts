@@ -21,6 +21,7 @@ import {
   withFilter,
   type ListSort,
   type ListState,
+  type RawFilters,
   type SavedSearchPayload,
 } from './list-state';
 
@@ -31,6 +32,10 @@ export interface ListControllerOptions {
   persist?: boolean;
   /** Extra parameters every call carries (e.g. `{ cl_id: 12 }` for a customer's sub-list). */
   fixed?: Record<string, string | number>;
+  /** Filters every call carries whatever the user chooses (e.g. `{ table: ['mt_bank'] }` for one master). */
+  fixedFilters?: RawFilters;
+  /** How a list that is not persisted starts (e.g. `{ perPage: 50 }`). */
+  initial?: Partial<ListState>;
 }
 
 export interface ListController {
@@ -97,17 +102,17 @@ export function messageOf(error: unknown): string | undefined {
  */
 export function useListController(def: ResourceDef, options: ListControllerOptions = {}): ListController {
   const persist = options.persist ?? true;
-  const [state, setState] = useState<ListState>(() => (persist ? readListState(def) : initialListState(def)));
-  const fixedKey = JSON.stringify(options.fixed ?? {});
+  const [state, setState] = useState<ListState>(() => (persist ? readListState(def) : { ...initialListState(def), ...options.initial }));
+  const fixedKey = JSON.stringify([options.fixed ?? {}, options.fixedFilters ?? {}]);
 
   useEffect(() => {
     if (persist) writeListState(def, state);
   }, [def, persist, state]);
 
-  const built = useMemo(
-    () => buildListQuery(def, state, { fixed: JSON.parse(fixedKey) as Record<string, string | number> }),
-    [def, state, fixedKey],
-  );
+  const built = useMemo(() => {
+    const [fixed, fixedFilters] = JSON.parse(fixedKey) as [Record<string, string | number>, RawFilters];
+    return buildListQuery(def, state, { fixed, fixedFilters });
+  }, [def, state, fixedKey]);
 
   const lst = useSWR(built.ok ? ([callName(def.name, 'lst'), built.list] as const) : null, callFetcher<Row>, {
     keepPreviousData: true,

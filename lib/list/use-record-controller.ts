@@ -42,6 +42,9 @@ function resourceRoutes(def: ResourceDef, kind: ResourceScreen['kind']): { route
   ).sort((a, b) => Number(Boolean(a.screen.parent)) - Number(Boolean(b.screen.parent)));
 }
 
+/** Whether the resource has a detail screen for its records (the audit log has none). */
+export const hasDetailRoute = (def: ResourceDef): boolean => resourceRoutes(def, 'detail').length > 0;
+
 /** A top-level route, or the nested one when a parent id is given (or when only a nested one exists). */
 function pick(def: ResourceDef, kind: ResourceScreen['kind'], parentId: string | undefined) {
   const routes = resourceRoutes(def, kind);

@@ -132,6 +132,39 @@ export function resourceSchema(def: ResourceDef) {
   );
 }
 
+const schemas = new WeakMap<ResourceDef, ReturnType<typeof resourceSchema>>();
+
+export type CheckedValues =
+  | { ok: true; values: Record<string, string | number | null | undefined> }
+  | { ok: false; message: string; fields: Record<string, string> };
+
+/**
+ * Validates form values with the resource's schema: the parsed values, or the first message and
+ * every field's first message (the server's 400 answer and a form's marks).
+ * @example checkValues(itemResource, { code: '', name: '水' }) // { ok: false, message: '商品コードを入力してください。', fields: { code: '…' } }
+ */
+export function checkValues(def: ResourceDef, input: Record<string, unknown>): CheckedValues {
+  let schema = schemas.get(def);
+  if (!schema) schemas.set(def, (schema = resourceSchema(def)));
+  const result = v.safeParse(schema, input);
+  if (result.success) return { ok: true, values: result.output as Record<string, string | number | null | undefined> };
+  const fields: Record<string, string> = {};
+  for (const issue of result.issues) {
+    const key = issue.path?.[0]?.key;
+    fields[typeof key === 'string' ? key : '_'] ??= issue.message;
+  }
+  return { ok: false, message: result.issues[0].message, fields };
+}
+
+/**
+ * A problem of one record among several saved together, naming the record.
+ * @example recordMessage('北海道', '送料は0以上で入力してください。') // '北海道：送料は0以上で入力してください。'
+ */
+export const recordMessage = (title: string, message: string): string => (title ? `${title}：${message}` : message);
+
+/** The key of a field of one record among several (`{ '12.fee': message }` in a bulk answer's `fields`). */
+export const recordFieldKey = (id: string | number, field: string): string => `${id}.${field}`;
+
 /** Empty form values of a resource: '' for text kinds, '' for numbers (shown empty). */
 export function emptyValues(def: ResourceDef): Record<string, string> {
   return Object.fromEntries(def.fields.map((f) => [f.name, ''])) as Record<string, string>;

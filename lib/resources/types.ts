@@ -88,6 +88,8 @@ export interface ResourceDef {
     sortable: readonly string[];
     /** Fields (unprefixed) whose text the keyword searches. */
     keyword: readonly string[];
+    /** The keyword box's hint (default: company, name, phone). */
+    keywordHint?: string;
     defaultSort: { col: string; odr: 'asc' | 'desc' };
     filters: readonly FilterDef[];
   };
@@ -97,8 +99,11 @@ export interface ResourceDef {
   check?: (values: Record<string, unknown>) => Record<string, string> | undefined;
   /** Fields whose values together may occur in one live record only, with the message naming the clash. */
   uniqueTogether?: readonly { fields: readonly string[]; message: string }[];
-  /** What users may do beyond reading (default: create, edit and delete). */
-  ops?: { create?: boolean; edit?: boolean; delete?: boolean };
+  /**
+   * What users may do beyond reading (default: create, edit and delete). `bulk` (default off) adds
+   * `{r}_bulk_save`: several records saved in one transaction, all or none.
+   */
+  ops?: { create?: boolean; edit?: boolean; delete?: boolean; bulk?: boolean };
   /** Sub-lists shown as extra tabs of a saved record's detail (records of `resource` whose `field` is this id). */
   related?: readonly RelatedDef[];
 }
@@ -113,6 +118,12 @@ export interface RelatedDef {
 
 /** Whether a resource allows an operation (every operation is allowed unless the declaration says otherwise). */
 export const allows = (def: ResourceDef, op: 'create' | 'edit' | 'delete'): boolean => def.ops?.[op] ?? true;
+
+/** Whether a resource takes `{r}_bulk_save` (declared with `ops.bulk`, and its records can be saved). */
+export const allowsBulk = (def: ResourceDef): boolean => def.ops?.bulk === true && (allows(def, 'create') || allows(def, 'edit'));
+
+/** Records nobody can edit or delete (the audit log) are history: they never block deleting what they name. */
+export const isHistory = (def: ResourceDef): boolean => !allows(def, 'edit') && !allows(def, 'delete');
 
 /** The column a `ref` field's label is answered in, e.g. `ct_cl_id_label`. */
 export const labelColumnOf = (def: ResourceDef, field: string): string => `${def.prefix}${field}_label`;

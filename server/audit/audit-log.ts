@@ -3,7 +3,9 @@
  * and what changed as `{ field: [before, after] }`.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { auditLogResource } from '../../lib/resources/audit-log';
 import type { Cell, Database } from '../db/schema';
+import { searchText } from '../resources/columns';
 
 export type Changes = Record<string, [Cell, Cell]>;
 
@@ -31,17 +33,21 @@ export function diff(before: Record<string, Cell> | undefined, after: Record<str
   return changes;
 }
 
-/** Writes one audit row, inside the caller's transaction. */
+/**
+ * Writes one audit row, inside the caller's transaction, with the keyword text the /system/log
+ * list searches (`log_search`, as for any resource: lib/resources/audit-log.ts).
+ */
 export async function writeAudit(db: Kysely<Database> | Transaction<Database>, entry: AuditEntry): Promise<void> {
+  const at = entry.at ?? new Date().toISOString();
+  const columns = {
+    log_user_id: entry.userId,
+    log_call: entry.call,
+    log_table: entry.table,
+    log_record_id: entry.recordId,
+    log_changes: JSON.stringify(entry.changes),
+  };
   await db
     .insertInto('audit_log')
-    .values({
-      log_user_id: entry.userId,
-      log_call: entry.call,
-      log_table: entry.table,
-      log_record_id: entry.recordId,
-      log_changes: JSON.stringify(entry.changes),
-      created: entry.at ?? new Date().toISOString(),
-    })
+    .values({ ...columns, log_search: searchText(auditLogResource, columns), created: at, modified: at })
     .execute();
 }

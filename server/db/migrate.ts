@@ -8,6 +8,7 @@ import * as searchIndex from './migrations/0002-search-index';
 import * as listIdIndex from './migrations/0003-list-id-index';
 import * as crmItemsUsers from './migrations/0004-crm-items-users';
 import * as mailTemplates from './migrations/0006-mail-templates';
+import * as mastersFeesLog from './migrations/0007-masters-fees-log';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0003-list-id-index': listIdIndex,
   '0004-crm-items-users': crmItemsUsers,
   '0006-mail-templates': mailTemplates,
+  '0007-masters-fees-log': mastersFeesLog,
 };
 
 function provider(dialect: DialectName) {

@@ -47,7 +47,7 @@ export interface LoginAttemptTable {
   modified: string;
 }
 
-export interface AuditLogTable {
+export interface AuditLogTable extends Stamps {
   log_id: Generated<number>;
   log_user_id: number | null;
   log_call: string;
@@ -55,7 +55,8 @@ export interface AuditLogTable {
   log_record_id: number | null;
   /** JSON text of `{ field: [before, after] }`. */
   log_changes: string;
-  created: string;
+  /** Keyword text of the `log` resource (call, table, changes). */
+  log_search: Generated<string>;
 }
 
 export interface SearchTable extends Stamps {
@@ -77,6 +78,7 @@ export interface MasterOptionTable extends Stamps {
   mo_text: string;
   mo_flg: number;
   mo_sort: number;
+  mo_search: Generated<string>;
 }
 
 export interface Database {
@@ -94,6 +96,7 @@ export interface Database {
   agreement: ResourceRow;
   item: ResourceRow;
   mail_template: ResourceRow;
+  delivery_fee: ResourceRow;
 }
 
 /** The same connection seen by the generic resource code: any table of resource rows. */

@@ -7,6 +7,7 @@ import { addCall, type AreaOptions } from '../calls/call-table';
 import type { AppDatabase } from '../db/connect';
 import { badRequest } from '../http/api-error';
 import { ROLES } from '../../lib/permissions';
+import { auditCalls, auditTables } from '../../lib/system/audit';
 
 const MASTER_TABLE = /^mt_[a-z0-9_]+$/;
 
@@ -22,6 +23,9 @@ export const VIRTUAL_MASTERS: Record<string, VirtualMaster> = {
     (await db.selectFrom('user').select(['user_id', 'user_name']).where('deleted', '=', 0).where('user_active', '=', 1).orderBy('user_kana').orderBy('user_id').execute())
       .map((u) => option(u.user_id, u.user_name, u.user_id)),
   mt_role: async () => ROLES.map((role, i) => option(role, role, i + 1)),
+  // The audit log's kinds of data and writing calls (the /system/log filters).
+  mt_log_table: async () => auditTables().map((o, i) => option(o.value, o.text, i + 1)),
+  mt_log_call: async () => auditCalls().map((o, i) => option(o.value, o.text, i + 1)),
 };
 
 /** Registers `master_lst`. */

@@ -7,7 +7,8 @@ import { normalizeFilters, type FilterDef } from '../../lib/filters';
 import { listFilters } from '../../lib/list/list-state';
 import { jstDayStartIso, nextDay } from '../../lib/format';
 import { LIMITS, MESSAGES, type FilterValue } from '../../lib/protocol';
-import { columnOf, type ResourceDef } from '../../lib/resources/types';
+import { fieldOfFilter } from '../../lib/list/list-state';
+import { columnKind, columnOf, type ResourceDef } from '../../lib/resources/types';
 import { searchKey } from '../../lib/text';
 import type { ResourceDatabase, ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
@@ -38,6 +39,17 @@ function integerParam(value: string | undefined, fallback: number, min: number, 
   return n;
 }
 
+/** An equality or `in` filter on a number column takes integers only (the database would refuse text). */
+function checkFilterNumbers(def: ResourceDef, filters: Record<string, FilterValue>): void {
+  for (const [name, value] of Object.entries(filters)) {
+    const filter = def.list.filters.find((f) => f.name === name);
+    if (!filter || (filter.kind !== 'equals' && filter.kind !== 'in')) continue;
+    const field = fieldOfFilter(def, filter);
+    if (!field || columnKind(field) === 'text') continue;
+    if (!(Array.isArray(value) ? value : [value]).every((v) => /^-?\d{1,15}$/.test(String(v).trim()))) throw badRequest(MESSAGES.badFilter);
+  }
+}
+
 /**
  * Checks and parses the list parameters of a call against the resource's declaration
  * (n, p, col, odr, kw, postData, and the owner of the records: `cl_id` or any other `ref` field).
@@ -60,6 +72,7 @@ export function parseListParams(def: ResourceDef, params: Params): ListRequest {
     const kind = def.list.filters.find((f) => f.name === normalized.name)?.kind;
     throw badRequest(normalized.problem === 'range' || (normalized.problem === 'value' && kind === 'dateRange') ? MESSAGES.badDateRange : MESSAGES.badFilter);
   }
+  checkFilterNumbers(def, normalized.filters);
   const owners: Record<string, number> = {};
   for (const field of def.fields) {
     if (field.type !== 'ref' && field.name !== 'cl_id') continue;
@@ -122,22 +135,30 @@ export function listOrder(def: ResourceDef, request: ListRequest): [string, 'asc
 }
 
 /**
+ * The ids of one page, in list order: the query whose plan decides a list's speed (an index walk
+ * for the sort, or the keyword index when it narrows the rows).
+ */
+export function pageIds(view: Kysely<ResourceDatabase>, def: ResourceDef, request: ListRequest, keyword: KeywordMatcher) {
+  const { id } = resourceColumns(def);
+  // COALESCE(c, c) sorts like c but cannot use c's index: the keyword index then drives the page.
+  const narrowed = request.terms.length > 0 && keyword.narrows(def, request.terms);
+  let page = view.selectFrom(def.table).select(id).where((eb) => listCondition(eb, def, request, keyword));
+  for (const [column, direction] of listOrder(def, request)) page = page.orderBy(narrowed ? sql`coalesce(${sql.ref(column)}, ${sql.ref(column)})` : sql.ref(column), direction);
+  return page.limit(request.n).offset((request.p - 1) * request.n);
+}
+
+/**
  * One page of a list: the ids are paged first (from an index where possible), then only those rows
  * are read, so deep pages and wide rows stay cheap. Lists never count.
  * @example await selectPage(view, clientResource, parseListParams(clientResource, params), matcher)
  */
 export async function selectPage(view: Kysely<ResourceDatabase>, def: ResourceDef, request: ListRequest, keyword: KeywordMatcher): Promise<ResourceRow[]> {
   const { id } = resourceColumns(def);
-  const order = listOrder(def, request);
-  // COALESCE(c, c) sorts like c but cannot use c's index: the keyword index then drives the page.
-  const narrowed = request.terms.length > 0 && keyword.narrows(def, request.terms);
-  let page = view.selectFrom(def.table).select(id).where((eb) => listCondition(eb, def, request, keyword));
-  for (const [column, direction] of order) page = page.orderBy(narrowed ? sql`coalesce(${sql.ref(column)}, ${sql.ref(column)})` : sql.ref(column), direction);
   let query = view
     .selectFrom(def.table)
     .select(answerSelection(def, 'list'))
-    .where(`${def.table}.${id}`, 'in', page.limit(request.n).offset((request.p - 1) * request.n));
-  for (const [column, direction] of order) query = query.orderBy(`${def.table}.${column}`, direction);
+    .where(`${def.table}.${id}`, 'in', pageIds(view, def, request, keyword));
+  for (const [column, direction] of listOrder(def, request)) query = query.orderBy(`${def.table}.${column}`, direction);
   return (await query.execute()) as ResourceRow[];
 }
 

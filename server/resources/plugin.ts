@@ -1,11 +1,12 @@
 /**
  * The generic handlers of every declared resource (lib/resources RESOURCES): `{r}_lst`,
- * `{r}_cnt`, `{r}_pagination`, `{r}_dtl`, `{r}_save`, `{r}_del`. No resource has code of its own here.
+ * `{r}_cnt`, `{r}_pagination`, `{r}_dtl`, `{r}_save`, `{r}_del`, and `{r}_bulk_save` where declared.
+ * No resource has code of its own here.
  */
 import type { FastifyInstance } from 'fastify';
-import { callName, type PaginationAnswer, type Verb } from '../../lib/protocol';
+import { callName, LIMITS, MESSAGES, type PaginationAnswer, type Verb } from '../../lib/protocol';
 import { RESOURCES } from '../../lib/resources';
-import { allows } from '../../lib/resources/types';
+import { allows, allowsBulk } from '../../lib/resources/types';
 import { addCall, type AreaOptions, type CallContext } from '../calls/call-table';
 import { resourceView } from '../db/schema';
 import { jsonObject, optionalId, positiveId } from '../http/params';
@@ -13,7 +14,22 @@ import { answerRow } from './columns';
 import { keywordMatcher } from './keyword';
 import { countMatching, parseListParams, selectPage } from './list-query';
 import { POLICIES } from './policies';
-import { deleteRecord, findRecord, saveRecord } from './records';
+import { badRequest } from '../http/api-error';
+import { deleteRecord, findRecord, saveRecord, saveRecords, type BulkEntry } from './records';
+
+/**
+ * The records of a `{r}_bulk_save`: `postData` is `{ "rows": [{ "id": 12, …values, "modified": "…" }, …] }`
+ * (a row without `id` is a new record), 1 to LIMITS.maxBulkRows rows.
+ */
+export function bulkEntries(postData: string | undefined): BulkEntry[] {
+  const rows = jsonObject(postData).rows;
+  if (!Array.isArray(rows) || rows.length === 0 || rows.length > LIMITS.maxBulkRows) throw badRequest(MESSAGES.badBulk);
+  return rows.map((row: unknown) => {
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) throw badRequest(MESSAGES.badBulk);
+    const { id, ...values } = row as Record<string, unknown>;
+    return { id: id === undefined || id === null || id === '' ? undefined : positiveId(String(id)), values };
+  });
+}
 
 /** Registers the six calls of every resource in the call table. */
 export async function resourcesPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
@@ -53,6 +69,12 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
       area, level: 'write', allow: allow('save'),
       handler: async (ctx) => [await saveRecord(writer(ctx), def, optionalId(ctx.params.id), jsonObject(ctx.params.postData))],
     });
+    if (allowsBulk(def)) {
+      addCall(calls, callName(def.name, 'bulk_save'), {
+        area, level: 'write', allow: allow('bulk_save'),
+        handler: async (ctx) => saveRecords(writer(ctx), def, bulkEntries(ctx.params.postData)),
+      });
+    }
     if (!allows(def, 'delete')) continue;
     addCall(calls, callName(def.name, 'del'), {
       area, level: 'write', allow: allow('del'),

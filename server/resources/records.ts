@@ -3,17 +3,16 @@
  * the edit-conflict check) and soft delete. Every write and its audit row share one transaction.
  */
 import type { Kysely, Transaction } from 'kysely';
-import * as v from 'valibot';
 import { MESSAGES } from '../../lib/protocol';
 import { RESOURCES } from '../../lib/resources';
-import { resourceSchema, writableFields } from '../../lib/resources/schema';
-import { allows, columnOf, type FieldDef, type ResourceDef } from '../../lib/resources/types';
+import { checkValues, recordFieldKey, recordMessage, writableFields } from '../../lib/resources/schema';
+import { allows, columnOf, isHistory, type FieldDef, type ResourceDef } from '../../lib/resources/types';
 import { diff, writeAudit, type Changes } from '../audit/audit-log';
 import { hashPassword } from '../auth/password';
 import { resourceView, type Cell, type Database, type ResourceRow } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { nextStamp } from '../http/clock';
-import { answerRow, answerSelection, refTarget, resourceColumns, searchText } from './columns';
+import { answerRow, answerSelection, refTarget, resourceColumns, searchText, titleSql } from './columns';
 import { POLICIES } from './policies';
 import type { WriteActor } from './policy';
 
@@ -21,14 +20,6 @@ import type { WriteActor } from './policy';
 export interface WriteContext extends WriteActor {
   db: Kysely<Database>;
 }
-
-type Schema = ReturnType<typeof resourceSchema>;
-const schemas = new WeakMap<ResourceDef, Schema>();
-const schemaOf = (def: ResourceDef): Schema => {
-  let schema = schemas.get(def);
-  if (!schema) schemas.set(def, (schema = resourceSchema(def)));
-  return schema;
-};
 
 /**
  * The detail of a record, or 404 when it is missing or deleted.
@@ -90,6 +81,7 @@ async function checkUnique(trx: Transaction<Database>, def: ResourceDef, recordI
 async function checkNotReferenced(trx: Transaction<Database>, def: ResourceDef, recordId: number): Promise<void> {
   const view = resourceView(trx);
   for (const other of Object.values(RESOURCES)) {
+    if (isHistory(other)) continue;
     for (const field of other.fields) {
       if (field.type !== 'ref' || field.ref !== def.name) continue;
       const row = await view
@@ -108,15 +100,9 @@ async function checkNotReferenced(trx: Transaction<Database>, def: ResourceDef, 
 
 /** Validates form values; a failure is 400 with the first message and every field's message. */
 function validate(def: ResourceDef, input: Record<string, unknown>): Record<string, Cell | undefined> {
-  const result = v.safeParse(schemaOf(def), input);
-  if (result.success) return result.output as Record<string, Cell | undefined>;
-  const fields: Record<string, string> = {};
-  for (const issue of result.issues) {
-    const key = issue.path?.[0]?.key;
-    const name = typeof key === 'string' ? key : '_';
-    fields[name] ??= issue.message;
-  }
-  throw badRequest(result.issues[0].message, { fields });
+  const checked = checkValues(def, input);
+  if (checked.ok) return checked.values;
+  throw badRequest(checked.message, { fields: checked.fields });
 }
 
 /** Form values → column values of the fields that were sent; secrets hashed, '' secrets kept on update. */
@@ -208,26 +194,105 @@ async function updateRecord(
   return saved;
 }
 
+/** One save checked and mapped, ready for its transaction. */
+interface PreparedSave {
+  recordId: number | undefined;
+  /** The `modified` the record was loaded with (updates). */
+  modified: Cell | undefined;
+  columns: ResourceRow;
+}
+
+/** What the resource allows, the validation and the column values of one save (before its transaction). */
+async function prepareSave(def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>): Promise<PreparedSave> {
+  const insert = recordId === undefined;
+  if (!allows(def, insert ? 'create' : 'edit')) throw new ApiError(403, insert ? `${def.label}は新しく登録できません。` : `${def.label}は変更できません。`);
+  const filled = insert ? { ...Object.fromEntries(writableFields(def).map((f) => [f.name, ''])), ...input } : input;
+  const values = validate(def, filled);
+  return { recordId, modified: values.modified, columns: await columnValues(def, values, insert) };
+}
+
+const writeSave = (trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, save: PreparedSave): Promise<ResourceRow> =>
+  save.recordId === undefined ? insertRecord(trx, ctx, def, save.columns) : updateRecord(trx, ctx, def, save.recordId, save.modified, save.columns);
+
+/** A database refusal that a check raced past, as the answer it means. */
+function refusalOf(error: unknown): unknown {
+  if (isForeignKeyError(error)) return badRequest(MESSAGES.badReference);
+  if (isUniqueError(error)) return new ApiError(409, MESSAGES.duplicate);
+  return error;
+}
+
 /**
  * Saves form values (unprefixed names + the `modified` they were loaded with): inserts without
  * an id, updates only the sent fields with one. Answers the saved row.
  * @example await saveRecord(ctx, clientResource, undefined, { co_name: '株式会社ＡＢＣ商事', tel_1: '03-1234-5678', status: '1' })
  */
 export async function saveRecord(ctx: WriteContext, def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>): Promise<ResourceRow> {
-  const insert = recordId === undefined;
-  if (!allows(def, insert ? 'create' : 'edit')) throw new ApiError(403, insert ? `${def.label}は新しく登録できません。` : `${def.label}は変更できません。`);
-  const filled = insert ? { ...Object.fromEntries(writableFields(def).map((f) => [f.name, ''])), ...input } : input;
-  const values = validate(def, filled);
-  const columns = await columnValues(def, values, insert);
+  const save = await prepareSave(def, recordId, input);
   try {
-    const saved = await ctx.db
-      .transaction()
-      .execute((trx) => (insert ? insertRecord(trx, ctx, def, columns) : updateRecord(trx, ctx, def, recordId, values.modified, columns)));
-    return answerRow(def, saved);
+    return answerRow(def, await ctx.db.transaction().execute((trx) => writeSave(trx, ctx, def, save)));
   } catch (error) {
-    if (isForeignKeyError(error)) throw badRequest(MESSAGES.badReference);
-    if (isUniqueError(error)) throw new ApiError(409, MESSAGES.duplicate);
-    throw error;
+    throw refusalOf(error);
+  }
+}
+
+/** One record of a bulk save: its id (none for a new record) and its form values (with `modified`). */
+export interface BulkEntry {
+  id?: number;
+  values: Record<string, unknown>;
+}
+
+/** The name of a record by its title fields ('' when it has none). */
+async function recordTitle(db: Kysely<Database>, def: ResourceDef, recordId: number): Promise<string> {
+  const { id } = resourceColumns(def);
+  const row = await resourceView(db).selectFrom(`${def.table} as t`).select(titleSql(def, 't').as('title')).where(`t.${id}`, '=', recordId).executeTakeFirst();
+  return String(row?.title ?? '');
+}
+
+/**
+ * A refusal of one record among several, naming it: a 400's message starts with the record's title
+ * and its field marks are keyed `{id}.{field}` (`new{n}` for the n-th new record); every refusal
+ * carries the record's `id`.
+ */
+async function aboutRecord(db: Kysely<Database>, def: ResourceDef, entry: BulkEntry, index: number, error: unknown): Promise<unknown> {
+  if (!(error instanceof ApiError)) return error;
+  const key = entry.id ?? `new${index + 1}`;
+  if (error.status !== 400) return new ApiError(error.status, error.message, { ...error.extra, id: key });
+  const title = entry.id === undefined ? `${index + 1}件目` : await recordTitle(db, def, entry.id);
+  const fields = error.extra.fields as Record<string, string> | undefined;
+  const keyed = fields && Object.fromEntries(Object.entries(fields).map(([name, message]) => [recordFieldKey(key, name), message]));
+  return badRequest(recordMessage(title, error.message), { ...error.extra, id: key, ...(keyed ? { fields: keyed } : {}) });
+}
+
+/**
+ * Saves several records of a resource in ONE transaction, each exactly like `saveRecord`
+ * (validation, references, uniqueness, edit conflicts, policies, audit rows): the first refusal
+ * refuses them all and names its record (see `aboutRecord`). Answers the saved rows in order.
+ * @example await saveRecords(ctx, deliveryFeeResource, [{ id: 1, values: { fee: 900, modified } }])
+ */
+export async function saveRecords(ctx: WriteContext, def: ResourceDef, entries: readonly BulkEntry[]): Promise<ResourceRow[]> {
+  const saves: PreparedSave[] = [];
+  for (const [i, entry] of entries.entries()) {
+    try {
+      saves.push(await prepareSave(def, entry.id, entry.values));
+    } catch (error) {
+      throw await aboutRecord(ctx.db, def, entry, i, error);
+    }
+  }
+  try {
+    const rows = await ctx.db.transaction().execute(async (trx) => {
+      const saved: ResourceRow[] = [];
+      for (const [i, save] of saves.entries()) {
+        try {
+          saved.push(await writeSave(trx, ctx, def, save));
+        } catch (error) {
+          throw await aboutRecord(trx, def, entries[i], i, error);
+        }
+      }
+      return saved;
+    });
+    return rows.map((row) => answerRow(def, row));
+  } catch (error) {
+    throw refusalOf(error);
   }
 }
 

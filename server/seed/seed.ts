@@ -12,6 +12,7 @@ import { contactResource } from '../../lib/resources/contact';
 import { dailyResource } from '../../lib/resources/daily';
 import { itemResource } from '../../lib/resources/item';
 import { mailTemplateResource } from '../../lib/resources/mail-template';
+import { masterOptionResource } from '../../lib/resources/master-option';
 import { orderResource } from '../../lib/resources/order';
 import { reportResource } from '../../lib/resources/report';
 import { createUser } from '../auth/users';
@@ -19,6 +20,7 @@ import type { Config } from '../config';
 import type { AppDatabase } from '../db/connect';
 import type { Database } from '../db/schema';
 import { nextStamp } from '../http/clock';
+import { searchText } from '../resources/columns';
 import { bulkInsert } from './bulk-insert';
 import { MASTER_TABLES, SEED_USERS, generateClients, generateOrders, type SeedClient } from './data/generate';
 import { SEED_ITEMS, generateAgreements, generateContacts, generateDailies, generateReports, type SeedStaff } from './data/generate-crm';
@@ -50,7 +52,10 @@ export function box(lines: readonly string[]): string {
 export async function seedMasters(db: Kysely<Database>): Promise<void> {
   const stamp = nextStamp();
   const rows = Object.entries(MASTER_TABLES).flatMap(([table, options]) =>
-    options.map((o, i) => ({ mo_table: table, mo_value: o.value, mo_text: o.text, mo_flg: o.flg ?? 0, mo_sort: (i + 1) * 10, created: stamp, modified: stamp })),
+    options.map((o, i) => {
+      const row = { mo_table: table, mo_value: o.value, mo_text: o.text, mo_flg: o.flg ?? 0, mo_sort: (i + 1) * 10 };
+      return { ...row, mo_search: searchText(masterOptionResource, row), created: stamp, modified: stamp };
+    }),
   );
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += 200) await trx.insertInto('master_option').values(rows.slice(i, i + 200)).execute();

@@ -7,3 +7,9 @@ export interface DetailExtensionProps {
   id: string;
   record: Row;
 }
+
+/** What the detail unfolded under a list row receives (extensions ROW_DETAILS). */
+export interface RowDetailProps {
+  def: ResourceDef;
+  row: Row;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { auditCalls, auditChanges, auditTables, columnLabel, valueText } from '@/lib/system/audit';
+import { MASTER_CATALOGUE, masterInfo, masterOfPath } from '@/lib/system/masters';
+
+describe('audit log names', () => {
+  it('names the kinds of data that are written, never the log itself', () => {
+    const tables = auditTables();
+    expect(tables).toContainEqual({ value: 'client', text: '顧客' });
+    expect(tables).toContainEqual({ value: 'delivery_fee', text: '都道府県別送料' });
+    expect(tables).toContainEqual({ value: 'search', text: '保存した検索' });
+    expect(tables.some((t) => t.value === 'audit_log')).toBe(false);
+  });
+
+  it('names the writing calls each resource takes', () => {
+    const calls = new Map(auditCalls().map((o) => [o.value, o.text]));
+    expect(calls.get('client_save')).toBe('顧客の保存');
+    expect(calls.get('client_del')).toBe('顧客の削除');
+    expect(calls.get('deliveryfee_bulk_save')).toBe('都道府県別送料の一括保存');
+    expect(calls.has('deliveryfee_del')).toBe(false);
+    expect(calls.has('client_bulk_save')).toBe(false);
+    expect([...calls.keys()].some((c) => c.startsWith('log_'))).toBe(false);
+  });
+
+  it('labels changed columns in Japanese and shows values readably', () => {
+    expect(columnLabel('client', 'cl_tel_1')).toBe('電話番号1');
+    expect(columnLabel('master_option', 'mo_text')).toBe('名称');
+    expect(columnLabel('search', 'srch_name')).toBe('名前');
+    expect(columnLabel('client', 'modified')).toBe('更新日時');
+    expect(columnLabel('unknown', 'x_col')).toBe('x_col');
+    expect(valueText('client', 'cl_memo', '')).toBe('（空）');
+    expect(valueText('client', 'cl_sex', '2')).toBe('女性（2）');
+    expect(valueText('delivery_fee', 'df_fee', 1320)).toBe('1,320円');
+    expect(valueText('client', 'modified', '2026-01-01T00:00:00.000Z')).toBe('2026-01-01 9:00');
+    expect(valueText('client', 'deleted', 1)).toBe('削除済み');
+  });
+
+  it('reads a log row’s changes, ignoring what is not a [before, after] pair', () => {
+    expect(auditChanges('client', '{"cl_tel_1":["03-1","03-2"],"bad":1}')).toEqual([{ column: 'cl_tel_1', label: '電話番号1', before: '03-1', after: '03-2' }]);
+    expect(auditChanges('client', 'not json')).toEqual([]);
+    expect(auditChanges('client', null)).toEqual([]);
+  });
+});
+
+describe('master catalogue', () => {
+  it('lists each editable master once, with its screen where it has one of its own', () => {
+    const tables = MASTER_CATALOGUE.map((m) => m.table);
+    expect(new Set(tables).size).toBe(tables.length);
+    expect(tables).not.toContain('mt_user');
+    expect(MASTER_CATALOGUE.every((m) => m.label && m.description)).toBe(true);
+    expect(masterOfPath('/system/itemcode')?.table).toBe('mt_item_class');
+    expect(masterOfPath('/system/delivery')?.table).toBe('mt_delivery_time');
+    expect(masterInfo('mt_bank')?.label).toBe('銀行');
+    expect(masterInfo('mt_role')).toBeUndefined();
+  });
+});
