@@ -12,5 +12,7 @@ export default defineConfig({
     pool: 'threads',
     maxWorkers: 2,
     restoreMocks: true,
+    // Component tests render whole screens; on a busy 2-core machine one can take several seconds.
+    testTimeout: 15_000,
   },
 });
