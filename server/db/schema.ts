@@ -79,6 +79,30 @@ export interface MasterOptionTable extends Stamps {
   mo_sort: number;
 }
 
+export interface StockTable {
+  st_id: Generated<number>;
+  st_sk_id: number;
+  st_it_id: number;
+  st_quantity: number;
+  created: string;
+  modified: string;
+}
+
+/** One change of a stock row: 入庫 (`in`), 出庫 (`out`) or 棚卸調整 (`count`). */
+export interface StockMoveTable {
+  sm_id: Generated<number>;
+  sm_sk_id: number;
+  sm_it_id: number;
+  sm_kind: string;
+  /** Signed change of the quantity. */
+  sm_quantity: number;
+  sm_before: number;
+  sm_after: number;
+  sm_reason: string;
+  sm_usr_id: number | null;
+  created: string;
+}
+
 export interface Database {
   user: UserTable;
   auth_key: AuthKeyTable;
@@ -93,6 +117,12 @@ export interface Database {
   daily: ResourceRow;
   agreement: ResourceRow;
   item: ResourceRow;
+  warehouse: ResourceRow;
+  stock: StockTable;
+  stock_move: StockMoveTable;
+  water_server: ResourceRow;
+  bottle: ResourceRow;
+  tax_rate: ResourceRow;
 }
 
 /** The same connection seen by the generic resource code: any table of resource rows. */

@@ -15,13 +15,22 @@ const option = (value: string | number, text: string, id: number): MasterOption 
 
 /**
  * Masters answered from other tables, so a select offers the live records: staff (`mt_user`,
- * active users by name) and roles (`mt_role`).
+ * active users by name), roles (`mt_role`), warehouses (`mt_warehouse`) and returnable bottle
+ * items (`mt_returnable_item`).
  */
 export const VIRTUAL_MASTERS: Record<string, VirtualMaster> = {
   mt_user: async (db) =>
     (await db.selectFrom('user').select(['user_id', 'user_name']).where('deleted', '=', 0).where('user_active', '=', 1).orderBy('user_kana').orderBy('user_id').execute())
       .map((u) => option(u.user_id, u.user_name, u.user_id)),
   mt_role: async () => ROLES.map((role, i) => option(role, role, i + 1)),
+  // Live warehouses by code (a customer's 出荷倉庫, a server's 保管倉庫); those out of use say so.
+  mt_warehouse: async (db) =>
+    (await db.selectFrom('warehouse').select(['sk_id', 'sk_name', 'sk_active']).where('deleted', '=', 0).orderBy('sk_code').orderBy('sk_id').execute())
+      .map((w) => option(Number(w.sk_id), `${String(w.sk_name)}${w.sk_active === 0 ? '（使用停止）' : ''}`, Number(w.sk_id))),
+  // Live returnable bottle items (the bottle ledger's 商品).
+  mt_returnable_item: async (db) =>
+    (await db.selectFrom('item').select(['it_id', 'it_name']).where('deleted', '=', 0).where('it_returnable', '=', 1).orderBy('it_code').orderBy('it_id').execute())
+      .map((i) => option(Number(i.it_id), String(i.it_name), Number(i.it_id))),
 };
 
 /** Registers `master_lst`. */

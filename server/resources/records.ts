@@ -3,7 +3,6 @@
  * the edit-conflict check) and soft delete. Every write and its audit row share one transaction.
  */
 import type { Kysely, Transaction } from 'kysely';
-import * as v from 'valibot';
 import { MESSAGES } from '../../lib/protocol';
 import { RESOURCES } from '../../lib/resources';
 import { resourceSchema, writableFields } from '../../lib/resources/schema';
@@ -15,7 +14,8 @@ import { ApiError, badRequest, notFound } from '../http/api-error';
 import { nextStamp } from '../http/clock';
 import { answerRow, answerSelection, refTarget, resourceColumns, searchText } from './columns';
 import { POLICIES } from './policies';
-import type { WriteActor } from './policy';
+import { validateForm } from './validate';
+import type { SaveEvent, WriteActor } from './policy';
 
 /** Who writes, through which call, on which database. */
 export interface WriteContext extends WriteActor {
@@ -107,17 +107,7 @@ async function checkNotReferenced(trx: Transaction<Database>, def: ResourceDef, 
 }
 
 /** Validates form values; a failure is 400 with the first message and every field's message. */
-function validate(def: ResourceDef, input: Record<string, unknown>): Record<string, Cell | undefined> {
-  const result = v.safeParse(schemaOf(def), input);
-  if (result.success) return result.output as Record<string, Cell | undefined>;
-  const fields: Record<string, string> = {};
-  for (const issue of result.issues) {
-    const key = issue.path?.[0]?.key;
-    const name = typeof key === 'string' ? key : '_';
-    fields[name] ??= issue.message;
-  }
-  throw badRequest(result.issues[0].message, { fields });
-}
+const validate = (def: ResourceDef, input: Record<string, unknown>): Record<string, Cell | undefined> => validateForm(schemaOf(def), input);
 
 /** Form values → column values of the fields that were sent; secrets hashed, '' secrets kept on update. */
 async function columnValues(def: ResourceDef, values: Record<string, Cell | undefined>, insert: boolean): Promise<ResourceRow> {
@@ -174,6 +164,18 @@ async function prepareWrite(trx: Transaction<Database>, ctx: WriteContext, def: 
   return derived ? { ...columns, ...derived } : columns;
 }
 
+/**
+ * The saved record, after the resource's follow-up writes. A follow-up may change the record itself
+ * (a ledger's running balance), so the answer is read again after it.
+ */
+async function afterSave(trx: Transaction<Database>, event: SaveEvent, recordId: number): Promise<ResourceRow> {
+  const saved = await findRecord(trx, event.def, recordId);
+  const policy = POLICIES[event.def.name];
+  if (!policy?.afterSave) return saved;
+  await policy.afterSave({ ...event, saved });
+  return findRecord(trx, event.def, recordId);
+}
+
 async function insertRecord(trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, input: ResourceRow): Promise<ResourceRow> {
   const { id, search } = resourceColumns(def);
   const columns = await prepareWrite(trx, ctx, def, undefined, undefined, input);
@@ -182,9 +184,7 @@ async function insertRecord(trx: Transaction<Database>, ctx: WriteContext, def: 
   const inserted = await resourceView(trx).insertInto(def.table).values(row).returning(id).executeTakeFirstOrThrow();
   const recordId = Number(inserted[id]);
   await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: def.table, recordId, changes: auditChanges(def, diff(undefined, columns)), at: stamp });
-  const saved = await findRecord(trx, def, recordId);
-  await POLICIES[def.name]?.afterSave?.({ trx, actor: ctx, def, id: undefined, current: undefined, columns, saved });
-  return saved;
+  return afterSave(trx, { trx, actor: ctx, def, id: undefined, current: undefined, columns }, recordId);
 }
 
 async function updateRecord(
@@ -203,9 +203,7 @@ async function updateRecord(
   const updated = await view.updateTable(def.table).set(set).where(id, '=', recordId).where('modified', '=', current.modified).returning(id).executeTakeFirst();
   if (!updated) throw new ApiError(409, MESSAGES.conflict);
   await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: def.table, recordId, changes: auditChanges(def, diff(current, columns)), at: stamp });
-  const saved = await findRecord(trx, def, recordId);
-  await POLICIES[def.name]?.afterSave?.({ trx, actor: ctx, def, id: recordId, current, columns, saved });
-  return saved;
+  return afterSave(trx, { trx, actor: ctx, def, id: recordId, current, columns }, recordId);
 }
 
 /**

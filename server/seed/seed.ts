@@ -15,6 +15,7 @@ import type { Database } from '../db/schema';
 import { nextStamp } from '../http/clock';
 import { bulkInsert } from './bulk-insert';
 import { MASTER_TABLES, SEED_USERS, generateClients, generateOrders } from './data/generate';
+import { seedStock } from './stock';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.jp';
 export const DEMO_CLIENTS = 320;
@@ -53,8 +54,8 @@ const createdOfContract = (record: object, fallback: string): string => {
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T09:00:00+09:00`).toISOString() : fallback;
 };
 
-/** The demo company: staff, masters, customers and orders. Answers the staff password. */
-async function seedDemo(db: Kysely<Database>): Promise<string> {
+/** The demo company: staff, masters, customers, orders and the stock area. Answers the staff password. */
+async function seedDemo(db: Kysely<Database>, adminId: number): Promise<string> {
   const staffPassword = generatePassword();
   await db.transaction().execute(async (trx) => {
     for (const user of SEED_USERS) {
@@ -68,6 +69,7 @@ async function seedDemo(db: Kysely<Database>): Promise<string> {
     cl_id: clientIds[o.clientIndex], date: o.date, status: o.status, uriage_total: o.total, biko: '',
   }));
   await bulkInsert(db, orderResource, orders, { createdOf: (r) => new Date(`${String((r as { date: string }).date)}T10:00:00+09:00`).toISOString() });
+  await seedStock(db, adminId);
   return staffPassword;
 }
 
@@ -81,14 +83,15 @@ export async function seedIfEmpty(database: AppDatabase, config: Pick<Config, 'a
   if (existing) return false;
   const email = config.adminEmail || DEFAULT_ADMIN_EMAIL;
   const password = config.adminPassword || generatePassword();
+  let adminId: number;
   try {
-    await createUser(db, { email, password, name: '管理者', kana: 'カンリシャ', role: ADMIN_ROLE, team: '管理チーム' });
+    adminId = await createUser(db, { email, password, name: '管理者', kana: 'カンリシャ', role: ADMIN_ROLE, team: '管理チーム' });
   } catch (error) {
     // Another server process on the same database seeded first.
     if (await db.selectFrom('user').select('user_id').limit(1).executeTakeFirst()) return false;
     throw error;
   }
-  const staffPassword = config.seed ? await seedDemo(db) : undefined;
+  const staffPassword = config.seed ? await seedDemo(db, adminId) : undefined;
   const lines = [
     '初回起動: 管理者アカウントを作成しました / First start: admin account created',
     `  メールアドレス / E-mail : ${email}`,

@@ -1,4 +1,15 @@
 /** The server-side rules of the resources that have any, by call prefix (see ../policy.ts). */
 import type { ResourcePolicy } from '../policy';
+import { bottlePolicy } from './bottle';
+import { itemPolicy } from './item';
+import { serverPolicy } from './server';
+import { soukoPolicy } from './souko';
+import { taxPolicy } from './tax';
 
-export const POLICIES: Record<string, ResourcePolicy> = {};
+export const POLICIES: Record<string, ResourcePolicy> = {
+  item: itemPolicy,
+  souko: soukoPolicy,
+  server: serverPolicy,
+  bottle: bottlePolicy,
+  tax: taxPolicy,
+};
