@@ -9,6 +9,48 @@ import type { FieldDef, Option } from './resources/types';
 
 export type StockMoveKind = 'in' | 'out' | 'count';
 
+/** One stock row (table `stock`): one per warehouse × item. */
+export interface Stock {
+  st_id: number;
+  st_sk_id: number;
+  st_it_id: number;
+  st_quantity: number;
+  created: string;
+  modified: string;
+}
+
+/** A stock row as `stock_lst` answers it, with its item and warehouse. */
+export interface StockAnswer extends Omit<Stock, 'created'> {
+  it_code: string;
+  it_name: string;
+  it_unit: string;
+  it_reorder_point: number | null;
+  sk_code: string;
+  sk_name: string;
+}
+
+/** One change of a stock row (table `stock_move`): who changed it, when, why and by how much. */
+export interface StockMove {
+  sm_id: number;
+  sm_sk_id: number;
+  sm_it_id: number;
+  sm_kind: string;
+  /** Signed change of the quantity. */
+  sm_quantity: number;
+  sm_before: number;
+  sm_after: number;
+  sm_reason: string;
+  sm_usr_id: number | null;
+  created: string;
+}
+
+/** A movement as `stock_move_lst` answers it, with the names of its item, warehouse and user. */
+export interface StockMoveAnswer extends StockMove {
+  it_name: string;
+  sk_name: string;
+  user_name: string | null;
+}
+
 export const STOCK_MOVE_KIND: readonly Option[] = [
   { value: 'in', text: '入庫' },
   { value: 'out', text: '出庫' },

@@ -1,5 +1,5 @@
 /** The filter panel of a list: one control per declared filter, drawn from the declaration. */
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { FilterDef } from '@/lib/filters';
 import { fieldOfFilter, filterOptions, type RawFilters } from '@/lib/list/list-state';
 import { useMasterOptions } from '@/lib/list/use-master-options';
@@ -76,28 +76,59 @@ function InFilter({ def, filter, value, onChange }: FilterProps) {
   );
 }
 
-function SingleFilter({ filter, value, onChange, type }: FilterProps & { type: 'month' | 'text' }) {
+/** One labelled control of a single value: the label names the control given its id. */
+function Labelled({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
   return (
     <div className="flex flex-col gap-[3px]">
       <label htmlFor={id} className={labelClass}>
-        {filter.label}
+        {label}
       </label>
-      <input
-        id={id}
-        type={type}
-        defaultValue={typeof value === 'string' ? value : ''}
-        key={typeof value === 'string' ? value : ''}
-        onChange={type === 'month' ? (e) => onChange(filter.name, e.target.value || undefined) : undefined}
-        onBlur={type === 'text' ? (e) => onChange(filter.name, e.target.value.trim() || undefined) : undefined}
-        className={`${inputClass} w-[160px]`}
-      />
+      {children(id)}
     </div>
+  );
+}
+
+function SingleFilter({ filter, value, onChange, type }: FilterProps & { type: 'month' | 'text' }) {
+  return (
+    <Labelled label={filter.label}>
+      {(id) => (
+        <input
+          id={id}
+          type={type}
+          defaultValue={typeof value === 'string' ? value : ''}
+          key={typeof value === 'string' ? value : ''}
+          onChange={type === 'month' ? (e) => onChange(filter.name, e.target.value || undefined) : undefined}
+          onBlur={type === 'text' ? (e) => onChange(filter.name, e.target.value.trim() || undefined) : undefined}
+          className={`${inputClass} w-[160px]`}
+        />
+      )}
+    </Labelled>
+  );
+}
+
+/** A window of days around today (期限切れ, 30日以内 …): one choice, or none. */
+function RelativeDateFilter({ filter, value, onChange }: FilterProps) {
+  return (
+    <Labelled label={filter.label}>
+      {(id) => (
+        <select id={id} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(filter.name, e.target.value || undefined)} className={`${inputClass} w-[160px]`}>
+          <option value="">（指定なし）</option>
+          {(filter.windows ?? []).map((w) => (
+            <option key={w.value} value={w.value}>
+              {w.text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Labelled>
   );
 }
 
 function FilterControl(props: FilterProps) {
   switch (props.filter.kind) {
+    case 'relativeDate':
+      return <RelativeDateFilter {...props} />;
     case 'dateRange':
       return <RangeFilter {...props} type="date" />;
     case 'numberRange':

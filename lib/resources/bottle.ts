@@ -8,6 +8,15 @@
 import { textOf } from './checks';
 import type { ResourceDef } from './types';
 
+/** A customer's bottles of one item as `bottle_balance` answers them: 預け本数 now, deposits (sum), last movement. */
+export interface BottleBalance {
+  bt_it_id: number;
+  it_name: string;
+  bt_held: number;
+  deposit_total: number;
+  last_date: string;
+}
+
 export const bottleResource: ResourceDef = {
   name: 'bottle',
   label: 'ボトル',

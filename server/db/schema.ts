@@ -4,6 +4,7 @@
  * handled generically, so they are typed as rows of cells.
  */
 import type { Generated, Kysely } from 'kysely';
+import type { Stock, StockMove } from '../../lib/stock';
 
 /** One value of a resource row: TEXT, INTEGER/REAL or NULL. */
 export type Cell = string | number | null;
@@ -79,28 +80,13 @@ export interface MasterOptionTable extends Stamps {
   mo_sort: number;
 }
 
-export interface StockTable {
+/** Stock per warehouse × item, and its movements (lib/stock); ids generated. */
+export interface StockTable extends Omit<Stock, 'st_id'> {
   st_id: Generated<number>;
-  st_sk_id: number;
-  st_it_id: number;
-  st_quantity: number;
-  created: string;
-  modified: string;
 }
 
-/** One change of a stock row: 入庫 (`in`), 出庫 (`out`) or 棚卸調整 (`count`). */
-export interface StockMoveTable {
+export interface StockMoveTable extends Omit<StockMove, 'sm_id'> {
   sm_id: Generated<number>;
-  sm_sk_id: number;
-  sm_it_id: number;
-  sm_kind: string;
-  /** Signed change of the quantity. */
-  sm_quantity: number;
-  sm_before: number;
-  sm_after: number;
-  sm_reason: string;
-  sm_usr_id: number | null;
-  created: string;
 }
 
 export interface Database {

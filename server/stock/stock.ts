@@ -4,28 +4,13 @@
  * who, when and why) and the audit row; a quantity never goes below zero.
  */
 import type { Kysely } from 'kysely';
-import { quantityAfter, stockAdjustSchema, type StockMoveKind } from '../../lib/stock';
+import { quantityAfter, stockAdjustSchema, type StockAnswer, type StockMoveAnswer, type StockMoveKind } from '../../lib/stock';
 import { writeAudit } from '../audit/audit-log';
 import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../http/api-error';
 import { nextStamp } from '../http/clock';
 import type { WriteContext } from '../resources/records';
 import { validateForm } from '../resources/validate';
-
-/** One stock row as answered, with the names of its item and warehouse. */
-export interface StockRow {
-  st_id: number;
-  st_sk_id: number;
-  st_it_id: number;
-  st_quantity: number;
-  modified: string;
-  it_code: string;
-  it_name: string;
-  it_unit: string;
-  it_reorder_point: number | null;
-  sk_code: string;
-  sk_name: string;
-}
 
 /** Whose stock: one warehouse's items, or one item's warehouses. */
 export type StockOwner = { sk_id: number } | { it_id: number };
@@ -35,7 +20,7 @@ export type StockOwner = { sk_id: number } | { it_id: number };
  * warehouses and items are left out.
  * @example await stockOf(db, { sk_id: 1 }) // [{ st_it_id: 3, it_name: '天然水 12L', st_quantity: 120, … }]
  */
-export async function stockOf(db: Kysely<Database>, owner: StockOwner): Promise<StockRow[]> {
+export async function stockOf(db: Kysely<Database>, owner: StockOwner): Promise<StockAnswer[]> {
   let query = db
     .selectFrom('stock')
     .innerJoin('item', 'item.it_id', 'stock.st_it_id')
@@ -46,31 +31,14 @@ export async function stockOf(db: Kysely<Database>, owner: StockOwner): Promise<
   query = 'sk_id' in owner
     ? query.where('stock.st_sk_id', '=', owner.sk_id).orderBy('item.it_code').orderBy('stock.st_it_id')
     : query.where('stock.st_it_id', '=', owner.it_id).orderBy('warehouse.sk_code').orderBy('stock.st_sk_id');
-  return (await query.execute()) as StockRow[];
-}
-
-/** One movement as answered, with names. */
-export interface StockMoveRow {
-  sm_id: number;
-  sm_sk_id: number;
-  sm_it_id: number;
-  sm_kind: string;
-  sm_quantity: number;
-  sm_before: number;
-  sm_after: number;
-  sm_reason: string;
-  sm_usr_id: number | null;
-  created: string;
-  it_name: string;
-  sk_name: string;
-  user_name: string | null;
+  return (await query.execute()) as StockAnswer[];
 }
 
 /**
  * The movements of a warehouse or an item, newest first, one page.
  * @example await stockMoves(db, { it_id: 3 }, 20, 1)
  */
-export async function stockMoves(db: Kysely<Database>, owner: StockOwner, n: number, p: number): Promise<StockMoveRow[]> {
+export async function stockMoves(db: Kysely<Database>, owner: StockOwner, n: number, p: number): Promise<StockMoveAnswer[]> {
   let query = db
     .selectFrom('stock_move')
     .innerJoin('item', 'item.it_id', 'stock_move.sm_it_id')
@@ -81,7 +49,7 @@ export async function stockMoves(db: Kysely<Database>, owner: StockOwner, n: num
       'stock_move.sm_after', 'stock_move.sm_reason', 'stock_move.sm_usr_id', 'stock_move.created', 'item.it_name', 'warehouse.sk_name', 'user.user_name',
     ]);
   query = 'sk_id' in owner ? query.where('stock_move.sm_sk_id', '=', owner.sk_id) : query.where('stock_move.sm_it_id', '=', owner.it_id);
-  return (await query.orderBy('stock_move.sm_id', 'desc').limit(n).offset((p - 1) * n).execute()) as StockMoveRow[];
+  return (await query.orderBy('stock_move.sm_id', 'desc').limit(n).offset((p - 1) * n).execute()) as StockMoveAnswer[];
 }
 
 /** What an adjustment answers: the stock row after it and the movement's id. */

@@ -5,6 +5,7 @@
  * customer are queued (its row is locked) so two saves cannot compute from the same old rows.
  */
 import type { Kysely, Transaction } from 'kysely';
+import type { BottleBalance } from '../../../lib/resources/bottle';
 import { writeAudit } from '../../audit/audit-log';
 import type { Database, ResourceRow } from '../../db/schema';
 import { badRequest } from '../../http/api-error';
@@ -69,15 +70,6 @@ export const bottlePolicy: ResourcePolicy = {
     for (const [clientId, itemId] of pairsOf(current)) await recompute(trx, actor, clientId, itemId);
   },
 };
-
-/** A customer's bottles per item: 預け本数 now, deposits held (sum), last movement date. */
-export interface BottleBalance {
-  bt_it_id: number;
-  it_name: string;
-  bt_held: number;
-  deposit_total: number;
-  last_date: string;
-}
 
 /**
  * The bottle balance of a customer per returnable item (from the ledger, in date order).
