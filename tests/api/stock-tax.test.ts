@@ -6,9 +6,17 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import * as v from 'valibot';
 import { addDays, todayJst } from '../../lib/format';
 import { MESSAGES } from '../../lib/protocol';
+import { bottleResource } from '../../lib/resources/bottle';
+import { RESOURCES } from '../../lib/resources';
+import { resourceSchema } from '../../lib/resources/schema';
+import { idColumn } from '../../lib/resources/types';
+import { serverResource } from '../../lib/resources/water-server';
 import { rateOn, taxPeriodOf, type TaxPeriod } from '../../lib/tax';
+import { DEMO_ITEMS, DEMO_WAREHOUSES, generateBottles, generateServers } from '../../server/seed/data/stock';
+import { DEMO_SERVERS } from '../../server/seed/stock';
 import { taxRateFor } from '../../server/tax/rates';
 import { dialects, useHarness } from './harness';
 
@@ -369,6 +377,27 @@ for (const dialect of dialects()) {
       });
     });
 
+    describe('every resource of the area', () => {
+      it('refuses a stale edit (409) and an unknown sort column, and deletes softly', async () => {
+        const records: [string, Record<string, unknown>, Record<string, unknown>][] = [
+          ['souko', { code: 'T-CONF', name: '競合テスト倉庫' }, { note: '後から' }],
+          ['server', { serial_no: 'T-CONF', model: 'AQ-02', status: 'stock', sk_id: ids.tokyo }, { note: '後から' }],
+          ['bottle', { cl_id: h.fixtures.clients.halfAbc, it_id: ids.water, move_date: '2026-01-05', delivered: 2 }, { note: '後から' }],
+          ['tax', { tax_class: 'reduced', rate: 3, valid_from: '1970-01-01', valid_to: '1970-12-31', label: '競合テスト' }, { note: '後から' }],
+        ];
+        for (const [resource, values, change] of records) {
+          const row = await created(resource, values);
+          const id = Number(row[idColumn(RESOURCES[resource])]);
+          assert.equal((await save(resource, { note: '先に', modified: row.modified }, id)).status, 200, resource);
+          const stale = await save(resource, { ...change, modified: row.modified }, id);
+          assert.deepEqual([stale.status, stale.body], [409, [{ error: MESSAGES.conflict }]], resource);
+          assert.equal((await h.post(`${resource}_lst`, { col: 'nope' })).status, 400, resource);
+          assert.equal((await h.post(`${resource}_del`, { id })).status, 200, resource);
+          assert.equal((await h.post(`${resource}_dtl`, { id })).status, 404, resource);
+        }
+      });
+    });
+
     describe('tax rates', () => {
       const periods = async (): Promise<TaxPeriod[]> =>
         (await h.post<Row>('tax_lst', { n: 100, col: 'tx_valid_from', odr: 'asc' })).body.flatMap((r) => taxPeriodOf(r) ?? []);
@@ -443,3 +472,45 @@ for (const dialect of dialects()) {
     });
   });
 }
+
+describe('demo data of the stock area', () => {
+  const day = '2026-11-22';
+  const customers = Array.from({ length: 320 }, (_, i) => ({ id: i + 1, status: i % 6 === 5 ? '9' : '1' }));
+  const servers = generateServers(customers, [1, 2, 3], day, DEMO_SERVERS);
+  const issues = (schema: ReturnType<typeof resourceSchema>, record: object) =>
+    v.safeParse(schema, record).issues?.map((i) => `${String(i.path?.[0]?.key)} ${i.message}`).join(', ');
+
+  it('every generated server passes the server form, with its status rules, and a derived due date', () => {
+    const schema = resourceSchema(serverResource);
+    for (const server of servers) assert.equal(issues(schema, server), undefined, server.serial_no);
+    assert.equal(new Set(servers.map((s) => s.serial_no)).size, servers.length, 'serial numbers are unique');
+    const installed = servers.filter((s) => s.status === 'installed');
+    assert.ok(installed.length > servers.length * 0.7, 'most are installed');
+    assert.ok(installed.every((s) => customers.find((c) => c.id === s.cl_id)?.status === '1'), 'at active customers');
+    assert.ok(installed.some((s) => s.next_due_date < day) && installed.some((s) => s.next_due_date >= day && s.next_due_date <= addDays(day, 30)), 'overdue and soon due ones');
+    assert.ok(['stock', 'maintenance', 'disposed'].every((status) => servers.some((s) => s.status === status)));
+  });
+
+  it('every generated bottle movement passes the bottle form; balances run and never go negative', () => {
+    const since = [...new Map(servers.filter((s) => s.status === 'installed').map((s) => [Number(s.cl_id), s.install_date])).entries()];
+    const bottles = generateBottles(since.map(([cl_id, date]) => ({ cl_id, since: date })), [{ id: 1, deposit: 1000 }], day);
+    assert.ok(bottles.length > 100);
+    const schema = resourceSchema(bottleResource);
+    const held = new Map<number, number>();
+    for (const b of bottles) {
+      assert.equal(issues(schema, b), undefined, JSON.stringify(b));
+      const next = (held.get(b.cl_id) ?? 0) + b.delivered - b.collected;
+      assert.equal(b.held, next, `${b.cl_id} ${b.move_date}`);
+      assert.ok(next >= 0);
+      if (!held.has(b.cl_id)) assert.equal(b.deposit, b.delivered * 1000, 'the first delivery takes the deposit');
+      held.set(b.cl_id, next);
+      assert.ok(b.move_date <= day);
+    }
+  });
+
+  it('demo warehouses and items are valid records', () => {
+    for (const w of DEMO_WAREHOUSES) assert.equal(issues(resourceSchema(RESOURCES.souko), w), undefined, w.code);
+    for (const i of DEMO_ITEMS) assert.equal(issues(resourceSchema(RESOURCES.item), i), undefined, i.code);
+    assert.ok(DEMO_ITEMS.some((i) => i.returnable === 1 && i.tax_class === 'reduced'), 'returnable water at the reduced rate');
+  });
+});
