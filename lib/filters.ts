@@ -3,13 +3,29 @@
  * call carries. The client applies them before sending; the server applies the same function
  * again, so a direct API caller gets the same meaning.
  */
-import { todayJst } from './format';
+import { addDays, todayJst } from './format';
 import type { FilterValue } from './protocol';
 
 export const EPOCH_DAY = '1970-01-01';
+/** The open end of a date window: later than any real date. */
+export const LAST_DAY = '9999-12-31';
 
-/** How a filter is matched. `dateRange` on a timestamp column compares Japan days. */
-export type FilterKind = 'dateRange' | 'in' | 'numberRange' | 'month' | 'equals';
+/**
+ * How a filter is matched. `dateRange` on a timestamp column compares Japan days. `relativeDate`
+ * picks one of the declared `windows` of days around today (期限切れ, 30日以内 …) and is sent as
+ * the date range it means on the day it is applied.
+ */
+export type FilterKind = 'dateRange' | 'in' | 'numberRange' | 'month' | 'equals' | 'relativeDate';
+
+/** A named window of a `relativeDate` filter: day offsets from today (Japan), open where absent. */
+export interface DayWindow {
+  value: string;
+  text: string;
+  /** First day, as days after today (negative: before); absent = no lower bound. */
+  from?: number;
+  /** Last day, as days after today; absent = no upper bound. */
+  to?: number;
+}
 
 export interface FilterDef {
   name: string;
@@ -19,6 +35,8 @@ export interface FilterDef {
   column?: string;
   /** For `in`: the allowed values with labels. */
   options?: readonly { value: string; text: string }[];
+  /** For `relativeDate`: the windows offered. */
+  windows?: readonly DayWindow[];
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -45,6 +63,20 @@ export function dateRange(name: string, value: readonly (string | number)[] | un
   return [from || EPOCH_DAY, to || today];
 }
 
+/**
+ * The date range a `relativeDate` value means today: a window's name becomes its days; a range
+ * already sent as `[from, to]` (the client normalises before sending) is kept when valid.
+ * @example relativeRange(def, 'soon', '2026-11-22') // ['2026-11-22', '2026-12-22'] for { from: 0, to: 30 }
+ */
+export function relativeRange(def: FilterDef, value: unknown, today: string): [string, string] | undefined {
+  if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string' && isValidDay(v)) && value[0] <= value[1]) {
+    return [value[0] as string, value[1] as string];
+  }
+  const window = typeof value === 'string' ? def.windows?.find((w) => w.value === value) : undefined;
+  if (!window) return undefined;
+  return [window.from === undefined ? EPOCH_DAY : addDays(today, window.from), window.to === undefined ? LAST_DAY : addDays(today, window.to)];
+}
+
 /** Result of normalising filters: the clean object or the name of the first bad filter. */
 export type NormalizeResult =
   | { ok: true; filters: Record<string, FilterValue> }
@@ -52,8 +84,8 @@ export type NormalizeResult =
 
 /**
  * Normalises a raw filter object against a resource's filter declarations: drops empty values,
- * applies the date-range rules, removes the hyphen of `sime_ym`, keeps `in` and `numberRange`
- * arrays as arrays. Unknown names are refused (filters are whitelisted).
+ * applies the date-range rules, turns a `relativeDate` window into its dates, removes the hyphen of
+ * `sime_ym`, keeps `in` and `numberRange` arrays as arrays. Unknown names are refused (filters are whitelisted).
  */
 export function normalizeFilters(
   raw: Record<string, unknown>,
@@ -73,7 +105,11 @@ export function normalizeFilters(
       continue;
     }
     if (isEmpty(value)) continue;
-    if (def.kind === 'month') {
+    if (def.kind === 'relativeDate') {
+      const range = relativeRange(def, value, today);
+      if (!range) return { ok: false, problem: 'value', name };
+      out[name] = range;
+    } else if (def.kind === 'month') {
       const ym = String(value).replace(/-/g, '');
       if (!/^\d{6}$/.test(ym)) return { ok: false, problem: 'value', name };
       out[name] = ym;

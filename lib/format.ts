@@ -79,8 +79,25 @@ export function jstDayStartIso(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00+09:00`)).toISOString();
 }
 
-/** The Japan date one day after `day`. */
-export function nextDay(day: string): string {
-  const t = Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000;
+/**
+ * The date `days` days after `day` (before it when negative), both YYYY-MM-DD.
+ * @example addDays('2026-02-27', 2) // '2026-03-01'
+ */
+export function addDays(day: string, days: number): string {
+  const t = Date.parse(`${day}T00:00:00Z`) + days * 24 * 60 * 60 * 1000;
   return new Date(t).toISOString().slice(0, 10);
+}
+
+/** The Japan date one day after `day`. */
+export const nextDay = (day: string): string => addDays(day, 1);
+
+/**
+ * The same day `years` years later; 29 February becomes 28 February in a common year.
+ * @example addYears('2024-02-29', 1) // '2025-02-28'
+ */
+export function addYears(day: string, years: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const year = y + years;
+  const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }

@@ -2,11 +2,11 @@
  * The filter panel of a list: one control per declared filter, drawn from the declaration (an
  * equality on a field with options or a master is a select, other equalities a text box).
  */
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { FilterDef } from '@/lib/filters';
 import { fieldOfFilter, filterOptions, type RawFilters } from '@/lib/list/list-state';
 import { useMasterOptions } from '@/lib/list/use-master-options';
-import type { ResourceDef } from '@/lib/resources/types';
+import type { Option, ResourceDef } from '@/lib/resources/types';
 import { listKey, readStored, writeStored } from '@/lib/state/storage';
 import { buttonClass, inputClass, labelClass } from './styles';
 
@@ -79,48 +79,66 @@ function InFilter({ def, filter, value, onChange }: FilterProps) {
   );
 }
 
-function SingleFilter({ filter, value, onChange, type }: FilterProps & { type: 'month' | 'text' }) {
+/** One labelled control of a single value: the label names the control given its id. */
+function Labelled({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
   return (
     <div className="flex flex-col gap-[3px]">
       <label htmlFor={id} className={labelClass}>
-        {filter.label}
+        {label}
       </label>
-      <input
-        id={id}
-        type={type}
-        defaultValue={typeof value === 'string' ? value : ''}
-        key={typeof value === 'string' ? value : ''}
-        onChange={type === 'month' ? (e) => onChange(filter.name, e.target.value || undefined) : undefined}
-        onBlur={type === 'text' ? (e) => onChange(filter.name, e.target.value.trim() || undefined) : undefined}
-        className={`${inputClass} w-[160px]`}
-      />
+      {children(id)}
     </div>
   );
 }
 
-/** An equality filter whose field has options (fixed or a master table): one choice from a select. */
-function SelectFilter({ def, filter, value, onChange }: FilterProps) {
-  const id = useId();
-  const field = fieldOfFilter(def, filter);
-  const fixed = filterOptions(def, filter);
-  const master = useMasterOptions(fixed ? undefined : field?.master);
-  const options = fixed ?? master.options;
+function SingleFilter({ filter, value, onChange, type }: FilterProps & { type: 'month' | 'text' }) {
   return (
-    <div className="flex flex-col gap-[3px]">
-      <label htmlFor={id} className={labelClass}>
-        {filter.label}
-      </label>
-      <select id={id} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(filter.name, e.target.value || undefined)} className={`${inputClass} w-[180px]`}>
-        <option value="">{master.isLoading ? '読み込み中…' : '（すべて）'}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Labelled label={filter.label}>
+      {(id) => (
+        <input
+          id={id}
+          type={type}
+          defaultValue={typeof value === 'string' ? value : ''}
+          key={typeof value === 'string' ? value : ''}
+          onChange={type === 'month' ? (e) => onChange(filter.name, e.target.value || undefined) : undefined}
+          onBlur={type === 'text' ? (e) => onChange(filter.name, e.target.value.trim() || undefined) : undefined}
+          className={`${inputClass} w-[160px]`}
+        />
+      )}
+    </Labelled>
   );
+}
+
+/** One choice from a select, or none. */
+function ChoiceFilter({ filter, value, onChange, options, empty }: FilterProps & { options: readonly Option[]; empty: string }) {
+  return (
+    <Labelled label={filter.label}>
+      {(id) => (
+        <select id={id} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(filter.name, e.target.value || undefined)} className={`${inputClass} w-[180px]`}>
+          <option value="">{empty}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Labelled>
+  );
+}
+
+/** An equality filter whose field has options (fixed or a master table). */
+function SelectFilter(props: FilterProps) {
+  const { def, filter } = props;
+  const fixed = filterOptions(def, filter);
+  const master = useMasterOptions(fixed ? undefined : fieldOfFilter(def, filter)?.master);
+  return <ChoiceFilter {...props} options={fixed ?? master.options} empty={master.isLoading ? '読み込み中…' : '（すべて）'} />;
+}
+
+/** A window of days around today (期限切れ, 30日以内 …). */
+function RelativeDateFilter(props: FilterProps) {
+  return <ChoiceFilter {...props} options={props.filter.windows ?? []} empty="（指定なし）" />;
 }
 
 function FilterControl(props: FilterProps) {
@@ -131,6 +149,8 @@ function FilterControl(props: FilterProps) {
       return <RangeFilter {...props} type="number" />;
     case 'in':
       return <InFilter {...props} />;
+    case 'relativeDate':
+      return <RelativeDateFilter {...props} />;
     case 'month':
       return <SingleFilter {...props} type="month" />;
     default: {

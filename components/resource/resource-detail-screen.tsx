@@ -16,7 +16,7 @@ import { resourceSchema } from '@/lib/resources/schema';
 import { allows, labelColumnOf, type FieldDef, type ResourceDef } from '@/lib/resources/types';
 import { listKey, readStored, writeStored } from '@/lib/state/storage';
 import { Card, Tabs } from '@/components/ui';
-import { DETAIL_EXTENSIONS } from './extensions';
+import { DETAIL_EXTENSIONS, DETAIL_SECTIONS } from './extensions';
 import { FieldInput } from './field-input';
 import { MapBox } from './map-box';
 import { RelatedLists } from './related-lists';
@@ -304,6 +304,13 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
         </p>
       )}
     </form>
+    {record && id && (DETAIL_SECTIONS[def.name] ?? []).length > 0 && (
+      <div className="flex flex-col gap-[12px] px-[16px] pb-[12px]">
+        {(DETAIL_SECTIONS[def.name] ?? []).map((Section, i) => (
+          <Section key={i} def={def} id={id} record={record} />
+        ))}
+      </div>
+    )}
     {record && id && def.related && def.related.length > 0 && <RelatedLists def={def} id={id} />}
     </div>
   );

@@ -104,10 +104,18 @@ export function useRecordController(def: ResourceDef, id: string | undefined, op
   const record = dtl.data?.[0];
   const { mutate } = dtl;
 
-  /** Lists of the resource are stale after a write. */
+  /**
+   * Every answer of the resource's calls is stale after a write: its lists and counts, other records
+   * a server rule re-computed (a ledger's balances), and summaries such as `bottle_balance` — all but
+   * this record's own detail, which the save answered (or the delete removed).
+   */
   const refreshLists = useCallback(
-    () => mutateGlobal((k) => Array.isArray(k) && (k[0] === callName(def.name, 'lst') || k[0] === callName(def.name, 'cnt'))),
-    [mutateGlobal, def.name],
+    () =>
+      mutateGlobal((k) => {
+        if (!Array.isArray(k) || typeof k[0] !== 'string' || !k[0].startsWith(`${def.name}_`)) return false;
+        return !(k[0] === callName(def.name, 'dtl') && String((k[1] as { id?: unknown } | undefined)?.id) === id);
+      }),
+    [mutateGlobal, def.name, id],
   );
 
   const save = useCallback(

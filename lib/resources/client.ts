@@ -161,6 +161,8 @@ export const clientResource: ResourceDef = {
     { resource: 'agreement', field: 'cl_id', label: '契約' },
     { resource: 'contact', field: 'cl_id', label: '対応履歴' },
     { resource: 'report', field: 'cl_id', label: '営業報告' },
+    { resource: 'bottle', field: 'cl_id', label: 'ボトル' },
+    { resource: 'server', field: 'cl_id', label: 'サーバー' },
   ],
   check: (values) => {
     const coName = String(values.co_name ?? '');

@@ -1,6 +1,7 @@
 /** Every declared resource, by call prefix. Adding a resource is one line here. */
 import { agreementResource } from './agreement';
 import { auditLogResource } from './audit-log';
+import { bottleResource } from './bottle';
 import { clientResource } from './client';
 import { contactResource } from './contact';
 import { dailyResource } from './daily';
@@ -10,8 +11,11 @@ import { mailTemplateResource } from './mail-template';
 import { masterOptionResource } from './master-option';
 import { orderResource } from './order';
 import { reportResource } from './report';
+import { soukoResource } from './souko';
+import { taxResource } from './tax';
 import type { ResourceDef } from './types';
 import { userResource } from './user';
+import { serverResource } from './water-server';
 
 export const RESOURCES: Record<string, ResourceDef> = {
   client: clientResource,
@@ -26,6 +30,10 @@ export const RESOURCES: Record<string, ResourceDef> = {
   master_option: masterOptionResource,
   deliveryfee: deliveryFeeResource,
   log: auditLogResource,
+  souko: soukoResource,
+  server: serverResource,
+  bottle: bottleResource,
+  tax: taxResource,
 };
 
 export type { ResourceDef, FieldDef, ColumnDef, Option, RelatedDef } from './types';

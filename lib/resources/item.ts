@@ -3,6 +3,7 @@
  * class decides the rate on a slip's date (lib/tax); returnable bottles feed the bottle ledger.
  */
 import { STAMP_FILTERS } from './common';
+import { codeProblem } from './checks';
 import * as O from './options';
 import type { ResourceDef } from './types';
 
@@ -58,8 +59,5 @@ export const itemResource: ResourceDef = {
     ],
   },
   titleFields: ['name'],
-  check: (values) =>
-    values.code !== undefined && typeof values.code === 'string' && values.code !== '' && !/^[0-9A-Za-z_-]+$/.test(values.code)
-      ? { code: '商品コードは半角英数字・ハイフン・アンダースコアで入力してください。' }
-      : undefined,
+  check: (values) => codeProblem(values, 'code', '商品コード'),
 };

@@ -109,27 +109,39 @@ export type FormValues = Record<string, string | number | null>;
 /** Fields a save may write (read-only fields are answered but never written). */
 export const writableFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => !f.readOnly);
 
+/** A cross-field rule: field → message for each problem, or nothing. */
+export type FormCheck = (values: Record<string, unknown>) => Record<string, string> | undefined;
+
+/**
+ * The schema of a form drawn from field declarations: every field (optional: missing keys stay
+ * undefined), plus `extra` entries; unknown keys are dropped; the cross-field rule runs last and
+ * reports under the fields it names. A resource's form and a form of its own (stock adjustment)
+ * are both built here.
+ */
+export function formSchema(fields: readonly FieldDef[], check?: FormCheck, extra: Record<string, v.GenericSchema<unknown, unknown>> = {}) {
+  const entries: Record<string, v.GenericSchema<unknown, unknown>> = { ...extra };
+  for (const field of fields) entries[field.name] = v.optional(fieldSchema(field) as v.GenericSchema<unknown, unknown>);
+  return v.pipe(
+    v.object(entries),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed || !check) return;
+      const problems = check(dataset.value as Record<string, unknown>) ?? {};
+      for (const [name, message] of Object.entries(problems)) {
+        addIssue({ message, path: [{ type: 'object', origin: 'value', input: dataset.value as Record<string, unknown>, key: name, value: (dataset.value as Record<string, unknown>)[name] }] });
+      }
+    }),
+  );
+}
+
 /**
  * The schema of a resource's form values: every writable field, plus the `modified` the record
  * was loaded with. Unknown keys are dropped. Cross-field rules come from `def.check`.
  */
 export function resourceSchema(def: ResourceDef) {
   // Missing keys stay undefined: an update writes only what was sent; an insert fills '' first.
-  const entries: Record<string, v.GenericSchema<unknown, unknown>> = {};
-  for (const field of writableFields(def)) entries[field.name] = v.optional(fieldSchema(field) as v.GenericSchema<unknown, unknown>);
-  return v.pipe(
-    v.object({
-      ...entries,
-      modified: v.optional(v.pipe(textIn, v.maxLength(40, '更新日時が正しくありません。'))),
-    }),
-    v.rawCheck(({ dataset, addIssue }) => {
-      if (!dataset.typed || !def.check) return;
-      const problems = def.check(dataset.value as Record<string, unknown>) ?? {};
-      for (const [name, message] of Object.entries(problems)) {
-        addIssue({ message, path: [{ type: 'object', origin: 'value', input: dataset.value as Record<string, unknown>, key: name, value: (dataset.value as Record<string, unknown>)[name] }] });
-      }
-    }),
-  );
+  return formSchema(writableFields(def), def.check, {
+    modified: v.optional(v.pipe(textIn, v.maxLength(40, '更新日時が正しくありません。'))),
+  });
 }
 
 const schemas = new WeakMap<ResourceDef, ReturnType<typeof resourceSchema>>();
@@ -146,6 +158,14 @@ export type CheckedValues =
 export function checkValues(def: ResourceDef, input: Record<string, unknown>): CheckedValues {
   let schema = schemas.get(def);
   if (!schema) schemas.set(def, (schema = resourceSchema(def)));
+  return checkForm(schema, input);
+}
+
+/**
+ * Validates values against any form schema (`formSchema`, `resourceSchema`): the parsed values, or
+ * the first message and every field's first message.
+ */
+export function checkForm(schema: v.GenericSchema<unknown, unknown>, input: Record<string, unknown>): CheckedValues {
   const result = v.safeParse(schema, input);
   if (result.success) return { ok: true, values: result.output as Record<string, string | number | null | undefined> };
   const fields: Record<string, string> = {};

@@ -9,6 +9,7 @@ import * as listIdIndex from './migrations/0003-list-id-index';
 import * as crmItemsUsers from './migrations/0004-crm-items-users';
 import * as mailTemplates from './migrations/0006-mail-templates';
 import * as mastersFeesLog from './migrations/0007-masters-fees-log';
+import * as stockTax from './migrations/0008-stock-tax';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0004-crm-items-users': crmItemsUsers,
   '0006-mail-templates': mailTemplates,
   '0007-masters-fees-log': mastersFeesLog,
+  '0008-stock-tax': stockTax,
 };
 
 function provider(dialect: DialectName) {

@@ -4,6 +4,7 @@
  * handled generically, so they are typed as rows of cells.
  */
 import type { Generated, Kysely } from 'kysely';
+import type { Stock, StockMove } from '../../lib/stock';
 
 /** One value of a resource row: TEXT, INTEGER/REAL or NULL. */
 export type Cell = string | number | null;
@@ -81,6 +82,15 @@ export interface MasterOptionTable extends Stamps {
   mo_search: Generated<string>;
 }
 
+/** Stock per warehouse × item, and its movements (lib/stock); ids generated. */
+export interface StockTable extends Omit<Stock, 'st_id'> {
+  st_id: Generated<number>;
+}
+
+export interface StockMoveTable extends Omit<StockMove, 'sm_id'> {
+  sm_id: Generated<number>;
+}
+
 export interface Database {
   user: UserTable;
   auth_key: AuthKeyTable;
@@ -97,6 +107,12 @@ export interface Database {
   item: ResourceRow;
   mail_template: ResourceRow;
   delivery_fee: ResourceRow;
+  warehouse: ResourceRow;
+  stock: StockTable;
+  stock_move: StockMoveTable;
+  water_server: ResourceRow;
+  bottle: ResourceRow;
+  tax_rate: ResourceRow;
 }
 
 /** The same connection seen by the generic resource code: any table of resource rows. */

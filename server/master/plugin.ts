@@ -16,7 +16,8 @@ const option = (value: string | number, text: string, id: number): MasterOption 
 
 /**
  * Masters answered from other tables, so a select offers the live records: staff (`mt_user`,
- * active users by name) and roles (`mt_role`).
+ * active users by name), roles (`mt_role`), warehouses (`mt_warehouse`) and returnable bottle
+ * items (`mt_returnable_item`).
  */
 export const VIRTUAL_MASTERS: Record<string, VirtualMaster> = {
   mt_user: async (db) =>
@@ -26,6 +27,14 @@ export const VIRTUAL_MASTERS: Record<string, VirtualMaster> = {
   // The audit log's kinds of data and writing calls (the /system/log filters).
   mt_log_table: async () => auditTables().map((o, i) => option(o.value, o.text, i + 1)),
   mt_log_call: async () => auditCalls().map((o, i) => option(o.value, o.text, i + 1)),
+  // Live warehouses by code (a customer's 出荷倉庫, a server's 保管倉庫); those out of use say so.
+  mt_warehouse: async (db) =>
+    (await db.selectFrom('warehouse').select(['sk_id', 'sk_name', 'sk_active']).where('deleted', '=', 0).orderBy('sk_code').orderBy('sk_id').execute())
+      .map((w) => option(Number(w.sk_id), `${String(w.sk_name)}${w.sk_active === 0 ? '（使用停止）' : ''}`, Number(w.sk_id))),
+  // Live returnable bottle items (the bottle ledger's 商品).
+  mt_returnable_item: async (db) =>
+    (await db.selectFrom('item').select(['it_id', 'it_name']).where('deleted', '=', 0).where('it_returnable', '=', 1).orderBy('it_code').orderBy('it_id').execute())
+      .map((i) => option(Number(i.it_id), String(i.it_name), Number(i.it_id))),
 };
 
 /** Registers `master_lst`. */

@@ -92,7 +92,8 @@ function filterCondition(eb: Eb, def: ResourceDef, filter: FilterDef, value: Fil
   const column = filterColumn(def, filter);
   const pair = Array.isArray(value) ? value : [value];
   switch (filter.kind) {
-    case 'dateRange': {
+    case 'dateRange':
+    case 'relativeDate': {
       const [from, to] = pair.map(String);
       return TIMESTAMPS.has(column)
         ? eb.and([eb(column, '>=', jstDayStartIso(from)), eb(column, '<', jstDayStartIso(nextDay(to)))])

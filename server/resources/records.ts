@@ -14,7 +14,8 @@ import { ApiError, badRequest, notFound } from '../http/api-error';
 import { nextStamp } from '../http/clock';
 import { answerRow, answerSelection, refTarget, resourceColumns, searchText, titleSql } from './columns';
 import { POLICIES } from './policies';
-import type { WriteActor } from './policy';
+import { valuesOrThrow } from './validate';
+import type { SaveEvent, WriteActor } from './policy';
 
 /** Who writes, through which call, on which database. */
 export interface WriteContext extends WriteActor {
@@ -99,11 +100,7 @@ async function checkNotReferenced(trx: Transaction<Database>, def: ResourceDef, 
 }
 
 /** Validates form values; a failure is 400 with the first message and every field's message. */
-function validate(def: ResourceDef, input: Record<string, unknown>): Record<string, Cell | undefined> {
-  const checked = checkValues(def, input);
-  if (checked.ok) return checked.values;
-  throw badRequest(checked.message, { fields: checked.fields });
-}
+const validate = (def: ResourceDef, input: Record<string, unknown>): Record<string, Cell | undefined> => valuesOrThrow(checkValues(def, input));
 
 /** Form values → column values of the fields that were sent; secrets hashed, '' secrets kept on update. */
 async function columnValues(def: ResourceDef, values: Record<string, Cell | undefined>, insert: boolean): Promise<ResourceRow> {
@@ -160,6 +157,18 @@ async function prepareWrite(trx: Transaction<Database>, ctx: WriteContext, def: 
   return derived ? { ...columns, ...derived } : columns;
 }
 
+/**
+ * The saved record, after the resource's follow-up writes. A follow-up may change the record itself
+ * (a ledger's running balance), so the answer is read again after it.
+ */
+async function afterSave(trx: Transaction<Database>, event: SaveEvent, recordId: number): Promise<ResourceRow> {
+  const saved = await findRecord(trx, event.def, recordId);
+  const policy = POLICIES[event.def.name];
+  if (!policy?.afterSave) return saved;
+  await policy.afterSave({ ...event, saved });
+  return findRecord(trx, event.def, recordId);
+}
+
 async function insertRecord(trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, input: ResourceRow): Promise<ResourceRow> {
   const { id, search } = resourceColumns(def);
   const columns = await prepareWrite(trx, ctx, def, undefined, undefined, input);
@@ -168,9 +177,7 @@ async function insertRecord(trx: Transaction<Database>, ctx: WriteContext, def: 
   const inserted = await resourceView(trx).insertInto(def.table).values(row).returning(id).executeTakeFirstOrThrow();
   const recordId = Number(inserted[id]);
   await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: def.table, recordId, changes: auditChanges(def, diff(undefined, columns)), at: stamp });
-  const saved = await findRecord(trx, def, recordId);
-  await POLICIES[def.name]?.afterSave?.({ trx, actor: ctx, def, id: undefined, current: undefined, columns, saved });
-  return saved;
+  return afterSave(trx, { trx, actor: ctx, def, id: undefined, current: undefined, columns }, recordId);
 }
 
 async function updateRecord(
@@ -189,9 +196,7 @@ async function updateRecord(
   const updated = await view.updateTable(def.table).set(set).where(id, '=', recordId).where('modified', '=', current.modified).returning(id).executeTakeFirst();
   if (!updated) throw new ApiError(409, MESSAGES.conflict);
   await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: def.table, recordId, changes: auditChanges(def, diff(current, columns)), at: stamp });
-  const saved = await findRecord(trx, def, recordId);
-  await POLICIES[def.name]?.afterSave?.({ trx, actor: ctx, def, id: recordId, current, columns, saved });
-  return saved;
+  return afterSave(trx, { trx, actor: ctx, def, id: recordId, current, columns }, recordId);
 }
 
 /** One save checked and mapped, ready for its transaction. */

@@ -10,7 +10,6 @@ import { clientResource } from '../../lib/resources/client';
 import { agreementResource } from '../../lib/resources/agreement';
 import { contactResource } from '../../lib/resources/contact';
 import { dailyResource } from '../../lib/resources/daily';
-import { itemResource } from '../../lib/resources/item';
 import { mailTemplateResource } from '../../lib/resources/mail-template';
 import { masterOptionResource } from '../../lib/resources/master-option';
 import { orderResource } from '../../lib/resources/order';
@@ -23,8 +22,9 @@ import { nextStamp } from '../http/clock';
 import { searchText } from '../resources/columns';
 import { bulkInsert } from './bulk-insert';
 import { MASTER_TABLES, SEED_USERS, generateClients, generateOrders, type SeedClient } from './data/generate';
-import { SEED_ITEMS, generateAgreements, generateContacts, generateDailies, generateReports, type SeedStaff } from './data/generate-crm';
+import { generateAgreements, generateContacts, generateDailies, generateReports, type SeedStaff } from './data/generate-crm';
 import { SEED_MAIL_TEMPLATES } from './data/mail-templates';
+import { seedStock } from './stock';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.jp';
 export const DEMO_CLIENTS = 320;
@@ -71,8 +71,8 @@ const createdOnDay = (field: string, fallback = nextStamp()) => (record: object)
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T10:00:00+09:00`).toISOString() : fallback;
 };
 
-/** The demo company: staff, masters, customers, orders and mail templates. Answers the staff password. */
-async function seedDemo(db: Kysely<Database>): Promise<string> {
+/** The demo company: staff, masters, customers, orders, mail templates and the stock area. Answers the staff password. */
+async function seedDemo(db: Kysely<Database>, adminId: number): Promise<string> {
   const staffPassword = generatePassword();
   const staff = await db.transaction().execute(async (trx) => {
     const ids: SeedStaff[] = [];
@@ -90,13 +90,13 @@ async function seedDemo(db: Kysely<Database>): Promise<string> {
   }));
   await bulkInsert(db, orderResource, orders, { createdOf: createdOnDay('date') });
   await bulkInsert(db, mailTemplateResource, SEED_MAIL_TEMPLATES);
+  await seedStock(db, adminId);
   return staffPassword;
 }
 
-/** Items, agreements, contacts, sales reports and daily reports of the demo company. */
+/** Agreements, contacts, sales reports and daily reports of the demo company. */
 async function seedRelations(db: Kysely<Database>, clients: readonly (SeedClient & { id: number })[], staff: readonly SeedStaff[]): Promise<void> {
   const ids = clients.map((c) => c.id);
-  await bulkInsert(db, itemResource, SEED_ITEMS);
   await bulkInsert(db, agreementResource, generateAgreements(clients), { createdOf: createdOnDay('contract_date') });
   await bulkInsert(db, contactResource, generateContacts(ids, staff, DEMO_CONTACTS), { createdOf: createdOnDay('uketsuke_date') });
   await bulkInsert(db, reportResource, generateReports(ids, staff, DEMO_REPORTS), { createdOf: createdOnDay('report_date') });
@@ -113,14 +113,15 @@ export async function seedIfEmpty(database: AppDatabase, config: Pick<Config, 'a
   if (existing) return false;
   const email = config.adminEmail || DEFAULT_ADMIN_EMAIL;
   const password = config.adminPassword || generatePassword();
+  let adminId: number;
   try {
-    await createUser(db, { email, password, name: '管理者', kana: 'カンリシャ', role: ADMIN_ROLE, team: '管理チーム' });
+    adminId = await createUser(db, { email, password, name: '管理者', kana: 'カンリシャ', role: ADMIN_ROLE, team: '管理チーム' });
   } catch (error) {
     // Another server process on the same database seeded first.
     if (await db.selectFrom('user').select('user_id').limit(1).executeTakeFirst()) return false;
     throw error;
   }
-  const staffPassword = config.seed ? await seedDemo(db) : undefined;
+  const staffPassword = config.seed ? await seedDemo(db, adminId) : undefined;
   const lines = [
     '初回起動: 管理者アカウントを作成しました / First start: admin account created',
     `  メールアドレス / E-mail : ${email}`,

@@ -96,9 +96,9 @@ test.describe('customer relations and items', () => {
       edit: ['商品名', `テスト天然水 ${tag} 改`],
     });
     await page.goto('/#/item/new');
-    await fillForm(page, [['商品コード', 'W12-RT'], ['商品名', '重複コード'], ['標準単価（税抜）', '100']]);
+    await fillForm(page, [['商品コード', 'W12R'], ['商品名', '重複コード'], ['標準単価（税抜）', '100']]);
     await page.getByRole('button', { name: '保存' }).click();
-    await expect(page.getByText('商品コード「W12-RT」は既に登録されています。').first()).toBeVisible();
+    await expect(page.getByText('商品コード「W12R」は既に登録されています。').first()).toBeVisible();
   });
 
   test('customer detail: agreements, contacts and reports in tabs; an agreement entered, edited and deleted under the customer', async ({ page }) => {

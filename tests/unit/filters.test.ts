@@ -55,3 +55,23 @@ describe('normalizeFilters', () => {
     expect(normalizeFilters({ od_status: ['deleted'] }, defs, today)).toMatchObject({ ok: false, problem: 'value' });
   });
 });
+
+describe('relativeDate filters (windows of days around today)', () => {
+  const due: FilterDef = {
+    name: 'due', label: 'メンテ期限', kind: 'relativeDate', column: 'sv_next_due_date',
+    windows: [{ value: 'overdue', text: '期限切れ', to: -1 }, { value: 'soon', text: '30日以内', from: 0, to: 30 }],
+  };
+  it('turns a window into the dates it means today, across a month end', () => {
+    expect(normalizeFilters({ due: 'overdue' }, [due], today)).toEqual({ ok: true, filters: { due: ['1970-01-01', '2026-11-21'] } });
+    expect(normalizeFilters({ due: 'soon' }, [due], today)).toEqual({ ok: true, filters: { due: ['2026-11-22', '2026-12-22'] } });
+  });
+  it('keeps a range the client already resolved, so the server can normalise again', () => {
+    const once = normalizeFilters({ due: 'soon' }, [due], today);
+    expect(once.ok && normalizeFilters(once.filters, [due], '2026-11-23')).toEqual(once);
+  });
+  it('drops an empty choice and refuses an unknown window or a reversed range', () => {
+    expect(normalizeFilters({ due: '' }, [due], today)).toEqual({ ok: true, filters: {} });
+    expect(normalizeFilters({ due: 'someday' }, [due], today)).toEqual({ ok: false, problem: 'value', name: 'due' });
+    expect(normalizeFilters({ due: ['2026-12-01', '2026-11-01'] }, [due], today)).toEqual({ ok: false, problem: 'value', name: 'due' });
+  });
+});

@@ -1,19 +1,30 @@
 /**
- * Small per-resource additions to the generic screens, by resource name: panels of the detail
- * screen, and the detail a list row unfolds to. A resource that needs more than the declaration
- * gives adds one line here, not a copy of the screen.
+ * Small per-resource additions to the generic screens, by resource name. A resource that needs
+ * more than the declaration gives adds one line here, not a copy of the screen.
+ * - `DETAIL_EXTENSIONS`: short facts in the bar above the form (inside it: no forms of their own).
+ * - `DETAIL_SECTIONS`: panels of their own below the form (tables, forms with their own submit).
+ * - `ROW_DETAILS`: what a list row unfolds to.
  */
 import type { ComponentType } from 'react';
 import { AuditChanges } from './audit-changes';
+import { BottleBalance } from './bottle-balance';
 import { LastOrder } from './last-order';
 import { MailPreview } from './mail-preview';
+import { ItemStock, WarehouseStock } from './stock';
+import { ItemTaxRate } from './tax-rate';
 import type { DetailExtensionProps, RowDetailProps } from './types';
 
 export type { DetailExtensionProps, RowDetailProps } from './types';
 
 export const DETAIL_EXTENSIONS: Record<string, readonly ComponentType<DetailExtensionProps>[]> = {
-  client: [LastOrder],
+  client: [LastOrder, BottleBalance],
+  item: [ItemTaxRate],
   mailtemplate: [MailPreview],
+};
+
+export const DETAIL_SECTIONS: Record<string, readonly ComponentType<DetailExtensionProps>[]> = {
+  souko: [WarehouseStock],
+  item: [ItemStock],
 };
 
 /** What a list row unfolds to (a toggle per row): the audit log's before → after. */

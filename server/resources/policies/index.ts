@@ -1,9 +1,19 @@
 /** The server-side rules of the resources that have any, by call prefix (see ../policy.ts). */
 import type { ResourcePolicy } from '../policy';
+import { bottlePolicy } from './bottle';
+import { itemPolicy } from './item';
 import { mailTemplatePolicy } from './mail-template';
 import { masterOptionPolicy } from './master-option';
+import { serverPolicy } from './server';
+import { soukoPolicy } from './souko';
+import { taxPolicy } from './tax';
 
 export const POLICIES: Record<string, ResourcePolicy> = {
   mailtemplate: mailTemplatePolicy,
   master_option: masterOptionPolicy,
+  item: itemPolicy,
+  souko: soukoPolicy,
+  server: serverPolicy,
+  bottle: bottlePolicy,
+  tax: taxPolicy,
 };

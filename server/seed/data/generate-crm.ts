@@ -1,5 +1,5 @@
 /**
- * Deterministic demo data for the customer-relations side and the item master: items, contacts
+ * Deterministic demo data for the customer-relations side: contacts
  * (対応履歴), sales reports (営業報告), daily reports (日報) and agreements (契約). Pure functions, no I/O.
  */
 import { createRng, type Rng } from './rng';
@@ -9,26 +9,6 @@ const DAY_MS = 86_400_000;
 const TODAY = Date.UTC(2026, 10, 21);
 const ymd = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 const daysAgo = (n: number): string => ymd(TODAY - n * DAY_MS);
-
-/** The item master of a typical HOD business (unit prices tax-exclusive). */
-export const SEED_ITEMS = [
-  { code: 'W12-RT', name: '天然水 富士の雫 12L（リターナブル）', kana: 'テンネンスイフジノシズク', class: '10', unit: '本', price: 1200, cost: 380, tax_class: 'reduced', returnable: 1, deposit: 1000, stock_tracked: 1, reorder_point: 200, sort: 10 },
-  { code: 'W12-RO', name: 'RO純水 12L（リターナブル）', kana: 'アールオージュンスイ', class: '10', unit: '本', price: 980, cost: 260, tax_class: 'reduced', returnable: 1, deposit: 1000, stock_tracked: 1, reorder_point: 200, sort: 20 },
-  { code: 'W7-RT', name: '天然水 富士の雫 7L（リターナブル）', kana: 'テンネンスイフジノシズク', class: '10', unit: '本', price: 800, cost: 250, tax_class: 'reduced', returnable: 1, deposit: 800, stock_tracked: 1, reorder_point: 100, sort: 30 },
-  { code: 'W12-OW', name: '天然水 阿蘇の恵み 12L（ワンウェイ）', kana: 'テンネンスイアソノメグミ', class: '20', unit: '本', price: 1450, cost: 520, tax_class: 'reduced', returnable: 0, deposit: 0, stock_tracked: 1, reorder_point: 150, sort: 40 },
-  { code: 'W9-OW', name: '天然水 北アルプス 9.5L（ワンウェイ）', kana: 'テンネンスイキタアルプス', class: '20', unit: '本', price: 1280, cost: 460, tax_class: 'reduced', returnable: 0, deposit: 0, stock_tracked: 1, reorder_point: 100, sort: 50 },
-  { code: 'W500-24', name: '天然水 500ml ×24本', kana: 'テンネンスイ', class: '20', unit: '箱', price: 2160, cost: 900, tax_class: 'reduced', returnable: 0, deposit: 0, stock_tracked: 1, reorder_point: 50, sort: 60 },
-  { code: 'SV-RENT-S', name: 'サーバーレンタル料 スタンダード（月額）', kana: 'サーバーレンタルリョウ', class: '30', unit: '月', price: 500, cost: 0, tax_class: 'standard', returnable: 0, deposit: 0, stock_tracked: 0, reorder_point: 0, sort: 100 },
-  { code: 'SV-RENT-P', name: 'サーバーレンタル料 プレミアム（月額）', kana: 'サーバーレンタルリョウ', class: '30', unit: '月', price: 1000, cost: 0, tax_class: 'standard', returnable: 0, deposit: 0, stock_tracked: 0, reorder_point: 0, sort: 110 },
-  { code: 'MT-ANNUAL', name: '年次メンテナンス料', kana: 'ネンジメンテナンスリョウ', class: '40', unit: '回', price: 3000, cost: 1200, tax_class: 'standard', returnable: 0, deposit: 0, stock_tracked: 0, reorder_point: 0, sort: 200 },
-  { code: 'MT-EXCH', name: 'サーバー交換手数料', kana: 'サーバーコウカンテスウリョウ', class: '40', unit: '回', price: 5000, cost: 2000, tax_class: 'standard', returnable: 0, deposit: 0, stock_tracked: 0, reorder_point: 0, sort: 210 },
-  { code: 'FEE-SHIP', name: '配送手数料', kana: 'ハイソウテスウリョウ', class: '50', unit: '回', price: 300, cost: 0, tax_class: 'standard', returnable: 0, deposit: 0, stock_tracked: 0, reorder_point: 0, sort: 300 },
-  { code: 'FEE-PAUSE', name: '休止手数料', kana: 'キュウシテスウリョウ', class: '50', unit: '回', price: 800, cost: 0, tax_class: 'standard', returnable: 0, deposit: 0, stock_tracked: 0, reorder_point: 0, sort: 310 },
-  { code: 'FEE-CANCEL', name: '解約手数料', kana: 'カイヤクテスウリョウ', class: '50', unit: '回', price: 10000, cost: 0, tax_class: 'standard', returnable: 0, deposit: 0, stock_tracked: 0, reorder_point: 0, sort: 320 },
-  { code: 'DEP-BOTTLE', name: '容器保証金', kana: 'ヨウキホショウキン', class: '60', unit: '本', price: 1000, cost: 0, tax_class: 'exempt', returnable: 0, deposit: 0, stock_tracked: 0, reorder_point: 0, sort: 400 },
-  { code: 'CUP-100', name: '紙コップ 100個入', kana: 'カミコップ', class: '90', unit: '箱', price: 450, cost: 200, tax_class: 'standard', returnable: 0, deposit: 0, stock_tracked: 1, reorder_point: 30, sort: 500 },
-  { code: 'STAND-01', name: 'ボトルスタンド', kana: 'ボトルスタンド', class: '90', unit: '台', price: 3800, cost: 1500, tax_class: 'standard', returnable: 0, deposit: 0, stock_tracked: 1, reorder_point: 5, sort: 510 },
-].map((item) => ({ ...item, active: 1, note: '' }));
 
 export interface SeedStaff {
   id: number;

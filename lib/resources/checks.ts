@@ -1,0 +1,16 @@
+/** Cross-field and format rules shared by several declarations' `check`. */
+
+/** A value as a form or an API sent it, as text ('' when absent). */
+export const textOf = (values: Record<string, unknown>, name: string): string => {
+  const value = values[name];
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+};
+
+/**
+ * A code field (商品コード, 倉庫コード …): half-width letters, digits, hyphen and underscore only.
+ * @example codeProblem({ code: 'A 1' }, 'code', '倉庫コード') // { code: '倉庫コードは半角英数字・…' }
+ */
+export function codeProblem(values: Record<string, unknown>, name: string, label: string): Record<string, string> | undefined {
+  const code = textOf(values, name);
+  return code !== '' && !/^[0-9A-Za-z_-]+$/.test(code) ? { [name]: `${label}は半角英数字・ハイフン・アンダースコアで入力してください。` } : undefined;
+}

@@ -1,0 +1,54 @@
+/**
+ * The calls of the stock area beside the generic resource calls: a warehouse's or an item's stock
+ * (`stock_lst`), its movement history (`stock_move_lst`), the one way to change it
+ * (`stock_adjust`), and a customer's bottle balance per item (`bottle_balance`).
+ */
+import type { FastifyInstance } from 'fastify';
+import { LIMITS, MESSAGES } from '../../lib/protocol';
+import { addCall, type AreaOptions } from '../calls/call-table';
+import { badRequest } from '../http/api-error';
+import { jsonObject, optionalId, positiveId, type Params } from '../http/params';
+import { bottleBalance } from '../resources/policies/bottle';
+import { adjustStock, stockMoves, stockOf, type StockOwner } from './stock';
+
+/** `sk_id` (a warehouse) or `it_id` (an item): exactly one. */
+function ownerParam(params: Params): StockOwner {
+  const sk = optionalId(params.sk_id);
+  const it = optionalId(params.it_id);
+  if ((sk === undefined) === (it === undefined)) throw badRequest('倉庫（sk_id）か商品（it_id）のどちらか一方を指定してください。');
+  return sk !== undefined ? { sk_id: sk } : { it_id: it! };
+}
+
+function pageParam(value: string | undefined, fallback: number, max: number, message: string): number {
+  const text = (value ?? '').trim();
+  if (text === '') return fallback;
+  const n = /^\d{1,9}$/.test(text) ? Number(text) : 0;
+  if (n < 1 || n > max) throw badRequest(message);
+  return n;
+}
+
+/** Registers the stock calls. */
+export async function stockPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
+  const { db } = database;
+  addCall(calls, 'stock_lst', {
+    area: 'stock', level: 'read',
+    handler: async ({ params }) => stockOf(db, ownerParam(params)),
+  });
+  addCall(calls, 'stock_move_lst', {
+    area: 'stock', level: 'read',
+    handler: async ({ params }) => {
+      const owner = ownerParam(params);
+      const n = pageParam(params.n, 20, LIMITS.maxPageSize, MESSAGES.badPageSize);
+      const p = pageParam(params.p, 1, 100_000_000, MESSAGES.badPage);
+      return stockMoves(db, owner, n, p);
+    },
+  });
+  addCall(calls, 'stock_adjust', {
+    area: 'stock', level: 'write',
+    handler: async ({ call, params, user }) => [await adjustStock({ db, userId: user.user_id, call, user }, positiveId(params.sk_id), jsonObject(params.postData))],
+  });
+  addCall(calls, 'bottle_balance', {
+    area: 'stock', level: 'read',
+    handler: async ({ params }) => bottleBalance(db, positiveId(params.cl_id)),
+  });
+}
