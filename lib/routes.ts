@@ -93,6 +93,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('/bottle/detail/:bot', 'ボトル詳細', 'stock', detail('bottle', 'bot'), { parent: '/bottle/list' }),
   r('/client/detail/:id/bottle/new', 'ボトル登録', 'stock', create('bottle', underClient), { parent: '/client/detail/:id', level: 'write' }),
   r('/client/detail/:id/bottle/:bot', 'ボトル', 'stock', detail('bottle', 'bot', underClient), { parent: '/client/detail/:id' }),
+  r('/client/detail/:id/server/new', 'サーバー設置登録', 'stock', create('server', underClient), { parent: '/client/detail/:id', level: 'write' }),
+  r('/client/detail/:id/server/:ser', '設置サーバー', 'stock', detail('server', 'ser', underClient), { parent: '/client/detail/:id' }),
   // 営業報告・日報
   r('/report/list', '営業報告一覧', 'crm', list('report')),
   r('/report/new', '営業報告登録', 'crm', create('report'), { parent: '/report/list', level: 'write' }),
