@@ -5,4 +5,6 @@
 import type { ComponentType } from 'react';
 import type { ScreenProps } from './registry';
 
-export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentType<ScreenProps> }>> = {};
+export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentType<ScreenProps> }>> = {
+  'role-matrix': () => import('./role-matrix'),
+};

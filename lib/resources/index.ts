@@ -6,6 +6,7 @@ import { dailyResource } from './daily';
 import { itemResource } from './item';
 import { orderResource } from './order';
 import { reportResource } from './report';
+import { roleResource } from './role';
 import type { ResourceDef } from './types';
 import { userResource } from './user';
 
@@ -18,6 +19,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
   agreement: agreementResource,
   item: itemResource,
   user: userResource,
+  role: roleResource,
 };
 
 export type { ResourceDef, FieldDef, ColumnDef, Option, RelatedDef } from './types';

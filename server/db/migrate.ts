@@ -7,6 +7,7 @@ import * as initial from './migrations/0001-initial';
 import * as searchIndex from './migrations/0002-search-index';
 import * as listIdIndex from './migrations/0003-list-id-index';
 import * as crmItemsUsers from './migrations/0004-crm-items-users';
+import * as roles from './migrations/0005-roles';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0002-search-index': searchIndex,
   '0003-list-id-index': listIdIndex,
   '0004-crm-items-users': crmItemsUsers,
+  '0005-roles': roles,
 };
 
 function provider(dialect: DialectName) {

@@ -93,6 +93,7 @@ export interface Database {
   daily: ResourceRow;
   agreement: ResourceRow;
   item: ResourceRow;
+  role: ResourceRow;
 }
 
 /** The same connection seen by the generic resource code: any table of resource rows. */

@@ -6,7 +6,6 @@ import type { MasterOption } from '../../lib/protocol';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import type { AppDatabase } from '../db/connect';
 import { badRequest } from '../http/api-error';
-import { ROLES } from '../../lib/permissions';
 
 const MASTER_TABLE = /^mt_[a-z0-9_]+$/;
 
@@ -15,13 +14,15 @@ const option = (value: string | number, text: string, id: number): MasterOption 
 
 /**
  * Masters answered from other tables, so a select offers the live records: staff (`mt_user`,
- * active users by name) and roles (`mt_role`).
+ * active users by name) and roles (`mt_role`, the live rows of the `role` table, value = label).
  */
 export const VIRTUAL_MASTERS: Record<string, VirtualMaster> = {
   mt_user: async (db) =>
     (await db.selectFrom('user').select(['user_id', 'user_name']).where('deleted', '=', 0).where('user_active', '=', 1).orderBy('user_kana').orderBy('user_id').execute())
       .map((u) => option(u.user_id, u.user_name, u.user_id)),
-  mt_role: async () => ROLES.map((role, i) => option(role, role, i + 1)),
+  mt_role: async (db) =>
+    (await db.selectFrom('role').select(['role_id', 'role_name']).where('deleted', '=', 0).orderBy('role_id').execute())
+      .map((r) => option(String(r.role_name), String(r.role_name), Number(r.role_id))),
 };
 
 /** Registers `master_lst`. */
