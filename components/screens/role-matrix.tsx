@@ -125,11 +125,11 @@ export default function RoleMatrixScreen() {
             <caption className="visually-hidden">権限ごとに使える業務</caption>
             <thead>
               <tr className="border-b border-line-strong bg-subtle">
-                <th scope="col" className="sticky left-0 z-10 min-w-[150px] bg-subtle px-[8px] py-[6px] text-left font-semibold">
+                <th scope="col" className="sticky left-0 z-10 min-w-[130px] bg-subtle px-[8px] py-[6px] text-left font-semibold">
                   権限名
                 </th>
                 {AREA_KEYS.map((area) => (
-                  <th key={area} scope="col" className="min-w-[96px] px-[6px] py-[6px] text-left align-bottom font-semibold leading-[1.4]">
+                  <th key={area} scope="col" className="min-w-[78px] px-[4px] py-[6px] text-left align-bottom font-semibold leading-[1.4]">
                     {AREAS[area]}
                   </th>
                 ))}
@@ -154,20 +154,20 @@ export default function RoleMatrixScreen() {
                           maxLength={30}
                           disabled={busy}
                           onChange={(e) => matrix.rename(role.key, e.target.value)}
-                          className={`${inputClass} w-[140px]`}
+                          className={`${inputClass} w-[120px]`}
                         />
                       )}
                     </th>
                     {AREA_KEYS.map((area) => {
                       const locked = role.fixed || ADMIN_ONLY_AREAS.includes(area);
                       return (
-                        <td key={area} className="px-[6px] py-[6px]">
+                        <td key={area} className="px-[4px] py-[6px]">
                           <select
                             aria-label={`${label}：${AREAS[area]}`}
                             value={role.areas[area]}
                             disabled={busy || locked}
                             onChange={(e) => matrix.setLevel(role.key, area, e.target.value as Level)}
-                            className={`${inputClass} w-full min-w-[80px] ${LEVEL_CLASS[role.areas[area]]}`}
+                            className={`${inputClass} w-full min-w-[70px] px-[4px] ${LEVEL_CLASS[role.areas[area]]}`}
                           >
                             {LEVELS.map((level) => (
                               <option key={level} value={level}>

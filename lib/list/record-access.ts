@@ -30,7 +30,13 @@ export interface RecordAccess {
 export function recordAccess(def: ResourceDef, { areas, userId, id }: { areas: RoleAreas | null; userId: number | null; id: string | undefined }): RecordAccess {
   const canWrite = can(areas, def.area, 'write');
   const own = Boolean(def.owner) && id !== undefined && userId !== null && id === String(userId);
-  const ownerFields = new Set(own ? (def.owner?.fields ?? []) : []);
+  const confirm = own
+    ? (def.owner?.confirm ?? []).flatMap((name) => {
+        const field = def.fields.find((f) => f.name === name);
+        return field ? [{ after: name, field: currentField(field) }] : [];
+      })
+    : [];
+  const ownerFields = new Set(own ? [...(def.owner?.fields ?? []), ...confirm.map((c) => c.field.name)] : []);
   const editable = (field: FieldDef) => canWrite || ownerFields.has(field.name);
   const writable = canWrite || own;
   return {
@@ -40,11 +46,6 @@ export function recordAccess(def: ResourceDef, { areas, userId, id }: { areas: R
     own,
     editable,
     locked: writable ? def.fields.filter((f) => !f.readOnly && !editable(f)) : [],
-    confirm: own
-      ? (def.owner?.confirm ?? []).flatMap((name) => {
-          const field = def.fields.find((f) => f.name === name);
-          return field ? [{ after: name, field: currentField(field) }] : [];
-        })
-      : [],
+    confirm,
   };
 }

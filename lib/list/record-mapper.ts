@@ -5,7 +5,7 @@
 import { todayJst } from '../format';
 import { readStored } from '../state/storage';
 import type { FieldDef, ResourceDef } from '../resources/types';
-import { idColumn } from '../resources/types';
+import { currentKey, idColumn } from '../resources/types';
 
 /** Form values: every field as the text its input shows, plus the `modified` the record was loaded with. */
 export type FormRecord = Record<string, string>;
@@ -52,8 +52,8 @@ export function fromForm(def: ResourceDef, values: Record<string, unknown>): Rec
   }
   // The current value of a confirmed secret (`current_password`) travels with the save when given.
   for (const name of def.owner?.confirm ?? []) {
-    const current = values[`current_${name}`];
-    if (typeof current === 'string' && current !== '') out[`current_${name}`] = current;
+    const current = values[currentKey(name)];
+    if (typeof current === 'string' && current !== '') out[currentKey(name)] = current;
   }
   if (typeof values.modified === 'string' && values.modified) out.modified = values.modified;
   return out;

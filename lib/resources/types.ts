@@ -120,9 +120,12 @@ export interface OwnerDef {
   confirm?: readonly string[];
 }
 
-/** The save key and the form field of the current value a confirmed secret needs, e.g. `current_password`. */
+/** The save key of the current value a confirmed secret needs, e.g. `current_password`. */
+export const currentKey = (name: string): string => `current_${name}`;
+
+/** The form field of the current value a confirmed secret needs (named by `currentKey`). */
 export const currentField = (field: Pick<FieldDef, 'name' | 'label' | 'tab'>): FieldDef => ({
-  name: `current_${field.name}`, label: `現在の${field.label}`, type: 'secret', tab: field.tab, placeholder: `${field.label}を変更するときに入力`,
+  name: currentKey(field.name), label: `現在の${field.label}`, type: 'secret', tab: field.tab, placeholder: `${field.label}を変更するときに入力`,
 });
 
 /** A tab of a detail screen listing another resource's records that point at this one. */
