@@ -46,4 +46,5 @@ export const userResource: ResourceDef = {
   },
   titleFields: ['name'],
   owner: { fields: ['name', 'kana', 'email', 'password'], confirm: ['password'] },
+  keepReferencesOnDelete: true,
 };
