@@ -115,6 +115,29 @@ test('a role changed on the role matrix changes what its users may open and call
   await member.context().close();
 });
 
+test('a stale edit on the role matrix is refused, and the latest roles can be loaded', async ({ page }) => {
+  await login(page);
+  await page.goto('/#/user/role/');
+  await page.getByRole('combobox', { name: `${ROLE}：受注` }).selectOption({ label: '閲覧' });
+  // Meanwhile the role is saved elsewhere (another admin's tab).
+  const status = await page.evaluate(async (name) => {
+    const authKey = JSON.parse(localStorage.getItem('hod.authKey') ?? '""') as string;
+    const rows = (await (await fetch('/api/db/role_lst', { method: 'POST', body: new URLSearchParams({ authKey }) })).json()) as Record<string, string>[];
+    const role = rows.find((r) => r.role_name === name)!;
+    const areas = { ...(JSON.parse(role.role_areas) as Record<string, string>), stock: 'read' };
+    const postData = JSON.stringify({ areas: JSON.stringify(areas), modified: role.modified });
+    return (await fetch('/api/db/role_save', { method: 'POST', body: new URLSearchParams({ authKey, id: String(role.role_id), postData }) })).status;
+  }, ROLE);
+  expect(status).toBe(200);
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `権限「${ROLE}」は他のユーザーが先に更新したため保存できませんでした。` })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: `${ROLE}：受注` })).toHaveValue('read');
+  await page.getByRole('button', { name: /最新の内容を読み込む/ }).click();
+  await expect(page.getByRole('combobox', { name: `${ROLE}：商品・サーバー・ボトル・倉庫` })).toHaveValue('read');
+  await expect(page.getByRole('combobox', { name: `${ROLE}：受注` })).toHaveValue('none');
+  await expect(page.getByRole('button', { name: '保存' })).toBeDisabled();
+});
+
 test('a non-admin edits their own profile and password, and nothing else', async ({ page }) => {
   await login(page, MEMBER.email, MEMBER.password);
   await page.getByRole('banner').getByRole('button', { name: /ユーザー/ }).click();
