@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+// The local SMTP server the mail-template spec starts; the web server sends its test mails there.
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1000);
 const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 // A fresh database per run: the server seeds the demo company into it on start.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'hod-e2e-'));
@@ -14,6 +16,8 @@ export const E2E = {
   baseURL: `http://127.0.0.1:${PORT}`,
   adminEmail: 'admin@example.jp',
   adminPassword: 'e2e-admin-pass-2026',
+  smtpPort: SMTP_PORT,
+  mailFrom: 'noreply@aqua.example.jp',
 };
 
 export default defineConfig({
@@ -48,6 +52,9 @@ export default defineConfig({
       ADMIN_EMAIL: E2E.adminEmail,
       ADMIN_PASSWORD: E2E.adminPassword,
       AUTH_KEY_TTL_HOURS: '12',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(SMTP_PORT),
+      MAIL_FROM: E2E.mailFrom,
     },
   },
 });

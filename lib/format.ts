@@ -49,6 +49,20 @@ export function formatDateTime(value: string | null | undefined): string {
   return `${formatDate(date)} ${formatTime(date)}`;
 }
 
+const WEEKDAYS_JA = ['日', '月', '火', '水', '木', '金', '土'] as const;
+
+/**
+ * A Japan date written out for letters and mails; '' for anything that is not a date.
+ * @example formatDateJa('2026-04-01') // '2026年4月1日（水）'
+ */
+export function formatDateJa(value: string | null | undefined): string {
+  const day = formatDate(value);
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return '';
+  const dow = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).getUTCDay();
+  return `${Number(m[1])}年${Number(m[2])}月${Number(m[3])}日（${WEEKDAYS_JA[dow]}）`;
+}
+
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 /** The header clock's three parts, in Japan time. */

@@ -133,8 +133,9 @@ export const ROUTES: readonly RouteDef[] = [
   r('/system/export', '送り状出力', 'import', planned('出荷待ちの受注から送り状 CSV（ヤマト B2 / 佐川 e飛伝）を出力します。')),
   r('/system/download', 'データダウンロード', 'download', planned('顧客・受注・売上などのデータを Excel で開ける CSV でダウンロードします。'), { adminOnly: true }),
   r('/system/log', '操作ログ', 'system', planned('誰が・いつ・何を変更したかの記録を、ユーザー・操作・期間・データで絞り込めます。')),
-  r('/system/mailtemplate/list', 'メールテンプレート一覧', 'system', planned('メールテンプレートの一覧。')),
-  r('/system/mailtemplate/detail/:mt', 'メールテンプレート詳細', 'system', planned('件名・本文（差し込み項目つき）の編集、プレビューとテスト送信。'), { parent: '/system/mailtemplate/list' }),
+  r('/system/mailtemplate/list', 'メールテンプレート一覧', 'system', list('mailtemplate')),
+  r('/system/mailtemplate/new', 'メールテンプレート登録', 'system', create('mailtemplate'), { parent: '/system/mailtemplate/list', level: 'write' }),
+  r('/system/mailtemplate/detail/:mt', 'メールテンプレート詳細', 'system', detail('mailtemplate', 'mt'), { parent: '/system/mailtemplate/list' }),
   r('/system/itemcode', '商品分類', 'system', planned('商品分類コードの設定。')),
 ];
 

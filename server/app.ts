@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { openDatabase, type AppDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { errorHandler } from './http/error-handler';
+import { mailPlugin } from './mail/plugin';
 import { masterPlugin } from './master/plugin';
 import { resourcesPlugin } from './resources/plugin';
 import { searchPlugin } from './search/plugin';
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(resourcesPlugin, areas);
   await app.register(searchPlugin, areas);
   await app.register(masterPlugin, areas);
+  await app.register(mailPlugin, areas);
   await app.register(callsPlugin, areas);
   await app.register(staticPlugin, areas);
   return app;

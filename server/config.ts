@@ -6,6 +6,18 @@ import { LIMITS } from '../lib/protocol';
 
 export type DialectName = 'sqlite' | 'postgres';
 
+/** The SMTP server mails are sent through (test sends of mail templates); no host: sending is off. */
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** Implicit TLS from the start (port 465); otherwise STARTTLS when the server offers it. */
+  secure: boolean;
+  user: string;
+  pass: string;
+  /** The sender address (MAIL_FROM; SMTP_USER when that is an address). */
+  from: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -28,6 +40,9 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-For from a reverse proxy (login rate limits count per client address). */
   trustProxy: boolean;
+  /** Our company's name in mails (`{{自社名}}`, the sender's display name). */
+  companyName: string;
+  smtp: SmtpConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -42,11 +57,25 @@ function positiveNumber(value: string | undefined, fallback: number, name: strin
   return n;
 }
 
-function portOf(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return 3000;
+function portOf(value: string | undefined, fallback = 3000, name = 'PORT'): number {
+  if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be 0..65535, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be 0..65535, got "${value}"`);
   return n;
+}
+
+const isOn = (value: string | undefined): boolean => ['1', 'true', 'yes', 'on'].includes((value ?? '').trim().toLowerCase());
+
+function smtpOf(env: Env): SmtpConfig {
+  const user = env.SMTP_USER?.trim() ?? '';
+  return {
+    host: env.SMTP_HOST?.trim() ?? '',
+    port: portOf(env.SMTP_PORT, 587, 'SMTP_PORT'),
+    secure: isOn(env.SMTP_SECURE),
+    user,
+    pass: env.SMTP_PASS ?? '',
+    from: env.MAIL_FROM?.trim() || (user.includes('@') ? user : ''),
+  };
 }
 
 /**
@@ -74,6 +103,8 @@ export function loadConfig(env: Env = process.env): Config {
     seed: !['0', 'false', 'no', 'off'].includes((env.SEED ?? '1').trim().toLowerCase()),
     authKeyTtlHours: positiveNumber(env.AUTH_KEY_TTL_HOURS, LIMITS.authKeyTtlHours, 'AUTH_KEY_TTL_HOURS'),
     logLevel: env.LOG_LEVEL?.trim() || 'warn',
-    trustProxy: ['1', 'true', 'yes', 'on'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
+    trustProxy: isOn(env.TRUST_PROXY),
+    companyName: env.COMPANY_NAME?.trim() || 'アクア宅配センター',
+    smtp: smtpOf(env),
   };
 }

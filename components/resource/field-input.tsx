@@ -27,6 +27,10 @@ export interface FieldInputProps {
 
 const fieldId = (name: string) => `field-${name}`;
 const errorId = (name: string) => `field-${name}-error`;
+const hintId = (name: string) => `field-${name}-hint`;
+/** The texts that describe an input: its error (when invalid) and its hint. */
+const describedBy = (field: FieldDef, invalid: boolean): string | undefined =>
+  [invalid ? errorId(field.name) : '', field.hint ? hintId(field.name) : ''].filter(Boolean).join(' ') || undefined;
 
 const INPUT_TYPE: Partial<Record<FieldDef['type'], string>> = {
   tel: 'tel',
@@ -73,7 +77,7 @@ function Widget({ field, form, disabled, invalid, locked, refLabel, creating }: 
   const aria = {
     id: fieldId(field.name),
     'aria-invalid': invalid || undefined,
-    'aria-describedby': invalid ? errorId(field.name) : undefined,
+    'aria-describedby': describedBy(field, invalid),
     'aria-required': field.required || undefined,
   };
   const toHalfWidthOnBlur = isHalfWidthField(field) && field.type !== 'date'
@@ -85,39 +89,35 @@ function Widget({ field, form, disabled, invalid, locked, refLabel, creating }: 
     : undefined;
 
   if (field.readOnly) return <ReadOnlyValue field={field} form={form} />;
+  // A reference without a master to choose from is found by keyword; one with a master is a select.
+  if (field.type === 'ref' && !field.master) {
+    return (
+      <Controller
+        control={form.control}
+        name={field.name}
+        render={({ field: f }) => (
+          <RefPicker
+            field={field}
+            inputId={aria.id}
+            value={f.value ?? ''}
+            label={refLabel}
+            onChange={f.onChange}
+            disabled={disabled || locked}
+            invalid={invalid}
+            describedBy={aria['aria-describedby']}
+          />
+        )}
+      />
+    );
+  }
 
   switch (field.type) {
     case 'textarea':
       return <textarea {...aria} {...register(field.name)} disabled={disabled} rows={4} maxLength={maxLength(field)} className={`${inputClass} h-auto min-h-[90px] w-full py-[6px] leading-[1.5]`} />;
     case 'ref':
-      if (!field.master) {
-        return (
-          <Controller
-            control={form.control}
-            name={field.name}
-            render={({ field: f }) => (
-              <RefPicker
-                field={field}
-                inputId={aria.id}
-                value={f.value ?? ''}
-                label={refLabel}
-                onChange={f.onChange}
-                disabled={disabled || locked}
-                invalid={invalid}
-                describedBy={aria['aria-describedby']}
-              />
-            )}
-          />
-        );
-      }
-      return (
-        <select {...aria} {...register(field.name)} disabled={disabled || locked} className={`${inputClass} w-full`}>
-          <SelectOptions field={field} />
-        </select>
-      );
     case 'select':
       return (
-        <select {...aria} {...register(field.name)} disabled={disabled} className={`${inputClass} w-full`}>
+        <select {...aria} {...register(field.name)} disabled={disabled || locked} className={`${inputClass} w-full`}>
           <SelectOptions field={field} />
         </select>
       );
@@ -221,6 +221,11 @@ export function FieldInput(props: FieldInputProps) {
       )}
       <Widget {...props} invalid={invalid} />
       {message}
+      {field.hint && (
+        <p id={hintId(field.name)} className="text-[12px] leading-[1.6] text-muted">
+          {field.hint}
+        </p>
+      )}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useListController } from '@/lib/list/use-list-controller';
 import { detailPathOf, newPathOf } from '@/lib/list/use-record-controller';
 import { can } from '@/lib/permissions';
-import type { RelatedDef, ResourceDef } from '@/lib/resources/types';
+import { allows, type RelatedDef, type ResourceDef } from '@/lib/resources/types';
 import { Card, Tabs } from '@/components/ui';
 import { KeywordBox } from './keyword-box';
 import { ListTable } from './list-table';
@@ -25,7 +25,7 @@ function RelatedList({ related, id }: { related: RelatedDef; id: string }) {
     <div className="flex flex-col gap-[10px]">
       <div className="flex flex-wrap items-center justify-between gap-[10px]">
         <KeywordBox value={state.keyword} onSearch={list.setKeyword} />
-        {can(areas, def.area, 'write') && (
+        {can(areas, def.area, 'write') && allows(def, 'create') && (
           <AppLink to={newPathOf(def, id)} className={buttonClass('primary', 'sm')}>
             <span aria-hidden="true">＋</span>
             {related.label}を登録

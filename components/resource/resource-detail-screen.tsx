@@ -250,7 +250,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
 
       {!writable && (isNew || record) && (
         <p className="rounded-[4px] border border-line bg-subtle px-[12px] py-[6px] text-[1.3rem] text-ink-soft">
-          この{def.label}を編集する権限がないため、閲覧のみできます。
+          {access.canWrite ? `${def.label}は変更できません。閲覧のみできます。` : `この${def.label}を編集する権限がないため、閲覧のみできます。`}
         </p>
       )}
 

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useListController } from '@/lib/list/use-list-controller';
 import { newPathOf } from '@/lib/list/use-record-controller';
 import { can } from '@/lib/permissions';
+import { allows } from '@/lib/resources/types';
 import { FilterPanel } from './filter-panel';
 import { KeywordBox } from './keyword-box';
 import { ListTable } from './list-table';
@@ -35,7 +36,7 @@ export default function ResourceListScreen({ resource }: ResourceListScreenProps
     <div className="flex flex-col gap-[12px] p-[16px]">
       <div className="flex flex-wrap items-center justify-between gap-[12px]">
         <h1 className="text-[20px] font-bold text-ink">{def.label}一覧</h1>
-        {can(areas, def.area, 'write') && (
+        {can(areas, def.area, 'write') && allows(def, 'create') && (
           <AppLink to={newPathOf(def)} className={buttonClass('primary')}>
             <span aria-hidden="true">＋</span>
             新規登録

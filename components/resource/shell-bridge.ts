@@ -34,3 +34,8 @@ export function useAreas(): RoleAreas | null {
 export function useUserId(): number | null {
   return useAtomValue(sessionAtom)?.userId ?? null;
 }
+
+/** The logged-in user's e-mail address ('' when logged out). */
+export function useSessionEmail(): string {
+  return useAtomValue(sessionAtom)?.email ?? '';
+}

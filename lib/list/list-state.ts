@@ -129,6 +129,22 @@ export function filterOptions(def: ResourceDef, filter: FilterDef): readonly Opt
   return filter.options ?? fieldOfFilter(def, filter)?.options;
 }
 
+const resolved = new WeakMap<ResourceDef, readonly FilterDef[]>();
+
+/**
+ * A resource's filters with each `in` filter's allowed values filled from its field's fixed options,
+ * so the client and the server refuse the same unknown values.
+ * @example listFilters(contactResource).find((f) => f.name === 'status')?.options // 未対応, 対応中, 完了
+ */
+export function listFilters(def: ResourceDef): readonly FilterDef[] {
+  let filters = resolved.get(def);
+  if (!filters) {
+    filters = def.list.filters.map((f) => (f.kind === 'in' && !f.options && fieldOfFilter(def, f)?.options ? { ...f, options: fieldOfFilter(def, f)?.options } : f));
+    resolved.set(def, filters);
+  }
+  return filters;
+}
+
 /** Returns the filters with one value replaced; an empty value removes the filter. */
 export function withFilter(filters: RawFilters, name: string, value: string | string[] | undefined): RawFilters {
   const next = { ...filters };
@@ -156,7 +172,7 @@ export function buildListQuery(
 ): BuiltQuery {
   const kw = state.keyword.trim();
   if (kw.length > LIMITS.maxKeyword) return { ok: false, message: MESSAGES.badKeyword };
-  const normalized = normalizeFilters(state.filters, def.list.filters, options.today);
+  const normalized = normalizeFilters(state.filters, listFilters(def), options.today);
   if (!normalized.ok) return { ok: false, message: filterProblem(def, normalized.problem, normalized.name) };
   const sort = isSortable(def, state.sort.col) ? state.sort : def.list.defaultSort;
   const fixed = options.fixed ?? {};

@@ -1,13 +1,15 @@
 /**
  * What the logged-in user may do with one record on the detail screen, from the resource
- * declaration and the role's loaded areas — the same rules the server enforces: the area's write
- * level edits everything; the owner of their own record (`def.owner`, a user's profile) edits only
+ * declaration and the role's loaded areas — the same rules the server enforces: the operations the
+ * resource allows (`ops`); the area's write level edits everything; the owner of their own record (`def.owner`, a user's profile) edits only
  * the owner fields and, to change a confirmed secret, gives its current value.
  */
 import { can, type RoleAreas } from '../permissions';
-import { currentField, type FieldDef, type ResourceDef } from '../resources/types';
+import { allows, currentField, type FieldDef, type ResourceDef } from '../resources/types';
 
 export interface RecordAccess {
+  /** The role has the area's write level (whatever the resource's operations allow). */
+  canWrite: boolean;
   /** The form can be saved. */
   writable: boolean;
   /** The record can be deleted (never one's own). */
@@ -38,10 +40,11 @@ export function recordAccess(def: ResourceDef, { areas, userId, id }: { areas: R
     : [];
   const ownerFields = new Set(own ? [...(def.owner?.fields ?? []), ...confirm.map((c) => c.field.name)] : []);
   const editable = (field: FieldDef) => canWrite || ownerFields.has(field.name);
-  const writable = canWrite || own;
+  const writable = (canWrite || own) && allows(def, id === undefined ? 'create' : 'edit');
   return {
+    canWrite,
     writable,
-    deletable: canWrite && !own && id !== undefined,
+    deletable: canWrite && !own && id !== undefined && allows(def, 'delete'),
     canList: can(areas, def.area, 'read'),
     own,
     editable,

@@ -2,6 +2,7 @@
  * 契約 (agreement): a customer's contract — type, dates, rented servers, monthly fees, minimum
  * order, skips and cancellation. Lives under the customer (/client/detail/{id}/agreement/{agr}).
  */
+import { clientRef } from './common';
 import * as O from './options';
 import type { ResourceDef } from './types';
 
@@ -19,7 +20,7 @@ export const agreementResource: ResourceDef = {
     { key: 'cancel', label: '解約' },
   ],
   fields: [
-    { name: 'cl_id', label: '顧客', type: 'ref', ref: 'client', tab: 'basic', required: true },
+    clientRef('basic'),
     { name: 'agreement_no', label: '契約番号', type: 'text', tab: 'basic', required: true, max: 20, unique: true },
     { name: 'contract_type', label: '契約種別', type: 'select', tab: 'basic', master: 'mt_contract_type', required: true },
     { name: 'status', label: '契約状況', type: 'select', tab: 'basic', options: O.AGREEMENT_STATUS, required: true, initial: '1' },

@@ -3,6 +3,7 @@
  * Lists at /contact/list and in the customer's 対応履歴 tab; the reception date is remembered
  * between entries (spec §3 ct_uketsuke_date).
  */
+import { clientRef, staffRef, STAMP_FILTERS } from './common';
 import { KEYS } from '../state/storage';
 import * as O from './options';
 import type { ResourceDef } from './types';
@@ -17,14 +18,14 @@ export const contactResource: ResourceDef = {
   storageKey: 'contact',
   tabs: [{ key: 'basic', label: '対応内容' }],
   fields: [
-    { name: 'cl_id', label: '顧客', type: 'ref', ref: 'client', tab: 'basic', required: true },
+    clientRef('basic'),
     { name: 'uketsuke_date', label: '受付日', type: 'date', tab: 'basic', required: true, initial: 'today', remember: KEYS.contactReceiptDate },
     { name: 'channel', label: '受付方法', type: 'select', tab: 'basic', options: O.CONTACT_CHANNEL, required: true, initial: '1' },
     { name: 'caller', label: '相手（お名前）', type: 'text', tab: 'basic', max: 100 },
     { name: 'category', label: '分類', type: 'select', tab: 'basic', master: 'mt_contact_type' },
     { name: 'subject', label: '件名', type: 'text', tab: 'basic', required: true, max: 100, wide: true },
     { name: 'content', label: '内容', type: 'textarea', tab: 'basic', wide: true },
-    { name: 'usr_id', label: '担当者', type: 'ref', ref: 'user', master: 'mt_user', tab: 'basic', initial: 'me' },
+    staffRef('basic'),
     { name: 'status', label: '対応状況', type: 'select', tab: 'basic', options: O.CONTACT_STATUS, required: true, initial: '1' },
     { name: 'follow_date', label: 'フォロー予定日', type: 'date', tab: 'basic' },
     { name: 'done_date', label: '完了日', type: 'date', tab: 'basic' },
@@ -48,8 +49,7 @@ export const contactResource: ResourceDef = {
       { name: 'follow_date', label: 'フォロー予定日', kind: 'dateRange' },
       { name: 'status', label: '対応状況', kind: 'in' },
       { name: 'channel', label: '受付方法', kind: 'in' },
-      { name: 'created', label: '登録日', kind: 'dateRange' },
-      { name: 'modified', label: '更新日', kind: 'dateRange' },
+      ...STAMP_FILTERS,
     ],
   },
   titleFields: ['subject'],

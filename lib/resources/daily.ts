@@ -1,4 +1,5 @@
 /** 日報 (daily report): one per staff member per day. */
+import { staffRef, STAMP_FILTERS } from './common';
 import type { ResourceDef } from './types';
 
 export const dailyResource: ResourceDef = {
@@ -14,7 +15,7 @@ export const dailyResource: ResourceDef = {
     { key: 'review', label: '上長確認' },
   ],
   fields: [
-    { name: 'usr_id', label: '担当者', type: 'ref', ref: 'user', master: 'mt_user', tab: 'basic', required: true, initial: 'me' },
+    staffRef('basic', { required: true }),
     { name: 'report_date', label: '日付', type: 'date', tab: 'basic', required: true, initial: 'today' },
     { name: 'start_time', label: '始業時刻', type: 'text', tab: 'basic', max: 5, placeholder: '9:00' },
     { name: 'end_time', label: '終業時刻', type: 'text', tab: 'basic', max: 5, placeholder: '18:00' },
@@ -43,7 +44,7 @@ export const dailyResource: ResourceDef = {
     filters: [
       { name: 'report_date', label: '日付', kind: 'dateRange' },
       { name: 'checked', label: '確認', kind: 'in', options: [{ value: '0', text: '未確認' }, { value: '1', text: '確認済み' }] },
-      { name: 'created', label: '登録日', kind: 'dateRange' },
+      STAMP_FILTERS[0],
     ],
   },
   titleFields: ['report_date'],

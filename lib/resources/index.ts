@@ -4,6 +4,7 @@ import { clientResource } from './client';
 import { contactResource } from './contact';
 import { dailyResource } from './daily';
 import { itemResource } from './item';
+import { mailTemplateResource } from './mail-template';
 import { orderResource } from './order';
 import { reportResource } from './report';
 import { roleResource } from './role';
@@ -20,6 +21,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
   item: itemResource,
   user: userResource,
   role: roleResource,
+  mailtemplate: mailTemplateResource,
 };
 
 export type { ResourceDef, FieldDef, ColumnDef, Option, RelatedDef } from './types';

@@ -2,6 +2,7 @@
  * 商品 (item): bottled water, server rental and maintenance, delivery fees, deposits. The tax
  * class decides the rate on a slip's date (lib/tax); returnable bottles feed the bottle ledger.
  */
+import { STAMP_FILTERS } from './common';
 import * as O from './options';
 import type { ResourceDef } from './types';
 
@@ -53,8 +54,7 @@ export const itemResource: ResourceDef = {
       { name: 'tax_class', label: '税区分', kind: 'in' },
       { name: 'active', label: '販売状態', kind: 'in', options: [{ value: '1', text: '販売中' }, { value: '0', text: '販売終了' }] },
       { name: 'price', label: '標準単価', kind: 'numberRange' },
-      { name: 'created', label: '登録日', kind: 'dateRange' },
-      { name: 'modified', label: '更新日', kind: 'dateRange' },
+      ...STAMP_FILTERS,
     ],
   },
   titleFields: ['name'],

@@ -1,4 +1,5 @@
 /** 営業報告 (sales report): a visit, call or meeting with a customer and what came of it. */
+import { clientRef, staffRef, STAMP_FILTERS } from './common';
 import * as O from './options';
 import type { ResourceDef } from './types';
 
@@ -10,11 +11,11 @@ export const reportResource: ResourceDef = {
   basePath: '/report',
   area: 'crm',
   storageKey: 'report',
-  tabs: [{ key: 'basic', label: '報告内容' }],
+  tabs: [{ key: 'basic', label: '営業報告' }],
   fields: [
-    { name: 'cl_id', label: '顧客', type: 'ref', ref: 'client', tab: 'basic', required: true },
+    clientRef('basic'),
     { name: 'report_date', label: '報告日', type: 'date', tab: 'basic', required: true, initial: 'today' },
-    { name: 'usr_id', label: '担当者', type: 'ref', ref: 'user', master: 'mt_user', tab: 'basic', required: true, initial: 'me' },
+    staffRef('basic', { required: true }),
     { name: 'kind', label: '活動区分', type: 'select', tab: 'basic', options: O.REPORT_KIND, required: true, initial: '1' },
     { name: 'title', label: '件名', type: 'text', tab: 'basic', required: true, max: 100, wide: true },
     { name: 'content', label: '報告内容', type: 'textarea', tab: 'basic', wide: true, required: true },
@@ -41,8 +42,7 @@ export const reportResource: ResourceDef = {
       { name: 'kind', label: '活動区分', kind: 'in' },
       { name: 'result', label: '結果', kind: 'in' },
       { name: 'next_date', label: '次回予定日', kind: 'dateRange' },
-      { name: 'created', label: '登録日', kind: 'dateRange' },
-      { name: 'modified', label: '更新日', kind: 'dateRange' },
+      ...STAMP_FILTERS,
     ],
   },
   titleFields: ['title'],

@@ -47,7 +47,8 @@ export function halfWidthOf(field: FieldDef, value: string): string {
 export const requiredMessage = (field: FieldDef): string =>
   `${field.label}を${field.type === 'select' || field.type === 'ref' ? '選択' : '入力'}してください。`;
 
-function fieldSchema(field: FieldDef) {
+/** The schema of one field's value (also validates inputs that are not a resource's, e.g. a recipient address). */
+export function fieldSchema(field: FieldDef) {
   const label = field.label;
   const required = v.check((x: string) => !field.required || x !== '', requiredMessage(field));
   if (columnKind(field) !== 'text') {

@@ -44,6 +44,8 @@ export interface FieldDef {
   /** Takes the whole row of the form grid. */
   wide?: boolean;
   placeholder?: string;
+  /** A help text shown under the input (e.g. the placeholders a mail template may use). */
+  hint?: string;
   /** For `ref`: the resource (call prefix) whose record the value names, e.g. `client`. */
   ref?: string;
   /** No other live record of the resource may hold the same value (checked on every save). */

@@ -4,6 +4,7 @@
  * the database — the last admin, oneself, sessions — are in server/resources/policies/user.ts.
  * The password is stored as a scrypt hash and never answered.
  */
+import { STAMP_FILTERS } from './common';
 import type { ResourceDef } from './types';
 
 export const userResource: ResourceDef = {
@@ -41,7 +42,7 @@ export const userResource: ResourceDef = {
     defaultSort: { col: 'user_id', odr: 'asc' },
     filters: [
       { name: 'active', label: '状態', kind: 'in', options: [{ value: '1', text: '有効' }, { value: '0', text: '無効' }] },
-      { name: 'created', label: '登録日', kind: 'dateRange' },
+      STAMP_FILTERS[0],
     ],
   },
   titleFields: ['name'],

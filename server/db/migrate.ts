@@ -8,6 +8,7 @@ import * as searchIndex from './migrations/0002-search-index';
 import * as listIdIndex from './migrations/0003-list-id-index';
 import * as crmItemsUsers from './migrations/0004-crm-items-users';
 import * as roles from './migrations/0005-roles';
+import * as mailTemplates from './migrations/0006-mail-templates';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0003-list-id-index': listIdIndex,
   '0004-crm-items-users': crmItemsUsers,
   '0005-roles': roles,
+  '0006-mail-templates': mailTemplates,
 };
 
 function provider(dialect: DialectName) {
@@ -39,7 +41,9 @@ function provider(dialect: DialectName) {
  * @example await migrateToLatest(db, 'sqlite')
  */
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
-  const migrator = new Migrator({ db, provider: provider(dialect) });
+  // Areas add their migrations independently (0005 may land after 0006): each one only adds its own
+  // tables, so a database that ran a later number first may still run an earlier one.
+  const migrator = new Migrator({ db, provider: provider(dialect), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -94,6 +94,7 @@ export interface Database {
   agreement: ResourceRow;
   item: ResourceRow;
   role: ResourceRow;
+  mail_template: ResourceRow;
 }
 
 /** The same connection seen by the generic resource code: any table of resource rows. */

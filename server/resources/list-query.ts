@@ -4,6 +4,7 @@
  */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { normalizeFilters, type FilterDef } from '../../lib/filters';
+import { listFilters } from '../../lib/list/list-state';
 import { jstDayStartIso, nextDay } from '../../lib/format';
 import { LIMITS, MESSAGES, type FilterValue } from '../../lib/protocol';
 import { columnOf, type ResourceDef } from '../../lib/resources/types';
@@ -54,7 +55,7 @@ export function parseListParams(def: ResourceDef, params: Params): ListRequest {
   const kw = params.kw ?? '';
   if (kw.length > LIMITS.maxKeyword) throw badRequest(MESSAGES.badKeyword);
   const terms = [...new Set(searchKey(kw).split(' ').filter(Boolean))];
-  const normalized = normalizeFilters(jsonObject(params.postData), def.list.filters);
+  const normalized = normalizeFilters(jsonObject(params.postData), listFilters(def));
   if (!normalized.ok) {
     const kind = def.list.filters.find((f) => f.name === normalized.name)?.kind;
     throw badRequest(normalized.problem === 'range' || (normalized.problem === 'value' && kind === 'dateRange') ? MESSAGES.badDateRange : MESSAGES.badFilter);

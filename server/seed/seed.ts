@@ -7,18 +7,28 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ADMIN_ROLE } from '../../lib/permissions';
 import { clientResource } from '../../lib/resources/client';
+import { agreementResource } from '../../lib/resources/agreement';
+import { contactResource } from '../../lib/resources/contact';
+import { dailyResource } from '../../lib/resources/daily';
+import { itemResource } from '../../lib/resources/item';
+import { mailTemplateResource } from '../../lib/resources/mail-template';
 import { orderResource } from '../../lib/resources/order';
+import { reportResource } from '../../lib/resources/report';
 import { createUser } from '../auth/users';
 import type { Config } from '../config';
 import type { AppDatabase } from '../db/connect';
 import type { Database } from '../db/schema';
 import { nextStamp } from '../http/clock';
 import { bulkInsert } from './bulk-insert';
-import { MASTER_TABLES, SEED_USERS, generateClients, generateOrders } from './data/generate';
+import { MASTER_TABLES, SEED_USERS, generateClients, generateOrders, type SeedClient } from './data/generate';
+import { SEED_ITEMS, generateAgreements, generateContacts, generateDailies, generateReports, type SeedStaff } from './data/generate-crm';
+import { SEED_MAIL_TEMPLATES } from './data/mail-templates';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.jp';
 export const DEMO_CLIENTS = 320;
 export const DEMO_ORDERS = 1200;
+export const DEMO_CONTACTS = 400;
+export const DEMO_REPORTS = 160;
 
 /** A readable random password (16 characters, base64url). */
 export const generatePassword = (): string => randomBytes(12).toString('base64url');
@@ -47,28 +57,45 @@ export async function seedMasters(db: Kysely<Database>): Promise<void> {
   });
 }
 
-/** JST 09:00 of a contract date as the record's creation time (older customers look older). */
-const createdOfContract = (record: object, fallback: string): string => {
-  const day = String((record as { contract_date?: unknown }).contract_date ?? '');
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T09:00:00+09:00`).toISOString() : fallback;
+/**
+ * A record's creation time from one of its dates, JST 10:00 (older records look older); `fallback` when it has none.
+ * @example createdOnDay('contract_date', now)({ contract_date: '2024-04-01' }) // '2024-04-01T01:00:00.000Z'
+ */
+const createdOnDay = (field: string, fallback = nextStamp()) => (record: object): string => {
+  const day = String((record as Record<string, unknown>)[field] ?? '');
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T10:00:00+09:00`).toISOString() : fallback;
 };
 
-/** The demo company: staff, masters, customers and orders. Answers the staff password. */
+/** The demo company: staff, masters, customers, orders and mail templates. Answers the staff password. */
 async function seedDemo(db: Kysely<Database>): Promise<string> {
   const staffPassword = generatePassword();
-  await db.transaction().execute(async (trx) => {
+  const staff = await db.transaction().execute(async (trx) => {
+    const ids: SeedStaff[] = [];
     for (const user of SEED_USERS) {
-      await createUser(trx, { email: user.email, password: staffPassword, name: user.name, kana: user.kana, role: user.role, team: user.team });
+      ids.push({ role: user.role, id: await createUser(trx, { email: user.email, password: staffPassword, name: user.name, kana: user.kana, role: user.role, team: user.team }) });
     }
+    return ids;
   });
   await seedMasters(db);
-  const now = nextStamp();
-  const clientIds = await bulkInsert(db, clientResource, generateClients(DEMO_CLIENTS), { createdOf: (r) => createdOfContract(r, now) });
+  const clients = generateClients(DEMO_CLIENTS);
+  const clientIds = await bulkInsert(db, clientResource, clients, { createdOf: createdOnDay('contract_date') });
+  await seedRelations(db, clients.map((c, i) => ({ ...c, id: clientIds[i] })), staff);
   const orders = generateOrders(clientIds.length, DEMO_ORDERS).map((o) => ({
     cl_id: clientIds[o.clientIndex], date: o.date, status: o.status, uriage_total: o.total, biko: '',
   }));
-  await bulkInsert(db, orderResource, orders, { createdOf: (r) => new Date(`${String((r as { date: string }).date)}T10:00:00+09:00`).toISOString() });
+  await bulkInsert(db, orderResource, orders, { createdOf: createdOnDay('date') });
+  await bulkInsert(db, mailTemplateResource, SEED_MAIL_TEMPLATES);
   return staffPassword;
+}
+
+/** Items, agreements, contacts, sales reports and daily reports of the demo company. */
+async function seedRelations(db: Kysely<Database>, clients: readonly (SeedClient & { id: number })[], staff: readonly SeedStaff[]): Promise<void> {
+  const ids = clients.map((c) => c.id);
+  await bulkInsert(db, itemResource, SEED_ITEMS);
+  await bulkInsert(db, agreementResource, generateAgreements(clients), { createdOf: createdOnDay('contract_date') });
+  await bulkInsert(db, contactResource, generateContacts(ids, staff, DEMO_CONTACTS), { createdOf: createdOnDay('uketsuke_date') });
+  await bulkInsert(db, reportResource, generateReports(ids, staff, DEMO_REPORTS), { createdOf: createdOnDay('report_date') });
+  await bulkInsert(db, dailyResource, generateDailies(staff), { createdOf: createdOnDay('report_date') });
 }
 
 /**

@@ -178,13 +178,14 @@ export async function startHarness(dialect: DialectName, env: Record<string, str
 
 /**
  * A fresh harness for the enclosing suite: started before its tests, closed after them. The answer
- * forwards to the running harness, so tests use it like the harness itself.
+ * forwards to the running harness, so tests use it like the harness itself. `env` may be a function,
+ * asked when the suite starts (e.g. for the port of a server an earlier `before` started).
  * @example const h = useHarness(dialect); it('…', async () => { await h.post('client_lst', {}) })
  */
-export function useHarness(dialect: DialectName, env: Record<string, string> = {}): Harness {
+export function useHarness(dialect: DialectName, env: Record<string, string> | (() => Record<string, string>) = {}): Harness {
   let current: Harness | undefined;
   before(async () => {
-    current = await startHarness(dialect, env);
+    current = await startHarness(dialect, typeof env === 'function' ? env() : env);
   });
   after(async () => {
     await current?.close();

@@ -11,6 +11,7 @@ import { resourceSchema } from '../../lib/resources/schema';
 import { columnKind, columnOf, idColumn, type FieldDef } from '../../lib/resources/types';
 import { DEMO_CLIENTS, seedIfEmpty } from '../../server/seed/seed';
 import { generateClients } from '../../server/seed/data/generate';
+import { SEED_MAIL_TEMPLATES } from '../../server/seed/data/mail-templates';
 import { dialects, freshDatabase, type FreshDatabase } from './harness';
 
 type TypeClass = 'text' | 'integer' | 'real';
@@ -70,6 +71,9 @@ for (const dialect of dialects()) {
       assert.ok(Number(orders.n) > 0);
       const masters = await db.selectFrom('master_option').select('mo_table').distinct().execute();
       assert.ok(masters.some((m) => m.mo_table === 'mt_pmt_method'));
+      const templates = await db.selectFrom('mail_template').select(['ml_name', 'ml_active']).execute();
+      assert.deepEqual(templates.map((t) => t.ml_name), SEED_MAIL_TEMPLATES.map((t) => t.name));
+      assert.ok(templates.every((t) => t.ml_active === 1));
       assert.equal(await seedIfEmpty(fresh.database, config, (t) => printed.push(t)), false, 'only on first start');
     });
   });

@@ -32,7 +32,7 @@ export async function fillField(page: Page, label: string, value: FieldInputValu
     await input.setChecked(value.check);
   } else {
     await input.fill(value.pick);
-    const option = page.getByRole('option', { name: value.option ?? new RegExp(value.pick) }).first();
+    const option = page.getByRole('listbox').getByRole('option', { name: value.option ?? new RegExp(value.pick) }).first();
     await option.click();
     await expect(page.getByRole('listbox')).toHaveCount(0);
   }

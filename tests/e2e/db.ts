@@ -33,3 +33,18 @@ export function expireKeys(email: string): void {
     db.close();
   }
 }
+
+/**
+ * One row of a read-only query on the e2e database (e.g. a seeded record a test works with).
+ * @example readRow<{ cl_id: number }>('SELECT cl_id FROM client WHERE deleted = 0 LIMIT 1')
+ */
+export function readRow<T>(query: string, ...params: (string | number)[]): T {
+  const db = open();
+  try {
+    const row = db.prepare(query).get(...params) as T | undefined;
+    if (!row) throw new Error(`no row for ${query}`);
+    return row;
+  } finally {
+    db.close();
+  }
+}

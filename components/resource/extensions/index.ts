@@ -4,10 +4,12 @@
  */
 import type { ComponentType } from 'react';
 import { LastOrder } from './last-order';
+import { MailPreview } from './mail-preview';
 import type { DetailExtensionProps } from './types';
 
 export type { DetailExtensionProps } from './types';
 
 export const DETAIL_EXTENSIONS: Record<string, readonly ComponentType<DetailExtensionProps>[]> = {
   client: [LastOrder],
+  mailtemplate: [MailPreview],
 };

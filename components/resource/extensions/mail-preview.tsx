@@ -1,0 +1,184 @@
+/**
+ * Mail template detail extension: the SAVED template filled with a real customer's data (for a
+ * template for an order: a real order's) by the server (`mailtemplate_preview`), and a test send of
+ * that mail to an address (`mailtemplate_send`, for roles that may write). The panel sits inside
+ * the detail's form, so Enter in its inputs runs the panel's action instead of saving the form.
+ */
+import { useId, useState, type KeyboardEvent } from 'react';
+import useSWR from 'swr';
+import { call, CallError } from '@/lib/api/fetcher';
+import { callFetcher, messageOf } from '@/lib/list/use-list-controller';
+import type { RenderedMail } from '@/lib/mail-template';
+import { can } from '@/lib/permissions';
+import { columnOf, type FieldDef } from '@/lib/resources/types';
+import { Button } from '@/components/ui';
+import { RefPicker } from '../ref-picker';
+import { useAreas, useSessionEmail } from '../shell-bridge';
+import { inputClass, labelClass } from '../styles';
+import type { DetailExtensionProps } from './types';
+
+/** The customer picker of the panel (not a field of the template). */
+const CLIENT_PICK: FieldDef = { name: 'preview_cl_id', label: 'プレビューする顧客', type: 'ref', ref: 'client', tab: '' };
+
+type Source = { cl_id: string } | { od_id: string };
+
+interface Preview extends RenderedMail {
+  email: string;
+}
+
+/** Runs `action` on Enter (outside an IME composition) without submitting the enclosing form. */
+const onEnter = (action: () => void) => (event: KeyboardEvent<HTMLInputElement>) => {
+  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+  event.preventDefault();
+  action();
+};
+
+/** One line of the rendered mail: its name and its text. */
+function PreviewRow({ term, testId, className, children }: { term: string; testId: string; className: string; children: string }) {
+  return (
+    <div className="flex flex-wrap gap-x-[12px]">
+      <dt className="w-[48px] shrink-0 text-[1.3rem] font-medium text-ink-soft">{term}</dt>
+      <dd data-testid={testId} className={`min-w-0 flex-1 text-[1.4rem] text-ink ${className}`}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+export function MailPreview({ def, id, record }: DetailExtensionProps) {
+  const forOrder = record[columnOf(def, 'target')] === 'order';
+  const writable = can(useAreas(), def.area, 'write');
+  const ids = { pick: useId(), order: useId(), to: useId(), toError: useId(), title: useId() };
+  const [clientId, setClientId] = useState('');
+  const [orderText, setOrderText] = useState('');
+  const [source, setSource] = useState<Source>();
+  const sessionEmail = useSessionEmail();
+  const [to, setTo] = useState(sessionEmail);
+  const [sending, setSending] = useState(false);
+  const [sendResult, setSendResult] = useState<{ ok: boolean; message: string; field?: boolean }>();
+
+  // The saved version is part of the key: after a save the preview is rendered again.
+  const preview = useSWR(
+    source ? ([`${def.name}_preview`, { id, ...source }, String(record.modified ?? '')] as const) : null,
+    ([name, params]) => callFetcher<Preview>([name, params]),
+    { revalidateOnFocus: false, shouldRetryOnError: false },
+  );
+  const shown = preview.data?.[0];
+
+  const pickClient = (value: string) => {
+    setClientId(value);
+    setSource(value ? { cl_id: value } : undefined);
+    setSendResult(undefined);
+  };
+  const showOrder = () => {
+    const value = orderText.trim();
+    setSource(value ? { od_id: value } : undefined);
+    setSendResult(undefined);
+  };
+
+  const send = async () => {
+    if (!source || sending) return;
+    setSending(true);
+    setSendResult(undefined);
+    try {
+      const [answer] = await call<{ to: string }>(`${def.name}_send`, { id, ...source, to });
+      if (answer) setSendResult({ ok: true, message: `テストメールを ${answer.to} に送信しました。` });
+    } catch (error) {
+      setSendResult({ ok: false, message: messageOf(error) ?? '', field: error instanceof CallError && Boolean(error.fields?.to) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby={ids.title} className="flex w-full flex-col gap-[10px] py-[4px]">
+      <div className="flex flex-wrap items-baseline gap-x-[12px]">
+        <h2 id={ids.title} className="text-[1.5rem] font-bold text-ink">
+          プレビューとテスト送信
+        </h2>
+        <p className="text-[1.3rem] text-muted">
+          保存済みの件名・本文に、選んだ{forOrder ? '受注' : '顧客'}の実際のデータを差し込んで表示します。
+        </p>
+      </div>
+
+      <div className="flex flex-wrap items-end gap-[12px]">
+        {forOrder ? (
+          <div className="flex flex-col gap-[3px]">
+            <label htmlFor={ids.order} className={labelClass}>
+              プレビューする受注番号
+            </label>
+            <div className="flex items-center gap-[6px]">
+              <input
+                id={ids.order}
+                type="text"
+                inputMode="numeric"
+                value={orderText}
+                onChange={(e) => setOrderText(e.target.value)}
+                onKeyDown={onEnter(showOrder)}
+                className={`${inputClass} w-[140px] text-right tabular-nums`}
+              />
+              <Button size="sm" onClick={showOrder}>
+                表示
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="flex min-w-[300px] flex-col gap-[3px]">
+            <label htmlFor={ids.pick} className={labelClass}>
+              {CLIENT_PICK.label}
+            </label>
+            <RefPicker field={CLIENT_PICK} inputId={ids.pick} value={clientId} onChange={pickClient} />
+          </div>
+        )}
+      </div>
+
+      {!source ? (
+        <p className="text-[1.3rem] text-muted">{forOrder ? '受注番号を入力して「表示」を押してください。' : '顧客を選ぶとプレビューを表示します。'}</p>
+      ) : preview.error ? (
+        <p role="alert" className="text-[1.4rem] text-danger">
+          {messageOf(preview.error)}
+        </p>
+      ) : !shown ? (
+        <p className="text-[1.3rem] text-muted">プレビューを作成しています…</p>
+      ) : (
+        <dl aria-label="プレビュー" className="flex flex-col gap-[6px] rounded-[4px] border border-line bg-subtle px-[12px] py-[10px]">
+          <PreviewRow term="件名" testId="preview-subject" className="font-medium">
+            {shown.subject}
+          </PreviewRow>
+          <PreviewRow term="本文" testId="preview-body" className="whitespace-pre-wrap break-words leading-[1.7]">
+            {shown.body}
+          </PreviewRow>
+        </dl>
+      )}
+
+      {writable && source && shown && (
+        <div className="flex flex-wrap items-end gap-[8px]">
+          <div className="flex flex-col gap-[3px]">
+            <label htmlFor={ids.to} className={labelClass}>
+              テスト送信先メールアドレス
+            </label>
+            <input
+              id={ids.to}
+              type="email"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              onKeyDown={onEnter(() => void send())}
+              aria-invalid={sendResult?.field || undefined}
+              aria-describedby={sendResult?.field ? ids.toError : undefined}
+              autoComplete="off"
+              className={`${inputClass} w-[300px]`}
+            />
+          </div>
+          <Button variant="primary" onClick={() => void send()} disabled={sending}>
+            {sending ? '送信中…' : 'テスト送信'}
+          </Button>
+        </div>
+      )}
+      {sendResult && (
+        <p id={ids.toError} role={sendResult.ok ? 'status' : 'alert'} className={`text-[1.4rem] ${sendResult.ok ? 'text-success' : 'text-danger'}`}>
+          {sendResult.message}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * Mail templates beyond their generic calls: `mailtemplate_preview` fills the SAVED template with a
+ * real customer's data (and, for a template for an order, a real order's), and `mailtemplate_send`
+ * sends that mail to a test address through SMTP, audit-logged with the recipient and the subject
+ * (never the body). Both read the customer (and the order), so the role must read those too.
+ */
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { todayJst } from '../../lib/format';
+import { placeholderText, renderMail, type MailTarget, type RenderedMail } from '../../lib/mail-template';
+import { can, type Area } from '../../lib/permissions';
+import { MESSAGES } from '../../lib/protocol';
+import { clientResource } from '../../lib/resources/client';
+import { mailTemplateResource } from '../../lib/resources/mail-template';
+import { orderResource } from '../../lib/resources/order';
+import { fieldSchema } from '../../lib/resources/schema';
+import { columnOf, type ResourceDef } from '../../lib/resources/types';
+import { writeAudit, type Changes } from '../audit/audit-log';
+import { addCall, type AreaOptions, type CallContext } from '../calls/call-table';
+import type { ResourceRow } from '../db/schema';
+import { ApiError, badRequest } from '../http/api-error';
+import { positiveId, type Params } from '../http/params';
+import { findRecord } from '../resources/records';
+import { sendMail } from './mailer';
+
+const def = mailTemplateResource;
+
+/** The recipient of a test send: one address, checked like every e-mail field. */
+const recipientSchema = v.pipe(
+  fieldSchema({ name: 'to', label: '送信先メールアドレス', type: 'email', tab: '', required: true, max: 254 }),
+  v.check((x) => !/[,;<>"]/.test(String(x)), '送信先メールアドレスには、アドレスを 1 件だけ入力してください（名前や区切り文字は使えません）。'),
+);
+
+/** A 400 naming the parameter it is about (the panel shows it under its input). */
+const paramProblem = (name: string, message: string): ApiError => badRequest(message, { fields: { [name]: message } });
+
+/** A positive id parameter with a message naming what it is. */
+function idParam(params: Params, name: string, label: string, verb: '選んで' | '入力して'): number {
+  const raw = (params[name] ?? '').trim();
+  if (raw === '') throw paramProblem(name, `${label}を${verb}ください。`);
+  try {
+    return positiveId(raw);
+  } catch {
+    throw paramProblem(name, `${label}は 1 以上の整数で指定してください。`);
+  }
+}
+
+function requireRead(ctx: CallContext, area: Area): void {
+  if (!can(ctx.user.areas, area, 'read')) throw new ApiError(403, MESSAGES.forbidden);
+}
+
+export async function mailPlugin(_app: FastifyInstance, { calls, database, config }: AreaOptions): Promise<void> {
+  const { db } = database;
+
+  const findOr404 = async (resource: ResourceDef, id: number, message: string): Promise<ResourceRow> => {
+    try {
+      return await findRecord(db, resource, id);
+    } catch (error) {
+      throw error instanceof ApiError && error.status === 404 ? new ApiError(404, message) : error;
+    }
+  };
+
+  /** The saved template, the records it is filled from and the filled mail. */
+  async function compose(ctx: CallContext): Promise<{ id: number; clientId: number; orderId?: number; client: ResourceRow; mail: RenderedMail }> {
+    const id = idParam(ctx.params, 'id', def.label, '選んで');
+    const template = await findOr404(def, id, `${def.label}（ID ${id}）が見つかりません。削除された可能性があります。`);
+    const target: MailTarget = template[columnOf(def, 'target')] === 'order' ? 'order' : 'client';
+    requireRead(ctx, clientResource.area);
+    let order: ResourceRow | undefined;
+    let clientId: number;
+    if (target === 'order') {
+      requireRead(ctx, orderResource.area);
+      const orderId = idParam(ctx.params, 'od_id', '受注番号', '入力して');
+      order = await findOr404(orderResource, orderId, `受注番号 ${orderId} の受注が見つかりません。`);
+      clientId = Number(order[columnOf(orderResource, 'cl_id')]);
+    } else {
+      clientId = idParam(ctx.params, 'cl_id', '顧客', '選んで');
+    }
+    const client = await findOr404(clientResource, clientId, `顧客（ID ${clientId}）が見つかりません。`);
+    const mail = renderMail(
+      { subject: String(template[columnOf(def, 'subject')] ?? ''), body: String(template[columnOf(def, 'body')] ?? '') },
+      { client, order, senderName: ctx.user.user_name, companyName: config.companyName, today: todayJst() },
+    );
+    return { id, clientId, orderId: order ? Number(order[columnOf(orderResource, 'id')]) : undefined, client, mail };
+  }
+
+  addCall(calls, `${def.name}_preview`, {
+    area: def.area, level: 'read',
+    handler: async (ctx) => {
+      const { mail, client, clientId, orderId } = await compose(ctx);
+      return [{ ...mail, cl_id: clientId, od_id: orderId ?? null, email: String(client[columnOf(clientResource, 'email')] ?? '') }];
+    },
+  });
+
+  addCall(calls, `${def.name}_send`, {
+    area: def.area, level: 'write',
+    handler: async (ctx) => {
+      const checked = v.safeParse(recipientSchema, ctx.params.to ?? '');
+      if (!checked.success) throw paramProblem('to', checked.issues[0].message);
+      const to = String(checked.output);
+      const { id, clientId, orderId, mail } = await compose(ctx);
+      if (mail.unknown.length) throw badRequest(`テンプレートに使用できない差し込み項目があります: ${mail.unknown.map(placeholderText).join('、')}。テンプレートを直してから送信してください。`);
+      await sendMail(config.smtp, { to, subject: mail.subject, text: mail.body, fromName: config.companyName });
+      const changes: Changes = { to: [null, to], subject: [null, mail.subject], cl_id: [null, clientId] };
+      if (orderId) changes.od_id = [null, orderId];
+      await writeAudit(db, { userId: ctx.user.user_id, call: ctx.call, table: def.table, recordId: id, changes });
+      return [{ sent: true, to, subject: mail.subject }];
+    },
+  });
+}

@@ -1,0 +1,82 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { useState } from 'react';
+import { SWRConfig } from 'swr';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RefPicker } from '@/components/resource/ref-picker';
+import { DEFAULT_CONFIG, setConfig } from '@/lib/api/config';
+import { contactResource } from '@/lib/resources/contact';
+import { KEYS } from '@/lib/state/storage';
+
+const API = 'http://test.local/api/db';
+let searches: string[] = [];
+const server = setupServer(
+  http.post(`${API}/:call`, async ({ request, params }) => {
+    const body = Object.fromEntries(new URLSearchParams(await request.text()));
+    if (params.call === 'client_lst') {
+      searches.push(body.kw);
+      return HttpResponse.json([
+        { cl_id: 12, cl_co_name: '株式会社アクア', cl_name: '山田 太郎' },
+        { cl_id: 15, cl_co_name: '', cl_name: '佐藤 花子' },
+      ]);
+    }
+    if (params.call === 'client_dtl') return HttpResponse.json([{ cl_id: Number(body.id), cl_co_name: '青葉商事', cl_name: '' }]);
+    return HttpResponse.json([{ error: 'unknown' }], { status: 400 });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  searches = [];
+  setConfig({ ...DEFAULT_CONFIG, dbApi: API });
+  localStorage.setItem(KEYS.authKey, JSON.stringify('k'));
+});
+
+const field = contactResource.fields.find((f) => f.name === 'cl_id')!;
+
+function Harness({ initial = '', label }: { initial?: string; label?: string }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <label htmlFor="pick">顧客</label>
+      <RefPicker field={field} inputId="pick" value={value} label={label} onChange={setValue} />
+      <output aria-label="値">{value}</output>
+    </SWRConfig>
+  );
+}
+
+describe('RefPicker', () => {
+  it('searches the referenced resource by keyword and picks a record with the keyboard, naming it', async () => {
+    render(<Harness />);
+    const box = screen.getByRole('combobox', { name: '顧客' });
+    fireEvent.change(box, { target: { value: 'アクア' } });
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['株式会社アクアID 12', '佐藤 花子ID 15']);
+    expect(searches).toEqual(['アクア']);
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(screen.getByLabelText('値').textContent).toBe('15');
+    expect(box).toHaveValue('佐藤 花子');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('does not search while an IME composition is open', async () => {
+    render(<Harness />);
+    const box = screen.getByRole('combobox', { name: '顧客' });
+    fireEvent.compositionStart(box);
+    fireEvent.change(box, { target: { value: 'あくあ' } });
+    await act(() => new Promise((r) => setTimeout(r, 400)));
+    expect(searches).toEqual([]);
+    fireEvent.compositionEnd(box, { target: { value: 'アクア' } });
+    await waitFor(() => expect(searches).toEqual(['アクア']));
+  });
+
+  it('shows the name it was given, or looks the record up when it has only the id', async () => {
+    const { unmount } = render(<Harness initial="12" label="株式会社アクア" />);
+    expect(screen.getByRole('combobox', { name: '顧客' })).toHaveValue('株式会社アクア');
+    unmount();
+    render(<Harness initial="30" />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '顧客' })).toHaveValue('青葉商事'));
+  });
+});

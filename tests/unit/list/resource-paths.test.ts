@@ -1,0 +1,55 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { listFilters } from '@/lib/list/list-state';
+import { newRecordValues } from '@/lib/list/record-mapper';
+import { detailPathOf, listPathOf, newPathOf, parentIdOf } from '@/lib/list/use-record-controller';
+import { agreementResource } from '@/lib/resources/agreement';
+import { contactResource } from '@/lib/resources/contact';
+import { itemResource } from '@/lib/resources/item';
+import { KEYS } from '@/lib/state/storage';
+
+describe('record paths from the route table', () => {
+  it('a resource with its own routes opens there, and under the customer when the customer is given', () => {
+    expect(detailPathOf(contactResource, 5)).toBe('/contact/detail/5');
+    expect(detailPathOf(contactResource, 5, '12')).toBe('/client/detail/12/contact/5');
+    expect(newPathOf(contactResource)).toBe('/contact/new');
+    expect(newPathOf(contactResource, '12')).toBe('/client/detail/12/contact/new');
+    expect(listPathOf(contactResource)).toBe('/contact/list');
+    expect(listPathOf(contactResource, '12')).toBe('/client/detail/12');
+  });
+
+  it('a resource that lives only under the customer takes the customer from the row', () => {
+    expect(newPathOf(agreementResource, '7')).toBe('/client/detail/7/agreement_new');
+    const row = { ag_id: 3, ag_cl_id: 7 };
+    expect(parentIdOf(agreementResource, row)).toBe('7');
+    expect(detailPathOf(agreementResource, 3, parentIdOf(agreementResource, row))).toBe('/client/detail/7/agreement/3');
+    expect(parentIdOf(contactResource, { ct_id: 1, ct_cl_id: 7 })).toBeUndefined();
+    expect(detailPathOf(itemResource, 'W1')).toBe('/item/detail/W1');
+  });
+});
+
+describe('new record values', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('start from the declared initial values: today, the logged-in user, literals', () => {
+    const values = newRecordValues(contactResource, { userId: 4, today: '2026-11-22' });
+    expect(values.uketsuke_date).toBe('2026-11-22');
+    expect(values.usr_id).toBe('4');
+    expect(values.status).toBe('1');
+    expect(values.subject).toBe('');
+    expect(newRecordValues(itemResource, {}).active).toBe('1');
+  });
+
+  it('a remembered value (the last reception date saved) wins over the initial one; fixed values win over both', () => {
+    localStorage.setItem(KEYS.contactReceiptDate, JSON.stringify('2026-10-01'));
+    expect(newRecordValues(contactResource, { today: '2026-11-22' }).uketsuke_date).toBe('2026-10-01');
+    expect(newRecordValues(contactResource, { fixed: { cl_id: '12', uketsuke_date: '2026-01-05' } })).toMatchObject({ cl_id: '12', uketsuke_date: '2026-01-05' });
+  });
+});
+
+describe('list filters', () => {
+  it('take the allowed values of an in-filter from its field when the filter names none', () => {
+    const status = listFilters(contactResource).find((f) => f.name === 'status');
+    expect(status?.options?.map((o) => o.text)).toEqual(['未対応', '対応中', '完了']);
+    expect(listFilters(contactResource)).toBe(listFilters(contactResource));
+  });
+});
