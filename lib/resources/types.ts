@@ -106,11 +106,6 @@ export interface ResourceDef {
   related?: readonly RelatedDef[];
   /** What the logged-in user may do with their own record (the one whose id is their user id): see OwnerDef. */
   owner?: OwnerDef;
-  /**
-   * Deleting stays allowed while live records of other resources point at this one: the soft-deleted
-   * record keeps naming them (staff who leave keep their contacts and reports). Default: refused.
-   */
-  keepReferencesOnDelete?: boolean;
 }
 
 /**

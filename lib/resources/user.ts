@@ -47,5 +47,4 @@ export const userResource: ResourceDef = {
   },
   titleFields: ['name'],
   owner: { fields: ['name', 'kana', 'email', 'password'], confirm: ['password'] },
-  keepReferencesOnDelete: true,
 };

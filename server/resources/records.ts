@@ -278,7 +278,7 @@ export async function deleteRecord(ctx: WriteContext, def: ResourceDef, recordId
     const view = resourceView(trx);
     const current = await view.selectFrom(def.table).select([...resourceColumns(def).detail, 'deleted']).where(id, '=', recordId).executeTakeFirst();
     if (!current || current.deleted !== 0) throw notFound();
-    if (!def.keepReferencesOnDelete) await checkNotReferenced(trx, def, recordId);
+    await checkNotReferenced(trx, def, recordId);
     const policy = POLICIES[def.name];
     const event = { trx, actor: ctx, def, id: recordId, current };
     await policy?.beforeDelete?.(event);
