@@ -2,6 +2,7 @@
  * The wire protocol shared by the client and the server (DESIGN §3).
  * Every message a user can see from the API is defined here once.
  */
+import type { RoleAreas } from './permissions';
 
 /** The one message that means "authentication-key error": on it the client logs out. */
 export const AUTH_KEY_ERROR = '認証キーが無効です。もう一度ログインしてください。';
@@ -60,6 +61,14 @@ export interface LoginUser {
   user_last_login: string | null;
   user_name: string;
   user_role: string;
+}
+
+/** Answer of `role_mine`: the caller's role as the database holds it now, and its areas. */
+export interface RoleMine {
+  user_id: number;
+  user_name: string;
+  user_role: string;
+  areas: RoleAreas;
 }
 
 /** Query parameters shared by every `_lst`, `_cnt` and `_pagination` call. */

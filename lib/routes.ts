@@ -123,10 +123,11 @@ export const ROUTES: readonly RouteDef[] = [
   r('/tax/new', '税率登録', 'system', create('tax'), { parent: '/tax/list', level: 'write' }),
   r('/tax/detail/:tax', '税率詳細', 'system', detail('tax', 'tax'), { parent: '/tax/list' }),
   // ユーザー
-  r('/user/list', 'ユーザー一覧', 'user_admin', planned('ユーザー（氏名・メールアドレス・権限・チーム・有効）の一覧。'), { adminOnly: true }),
-  r('/user/new', 'ユーザー追加', 'user_admin', planned('ユーザーを追加します。'), { parent: '/user/list', adminOnly: true, level: 'write' }),
-  r('/user/detail/:id', 'ユーザー情報', null, planned('氏名・カナ・メールアドレス・パスワードの変更（管理者は権限・チームも変更できます）。'), { parent: '/user/list' }),
-  r('/user/role/', '権限管理', 'user_admin', planned('権限ごとに使える業務領域を設定します。'), { adminOnly: true }),
+  r('/user/list', 'ユーザー一覧', 'user_admin', list('user'), { adminOnly: true }),
+  r('/user/new', 'ユーザー追加', 'user_admin', create('user'), { parent: '/user/list', adminOnly: true, level: 'write' }),
+  // Open to everyone: one's own profile (ResourceDef.owner); the server refuses other users' records.
+  r('/user/detail/:id', 'ユーザー情報', null, detail('user', 'id'), { parent: '/user/list' }),
+  r('/user/role/', '権限管理', 'user_admin', custom('role-matrix'), { adminOnly: true, level: 'write' }),
   // システム
   r('/system/master/', 'マスタ管理', 'system', custom('masters')),
   r('/system/delivery', '配送時間帯', 'system', custom('masters')),

@@ -21,6 +21,8 @@ export interface FieldInputProps {
   locked?: boolean;
   /** The name of the record a `ref` value points at, as the detail answered it. */
   refLabel?: string;
+  /** The form enters a new record (a secret is then set, not changed). */
+  creating?: boolean;
 }
 
 const fieldId = (name: string) => `field-${name}`;
@@ -70,7 +72,7 @@ function ReadOnlyValue({ field, form }: FieldInputProps) {
   );
 }
 
-function Widget({ field, form, disabled, invalid, locked, refLabel }: FieldInputProps & { invalid: boolean }) {
+function Widget({ field, form, disabled, invalid, locked, refLabel, creating }: FieldInputProps & { invalid: boolean }) {
   const { register, setValue, getValues } = form;
   const aria = {
     id: fieldId(field.name),
@@ -173,7 +175,7 @@ function Widget({ field, form, disabled, invalid, locked, refLabel }: FieldInput
           {...register(field.name, { onBlur: toHalfWidthOnBlur })}
           disabled={disabled}
           maxLength={field.type === 'date' ? undefined : maxLength(field)}
-          placeholder={field.type === 'secret' ? '変更するときだけ入力' : field.placeholder}
+          placeholder={field.placeholder ?? (field.type === 'secret' && !creating ? '変更するときだけ入力' : undefined)}
           autoComplete={field.type === 'secret' ? 'new-password' : 'off'}
           className={`${inputClass} w-full ${field.type === 'date' ? 'max-w-[180px]' : ''}`}
         />

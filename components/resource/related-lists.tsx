@@ -13,19 +13,19 @@ import { KeywordBox } from './keyword-box';
 import { ListTable } from './list-table';
 import { Pagination } from './pagination';
 import { resolveResource } from './resolve';
-import { AppLink, useRole } from './shell-bridge';
+import { AppLink, useAreas } from './shell-bridge';
 import { buttonClass } from './styles';
 
 function RelatedList({ related, id }: { related: RelatedDef; id: string }) {
   const def = resolveResource(related.resource);
   const list = useListController(def, { persist: false, fixed: { [related.field]: id } });
-  const role = useRole();
+  const areas = useAreas();
   const { state } = list;
   return (
     <div className="flex flex-col gap-[10px]">
       <div className="flex flex-wrap items-center justify-between gap-[10px]">
         <KeywordBox value={state.keyword} onSearch={list.setKeyword} />
-        {can(role, def.area, 'write') && allows(def, 'create') && (
+        {can(areas, def.area, 'write') && allows(def, 'create') && (
           <AppLink to={newPathOf(def, id)} className={buttonClass('primary', 'sm')}>
             <span aria-hidden="true">＋</span>
             {related.label}を登録
@@ -45,8 +45,8 @@ function RelatedList({ related, id }: { related: RelatedDef; id: string }) {
 
 export function RelatedLists({ def, id }: { def: ResourceDef; id: string }) {
   const [index, setIndex] = useState(0);
-  const role = useRole();
-  const related = (def.related ?? []).filter((r) => can(role, resolveResource(r.resource).area, 'read'));
+  const areas = useAreas();
+  const related = (def.related ?? []).filter((r) => can(areas, resolveResource(r.resource).area, 'read'));
   if (related.length === 0) return null;
   return (
     <div className="px-[16px]">

@@ -8,12 +8,12 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { formatDateTime } from '@/lib/format';
+import { recordAccess } from '@/lib/list/record-access';
 import { toForm, type FormRecord } from '@/lib/list/record-mapper';
 import { detailPathOf, listPathOf, useRecordController } from '@/lib/list/use-record-controller';
-import { can } from '@/lib/permissions';
 import { MESSAGES } from '@/lib/protocol';
 import { resourceSchema } from '@/lib/resources/schema';
-import { allows, labelColumnOf, type FieldDef, type ResourceDef } from '@/lib/resources/types';
+import { labelColumnOf, type FieldDef, type ResourceDef } from '@/lib/resources/types';
 import { listKey, readStored, writeStored } from '@/lib/state/storage';
 import { Card, Tabs } from '@/components/ui';
 import { DETAIL_EXTENSIONS, DETAIL_SECTIONS } from './extensions';
@@ -21,7 +21,7 @@ import { FieldInput } from './field-input';
 import { MapBox } from './map-box';
 import { RelatedLists } from './related-lists';
 import { resolveResource, type ResourceRef } from './resolve';
-import { AppLink, navigate, useAlert, useConfirm, useLeaveGuard, useLoadingWhile, useRole } from './shell-bridge';
+import { AppLink, navigate, useAlert, useConfirm, useAreas, useLeaveGuard, useLoadingWhile, useUserId } from './shell-bridge';
 import { buttonClass } from './styles';
 
 export interface ResourceDetailScreenProps {
@@ -38,8 +38,8 @@ export interface ResourceDetailScreenProps {
 export const hasMap = (def: ResourceDef): boolean => def.fields.some((f) => f.name === 'lat') && def.fields.some((f) => f.name === 'lng');
 
 /** The tab index of the first field with an error (in declaration order). */
-function firstErrorTab(def: ResourceDef, names: readonly string[]): { tab: number; field: FieldDef } | undefined {
-  const field = def.fields.find((f) => names.includes(f.name));
+function firstErrorTab(def: ResourceDef, fields: readonly FieldDef[], names: readonly string[]): { tab: number; field: FieldDef } | undefined {
+  const field = fields.find((f) => names.includes(f.name));
   if (!field) return undefined;
   return { tab: Math.max(0, def.tabs.findIndex((t) => t.key === field.tab)), field };
 }
@@ -69,14 +69,21 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
   const parentId = parent ? params[parent.param] : undefined;
   const fixed = useMemo(() => (parent && parentId ? { [parent.field]: parentId } : undefined), [parent, parentId]);
   const rec = useRecordController(def, id, { fixed });
-  const role = useRole();
-  const writable = can(role, def.area, 'write') && allows(def, isNew ? 'create' : 'edit');
+  const access = recordAccess(def, { areas: useAreas(), userId: useUserId(), id });
+  const { writable } = access;
+  // Extra inputs (the current password) take part in the form like fields; they start empty.
+  const formFields = useMemo(() => def.fields.flatMap((f) => [f, ...access.confirm.filter((c) => c.after === f.name).map((c) => c.field)]), [def, access.confirm]);
+  const confirmKey = access.confirm.map((c) => c.field.name).join(',');
+  const toValues = useCallback(
+    (row: Record<string, unknown> | undefined): FormRecord => ({ ...toForm(def, row), ...Object.fromEntries(confirmKey.split(',').filter(Boolean).map((name) => [name, ''])) }),
+    [def, confirmKey],
+  );
   const alert = useAlert();
   const confirm = useConfirm();
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<{ message: string; conflict?: boolean; invalid?: boolean }>();
   const resolver = useMemo(() => valibotResolver(resourceSchema(def)) as unknown as Resolver<FormRecord>, [def]);
-  const form = useForm<FormRecord>({ resolver, defaultValues: rec.formValues ?? toForm(def, undefined), mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
+  const form = useForm<FormRecord>({ resolver, defaultValues: { ...toValues(undefined), ...rec.formValues }, mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
   const { isDirty, errors } = form.formState;
   const tabKey = listKey(def.storageKey, 'tabIndex');
   const [tabIndex, setTabIndexState] = useState(() => {
@@ -111,8 +118,8 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
   const loaded = rec.record;
   const record = loaded && parent && parentId && String(loaded[`${def.prefix}${parent.field}`] ?? '') !== parentId ? undefined : loaded;
   useEffect(() => {
-    if (record && !form.formState.isDirty) form.reset(toForm(def, record));
-  }, [record, def, form]);
+    if (record && !form.formState.isDirty) form.reset(toValues(record));
+  }, [record, toValues, form]);
 
   const title = isNew ? `${def.label}登録` : `${def.label}詳細`;
   const recordName = record
@@ -130,7 +137,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
   });
 
   const showErrorTab = (names: string[]) => {
-    const first = firstErrorTab(def, names);
+    const first = firstErrorTab(def, formFields, names);
     if (!first) return;
     setTabIndex(first.tab);
     pendingFocus.current = first.field.name;
@@ -144,10 +151,11 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
   const onValid = async (values: Record<string, unknown>) => {
     setSaving(true);
     setProblem(undefined);
-    const outcome = await rec.save({ ...values, modified: record?.modified ?? '' });
+    const confirmValues = Object.fromEntries(access.confirm.map((c) => [c.field.name, form.getValues(c.field.name)]));
+    const outcome = await rec.save({ ...values, ...confirmValues, modified: record?.modified ?? '' });
     setSaving(false);
     if (outcome.ok) {
-      form.reset(toForm(def, outcome.row));
+      form.reset(toValues(outcome.row));
       alert(MESSAGES.saved);
       if (outcome.created) await navigate(detailPathOf(def, outcome.id, parentId), { replace: true, force: true });
       return;
@@ -162,7 +170,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
       const names: string[] = [];
       for (const [key, message] of Object.entries(outcome.fields)) {
         const name = key.startsWith(def.prefix) ? key.slice(def.prefix.length) : key;
-        if (!def.fields.some((f) => f.name === name)) continue;
+        if (!formFields.some((f) => f.name === name)) continue;
         form.setError(name, { type: 'server', message });
         names.push(name);
       }
@@ -173,7 +181,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
 
   const reloadLatest = async () => {
     const latest = await rec.reload();
-    if (latest) form.reset(toForm(def, latest));
+    if (latest) form.reset(toValues(latest));
     setProblem(undefined);
   };
 
@@ -222,10 +230,12 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
           )}
         </div>
         <div className="flex items-center gap-[8px]">
-          <AppLink to={listPath} className={buttonClass('secondary')}>
-            {backLabel}
-          </AppLink>
-          {can(role, def.area, 'write') && allows(def, 'delete') && !isNew && record && (
+          {(access.canList || parent) && (
+            <AppLink to={listPath} className={buttonClass('secondary')}>
+              {backLabel}
+            </AppLink>
+          )}
+          {access.deletable && record && (
             <button type="button" className={buttonClass('danger')} onClick={() => void remove()} disabled={saving}>
               削除
             </button>
@@ -240,7 +250,13 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
 
       {!writable && (isNew || record) && (
         <p className="rounded-[4px] border border-line bg-subtle px-[12px] py-[6px] text-[1.3rem] text-ink-soft">
-          {can(role, def.area, 'write') ? `${def.label}は変更できません。閲覧のみできます。` : `この${def.label}を編集する権限がないため、閲覧のみできます。`}
+          {access.canWrite ? `${def.label}は変更できません。閲覧のみできます。` : `この${def.label}を編集する権限がないため、閲覧のみできます。`}
+        </p>
+      )}
+
+      {access.locked.length > 0 && record && (
+        <p className="rounded-[4px] border border-line bg-subtle px-[12px] py-[6px] text-[1.3rem] text-ink-soft">
+          {access.locked.map((f) => f.label).join('・')}は管理者だけが変更できます。
         </p>
       )}
 
@@ -252,7 +268,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
               最新の内容を読み込む（編集内容は破棄されます）
             </button>
           )}
-          {loadFailed && (
+          {loadFailed && (access.canList || parent) && (
             <AppLink to={listPath} className="underline">
               {backLabel}
             </AppLink>
@@ -278,7 +294,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
               onIndexChange={setTabIndex}
               keepMounted={false}
               tabs={def.tabs.map((tab) => {
-                const fields = def.fields.filter((f) => f.tab === tab.key);
+                const fields = formFields.filter((f) => f.tab === tab.key);
                 return {
                   key: tab.key,
                   label: tab.label,
@@ -286,7 +302,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
                   content: (
                     <div className="grid grid-cols-1 gap-x-[24px] gap-y-[12px] md:grid-cols-2">
                       {fields.map((field) => (
-                        <FieldInput key={field.name} field={field} form={form} disabled={!writable} locked={field.name === parent?.field} refLabel={record ? String(record[labelColumnOf(def, field.name)] ?? '') : undefined} />
+                        <FieldInput key={field.name} field={field} form={form} creating={isNew} disabled={!writable || !access.editable(field)} locked={field.name === parent?.field} refLabel={record ? String(record[labelColumnOf(def, field.name)] ?? '') : undefined} />
                       ))}
                       {fields.some((f) => f.name === 'lat') && <AddressMap def={def} form={form} writable={writable} />}
                     </div>

@@ -13,7 +13,7 @@ import { ListTable } from './list-table';
 import { Pagination } from './pagination';
 import { resolveResource, type ResourceRef } from './resolve';
 import { SavedSearchBar } from './saved-search-bar';
-import { AppLink, useLoadingWhile, useRole } from './shell-bridge';
+import { AppLink, useAreas, useLoadingWhile } from './shell-bridge';
 import { buttonClass } from './styles';
 
 export interface ResourceListScreenProps {
@@ -24,7 +24,7 @@ export interface ResourceListScreenProps {
 export default function ResourceListScreen({ resource }: ResourceListScreenProps) {
   const def = resolveResource(resource);
   const list = useListController(def);
-  const role = useRole();
+  const areas = useAreas();
   useLoadingWhile(list.isValidating);
   const { state } = list;
 
@@ -36,7 +36,7 @@ export default function ResourceListScreen({ resource }: ResourceListScreenProps
     <div className="flex flex-col gap-[12px] p-[16px]">
       <div className="flex flex-wrap items-center justify-between gap-[12px]">
         <h1 className="text-[20px] font-bold text-ink">{def.label}一覧</h1>
-        {can(role, def.area, 'write') && allows(def, 'create') && (
+        {can(areas, def.area, 'write') && allows(def, 'create') && (
           <AppLink to={newPathOf(def)} className={buttonClass('primary')}>
             <span aria-hidden="true">＋</span>
             新規登録

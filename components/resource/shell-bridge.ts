@@ -4,7 +4,8 @@
  */
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { sessionAtom, useTrack } from '@/lib/state/atoms';
+import type { RoleAreas } from '@/lib/permissions';
+import { areasAtom, sessionAtom, useTrack } from '@/lib/state/atoms';
 
 export { useAlert, useConfirm } from '@/components/ui';
 export { Link as AppLink, navigate, useLeaveGuard } from '@/lib/router';
@@ -24,9 +25,14 @@ export function useLoadingWhile(active: boolean): void {
   }, [active, track]);
 }
 
-/** The logged-in user's role label ('' when logged out). */
-export function useRole(): string {
-  return useAtomValue(sessionAtom)?.role ?? '';
+/** The logged-in user's role areas as the server answered them (null until loaded). */
+export function useAreas(): RoleAreas | null {
+  return useAtomValue(areasAtom);
+}
+
+/** The logged-in user's id (null when logged out). */
+export function useUserId(): number | null {
+  return useAtomValue(sessionAtom)?.userId ?? null;
 }
 
 /** The logged-in user's e-mail address ('' when logged out). */

@@ -8,4 +8,5 @@ import type { ScreenProps } from './registry';
 export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentType<ScreenProps> }>> = {
   masters: () => import('./system/master-editor'),
   deliveryfee: () => import('./system/delivery-fees'),
+  'role-matrix': () => import('./role-matrix'),
 };

@@ -48,14 +48,14 @@ function QuickLink({ path, title, description }: { path: string; title: string; 
 }
 
 export default function HomeScreen() {
-  const { userName, role, userId } = useSession();
+  const { userName, role, areas } = useSession();
   const now = new Date();
   const { date, weekday, time } = clockParts(now);
   const [y, m, d] = date.split('-').map(Number);
   const hour = Number(time.slice(0, 2));
   const links = QUICK_LINKS.flatMap((link) => {
     const match = matchRoute(link.path);
-    if (!match || routeAccess(match, { role, userId }) !== 'ok') return [];
+    if (!match || routeAccess(match, { role, areas }) !== 'ok') return [];
     return [{ ...link, title: link.label ?? match.route.title }];
   });
 

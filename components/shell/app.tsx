@@ -3,16 +3,18 @@
  * The client-only application: loads the runtime config, wires the fetcher to the session, and
  * shows the login page or the shell. Screens load lazily per route (components/screens/registry).
  */
-import { useStore } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { ConfirmHost, confirmDialog } from '@/components/ui/confirm-dialog';
 import { showAlert, Toaster } from '@/components/ui/alert';
 import { LoginPage } from '@/components/screens/login';
 import { loadConfig } from '@/lib/api/config';
 import { configureFetcher, onAuthError, onNotice } from '@/lib/api/fetcher';
-import { logout, useSession } from '@/lib/auth';
+import { loadPermissions, logout, useSession } from '@/lib/auth';
 import { navigate, setLeaveConfirm, useHashPath } from '@/lib/router';
-import { authKeyAtom } from '@/lib/state/atoms';
+import { areasAtom, authKeyAtom } from '@/lib/state/atoms';
+import { buttonClass } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { installAnnouncer } from './announcer';
 import { Shell } from './shell';
 
@@ -32,6 +34,9 @@ function ClientApp() {
   useState(() => configureFetcher({ authKey: () => store.get(authKeyAtom) }));
   const [ready, setReady] = useState(false);
   const { loggedIn } = useSession();
+  const areas = useAtomValue(areasAtom);
+  const [permissionsFailed, setPermissionsFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const path = useHashPath();
 
   useEffect(() => {
@@ -54,6 +59,20 @@ function ClientApp() {
     };
   }, [store]);
 
+  // After login and at every start-up: what the role may do, as the server checks it now.
+  useEffect(() => {
+    if (!ready || !loggedIn || areas) return undefined;
+    let live = true;
+    setPermissionsFailed(false);
+    loadPermissions(store).then(
+      (ok) => live && setPermissionsFailed(!ok),
+      () => live && setPermissionsFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ready, loggedIn, areas, store, attempt]);
+
   // Logged out: the only route is `/`, which shows the login page (spec §4).
   useEffect(() => {
     if (!loggedIn && path !== '/') void navigate('/', { replace: true, force: true });
@@ -62,9 +81,34 @@ function ClientApp() {
   if (!ready) return null;
   return (
     <>
-      {loggedIn ? <Shell /> : <LoginPage />}
+      {!loggedIn ? <LoginPage /> : areas ? <Shell /> : <PermissionsPending failed={permissionsFailed} onRetry={() => setAttempt((n) => n + 1)} />}
       <Toaster />
       <ConfirmHost />
     </>
+  );
+}
+
+/** Before the shell: the role's areas are on their way (or could not be loaded). */
+function PermissionsPending({ failed, onRetry }: { failed: boolean; onRetry: () => void }) {
+  if (!failed) {
+    return (
+      <div role="status" className="hod-delayed-fade flex h-dvh items-center justify-center gap-[10px] text-ink-soft">
+        <Spinner size={20} />
+        <span>権限を確認しています…</span>
+      </div>
+    );
+  }
+  return (
+    <div role="alert" className="flex h-dvh flex-col items-center justify-center gap-[12px] text-[1.4rem]">
+      <p>権限を読み込めませんでした。通信環境を確認してから、もう一度お試しください。</p>
+      <div className="flex gap-[8px]">
+        <button type="button" onClick={onRetry} className={buttonClass('primary')}>
+          再読み込み
+        </button>
+        <button type="button" onClick={() => void logout()} className={buttonClass('secondary')}>
+          ログアウト
+        </button>
+      </div>
+    </div>
   );
 }

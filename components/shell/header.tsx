@@ -1,35 +1,35 @@
 'use client';
 import { useMemo } from 'react';
-import { resolveMenuPath, useSession } from '@/lib/auth';
-import { isAdmin } from '@/lib/permissions';
+import { entryOpens, resolveMenuPath, useSession } from '@/lib/auth';
+import type { SessionState } from '@/lib/state/atoms';
 import { confirmLeave, Link } from '@/lib/router';
 import { HEADER_MENUS, type MenuEntry } from '@/lib/routes';
 import { Clock } from './clock';
 import { HeaderMenu, type HeaderMenuItem } from './header-menu';
 
 /**
- * Entries a role sees in a header menu (spec §6): admin-only entries need 管理, except in the
- * System menu, which is not filtered by role.
+ * Entries a session sees in a header menu (spec §6): admin-only entries need 管理 and each entry's
+ * route must open for the role's loaded areas, except in the System menu, which is not filtered by role.
  */
-export function visibleEntries(menuKey: string, entries: readonly MenuEntry[], role: string, userId: number | null): MenuEntry[] {
+export function visibleEntries(menuKey: string, entries: readonly MenuEntry[], session: Pick<SessionState, 'role' | 'userId' | 'areas'>): MenuEntry[] {
   return entries
-    .filter((entry) => menuKey === 'system' || !entry.adminOnly || isAdmin(role))
-    .map((entry) => ({ ...entry, path: resolveMenuPath(entry.path, userId) }));
+    .map((entry) => ({ ...entry, path: resolveMenuPath(entry.path, session.userId) }))
+    .filter((entry) => menuKey === 'system' || entryOpens(entry, session));
 }
 
 /** The 40px header bar: app name, the 入力 / 売上 / システム menus, the clock and the user menu. */
 export function Header() {
-  const { userName, role, userId, logout } = useSession();
+  const { userName, role, userId, areas, logout } = useSession();
 
   const menus = useMemo(
     () =>
       HEADER_MENUS.map((menu) => ({
         ...menu,
-        items: visibleEntries(menu.key, menu.entries, role, userId).map((e): HeaderMenuItem => ({ label: e.label, path: e.path })),
+        items: visibleEntries(menu.key, menu.entries, { role, userId, areas }).map((e): HeaderMenuItem => ({ label: e.label, path: e.path })),
       })),
-    [role, userId],
+    [role, userId, areas],
   );
-  const work = menus.filter((m) => m.key !== 'user');
+  const work = menus.filter((m) => m.key !== 'user' && m.items.length > 0);
   const user = menus.find((m) => m.key === 'user');
   const userItems: HeaderMenuItem[] = [
     ...(user?.items ?? []),

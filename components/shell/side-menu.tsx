@@ -1,6 +1,7 @@
 'use client';
 import { useAtom } from 'jotai';
 import { useMemo } from 'react';
+import { entryOpens, useSession } from '@/lib/auth';
 import { Link, splitPath, useRoute } from '@/lib/router';
 import { breadcrumbs, SIDE_MENU } from '@/lib/routes';
 import { sideMenuOpenAtom } from '@/lib/state/atoms';
@@ -23,12 +24,17 @@ function Icon({ children, active }: { children: string; active?: boolean }) {
 }
 
 /**
- * The left menu (`<nav aria-label="メニュー">`): 180px with every entry, or 40px with one icon per
- * group (named by `aria-label` and `title`). The open flag persists (KEYS.sideMenuOpen).
+ * The left menu (`<nav aria-label="メニュー">`): 180px with every entry the role may open, or 40px
+ * with one icon per group (named by `aria-label` and `title`). The open flag persists (KEYS.sideMenuOpen).
  */
 export function SideMenu() {
   const [open, setOpen] = useAtom(sideMenuOpenAtom);
   const { match, pathname } = useRoute();
+  const { role, areas } = useSession();
+  const groups = useMemo(
+    () => SIDE_MENU.map((group) => ({ ...group, entries: group.entries.filter((e) => entryOpens(e, { role, areas })) })).filter((g) => g.entries.length > 0),
+    [role, areas],
+  );
 
   // Path names on the way to the current screen: a list stays highlighted while one of its records is open.
   const trail = useMemo(() => {
@@ -62,7 +68,7 @@ export function SideMenu() {
 
       {open ? (
         <ul className="flex flex-col gap-[6px] px-[4px] py-[8px]">
-          {SIDE_MENU.map((group) => {
+          {groups.map((group) => {
             const single = group.entries.length === 1 && group.entries[0].label === group.label;
             if (single) {
               return (
@@ -102,7 +108,7 @@ export function SideMenu() {
         </ul>
       ) : (
         <ul className="flex flex-col items-center gap-[4px] py-[8px]">
-          {SIDE_MENU.map((group) => {
+          {groups.map((group) => {
             const active = group.entries.some((e) => inTrail(e.path)) || (group.entries[0].path === '/' && pathname === '/');
             return (
               <li key={group.label}>

@@ -1,4 +1,4 @@
 export {
-  applyLogin, logout, onLogout, useSession, routeAccess, profilePath, resolveMenuPath,
+  applyLogin, loadPermissions, logout, onLogout, useSession, routeAccess, entryOpens, profilePath, resolveMenuPath,
   type Access, type LogoutOptions, type Store, type UseSession,
 } from './session';

@@ -5,13 +5,13 @@
  */
 import { getDefaultStore, useAtomValue, useStore } from 'jotai';
 import { useCallback } from 'react';
-import { logoutCall } from '../api/fetcher';
-import { can, isAdmin } from '../permissions';
-import type { LoginUser } from '../protocol';
-import type { Match } from '../routes';
+import { call, logoutCall } from '../api/fetcher';
+import { can, isAdmin, type RoleAreas } from '../permissions';
+import type { LoginUser, RoleMine } from '../protocol';
+import { matchRoute, type Match, type MenuEntry } from '../routes';
 import { navigate } from '../router/location';
 import {
-  authKeyAtom, detailSearchOpenAtom, RESET_STORED, sessionAtom, sideMenuOpenAtom,
+  authKeyAtom, detailSearchOpenAtom, permissionsAtom, RESET_STORED, sessionAtom, sideMenuOpenAtom,
   userEmailAtom, userIdAtom, userNameAtom, userRoleAtom, type SessionState,
 } from '../state/atoms';
 import { clearStored } from '../state/storage';
@@ -39,6 +39,22 @@ export function applyLogin(user: LoginUser, store: Store = getDefaultStore()): v
   store.set(userEmailAtom, user.user_email ?? '');
   // Last: the shell switches from the login page to the app when the key appears.
   store.set(authKeyAtom, user.auth_key);
+}
+
+/**
+ * Loads the session's role and areas from the server (`role_mine`) into the atoms; answers whether
+ * they arrived (false on a network failure; an auth-key error logs out through the fetcher).
+ * @example if (!(await loadPermissions())) showRetry()
+ */
+export async function loadPermissions(store: Store = getDefaultStore()): Promise<boolean> {
+  const authKey = store.get(authKeyAtom);
+  if (!authKey) return false;
+  const [mine] = await call<RoleMine>('role_mine');
+  if (!mine || store.get(authKeyAtom) !== authKey) return false;
+  if (store.get(userRoleAtom) !== mine.user_role) store.set(userRoleAtom, mine.user_role);
+  if (store.get(userNameAtom) !== mine.user_name) store.set(userNameAtom, mine.user_name);
+  store.set(permissionsAtom, { authKey, areas: mine.areas });
+  return true;
 }
 
 let pending: Promise<void> | null = null;
@@ -69,6 +85,7 @@ export function logout(options: LogoutOptions = {}): Promise<void> {
       store.set(userEmailAtom, RESET_STORED);
       store.set(sideMenuOpenAtom, RESET_STORED);
       store.set(detailSearchOpenAtom, RESET_STORED);
+      store.set(permissionsAtom, null);
       logoutListeners.forEach((listener) => {
         try {
           listener();
@@ -93,6 +110,8 @@ export interface UseSession extends Partial<SessionState> {
   role: string;
   userName: string;
   userId: number | null;
+  /** The role's areas loaded from the server (null until loaded). */
+  areas: RoleAreas | null;
   isAdmin: boolean;
   logout: () => Promise<void>;
 }
@@ -112,6 +131,7 @@ export function useSession(): UseSession {
     role: session?.role ?? '',
     userName: session?.userName ?? '',
     userId: session?.userId ?? null,
+    areas: session?.areas ?? null,
     isAdmin: isAdmin(session?.role),
     logout: doLogout,
   };
@@ -128,14 +148,23 @@ export type Access = 'ok' | 'forbidden';
 
 /**
  * Whether the session may open a route (the server enforces the same rules on every call):
- * admin-only routes need 管理; a route with an area needs its level in the role table; another
- * user's profile needs 管理.
+ * admin-only routes need 管理; a route with an area needs that level in the role's loaded areas.
+ * A route without an area (a user's profile) is open, and the server answers for its record.
  */
-export function routeAccess(match: Match, session: Pick<SessionState, 'role' | 'userId'> | null): Access {
-  const role = session?.role ?? '';
-  const { route, params } = match;
-  if (route.adminOnly && !isAdmin(role)) return 'forbidden';
-  if (route.area && !can(role, route.area, route.level)) return 'forbidden';
-  if (route.path === '/user/detail/:id' && !isAdmin(role) && params.id !== String(session?.userId ?? '')) return 'forbidden';
+export function routeAccess(match: Match, session: Pick<SessionState, 'role' | 'areas'> | null): Access {
+  const { route } = match;
+  if (route.adminOnly && !isAdmin(session?.role)) return 'forbidden';
+  if (route.area && !can(session?.areas, route.area, route.level)) return 'forbidden';
   return 'ok';
+}
+
+/**
+ * Whether a menu entry shows for the session: admin-only entries need 管理 (spec §6), and the
+ * route it opens must be open to the session's loaded areas.
+ * @example entryOpens({ label: '売上伝票', path: '/sales/list' }, session) // false for 配送
+ */
+export function entryOpens(entry: MenuEntry, session: Pick<SessionState, 'role' | 'areas'> | null): boolean {
+  if (entry.adminOnly && !isAdmin(session?.role)) return false;
+  const match = matchRoute(entry.path);
+  return !match || routeAccess(match, session) === 'ok';
 }

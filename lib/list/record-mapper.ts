@@ -5,7 +5,7 @@
 import { todayJst } from '../format';
 import { readStored } from '../state/storage';
 import type { FieldDef, ResourceDef } from '../resources/types';
-import { idColumn } from '../resources/types';
+import { currentKey, idColumn } from '../resources/types';
 
 /** Form values: every field as the text its input shows, plus the `modified` the record was loaded with. */
 export type FormRecord = Record<string, string>;
@@ -35,7 +35,8 @@ export function toForm(def: ResourceDef, row: Record<string, unknown> | undefine
 /**
  * The `postData` of a save: the writable fields under their unprefixed names, plus `modified`
  * when the record was loaded. Read-only fields are left out, and so is an empty secret
- * (an untouched password field must not erase the stored one).
+ * (an untouched password field must not erase the stored one). A confirmed secret's current value
+ * (`current_password`, ResourceDef.owner) is kept.
  * @example fromForm(clientResource, { co_name: 'アクア', uri_zan: '100', pw: '' }) // { co_name: 'アクア' }
  */
 export function fromForm(def: ResourceDef, values: Record<string, unknown>): Record<string, string | number | null> {
@@ -48,6 +49,11 @@ export function fromForm(def: ResourceDef, values: Record<string, unknown>): Rec
     else if (value === undefined) continue;
     else if (value === null || typeof value === 'number' || typeof value === 'string') out[field.name] = value;
     else out[field.name] = String(value);
+  }
+  // The current value of a confirmed secret (`current_password`) travels with the save when given.
+  for (const name of def.owner?.confirm ?? []) {
+    const current = values[currentKey(name)];
+    if (typeof current === 'string' && current !== '') out[currentKey(name)] = current;
   }
   if (typeof values.modified === 'string' && values.modified) out.modified = values.modified;
   return out;

@@ -13,6 +13,7 @@ import { orderResource } from './order';
 import { reportResource } from './report';
 import { soukoResource } from './souko';
 import { taxResource } from './tax';
+import { roleResource } from './role';
 import type { ResourceDef } from './types';
 import { userResource } from './user';
 import { serverResource } from './water-server';
@@ -26,6 +27,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
   agreement: agreementResource,
   item: itemResource,
   user: userResource,
+  role: roleResource,
   mailtemplate: mailTemplateResource,
   master_option: masterOptionResource,
   deliveryfee: deliveryFeeResource,

@@ -39,7 +39,8 @@ export const isHalfWidthField = (field: FieldDef): boolean =>
 /** The half-width conversion a field applies (phone and postcode also unify dashes). */
 export function halfWidthOf(field: FieldDef, value: string): string {
   if (field.type === 'tel' || field.type === 'zip') return toHalfWidthNumber(value);
-  return isHalfWidthField(field) ? toHalfWidth(value).trim() : value;
+  const half = isHalfWidthField(field) ? toHalfWidth(value).trim() : value;
+  return field.lowerCase ? half.toLowerCase() : half;
 }
 
 /** The message of an empty required field: chosen things are 「選択」, typed things 「入力」. */
@@ -69,6 +70,7 @@ export function fieldSchema(field: FieldDef) {
     textIn,
     v.transform((x) => halfWidthOf(field, x)),
     required,
+    v.check((x) => x === '' || field.min === undefined || x.length >= field.min, `${label}は${field.min}文字以上で入力してください。`),
     v.check((x) => x.length <= max, field.type === 'image' ? `${label}のファイルが大きすぎます。` : `${label}は${max}文字以内で入力してください。`),
   );
   switch (field.type) {

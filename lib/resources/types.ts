@@ -31,7 +31,10 @@ export interface FieldDef {
   required?: boolean;
   /** Max characters (text kinds) or max value (number kinds). */
   max?: number;
+  /** Min characters of a non-empty value (text kinds) or min value (number kinds). */
   min?: number;
+  /** Stored in lower case, so `unique` compares without case (e-mail addresses used to log in). */
+  lowerCase?: boolean;
   /** Fixed options of a select. */
   options?: readonly Option[];
   /** Options read from a master table by `master_lst` (e.g. `mt_pmt_method`). */
@@ -106,7 +109,31 @@ export interface ResourceDef {
   ops?: { create?: boolean; edit?: boolean; delete?: boolean; bulk?: boolean };
   /** Sub-lists shown as extra tabs of a saved record's detail (records of `resource` whose `field` is this id). */
   related?: readonly RelatedDef[];
+  /** What the logged-in user may do with their own record (the one whose id is their user id): see OwnerDef. */
+  owner?: OwnerDef;
 }
+
+/**
+ * A record its owner may read and save without the area's permission (a user's own profile): the
+ * server lets `_dtl` and `_save` of their own id through, and such a save may change only `fields`.
+ */
+export interface OwnerDef {
+  /** Fields the owner may change without the area's write permission. */
+  fields: readonly string[];
+  /**
+   * Secret fields whose change on one's own record needs the current value, sent in the save as
+   * `current_{name}` (whoever saves, admins included); the detail screen asks for it (`currentField`).
+   */
+  confirm?: readonly string[];
+}
+
+/** The save key of the current value a confirmed secret needs, e.g. `current_password`. */
+export const currentKey = (name: string): string => `current_${name}`;
+
+/** The form field of the current value a confirmed secret needs (named by `currentKey`). */
+export const currentField = (field: Pick<FieldDef, 'name' | 'label' | 'tab'>): FieldDef => ({
+  name: currentKey(field.name), label: `現在の${field.label}`, type: 'secret', tab: field.tab, placeholder: `${field.label}を変更するときに入力`,
+});
 
 /** A tab of a detail screen listing another resource's records that point at this one. */
 export interface RelatedDef {

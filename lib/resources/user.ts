@@ -1,6 +1,8 @@
 /**
  * ユーザー (staff account). Admins manage every user; everyone reads and edits their own profile
- * (server/resources/policies/user.ts). The password is stored as a scrypt hash and never answered.
+ * (`owner`: name, kana, e-mail and password; a new password needs the current one). Rules that need
+ * the database — the last admin, oneself, sessions — are in server/resources/policies/user.ts.
+ * The password is stored as a scrypt hash and never answered.
  */
 import { STAMP_FILTERS } from './common';
 import type { ResourceDef } from './types';
@@ -17,11 +19,11 @@ export const userResource: ResourceDef = {
   fields: [
     { name: 'name', label: '氏名', type: 'text', tab: 'basic', required: true, max: 50 },
     { name: 'kana', label: '氏名カナ', type: 'kana', tab: 'basic', max: 50 },
-    { name: 'email', label: 'メールアドレス', type: 'email', tab: 'basic', required: true, max: 254, unique: true },
+    { name: 'email', label: 'メールアドレス', type: 'email', tab: 'basic', required: true, max: 254, unique: true, lowerCase: true },
     { name: 'role', label: '権限', type: 'select', tab: 'basic', master: 'mt_role', required: true },
     { name: 'team', label: 'チーム', type: 'text', tab: 'basic', max: 50 },
     { name: 'active', label: '有効', type: 'flag', tab: 'basic', initial: '1' },
-    { name: 'password', label: 'パスワード', type: 'secret', tab: 'basic', max: 128 },
+    { name: 'password', label: 'パスワード', type: 'secret', tab: 'basic', min: 8, max: 128 },
     { name: 'last_login', label: '最終ログイン', type: 'text', tab: 'basic', readOnly: true },
   ],
   list: {
@@ -44,4 +46,5 @@ export const userResource: ResourceDef = {
     ],
   },
   titleFields: ['name'],
+  owner: { fields: ['name', 'kana', 'email', 'password'], confirm: ['password'] },
 };

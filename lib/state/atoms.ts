@@ -6,6 +6,7 @@
  */
 import { atom, useAtomValue, useSetAtom, type WritableAtom } from 'jotai';
 import { useCallback, useMemo } from 'react';
+import type { RoleAreas } from '../permissions';
 import { KEYS, readStored, writeStored } from './storage';
 
 /** Write this to a persistent atom to drop its stored value and go back to the default. */
@@ -70,19 +71,38 @@ export const userEmailAtom = persistentAtom<string>(KEYS.userEmail, '');
 /** Every atom that holds user data; logout resets them all. */
 export const SESSION_ATOMS = [authKeyAtom, userNameAtom, userRoleAtom, userIdAtom, userEmailAtom] as const;
 
+/**
+ * The caller's areas as the server answered `role_mine` for one auth key (never persisted: loaded
+ * after login and at every start-up, so a changed role shows on the next page load).
+ */
+export interface LoadedPermissions {
+  authKey: string;
+  areas: RoleAreas;
+}
+export const permissionsAtom = atom<LoadedPermissions | null>(null);
+
+/** The areas of the current session's role, or null until they are loaded for this auth key. */
+export const areasAtom = atom<RoleAreas | null>((get) => {
+  const loaded = get(permissionsAtom);
+  const authKey = get(authKeyAtom);
+  return loaded && authKey && loaded.authKey === authKey ? loaded.areas : null;
+});
+
 export interface SessionState {
   authKey: string;
   userName: string;
   role: string;
   userId: number | null;
   email: string;
+  /** What the role may do, area by area (null until `role_mine` answered). */
+  areas: RoleAreas | null;
 }
 
 /** The logged-in user, or null when logged out. */
 export const sessionAtom = atom<SessionState | null>((get) => {
   const authKey = get(authKeyAtom);
   if (!authKey) return null;
-  return { authKey, userName: get(userNameAtom), role: get(userRoleAtom), userId: get(userIdAtom), email: get(userEmailAtom) };
+  return { authKey, userName: get(userNameAtom), role: get(userRoleAtom), userId: get(userIdAtom), email: get(userEmailAtom), areas: get(areasAtom) };
 });
 
 // ── UI flags (spec §3/§4) ──

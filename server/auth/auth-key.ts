@@ -4,6 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { CompiledQuery, type Kysely } from 'kysely';
+import { effectiveAreas } from '../../lib/permissions';
 import type { SessionUser } from '../calls/call-table';
 import type { Database } from '../db/schema';
 
@@ -38,6 +39,8 @@ interface SessionRow {
   user_email: string;
   user_name: string;
   user_role: string;
+  /** The role's areas (JSON text), null when no live role has the user's label. */
+  role_areas: string | number | null;
   ak_expires: string;
 }
 
@@ -51,7 +54,8 @@ function sessionQuery(db: Kysely<Database>) {
   const compiled = db
     .selectFrom('auth_key')
     .innerJoin('user', 'user.user_id', 'auth_key.ak_user_id')
-    .select(['user.user_id', 'user.user_email', 'user.user_name', 'user.user_role', 'auth_key.ak_expires'])
+    .leftJoin('role', (join) => join.onRef('role.role_name', '=', 'user.user_role').on('role.deleted', '=', 0))
+    .select(['user.user_id', 'user.user_email', 'user.user_name', 'user.user_role', 'role.role_areas', 'auth_key.ak_expires'])
     .where('auth_key.ak_hash', '=', HASH)
     .where('auth_key.ak_expires', '>', NOW)
     .where('user.deleted', '=', 0)
@@ -72,7 +76,8 @@ function sessionQuery(db: Kysely<Database>) {
 }
 
 /**
- * The active user an unexpired key belongs to, or undefined. Extends the key's expiry.
+ * The active user an unexpired key belongs to, with their role's areas as the database holds them
+ * now (one query: the server keeps no permissions in memory), or undefined. Extends the key's expiry.
  * @example const user = await findSession(db, key, 12)
  */
 export async function findSession(db: Kysely<Database>, key: string, ttlHours: number, now: Date = new Date()): Promise<SessionUser | undefined> {
@@ -85,10 +90,18 @@ export async function findSession(db: Kysely<Database>, key: string, ttlHours: n
   if (expires - Date.parse(row.ak_expires) > EXTEND_STEP_MS) {
     await db.updateTable('auth_key').set({ ak_expires: new Date(expires).toISOString() }).where('ak_hash', '=', keyHash).execute();
   }
-  return { user_id: row.user_id, user_email: row.user_email, user_name: row.user_name, user_role: row.user_role, keyHash };
+  return {
+    user_id: row.user_id, user_email: row.user_email, user_name: row.user_name, user_role: row.user_role,
+    areas: effectiveAreas(row.user_role, row.role_areas), keyHash,
+  };
 }
 
 /** Deletes a key (logout). */
 export async function deleteAuthKey(db: Kysely<Database>, keyHash: string): Promise<void> {
   await db.deleteFrom('auth_key').where('ak_hash', '=', keyHash).execute();
+}
+
+/** Ends every session of a user (deleted or deactivated). */
+export async function deleteUserKeys(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom('auth_key').where('ak_user_id', '=', userId).execute();
 }

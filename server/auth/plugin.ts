@@ -1,9 +1,10 @@
 /**
- * The login API (`POST {LOGIN_API_PREFIX}/`, DESIGN §3) and the `logout` call.
+ * The login API (`POST {LOGIN_API_PREFIX}/`, DESIGN §3), the `logout` call and `role_mine` (the
+ * caller's role and areas).
  * Failed logins are limited per account and per address (429 after the limit).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { MESSAGES } from '../../lib/protocol';
+import { MESSAGES, type RoleMine } from '../../lib/protocol';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { readParams } from '../http/params';
 import { deleteAuthKey, issueAuthKey } from './auth-key';
@@ -51,6 +52,16 @@ export async function authPlugin(app: FastifyInstance, { calls, database, config
 
   app.post(`${config.loginApiPrefix}/`, login);
   app.post(config.loginApiPrefix, login);
+
+  // The caller's role and its areas, as the server checks them (the client builds its menus from this).
+  addCall(calls, 'role_mine', {
+    area: null,
+    level: 'read',
+    handler: async ({ user }) => {
+      const answer: RoleMine = { user_id: user.user_id, user_name: user.user_name, user_role: user.user_role, areas: user.areas };
+      return [answer];
+    },
+  });
 
   addCall(calls, 'logout', {
     area: null,

@@ -1,6 +1,7 @@
 /**
  * `POST {DB_API_PREFIX}/:call`: looks the call up in the one call table, checks the auth key and
- * the role, and runs the handler (DESIGN §3).
+ * the role's areas (read from the database with the session, so a change applies to the next call),
+ * and runs the handler (DESIGN §3).
  */
 import type { FastifyInstance } from 'fastify';
 import { can } from '../../lib/permissions';
@@ -20,7 +21,7 @@ export async function callsPlugin(app: FastifyInstance, { calls, database, confi
     const user = await findSession(database.db, params.authKey ?? '', config.authKeyTtlHours);
     if (!user) throw new ApiError(401, AUTH_KEY_ERROR);
     const ctx = { call: name, params, user };
-    if (def.area && !can(user.user_role, def.area, def.level) && !def.allow?.(ctx)) throw new ApiError(403, MESSAGES.forbidden);
+    if (def.area && !can(user.areas, def.area, def.level) && !def.allow?.(ctx)) throw new ApiError(403, MESSAGES.forbidden);
     return def.handler(ctx);
   });
 }

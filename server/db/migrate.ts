@@ -7,6 +7,7 @@ import * as initial from './migrations/0001-initial';
 import * as searchIndex from './migrations/0002-search-index';
 import * as listIdIndex from './migrations/0003-list-id-index';
 import * as crmItemsUsers from './migrations/0004-crm-items-users';
+import * as roles from './migrations/0005-roles';
 import * as mailTemplates from './migrations/0006-mail-templates';
 import * as mastersFeesLog from './migrations/0007-masters-fees-log';
 import * as stockTax from './migrations/0008-stock-tax';
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0002-search-index': searchIndex,
   '0003-list-id-index': listIdIndex,
   '0004-crm-items-users': crmItemsUsers,
+  '0005-roles': roles,
   '0006-mail-templates': mailTemplates,
   '0007-masters-fees-log': mastersFeesLog,
   '0008-stock-tax': stockTax,

@@ -105,6 +105,7 @@ export interface Database {
   daily: ResourceRow;
   agreement: ResourceRow;
   item: ResourceRow;
+  role: ResourceRow;
   mail_template: ResourceRow;
   delivery_fee: ResourceRow;
   warehouse: ResourceRow;

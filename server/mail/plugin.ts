@@ -46,7 +46,7 @@ function idParam(params: Params, name: string, label: string, verb: '選んで' 
 }
 
 function requireRead(ctx: CallContext, area: Area): void {
-  if (!can(ctx.user.user_role, area, 'read')) throw new ApiError(403, MESSAGES.forbidden);
+  if (!can(ctx.user.areas, area, 'read')) throw new ApiError(403, MESSAGES.forbidden);
 }
 
 export async function mailPlugin(_app: FastifyInstance, { calls, database, config }: AreaOptions): Promise<void> {

@@ -6,7 +6,6 @@ import type { MasterOption } from '../../lib/protocol';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import type { AppDatabase } from '../db/connect';
 import { badRequest } from '../http/api-error';
-import { ROLES } from '../../lib/permissions';
 import { auditCalls, auditTables } from '../../lib/system/audit';
 
 const MASTER_TABLE = /^mt_[a-z0-9_]+$/;
@@ -16,14 +15,17 @@ const option = (value: string | number, text: string, id: number): MasterOption 
 
 /**
  * Masters answered from other tables, so a select offers the live records: staff (`mt_user`,
- * active users by name), roles (`mt_role`), warehouses (`mt_warehouse`) and returnable bottle
- * items (`mt_returnable_item`).
+ * active users by name), roles (`mt_role`, the live rows of the `role` table, value = label),
+ * warehouses (`mt_warehouse`), returnable bottle items (`mt_returnable_item`) and the audit log's
+ * kinds of data and calls (`mt_log_table`, `mt_log_call`).
  */
 export const VIRTUAL_MASTERS: Record<string, VirtualMaster> = {
   mt_user: async (db) =>
     (await db.selectFrom('user').select(['user_id', 'user_name']).where('deleted', '=', 0).where('user_active', '=', 1).orderBy('user_kana').orderBy('user_id').execute())
       .map((u) => option(u.user_id, u.user_name, u.user_id)),
-  mt_role: async () => ROLES.map((role, i) => option(role, role, i + 1)),
+  mt_role: async (db) =>
+    (await db.selectFrom('role').select(['role_id', 'role_name']).where('deleted', '=', 0).orderBy('role_id').execute())
+      .map((r) => option(String(r.role_name), String(r.role_name), Number(r.role_id))),
   // The audit log's kinds of data and writing calls (the /system/log filters).
   mt_log_table: async () => auditTables().map((o, i) => option(o.value, o.text, i + 1)),
   mt_log_call: async () => auditCalls().map((o, i) => option(o.value, o.text, i + 1)),

@@ -41,7 +41,10 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
     const { area } = def;
     const writer = (ctx: CallContext) => ({ db, userId: ctx.user.user_id, call: ctx.call, user: ctx.user });
     const policy = POLICIES[def.name];
-    const allow = (verb: Verb) => (policy?.allow ? (ctx: CallContext) => policy.allow!(ctx.user, verb, ctx.params) : undefined);
+    // The owner's own record (def.owner) is readable and savable without the area; records.ts limits the fields.
+    const owns = (ctx: CallContext) => Boolean(def.owner) && (ctx.params.id ?? '').trim() === String(ctx.user.user_id);
+    const allow = (verb: Verb) => (ctx: CallContext) =>
+      ((verb === 'dtl' || verb === 'save') && owns(ctx)) || Boolean(policy?.allow?.(ctx.user, verb, ctx.params));
 
     addCall(calls, callName(def.name, 'lst'), {
       area, level: 'read',

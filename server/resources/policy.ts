@@ -28,6 +28,8 @@ export interface SaveEvent {
   current: ResourceRow | undefined;
   /** The columns the save writes (prefixed names). */
   columns: ResourceRow;
+  /** The save's postData as sent (unvalidated): values that are not fields, e.g. `current_password`. */
+  input: Readonly<Record<string, unknown>>;
 }
 
 export interface DeleteEvent {

@@ -3,12 +3,13 @@
  * the edit-conflict check) and soft delete. Every write and its audit row share one transaction.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { can } from '../../lib/permissions';
 import { MESSAGES } from '../../lib/protocol';
 import { RESOURCES } from '../../lib/resources';
 import { checkValues, recordFieldKey, recordMessage, writableFields } from '../../lib/resources/schema';
-import { allows, columnOf, isHistory, type FieldDef, type ResourceDef } from '../../lib/resources/types';
+import { allows, columnOf, currentField, isHistory, type FieldDef, type ResourceDef } from '../../lib/resources/types';
 import { diff, writeAudit, type Changes } from '../audit/audit-log';
-import { hashPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../auth/password';
 import { resourceView, type Cell, type Database, type ResourceRow } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { nextStamp } from '../http/clock';
@@ -149,11 +150,46 @@ const isUniqueError = (error: unknown): boolean => {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 };
 
+/** The save is the session user's own record of a resource with an owner declaration. */
+const isOwnRecord = (ctx: WriteContext, def: ResourceDef, recordId: number | undefined): boolean =>
+  Boolean(def.owner) && ctx.user !== undefined && recordId !== undefined && ctx.user.user_id === recordId;
+
+/**
+ * An owner saving their own record without the area's write permission changes only the
+ * declared owner fields (others may be sent unchanged, as the form sends them).
+ */
+function checkOwnerFields(def: ResourceDef, current: ResourceRow, columns: ResourceRow): void {
+  const { field } = resourceColumns(def);
+  const allowed = new Set(def.owner?.fields ?? []);
+  for (const [column, value] of Object.entries(columns)) {
+    const f = field.get(column);
+    if (f && !allowed.has(f.name) && value !== current[column]) throw new ApiError(403, `${f.label}を変更する権限がありません。`);
+  }
+}
+
+/** A confirmed secret (a password) changed on one's own record needs its current value, checked against the stored hash. */
+async function checkConfirmed(def: ResourceDef, current: ResourceRow, columns: ResourceRow, input: Readonly<Record<string, unknown>>): Promise<void> {
+  for (const name of def.owner?.confirm ?? []) {
+    const field = def.fields.find((f) => f.name === name);
+    if (!field || columns[columnOf(def, name)] === undefined) continue;
+    const confirm = currentField(field);
+    const given = input[confirm.name];
+    if (typeof given !== 'string' || given === '') throw fieldProblem(confirm.name, `${confirm.label}を入力してください。`);
+    if (!(await verifyPassword(given, String(current[columnOf(def, name)] ?? '')))) throw fieldProblem(confirm.name, `${confirm.label}が正しくありません。`);
+  }
+}
+
 /** Generic checks, then the resource's own rules; answers the columns to write. */
-async function prepareWrite(trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, recordId: number | undefined, current: ResourceRow | undefined, columns: ResourceRow): Promise<ResourceRow> {
+async function prepareWrite(
+  trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, recordId: number | undefined, current: ResourceRow | undefined, columns: ResourceRow, input: Readonly<Record<string, unknown>>,
+): Promise<ResourceRow> {
+  if (current && isOwnRecord(ctx, def, recordId)) {
+    if (!can(ctx.user!.areas, def.area, 'write')) checkOwnerFields(def, current, columns);
+    await checkConfirmed(def, current, columns, input);
+  }
   await checkReferences(trx, def, columns, current);
   await checkUnique(trx, def, recordId, { ...current, ...columns });
-  const derived = await POLICIES[def.name]?.beforeSave?.({ trx, actor: ctx, def, id: recordId, current, columns });
+  const derived = await POLICIES[def.name]?.beforeSave?.({ trx, actor: ctx, def, id: recordId, current, columns, input });
   return derived ? { ...columns, ...derived } : columns;
 }
 
@@ -169,26 +205,26 @@ async function afterSave(trx: Transaction<Database>, event: SaveEvent, recordId:
   return findRecord(trx, event.def, recordId);
 }
 
-async function insertRecord(trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, input: ResourceRow): Promise<ResourceRow> {
+async function insertRecord(trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, values: ResourceRow, input: Readonly<Record<string, unknown>>): Promise<ResourceRow> {
   const { id, search } = resourceColumns(def);
-  const columns = await prepareWrite(trx, ctx, def, undefined, undefined, input);
+  const columns = await prepareWrite(trx, ctx, def, undefined, undefined, values, input);
   const stamp = nextStamp();
   const row = { ...columns, [search]: searchText(def, columns), created: stamp, modified: stamp, deleted: 0 };
   const inserted = await resourceView(trx).insertInto(def.table).values(row).returning(id).executeTakeFirstOrThrow();
   const recordId = Number(inserted[id]);
   await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: def.table, recordId, changes: auditChanges(def, diff(undefined, columns)), at: stamp });
-  return afterSave(trx, { trx, actor: ctx, def, id: undefined, current: undefined, columns }, recordId);
+  return afterSave(trx, { trx, actor: ctx, def, id: undefined, current: undefined, columns, input }, recordId);
 }
 
 async function updateRecord(
-  trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, recordId: number, modified: Cell | undefined, input: ResourceRow,
+  trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, recordId: number, modified: Cell | undefined, values: ResourceRow, input: Readonly<Record<string, unknown>>,
 ): Promise<ResourceRow> {
   const { id, search, detail } = resourceColumns(def);
   const view = resourceView(trx);
   const current = await view.selectFrom(def.table).select([...detail, search, 'deleted']).where(id, '=', recordId).executeTakeFirst();
   if (!current || current.deleted !== 0) throw notFound();
   if (!modified || modified !== current.modified) throw new ApiError(409, MESSAGES.conflict);
-  const columns = await prepareWrite(trx, ctx, def, recordId, current, input);
+  const columns = await prepareWrite(trx, ctx, def, recordId, current, values, input);
   const stamp = nextStamp(String(current.modified));
   const set: ResourceRow = { ...columns, modified: stamp };
   const text = searchText(def, { ...current, ...columns });
@@ -196,7 +232,7 @@ async function updateRecord(
   const updated = await view.updateTable(def.table).set(set).where(id, '=', recordId).where('modified', '=', current.modified).returning(id).executeTakeFirst();
   if (!updated) throw new ApiError(409, MESSAGES.conflict);
   await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: def.table, recordId, changes: auditChanges(def, diff(current, columns)), at: stamp });
-  return afterSave(trx, { trx, actor: ctx, def, id: recordId, current, columns }, recordId);
+  return afterSave(trx, { trx, actor: ctx, def, id: recordId, current, columns, input }, recordId);
 }
 
 /** One save checked and mapped, ready for its transaction. */
@@ -205,6 +241,8 @@ interface PreparedSave {
   /** The `modified` the record was loaded with (updates). */
   modified: Cell | undefined;
   columns: ResourceRow;
+  /** The save's values as sent (values that are not fields, e.g. `current_password`). */
+  input: Readonly<Record<string, unknown>>;
 }
 
 /** What the resource allows, the validation and the column values of one save (before its transaction). */
@@ -213,11 +251,13 @@ async function prepareSave(def: ResourceDef, recordId: number | undefined, input
   if (!allows(def, insert ? 'create' : 'edit')) throw new ApiError(403, insert ? `${def.label}は新しく登録できません。` : `${def.label}は変更できません。`);
   const filled = insert ? { ...Object.fromEntries(writableFields(def).map((f) => [f.name, ''])), ...input } : input;
   const values = validate(def, filled);
-  return { recordId, modified: values.modified, columns: await columnValues(def, values, insert) };
+  return { recordId, modified: values.modified, columns: await columnValues(def, values, insert), input };
 }
 
 const writeSave = (trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, save: PreparedSave): Promise<ResourceRow> =>
-  save.recordId === undefined ? insertRecord(trx, ctx, def, save.columns) : updateRecord(trx, ctx, def, save.recordId, save.modified, save.columns);
+  save.recordId === undefined
+    ? insertRecord(trx, ctx, def, save.columns, save.input)
+    : updateRecord(trx, ctx, def, save.recordId, save.modified, save.columns, save.input);
 
 /** A database refusal that a check raced past, as the answer it means. */
 function refusalOf(error: unknown): unknown {

@@ -13,7 +13,7 @@ import { can } from '@/lib/permissions';
 import { columnOf, type FieldDef } from '@/lib/resources/types';
 import { Button } from '@/components/ui';
 import { RefPicker } from '../ref-picker';
-import { useRole, useSessionEmail } from '../shell-bridge';
+import { useAreas, useSessionEmail } from '../shell-bridge';
 import { inputClass, labelClass } from '../styles';
 import type { DetailExtensionProps } from './types';
 
@@ -47,7 +47,7 @@ function PreviewRow({ term, testId, className, children }: { term: string; testI
 
 export function MailPreview({ def, id, record }: DetailExtensionProps) {
   const forOrder = record[columnOf(def, 'target')] === 'order';
-  const writable = can(useRole(), def.area, 'write');
+  const writable = can(useAreas(), def.area, 'write');
   const ids = { pick: useId(), order: useId(), to: useId(), toError: useId(), title: useId() };
   const [clientId, setClientId] = useState('');
   const [orderText, setOrderText] = useState('');

@@ -17,7 +17,7 @@ import { STOCK_ADJUST_FIELDS, STOCK_MOVE_KIND, stockAdjustSchema, type StockAnsw
 import { Card } from '@/components/ui';
 import { optionText } from '../cells';
 import { FieldInput } from '../field-input';
-import { AppLink, useAlert, useRole } from '../shell-bridge';
+import { AppLink, useAlert, useAreas } from '../shell-bridge';
 import { buttonClass } from '../styles';
 import type { DetailExtensionProps } from './types';
 
@@ -193,14 +193,14 @@ function AdjustForm({ warehouseId }: { warehouseId: string }) {
 
 /** Warehouse detail: its stock per item, the adjustment form (stock writers) and the history. */
 export function WarehouseStock({ id }: DetailExtensionProps) {
-  const role = useRole();
+  const areas = useAreas();
   const owner = useMemo(() => ({ sk_id: id }), [id]);
   return (
     <>
       <Card title="在庫">
         <StockTable owner={owner} />
       </Card>
-      {can(role, 'stock', 'write') && (
+      {can(areas, 'stock', 'write') && (
         <Card title="在庫調整">
           <AdjustForm warehouseId={id} />
         </Card>

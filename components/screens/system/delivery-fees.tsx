@@ -13,7 +13,7 @@ import { callName, MESSAGES } from '@/lib/protocol';
 import { deliveryFeeResource as def, MAX_DELIVERY_FEE } from '@/lib/resources/delivery-fee';
 import { checkValues, recordFieldKey, recordMessage, writableFields } from '@/lib/resources/schema';
 import { columnKind, columnOf, idColumn } from '@/lib/resources/types';
-import { useAlert, useLeaveGuard, useLoadingWhile, useRole } from '@/components/resource/shell-bridge';
+import { useAlert, useLeaveGuard, useLoadingWhile, useAreas } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import type { ScreenProps } from '../registry';
 
@@ -32,7 +32,7 @@ interface Problems {
 export default function DeliveryFeesScreen({ match }: ScreenProps) {
   const { data, error, isLoading, isValidating, mutate } = useSWR(LIST, callFetcher<Row>, { revalidateOnFocus: false });
   const rows = useMemo(() => data ?? [], [data]);
-  const writable = can(useRole(), def.area, 'write');
+  const writable = can(useAreas(), def.area, 'write');
   const alert = useAlert();
   const [edits, setEdits] = useState<Record<string, FormRecord>>({});
   const [problems, setProblems] = useState<Problems>();

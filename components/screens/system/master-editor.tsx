@@ -23,7 +23,7 @@ import { CellValue } from '@/components/resource/cells';
 import { KeywordBox } from '@/components/resource/keyword-box';
 import { SortableHeader } from '@/components/resource/list-table';
 import { Pagination } from '@/components/resource/pagination';
-import { AppLink, useAlert, useConfirm, useLeaveGuard, useLoadingWhile, useRole } from '@/components/resource/shell-bridge';
+import { AppLink, useAlert, useConfirm, useLeaveGuard, useLoadingWhile, useAreas } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import type { ScreenProps } from '../registry';
 
@@ -34,7 +34,7 @@ export default function MasterEditorScreen({ match }: ScreenProps) {
   const { query } = useRoute();
   const fixed = masterOfPath(match.route.path);
   const master = fixed ?? masterInfo(query.get('table'));
-  const writable = can(useRole(), def.area, 'write');
+  const writable = can(useAreas(), def.area, 'write');
   const title = match.route.title;
 
   useEffect(() => {

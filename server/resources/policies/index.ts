@@ -7,8 +7,12 @@ import { masterOptionPolicy } from './master-option';
 import { serverPolicy } from './server';
 import { soukoPolicy } from './souko';
 import { taxPolicy } from './tax';
+import { rolePolicy } from './role';
+import { userPolicy } from './user';
 
 export const POLICIES: Record<string, ResourcePolicy> = {
+  user: userPolicy,
+  role: rolePolicy,
   mailtemplate: mailTemplatePolicy,
   master_option: masterOptionPolicy,
   item: itemPolicy,

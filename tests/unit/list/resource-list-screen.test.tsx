@@ -5,6 +5,9 @@ import { SWRConfig } from 'swr';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import ResourceListScreen from '@/components/resource/resource-list-screen';
 import { DEFAULT_CONFIG, setConfig } from '@/lib/api/config';
+import { getDefaultStore } from 'jotai';
+import { ALL_WRITE } from '@/lib/permissions';
+import { permissionsAtom } from '@/lib/state/atoms';
 import { KEYS } from '@/lib/state/storage';
 
 const API = 'http://test.local/api/db';
@@ -33,6 +36,8 @@ beforeEach(() => {
   setConfig({ ...DEFAULT_CONFIG, dbApi: API });
   localStorage.setItem(KEYS.authKey, JSON.stringify('k'));
   localStorage.setItem(KEYS.userRole, JSON.stringify('管理'));
+  // What role_mine answered for this key at start-up (the shell loads it before any screen).
+  getDefaultStore().set(permissionsAtom, { authKey: 'k', areas: ALL_WRITE });
 });
 
 const renderList = () =>

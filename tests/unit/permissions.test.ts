@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { entryOpens, routeAccess } from '@/lib/auth/session';
+import { recordAccess } from '@/lib/list/record-access';
+import { fromForm } from '@/lib/list/record-mapper';
+import { ALL_WRITE, can, effectiveAreas, normalizeAreas, type RoleAreas } from '@/lib/permissions';
+import { clientResource } from '@/lib/resources/client';
+import { userResource } from '@/lib/resources/user';
+import { matchRoute } from '@/lib/routes';
+
+const field = (name: string) => userResource.fields.find((f) => f.name === name)!;
+
+describe('permissions from stored areas', () => {
+  it('normalises stored areas: every area, unknown areas and levels dropped, bad JSON is nothing', () => {
+    const areas = normalizeAreas('{"client":"write","crm":"admin","spaceship":"read"}');
+    expect(areas.client).toBe('write');
+    expect(areas.crm).toBe('none');
+    expect(Object.keys(areas)).not.toContain('spaceship');
+    expect(Object.values(normalizeAreas('not json')).every((l) => l === 'none')).toBe(true);
+  });
+
+  it('gives 管理 every area at write whatever is stored', () => {
+    expect(effectiveAreas('管理', '{}')).toEqual(ALL_WRITE);
+    expect(effectiveAreas('配送', '{"client":"read"}').client).toBe('read');
+  });
+
+  it('compares levels: write includes read, nothing loaded allows nothing', () => {
+    const areas: RoleAreas = { client: 'write', crm: 'read' };
+    expect(can(areas, 'client', 'read')).toBe(true);
+    expect(can(areas, 'crm', 'write')).toBe(false);
+    expect(can(areas, 'sales', 'read')).toBe(false);
+    expect(can(null, 'client', 'read')).toBe(false);
+  });
+});
+
+describe('routes and menus follow the loaded areas', () => {
+  const delivery = { role: '配送', areas: { client: 'read', crm: 'none', import: 'read' } as RoleAreas };
+
+  it('opens a route only at the level its area needs', () => {
+    expect(routeAccess(matchRoute('/client/list')!, delivery)).toBe('ok');
+    expect(routeAccess(matchRoute('/client/new')!, delivery)).toBe('forbidden');
+    expect(routeAccess(matchRoute('/contact/list')!, delivery)).toBe('forbidden');
+    expect(routeAccess(matchRoute('/contact/list')!, { ...delivery, areas: { crm: 'read' } })).toBe('ok');
+    expect(routeAccess(matchRoute('/client/list')!, { role: '配送', areas: null })).toBe('forbidden');
+  });
+
+  it('keeps admin-only routes and entries for 管理, and opens everyone\'s profile route', () => {
+    expect(routeAccess(matchRoute('/user/role/')!, { role: '営業', areas: { user_admin: 'write' } })).toBe('forbidden');
+    expect(routeAccess(matchRoute('/user/role/')!, { role: '管理', areas: ALL_WRITE })).toBe('ok');
+    expect(routeAccess(matchRoute('/user/detail/7')!, delivery)).toBe('ok');
+    expect(entryOpens({ label: 'データダウンロード', path: '/system/download', adminOnly: true }, { role: '営業', areas: ALL_WRITE })).toBe(false);
+    expect(entryOpens({ label: '売上伝票', path: '/sales/list' }, delivery)).toBe(false);
+    expect(entryOpens({ label: '受注取込', path: '/system/import?kind=order' }, delivery)).toBe(true);
+  });
+});
+
+describe('what the detail screen lets a user do with a record', () => {
+  const delivery: RoleAreas = { client: 'read' };
+
+  it('lets the owner edit only the owner fields of their own record, with the current password, and never delete it', () => {
+    const own = recordAccess(userResource, { areas: delivery, userId: 7, id: '7' });
+    expect(own.writable).toBe(true);
+    expect(own.deletable).toBe(false);
+    expect(own.canList).toBe(false);
+    expect(['name', 'kana', 'email', 'password'].every((n) => own.editable(field(n)))).toBe(true);
+    expect(own.locked.map((f) => f.label)).toEqual(['権限', 'チーム', '有効']);
+    expect(own.confirm.map((c) => [c.after, c.field.name, c.field.label])).toEqual([['password', 'current_password', '現在のパスワード']]);
+    expect(own.editable(own.confirm[0].field)).toBe(true);
+  });
+
+  it('gives nothing on another user\'s record without the area, and everything with it', () => {
+    const other = recordAccess(userResource, { areas: delivery, userId: 7, id: '8' });
+    expect([other.writable, other.deletable, other.editable(field('name')), other.confirm.length]).toEqual([false, false, false, 0]);
+    const admin = recordAccess(userResource, { areas: ALL_WRITE, userId: 1, id: '8' });
+    expect([admin.writable, admin.deletable, admin.editable(field('role')), admin.locked.length]).toEqual([true, true, true, 0]);
+    const adminSelf = recordAccess(userResource, { areas: ALL_WRITE, userId: 1, id: '1' });
+    expect([adminSelf.deletable, adminSelf.confirm.length]).toEqual([false, 1]);
+    expect(recordAccess(clientResource, { areas: delivery, userId: 3, id: '3' }).writable).toBe(false);
+  });
+
+  it('sends the current password with a save only when given', () => {
+    expect(fromForm(userResource, { name: '山田', password: 'new-pass-1', current_password: 'old-pass-1' })).toEqual({ name: '山田', password: 'new-pass-1', current_password: 'old-pass-1' });
+    expect(fromForm(userResource, { name: '山田', password: '', current_password: '' })).toEqual({ name: '山田' });
+  });
+});
