@@ -41,6 +41,10 @@ function record(label, passed, failed) {
 const tsc = run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 record('typecheck', tsc === 0 ? 1 : 0, tsc === 0 ? 0 : 1);
 
+// 1b. No screen or handler copied between resources (the workplace's `duplicates` tool; skipped where it is missing).
+const dup = run('duplicates', process.execPath, [join(root, 'scripts', 'duplicates-check.mjs')]);
+if (dup !== 3) record('duplicates', dup === 0 ? 1 : 0, dup === 0 ? 0 : 1);
+
 // 2. Unit and component tests.
 const vitestOut = join(reports, 'vitest.json');
 const vitest = run('unit', bin('vitest'), ['run', '--config', 'vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestOut}`]);
