@@ -2,6 +2,7 @@
  * 契約 (agreement): a customer's contract — type, dates, rented servers, monthly fees, minimum
  * order, skips and cancellation. Lives under the customer (/client/detail/{id}/agreement/{agr}).
  */
+import { textOf } from './checks';
 import { clientRef } from './common';
 import * as O from './options';
 import type { ResourceDef } from './types';
@@ -60,7 +61,7 @@ export const agreementResource: ResourceDef = {
   },
   titleFields: ['agreement_no'],
   check: (values): Record<string, string> | undefined => {
-    const day = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : '');
+    const day = (name: string) => textOf(values, name);
     if (day('start_date') && day('end_date') && day('end_date') < day('start_date')) return { end_date: '契約満了日は利用開始日以降の日付を入力してください。' };
     if (values.status === '9' && !day('cancel_date')) return { cancel_date: '契約状況を「解約済」にするときは解約日を入力してください。' };
     if (day('cancel_date') && day('cancel_date') < day('contract_date')) return { cancel_date: '解約日は契約日以降の日付を入力してください。' };

@@ -3,6 +3,7 @@
  * Lists at /contact/list and in the customer's 対応履歴 tab; the reception date is remembered
  * between entries (spec §3 ct_uketsuke_date).
  */
+import { textOf } from './checks';
 import { clientRef, staffRef, STAMP_FILTERS } from './common';
 import { KEYS } from '../state/storage';
 import * as O from './options';
@@ -55,7 +56,8 @@ export const contactResource: ResourceDef = {
   titleFields: ['subject'],
   check: (values) => {
     if (values.status === '3' && values.done_date === '') return { done_date: '対応状況を「完了」にするときは完了日を入力してください。' };
-    if (typeof values.done_date === 'string' && values.done_date && typeof values.uketsuke_date === 'string' && values.done_date < values.uketsuke_date) {
+    const done = textOf(values, 'done_date');
+    if (done && done < textOf(values, 'uketsuke_date')) {
       return { done_date: '完了日は受付日以降の日付を入力してください。' };
     }
     return undefined;

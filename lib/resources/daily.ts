@@ -1,4 +1,5 @@
 /** 日報 (daily report): one per staff member per day. */
+import { textOf } from './checks';
 import { staffRef, STAMP_FILTERS } from './common';
 import type { ResourceDef } from './types';
 
@@ -53,8 +54,8 @@ export const dailyResource: ResourceDef = {
     const time = /^([01]?\d|2[0-3]):[0-5]\d$/;
     const out: Record<string, string> = {};
     for (const [name, label] of [['start_time', '始業時刻'], ['end_time', '終業時刻']] as const) {
-      const value = values[name];
-      if (typeof value === 'string' && value && !time.test(value)) out[name] = `${label}は H:mm の形式で入力してください（例: 9:00）。`;
+      const value = textOf(values, name);
+      if (value && !time.test(value)) out[name] = `${label}は H:mm の形式で入力してください（例: 9:00）。`;
     }
     return Object.keys(out).length ? out : undefined;
   },

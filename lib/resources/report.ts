@@ -1,4 +1,5 @@
 /** 営業報告 (sales report): a visit, call or meeting with a customer and what came of it. */
+import { textOf } from './checks';
 import { clientRef, staffRef, STAMP_FILTERS } from './common';
 import * as O from './options';
 import type { ResourceDef } from './types';
@@ -47,7 +48,7 @@ export const reportResource: ResourceDef = {
   },
   titleFields: ['title'],
   check: (values) =>
-    typeof values.next_date === 'string' && values.next_date && typeof values.report_date === 'string' && values.next_date < values.report_date
+    textOf(values, 'next_date') && textOf(values, 'next_date') < textOf(values, 'report_date')
       ? { next_date: '次回予定日は報告日以降の日付を入力してください。' }
       : undefined,
 };
