@@ -44,6 +44,13 @@ describe('週ごと (type 1)', () => {
     expect(deliveries[0].note).toBe('');
     expect(next_shipping_date).toBe('2026-05-06');
   });
+  it('counts days right across years, leap days and centuries (against lib/format addDays)', () => {
+    for (const anchor of ['1999-12-29', '2024-02-27', '2099-12-30']) {
+      const s = schedule({ haiso_dow: '', next_shipping_date: anchor, haiso_holiday: HOLIDAY_RULE.skip });
+      const expected = Array.from({ length: 260 }, (_, i) => addDays(anchor, 7 * i));
+      expect(originals(s, anchor, addDays(anchor, 7 * 259))).toEqual(expected);
+    }
+  });
   it('delivers every n weeks from the anchor, aligning an anchor that is not on the weekday', () => {
     const s = schedule({ haiso_wks: 2, haiso_dow: '1', next_shipping_date: '2026-04-25' });
     expect(originals(s, '2026-04-01', '2026-05-31')).toEqual(['2026-04-27', '2026-05-11', '2026-05-25']);
