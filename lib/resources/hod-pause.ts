@@ -9,6 +9,9 @@ import { clientRef } from './common';
 import * as O from './options';
 import type { ResourceDef } from './types';
 
+/** A pause period has an end (the form's check and the server's policy both say so). */
+export const PAUSE_NEEDS_END = '休止期間は終了日を入力してください。';
+
 export const hodPauseResource: ResourceDef = {
   name: 'hodpause',
   label: '休配・スキップ',
@@ -48,7 +51,7 @@ export const hodPauseResource: ResourceDef = {
     const kind = textOf(values, 'kind');
     const from = textOf(values, 'from_date');
     const to = textOf(values, 'to_date');
-    if (kind === EXCEPTION_KIND.pause && values.to_date !== undefined && !to) return { to_date: '休止期間は終了日を入力してください。' };
+    if (kind === EXCEPTION_KIND.pause && values.to_date !== undefined && !to) return { to_date: PAUSE_NEEDS_END };
     if (kind === EXCEPTION_KIND.skip && from && to && to !== from) return { to_date: 'スキップの終了日は開始日と同じ日にしてください。' };
     return from && to && to < from ? { to_date: '終了日は開始日以降の日付を入力してください。' } : undefined;
   },

@@ -67,6 +67,7 @@ for (const dialect of dialects()) {
         const cases: [Record<string, unknown>, string, RegExp][] = [
           [{ cl_id: ids.monday, kind: '1', from_date: '2026-06-10', to_date: '2026-06-01' }, 'to_date', /終了日は開始日以降/],
           [{ cl_id: ids.monday, kind: '1', from_date: '2026-06-10', to_date: '' }, 'to_date', /休止期間は終了日を入力/],
+          [{ cl_id: ids.monday, kind: '1', from_date: '2026-06-10' }, 'to_date', /休止期間は終了日を入力/],
           [{ cl_id: ids.monday, kind: '2', from_date: '2026-06-10', to_date: '2026-06-11' }, 'to_date', /スキップの終了日は開始日と同じ日/],
           [{ cl_id: ids.monday, kind: '1', from_date: '2026-02-30', to_date: '2026-03-01' }, 'from_date', /./],
           [{ cl_id: ids.monday, kind: '9', from_date: '2026-06-10', to_date: '2026-06-10' }, 'kind', /./],

@@ -174,3 +174,15 @@ describe('ranges and the anchor', () => {
     expect(deliveriesDue(schedule({ next_shipping_date: null }), [], '2026-04-01', '2026-04-30')).toEqual({ deliveries: [], next_shipping_date: null });
   });
 });
+
+describe('休配・スキップ declaration check (form and server)', () => {
+  it('names 終了日 for a pause without an end, an end before the start, and a skip longer than a day', async () => {
+    const { hodPauseResource, PAUSE_NEEDS_END } = await import('@/lib/resources/hod-pause');
+    const check = hodPauseResource.check!;
+    expect(check({ kind: '1', from_date: '2026-06-10', to_date: '' })).toEqual({ to_date: PAUSE_NEEDS_END });
+    expect(check({ kind: '1', from_date: '2026-06-10', to_date: '2026-06-01' })?.to_date).toMatch(/終了日は開始日以降/);
+    expect(check({ kind: '2', from_date: '2026-06-10', to_date: '2026-06-11' })?.to_date).toMatch(/スキップの終了日は開始日と同じ日/);
+    expect(check({ kind: '1', from_date: '2026-06-10', to_date: '2026-06-10' })).toBeUndefined();
+    expect(check({ kind: '2', from_date: '2026-06-10', to_date: '' })).toBeUndefined();
+  });
+});
