@@ -3,6 +3,7 @@ import { addDays } from '@/lib/format';
 import {
   closedReason, deliveriesDue, EXCEPTION_KIND, HOLIDAY_RULE, isDay, type ScheduleException, type ScheduleInput,
 } from '@/lib/hod/schedule';
+import { hodPauseResource, PAUSE_NEEDS_END } from '@/lib/resources/hod-pause';
 
 const base: ScheduleInput = {
   cl_id: 7, haiso_flag: 1, haiso_type: '1', haiso_wks: 1, haiso_dow: '3', haiso_day: null, haiso_week: '',
@@ -176,8 +177,7 @@ describe('ranges and the anchor', () => {
 });
 
 describe('休配・スキップ declaration check (form and server)', () => {
-  it('names 終了日 for a pause without an end, an end before the start, and a skip longer than a day', async () => {
-    const { hodPauseResource, PAUSE_NEEDS_END } = await import('@/lib/resources/hod-pause');
+  it('names 終了日 for a pause without an end, an end before the start, and a skip longer than a day', () => {
     const check = hodPauseResource.check!;
     expect(check({ kind: '1', from_date: '2026-06-10', to_date: '' })).toEqual({ to_date: PAUSE_NEEDS_END });
     expect(check({ kind: '1', from_date: '2026-06-10', to_date: '2026-06-01' })?.to_date).toMatch(/終了日は開始日以降/);
