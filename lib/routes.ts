@@ -65,7 +65,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/orders/detail/:odr', '受注詳細', 'order', planned('受注の明細・配送先・お届け日時・税率ごとの合計と、状態の変更。'), { parent: '/orders/list/search' }),
   r('/orders/copy/:odr', '受注複製', 'order', planned('同じ顧客・明細で新しい受注を作成します。'), { parent: '/orders/list/search', level: 'write' }),
   r('/orders/new', '新規受注', 'order', planned('顧客をキーワードで選び、前回の受注を参照しながら明細を入力します。'), { level: 'write' }),
-  r('/orders/hod', '定期配送の受注生成', 'order', planned('期間を指定して定期配送の受注を確認し、一括で作成します（二重作成はしません）。'), { level: 'write' }),
+  r('/orders/hod', '定期配送の受注生成', 'order', custom('hod-preview')),
   // 対応履歴
   r('/contact/list', '対応履歴一覧', 'crm', list('contact')),
   r('/contact/new', '対応履歴登録', 'crm', create('contact'), { parent: '/contact/list', level: 'write' }),
@@ -94,6 +94,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('/client/detail/:id/bottle/new', 'ボトル登録', 'stock', create('bottle', underClient), { parent: '/client/detail/:id', level: 'write' }),
   r('/client/detail/:id/bottle/:bot', 'ボトル', 'stock', detail('bottle', 'bot', underClient), { parent: '/client/detail/:id' }),
   r('/client/detail/:id/server/new', 'サーバー設置登録', 'stock', create('server', underClient), { parent: '/client/detail/:id', level: 'write' }),
+  r('/client/detail/:id/hodpause/new', '休配・スキップ登録', 'hod', create('hodpause', underClient), { parent: '/client/detail/:id', level: 'write' }),
+  r('/client/detail/:id/hodpause/:hp', '休配・スキップ', 'hod', detail('hodpause', 'hp', underClient), { parent: '/client/detail/:id' }),
   r('/client/detail/:id/server/:ser', '設置サーバー', 'stock', detail('server', 'ser', underClient), { parent: '/client/detail/:id' }),
   // 営業報告・日報
   r('/report/list', '営業報告一覧', 'crm', list('report')),

@@ -19,6 +19,7 @@ import { resourcesPlugin } from './resources/plugin';
 import { searchPlugin } from './search/plugin';
 import { notFoundHandler, staticPlugin } from './static/plugin';
 import { stockPlugin } from './stock/plugin';
+import { hodPlugin } from './hod/plugin';
 
 export interface BuildOptions {
   /** An open, migrated database; without it the app opens and migrates its own and closes it on close. */
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(masterPlugin, areas);
   await app.register(mailPlugin, areas);
   await app.register(stockPlugin, areas);
+  await app.register(hodPlugin, areas);
   await app.register(callsPlugin, areas);
   await app.register(staticPlugin, areas);
   return app;

@@ -9,4 +9,5 @@ export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentTy
   masters: () => import('./system/master-editor'),
   deliveryfee: () => import('./system/delivery-fees'),
   'role-matrix': () => import('./role-matrix'),
+  'hod-preview': () => import('./hod-preview'),
 };

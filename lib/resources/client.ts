@@ -76,6 +76,8 @@ export const clientFields: readonly FieldDef[] = [
   { name: 'haiso_num', label: '配送本数', type: 'number', tab: 'delivery', min: 0, max: 999 },
   { name: 'haiso_dow', label: '配送曜日', type: 'select', tab: 'delivery', options: O.WEEKDAY },
   { name: 'haiso_day', label: '配送日', type: 'number', tab: 'delivery', min: 1, max: 31 },
+  { name: 'haiso_week', label: '配送週（毎月・曜日指定）', type: 'select', tab: 'delivery', options: O.HAISO_WEEK },
+  { name: 'haiso_holiday', label: '日曜・祝日の配送', type: 'select', tab: 'delivery', options: O.HAISO_HOLIDAY, initial: '1' },
   { name: 'next_shipping_date', label: '次回配送日', type: 'date', tab: 'delivery' },
   { name: 'delivery_usr_id', label: '配送担当者ID', type: 'number', tab: 'delivery', min: 1 },
   { name: 'use_num', label: 'サーバー台数', type: 'number', tab: 'delivery', min: 0, max: 999 },
@@ -163,6 +165,7 @@ export const clientResource: ResourceDef = {
     { resource: 'report', field: 'cl_id', label: '営業報告' },
     { resource: 'bottle', field: 'cl_id', label: 'ボトル' },
     { resource: 'server', field: 'cl_id', label: 'サーバー' },
+    { resource: 'hodpause', field: 'cl_id', label: '休配・スキップ' },
   ],
   check: (values) => {
     const coName = String(values.co_name ?? '');

@@ -6,6 +6,7 @@ import { clientResource } from './client';
 import { contactResource } from './contact';
 import { dailyResource } from './daily';
 import { deliveryFeeResource } from './delivery-fee';
+import { hodPauseResource } from './hod-pause';
 import { itemResource } from './item';
 import { mailTemplateResource } from './mail-template';
 import { masterOptionResource } from './master-option';
@@ -36,6 +37,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
   server: serverResource,
   bottle: bottleResource,
   tax: taxResource,
+  hodpause: hodPauseResource,
 };
 
 export type { ResourceDef, FieldDef, ColumnDef, Option, RelatedDef } from './types';

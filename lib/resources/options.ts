@@ -13,6 +13,10 @@ export const RIYOU = opts([['1', '家庭'], ['2', '事業所']]);
 export const TORI_KUBUN = opts([['1', '掛売'], ['2', '現金']]);
 export const TANKA_TYPE = opts([['1', '標準単価'], ['2', '掛率']]);
 export const HAISO_TYPE = opts([['0', 'なし'], ['1', '週ごと'], ['2', '毎月（日付指定）'], ['3', '毎月（曜日指定）']]);
+export const HAISO_WEEK = opts([['1', '第1'], ['2', '第2'], ['3', '第3'], ['4', '第4'], ['5', '最終']]);
+/** Sundays and public holidays: the delivery moves to the next business day (default), the previous one, or is skipped (lib/hod/schedule.ts). */
+export const HAISO_HOLIDAY = opts([['1', '翌営業日'], ['2', '前営業日'], ['3', 'スキップ']]);
+export const HOD_EXCEPTION_KIND = opts([['1', '休止期間'], ['2', 'スキップ']]);
 export const WEEKDAY = opts([['0', '日曜日'], ['1', '月曜日'], ['2', '火曜日'], ['3', '水曜日'], ['4', '木曜日'], ['5', '金曜日'], ['6', '土曜日']]);
 export const ATM_TYPE = opts([['0', '指定なし'], ['1', '午前'], ['2', '午後']]);
 export const FEE_TYPE = opts([['0', '当社負担'], ['1', 'お客様負担']]);

@@ -114,6 +114,7 @@ export interface Database {
   water_server: ResourceRow;
   bottle: ResourceRow;
   tax_rate: ResourceRow;
+  hod_pause: ResourceRow;
 }
 
 /** The same connection seen by the generic resource code: any table of resource rows. */

@@ -65,3 +65,15 @@ export function jsonObject(value: string | undefined): Record<string, unknown> {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest(MESSAGES.badJson);
   return parsed as Record<string, unknown>;
 }
+
+/**
+ * An optional page number or size: empty → `fallback`, else an integer 1 … `max`, or 400 `message`.
+ * @example pageParam('2', 20, 1000, MESSAGES.badPage) // 2
+ */
+export function pageParam(value: string | undefined, fallback: number, max: number, message: string): number {
+  const text = (value ?? '').trim();
+  if (text === '') return fallback;
+  const n = /^\d{1,9}$/.test(text) ? Number(text) : 0;
+  if (n < 1 || n > max) throw badRequest(message);
+  return n;
+}

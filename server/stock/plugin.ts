@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { LIMITS, MESSAGES } from '../../lib/protocol';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { badRequest } from '../http/api-error';
-import { jsonObject, optionalId, positiveId, type Params } from '../http/params';
+import { jsonObject, optionalId, pageParam, positiveId, type Params } from '../http/params';
 import { bottleBalance } from '../resources/policies/bottle';
 import { adjustStock, stockMoves, stockOf, type StockOwner } from './stock';
 
@@ -17,14 +17,6 @@ function ownerParam(params: Params): StockOwner {
   const it = optionalId(params.it_id);
   if ((sk === undefined) === (it === undefined)) throw badRequest('倉庫（sk_id）か商品（it_id）のどちらか一方を指定してください。');
   return sk !== undefined ? { sk_id: sk } : { it_id: it! };
-}
-
-function pageParam(value: string | undefined, fallback: number, max: number, message: string): number {
-  const text = (value ?? '').trim();
-  if (text === '') return fallback;
-  const n = /^\d{1,9}$/.test(text) ? Number(text) : 0;
-  if (n < 1 || n > max) throw badRequest(message);
-  return n;
 }
 
 /** Registers the stock calls. */

@@ -3,7 +3,7 @@
  * find it by keyword in the list, open and edit it, delete it after the confirmation. Each
  * resource's spec describes only its fields.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** How a field is filled: typed text, an option picked by its text, a record picked by keyword, a checkbox. */
 export type FieldInputValue = string | { select: string } | { pick: string; option?: string | RegExp } | { check: boolean };
@@ -19,6 +19,20 @@ export interface CrudCase {
   keyword: string;
   /** One field changed on the detail screen, and its new value. */
   edit: readonly [string, string];
+  /**
+   * For a record that lives under another one: `listPath` is the parent's detail and this names the
+   * tab of its 関連情報 that lists the record (e.g. a customer's 休配・スキップ).
+   */
+  listTab?: string;
+}
+
+/** Opens a case's list (the parent's related tab when `listTab` is set) and searches its keyword; answers where the list is. */
+async function openList(page: Page, c: CrudCase): Promise<Page | Locator> {
+  await page.goto(`/#${c.listPath}`);
+  const scope = c.listTab ? page.getByRole('region', { name: '関連情報' }) : page;
+  if (c.listTab) await scope.getByRole('tab', { name: c.listTab }).click();
+  await searchList(scope, c.keyword);
+  return scope;
 }
 
 /** Fills one labelled field. */
@@ -38,9 +52,9 @@ export async function fillField(page: Page, label: string, value: FieldInputValu
   }
 }
 
-/** Types a keyword into a list's keyword box and searches. */
-export async function searchList(page: Page, keyword: string): Promise<void> {
-  const box = page.getByLabel('キーワード').first();
+/** Types a keyword into a list's keyword box (the first one in `scope`) and searches. */
+export async function searchList(scope: Page | Locator, keyword: string): Promise<void> {
+  const box = scope.getByLabel('キーワード').first();
   await box.fill(keyword);
   await box.press('Enter');
 }
@@ -66,9 +80,7 @@ export async function crudRoundTrip(page: Page, c: CrudCase): Promise<string> {
   await expect(page).toHaveURL(/\/detail\/\d+$|\/\d+$/);
   const detailPath = new URL(page.url()).hash.slice(1);
 
-  await page.goto(`/#${c.listPath}`);
-  await searchList(page, c.keyword);
-  const table = page.getByRole('table');
+  const table = (await openList(page, c)).getByRole('table');
   await expect(table.getByRole('row')).toHaveCount(2);
   await table.getByRole('row').nth(1).getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`#${detailPath.replace(/[/]/g, '\\/')}$`));
@@ -87,8 +99,6 @@ export async function crudRoundTrip(page: Page, c: CrudCase): Promise<string> {
   await expect(dialog).toContainText('このデータを本当に削除しますか？');
   await dialog.getByRole('button', { name: /削除|OK|はい/ }).click();
   await expect(page.getByText('削除しました。')).toBeVisible();
-  await page.goto(`/#${c.listPath}`);
-  await searchList(page, c.keyword);
-  await expect(page.getByText('該当するデータはありません。')).toBeVisible();
+  await expect((await openList(page, c)).getByText('該当するデータはありません。')).toBeVisible();
   return detailPath;
 }

@@ -1,6 +1,7 @@
 /** The server-side rules of the resources that have any, by call prefix (see ../policy.ts). */
 import type { ResourcePolicy } from '../policy';
 import { bottlePolicy } from './bottle';
+import { hodPausePolicy } from './hod-pause';
 import { itemPolicy } from './item';
 import { mailTemplatePolicy } from './mail-template';
 import { masterOptionPolicy } from './master-option';
@@ -20,4 +21,5 @@ export const POLICIES: Record<string, ResourcePolicy> = {
   server: serverPolicy,
   bottle: bottlePolicy,
   tax: taxPolicy,
+  hodpause: hodPausePolicy,
 };

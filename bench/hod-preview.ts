@@ -1,0 +1,98 @@
+/**
+ * Benchmark: the regular-delivery preview (`hodPreview`, the work behind `hod_preview`) for one month
+ * (December 2026, with the year-end) over N scheduled customers (default 20,000; 1 in 20 with a pause,
+ * 1 in 25 with a skip), on SQLite and — when TEST_DATABASE_URL or BENCH_DATABASE_URL is set — PostgreSQL.
+ * Prints the load time and the preview's time (first run and the best of the following runs). Goal: well under 10 s.
+ *
+ * Run: `node --import tsx bench/hod-preview.ts` (BENCH_SCHEDULED to change N, BENCH_RUNS the repeated runs).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { EXCEPTION_KIND } from '../lib/hod/kinds';
+import { hodPauseResource } from '../lib/resources/hod-pause';
+import type { DialectName } from '../server/config';
+import { openDatabase, refreshStatistics, type AppDatabase } from '../server/db/connect';
+import { migrateToLatest } from '../server/db/migrate';
+import { hodPreview } from '../server/hod/preview';
+import { bulkInsert } from '../server/seed/bulk-insert';
+import { seedSyntheticClients } from '../server/seed/seed';
+
+process.env.TZ ||= 'Asia/Tokyo';
+
+const SCHEDULED = Number(process.env.BENCH_SCHEDULED ?? 20_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '';
+const FROM = '2026-12-01';
+const TO = '2026-12-31';
+
+const ms = (since: number): number => Math.round(performance.now() - since);
+
+async function open(dialect: DialectName): Promise<{ database: AppDatabase; cleanup(): Promise<void> }> {
+  if (dialect === 'postgres') {
+    const name = `hod_preview_bench_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    const database = openDatabase({ dialect, databaseUrl: url.toString(), sqliteFile: '' });
+    return {
+      database,
+      cleanup: async () => {
+        await database.close();
+        const c = new pg.Client({ connectionString: PG_URL });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'hod-preview-bench-'));
+  const database = openDatabase({ dialect, databaseUrl: '', sqliteFile: join(dir, 'app.db') });
+  return { database, cleanup: async () => { await database.close(); rmSync(dir, { recursive: true, force: true }); } };
+}
+
+/** Demo customers until at least `count` are scheduled, then exactly `count` of them kept scheduled. */
+async function seedScheduled(database: AppDatabase, count: number): Promise<number> {
+  const { db } = database;
+  await seedSyntheticClients(db, count * 2);
+  const cut = await db.selectFrom('client').select('cl_id').where('cl_haiso_flag', '=', 1).where('deleted', '=', 0)
+    .orderBy('cl_id').offset(count - 1).limit(1).executeTakeFirst();
+  if (cut) await db.updateTable('client').set({ cl_haiso_flag: 0 }).where('cl_haiso_flag', '=', 1).where('cl_id', '>', cut.cl_id).execute();
+  const ids = (await db.selectFrom('client').select('cl_id').where('cl_haiso_flag', '=', 1).orderBy('cl_id').execute()).map((r) => Number(r.cl_id));
+  const exceptions = [
+    ...ids.filter((_, i) => i % 20 === 0).map((cl_id) => ({ cl_id, kind: EXCEPTION_KIND.pause, from_date: '2026-12-10', to_date: '2026-12-20', reason: '休配' })),
+    ...ids.filter((_, i) => i % 25 === 1).map((cl_id) => ({ cl_id, kind: EXCEPTION_KIND.skip, from_date: '2026-12-15', to_date: '2026-12-15', reason: 'スキップ' })),
+  ];
+  await bulkInsert(db, hodPauseResource, exceptions);
+  return ids.length;
+}
+
+async function run(dialect: DialectName): Promise<void> {
+  const { database, cleanup } = await open(dialect);
+  try {
+    const loading = performance.now();
+    await migrateToLatest(database.db, dialect);
+    const scheduled = await seedScheduled(database, SCHEDULED);
+    await refreshStatistics(database, { full: true });
+    console.log(`${dialect}: ${scheduled.toLocaleString()} scheduled customers loaded in ${(ms(loading) / 1000).toFixed(1)} s`);
+    const times: number[] = [];
+    let summary = '';
+    for (let i = 0; i <= RUNS; i++) {
+      const started = performance.now();
+      const answer = await hodPreview(database.db, FROM, TO, 100, 1);
+      times.push(ms(started));
+      summary = `${answer.customers.toLocaleString()} customers → ${answer.deliveries.toLocaleString()} deliveries (${answer.moved.toLocaleString()} moved off Sundays/holidays), ${answer.skipped.toLocaleString()} skipped, ${answer.bottles.toLocaleString()} bottles`;
+    }
+    console.log(`${dialect}: preview ${FROM}〜${TO}: ${summary}`);
+    console.log(`${dialect}: first run ${times[0]} ms, best of ${RUNS} more ${Math.min(...times.slice(1))} ms (goal: well under 10,000 ms)`);
+  } finally {
+    await cleanup();
+  }
+}
+
+const targets: DialectName[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+for (const dialect of targets) await run(dialect);

@@ -1,0 +1,119 @@
+/**
+ * 定期配送の受注生成 (/orders/hod), preview part: a date range, the regular deliveries the customers'
+ * schedules make due in it (`hod_preview`: moved off Sundays and holidays, skipped for pauses), counts,
+ * and the rows page by page. Creating the orders is the order area's (not here).
+ */
+import { useEffect, useState } from 'react';
+import useSWR from 'swr';
+import { addDays, formatDateJa, todayJst } from '@/lib/format';
+import type { HodPreview } from '@/lib/hod/kinds';
+import { callFetcher, messageOf } from '@/lib/list/use-list-controller';
+import { detailPathOf } from '@/lib/list/use-record-controller';
+import { clientResource } from '@/lib/resources/client';
+import { AppLink, useLoadingWhile } from '@/components/resource/shell-bridge';
+import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
+import type { ScreenProps } from './registry';
+
+const PAGE_SIZE = 100;
+
+export default function HodPreviewScreen({ match }: ScreenProps) {
+  const [draft, setDraft] = useState(() => ({ from: todayJst(), to: addDays(todayJst(), 6) }));
+  const [range, setRange] = useState(draft);
+  const [page, setPage] = useState(1);
+  const key = ['hod_preview', { ...range, n: PAGE_SIZE, p: page }] as const;
+  const { data, error, isLoading } = useSWR(key, callFetcher<HodPreview>, { revalidateOnFocus: false, keepPreviousData: true });
+  const answer = data?.[0];
+  const pages = answer ? Math.max(1, Math.ceil(answer.total / PAGE_SIZE)) : 1;
+  useLoadingWhile(isLoading);
+
+  useEffect(() => {
+    document.title = match.route.title;
+  }, [match.route.title]);
+
+  return (
+    <section aria-labelledby="hod-preview-title" className="flex flex-col gap-[12px] p-[16px]">
+      <div>
+        <h1 id="hod-preview-title" className="text-[2rem] font-bold text-ink">{match.route.title}</h1>
+        <p className="text-[1.3rem] text-ink-soft">
+          期間内に予定日がある定期配送です。日曜・祝日は顧客の設定どおり前後の営業日へ移すかスキップし、休止期間・スキップの日は配送しません。
+        </p>
+      </div>
+      <form
+        noValidate
+        className="flex flex-wrap items-end gap-[12px]"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPage(1);
+          setRange(draft);
+        }}
+      >
+        <label className="flex flex-col gap-[4px]">
+          <span className={labelClass}>開始日</span>
+          <input type="date" className={inputClass} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+        </label>
+        <label className="flex flex-col gap-[4px]">
+          <span className={labelClass}>終了日</span>
+          <input type="date" className={inputClass} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+        </label>
+        <button type="submit" className={buttonClass('primary')}>表示</button>
+      </form>
+      {error && <p role="alert" className="text-[1.4rem] text-danger">{messageOf(error)}</p>}
+      {answer && (
+        <>
+          <dl aria-label="集計" className="flex flex-wrap gap-x-[24px] gap-y-[4px] text-[1.4rem]">
+            {([
+              ['期間', `${formatDateJa(answer.from)}〜${formatDateJa(answer.to)}`],
+              ['定期配送の顧客', `${answer.customers.toLocaleString('ja-JP')}件`],
+              ['配送', `${answer.deliveries.toLocaleString('ja-JP')}件`],
+              ['うち日曜・祝日で移動', `${answer.moved.toLocaleString('ja-JP')}件`],
+              ['スキップ', `${answer.skipped.toLocaleString('ja-JP')}件`],
+              ['本数', `${answer.bottles.toLocaleString('ja-JP')}本`],
+            ] as const).map(([label, value]) => (
+              <div key={label} className="flex gap-[6px]">
+                <dt className="text-ink-soft">{label}</dt>
+                <dd className="font-medium text-ink">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="overflow-x-auto rounded-[6px] border border-line bg-white">
+            <table className="w-full border-collapse text-[1.4rem]" aria-busy={isLoading || undefined}>
+              <caption className="visually-hidden">定期配送の予定</caption>
+              <thead className="bg-subtle text-ink-soft">
+                <tr className="h-[36px]">
+                  {['配送日', '予定日', '顧客', '本数', '状態', '備考', '次回配送日'].map((label) => (
+                    <th key={label} scope="col" className="whitespace-nowrap border-b border-line px-[10px] text-left font-medium">{label}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {answer.rows.length === 0 && (
+                  <tr><td colSpan={7} className="px-[10px] py-[12px] text-ink-soft">この期間に予定の定期配送はありません。</td></tr>
+                )}
+                {answer.rows.map((row) => (
+                  <tr key={`${row.cl_id}-${row.original_date}`} className={`h-[40px] border-b border-line last:border-b-0 ${row.status === 'skip' ? 'text-ink-soft' : ''}`}>
+                    <td className="whitespace-nowrap px-[10px]">{row.date ? formatDateJa(row.date) : '—'}</td>
+                    <td className="whitespace-nowrap px-[10px]">{formatDateJa(row.original_date)}</td>
+                    <th scope="row" className="px-[10px] text-left font-medium">
+                      <AppLink to={detailPathOf(clientResource, row.cl_id)} className="text-brand underline-offset-2 hover:underline">{row.cl_label || `顧客 ${row.cl_id}`}</AppLink>
+                    </th>
+                    <td className="px-[10px] text-right tabular-nums">{row.quantity}</td>
+                    <td className="whitespace-nowrap px-[10px]">{row.status === 'skip' ? 'スキップ' : '配送'}</td>
+                    <td className="px-[10px]">{row.note}</td>
+                    <td className="whitespace-nowrap px-[10px]">{formatDateJa(row.next_shipping_date)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {pages > 1 && (
+            <nav aria-label="ページ" className="flex items-center gap-[8px] text-[1.4rem]">
+              <button type="button" className={buttonClass('secondary', 'sm')} disabled={page <= 1} onClick={() => setPage(page - 1)}>前へ</button>
+              <span>{page} / {pages} ページ（{answer.total.toLocaleString('ja-JP')}件）</span>
+              <button type="button" className={buttonClass('secondary', 'sm')} disabled={page >= pages} onClick={() => setPage(page + 1)}>次へ</button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
