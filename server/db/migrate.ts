@@ -11,6 +11,7 @@ import * as roles from './migrations/0005-roles';
 import * as mailTemplates from './migrations/0006-mail-templates';
 import * as mastersFeesLog from './migrations/0007-masters-fees-log';
 import * as stockTax from './migrations/0008-stock-tax';
+import * as orders from './migrations/0009-orders';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0006-mail-templates': mailTemplates,
   '0007-masters-fees-log': mastersFeesLog,
   '0008-stock-tax': stockTax,
+  '0009-orders': orders,
 };
 
 function provider(dialect: DialectName) {

@@ -4,6 +4,7 @@ import { bottlePolicy } from './bottle';
 import { itemPolicy } from './item';
 import { mailTemplatePolicy } from './mail-template';
 import { masterOptionPolicy } from './master-option';
+import { orderPolicy } from './order';
 import { serverPolicy } from './server';
 import { soukoPolicy } from './souko';
 import { taxPolicy } from './tax';
@@ -20,4 +21,5 @@ export const POLICIES: Record<string, ResourcePolicy> = {
   server: serverPolicy,
   bottle: bottlePolicy,
   tax: taxPolicy,
+  order: orderPolicy,
 };
