@@ -9,4 +9,6 @@ export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentTy
   masters: () => import('./system/master-editor'),
   deliveryfee: () => import('./system/delivery-fees'),
   'role-matrix': () => import('./role-matrix'),
+  'order-list': () => import('./orders/order-list'),
+  'order-form': () => import('./orders/order-form'),
 };

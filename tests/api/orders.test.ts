@@ -112,6 +112,8 @@ for (const dialect of dialects()) {
         assert.equal(order.od_status, 'untreated');
         assert.match(String(order.od_number), /^OD\d{8}-\d{6}$/);
         assert.ok(String(order.od_number).endsWith(String(order.od_id).padStart(6, '0')));
+        const found = await h.post<Row>('order_lst', { kw: String(order.od_number) });
+        assert.deepEqual(found.body.map((r) => r.od_id), [order.od_id]);
         const stored = await lines(Number(order.od_id));
         assert.deepEqual(stored.map((l) => [l.odd_it_id, l.odd_name, l.odd_quantity, l.odd_price, l.odd_amount, l.odd_tax_class, l.odd_tax_rate]), [
           [ids.water, '受注テスト天然水 12L', 3, 1015, 3045, 'reduced', 8],

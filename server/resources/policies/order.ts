@@ -9,9 +9,10 @@ import type { Kysely, Transaction } from 'kysely';
 import { formatOrderNumber, DEFAULT_ORDER_NUMBER_FORMAT } from '../../../lib/orders/number';
 import { stockIsOut, statusText, type OrderLineInput } from '../../../lib/orders/status';
 import { lineAmount, orderTotals, roundingOf, unitPriceFor, type TaxedAmount } from '../../../lib/orders/totals';
-import { SHIP_PARTS } from '../../../lib/resources/order';
+import { orderResource, SHIP_PARTS } from '../../../lib/resources/order';
 import { rateOn, type TaxClass } from '../../../lib/tax';
-import type { Database, ResourceRow } from '../../db/schema';
+import { resourceView, type Database, type ResourceRow } from '../../db/schema';
+import { searchText } from '../columns';
 import { badRequest } from '../../http/api-error';
 import { nextStamp } from '../../http/clock';
 import { deliveryFeeFor } from '../../system/delivery-fee';
@@ -86,6 +87,17 @@ export async function orderLines(db: Kysely<Database>, orderId: number) {
   return db.selectFrom('order_detail').selectAll().where('odd_od_id', '=', orderId).orderBy('odd_sort').orderBy('odd_id').execute();
 }
 
+/**
+ * Gives an order its number (the default format, from its date and id) and keeps its keyword text
+ * in step, so the number is found by the list's keyword.
+ */
+export async function numberOrder(trx: Kysely<Database>, orderId: number): Promise<void> {
+  const view = resourceView(trx);
+  const row = await view.selectFrom('orders').selectAll().where('od_id', '=', orderId).executeTakeFirstOrThrow();
+  const number = formatOrderNumber(DEFAULT_ORDER_NUMBER_FORMAT, String(row.od_date), orderId);
+  await view.updateTable('orders').set({ od_number: number, od_search: searchText(orderResource, { ...row, od_number: number }) }).where('od_id', '=', orderId).execute();
+}
+
 /** A line's text in the audit log, e.g. `天然水 12L ×2 @1,296 (8%)`. */
 const lineSummary = (l: Pick<PreparedLine, 'odd_name' | 'odd_quantity' | 'odd_price' | 'odd_tax_rate'>): string =>
   `${l.odd_name} ×${l.odd_quantity} @${l.odd_price} (${l.odd_tax_rate}%)`;
@@ -136,9 +148,7 @@ export const orderPolicy: ResourcePolicy = {
   async afterSave({ trx, actor, saved, input }) {
     const orderId = Number(saved.od_id);
     const stamp = nextStamp();
-    if (!saved.od_number) {
-      await trx.updateTable('orders').set({ od_number: formatOrderNumber(DEFAULT_ORDER_NUMBER_FORMAT, String(saved.od_date), orderId) }).where('od_id', '=', orderId).execute();
-    }
+    if (!saved.od_number) await numberOrder(trx, orderId);
     const lines = preparedLines.get(input);
     if (!lines) return;
     const before = (await orderLines(trx, orderId)).map(lineSummary);
