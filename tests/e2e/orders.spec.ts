@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fillField } from './crud';
+import { crudRoundTrip, fillField } from './crud';
 import { readRow } from './db';
 import { login, trackErrors } from './fixtures';
 
@@ -30,7 +30,7 @@ test('order: enter lines of two tax rates, see the totals per rate, move it thro
   const customer = shippableCustomer();
   await login(page);
   await page.goto('/#/orders/new');
-  await expect(page.getByRole('heading', { name: '新規受注' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '受注登録' })).toBeVisible();
   await fillField(page, '顧客', { pick: customer.cl_co_name });
   await expect(page.getByTestId('last-order')).toContainText('前回の受注');
   await fillField(page, '送料（税抜）', '0');
@@ -44,7 +44,7 @@ test('order: enter lines of two tax rates, see the totals per rate, move it thro
   await expect(page.getByTestId('rate-10')).toContainText('1,100円（税 110円）');
   await expect(page.getByTestId('grand-total')).toHaveText('4,018円');
 
-  await page.getByRole('button', { name: '登録' }).click();
+  await page.getByRole('button', { name: '保存' }).click();
   await expect(page).toHaveURL(/#\/orders\/detail\/\d+$/);
   await expect(page.getByTestId('order-status')).toHaveText('未処理');
   await expect(page.getByTestId('grand-total')).toHaveText('4,018円');
@@ -83,5 +83,19 @@ test('order lists: selected untreated orders move to the next status in bulk', a
   await page.getByRole('button', { name: /次の状態へ/ }).click();
   await expect(page.getByRole('status').filter({ hasText: /件を「出荷待ち」にしました|変更できませんでした/ })).toBeVisible();
   await expect(page.getByRole('table').getByRole('row').filter({ hasText: first })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('order: create → find → edit → delete', async ({ page }) => {
+  const errors = trackErrors(page);
+  const unique = `E2E${Date.now().toString().slice(-6)}`;
+  await login(page);
+  await crudRoundTrip(page, {
+    newPath: '/orders/new',
+    listPath: '/orders/list/search',
+    fill: [['顧客', { pick: shippableCustomer().cl_co_name }], ['備考', `${unique}電話注文`]],
+    keyword: `${unique}電話注文`,
+    edit: ['備考', `${unique}電話注文（午前希望）`],
+  });
   expect(errors).toEqual([]);
 });

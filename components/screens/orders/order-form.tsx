@@ -20,7 +20,8 @@ import type { FieldDef } from '@/lib/resources/types';
 import { formatRate, rateOn, taxPeriodOf, type TaxClass } from '@/lib/tax';
 import { FieldInput } from '@/components/resource/field-input';
 import { RefPicker } from '@/components/resource/ref-picker';
-import { AppLink, navigate, useAreas, useLoadingWhile, useUserId } from '@/components/resource/shell-bridge';
+import { AppLink, navigate, useAlert, useAreas, useConfirm, useLoadingWhile, useUserId } from '@/components/resource/shell-bridge';
+import { MESSAGES } from '@/lib/protocol';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
 import type { ScreenProps } from '../registry';
 
@@ -61,6 +62,8 @@ export default function OrderFormScreen({ match }: ScreenProps) {
   const [problem, setProblem] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
+  const alert = useAlert();
+  const confirm = useConfirm();
   useLoadingWhile(busy);
 
   const load = useCallback(async () => {
@@ -85,7 +88,7 @@ export default function OrderFormScreen({ match }: ScreenProps) {
   }, [load]);
 
   useEffect(() => {
-    document.title = id ? `受注詳細 ${String(record?.od_number ?? '')}` : copying ? '受注複製' : '新規受注';
+    document.title = id ? `受注詳細 ${String(record?.od_number ?? '')}` : copying ? '受注登録（複製）' : '受注登録';
   }, [id, copying, record]);
 
   const clientId = form.watch('cl_id');
@@ -126,12 +129,12 @@ export default function OrderFormScreen({ match }: ScreenProps) {
       };
       if (linesLocked && id) delete (postData as { lines?: unknown }).lines;
       const [saved] = await call<Row>('order_save', id ? { id, postData } : { postData });
+      alert(MESSAGES.saved);
       if (!id && saved) {
-        await navigate(`/orders/detail/${String(saved.od_id)}`);
+        await navigate(`/orders/detail/${String(saved.od_id)}`, { replace: true, force: true });
         return;
       }
       await load();
-      setNotice('保存しました。');
     } catch (error) {
       if (error instanceof CallError) {
         setProblem(error.message);
@@ -159,12 +162,28 @@ export default function OrderFormScreen({ match }: ScreenProps) {
     }
   };
 
+  const remove = async () => {
+    if (!id || !(await confirm(MESSAGES.confirmDelete))) return;
+    setProblem('');
+    setBusy(true);
+    try {
+      await call('order_del', { id });
+      alert(MESSAGES.deleted);
+      await navigate('/orders/list/search', { force: true });
+    } catch (error) {
+      if (error instanceof CallError) setProblem(error.message);
+      else throw error;
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const shown = (field: FieldDef) => field.tab === 'basic' && !['net_total', 'tax_total', 'uriage_total'].includes(field.name) && (id || (field.name !== 'number' && field.name !== 'hold_reason'));
   return (
     <form className="flex flex-col gap-[16px] p-[16px]" noValidate onSubmit={(e) => void save(e)}>
       <div className="flex flex-wrap items-center justify-between gap-[12px]">
         <h1 className="text-[20px] font-bold text-ink">
-          {id ? `受注詳細 ${String(record?.od_number ?? '')}` : copying ? '受注複製' : '新規受注'}
+          {id ? `受注詳細 ${String(record?.od_number ?? '')}` : copying ? '受注登録（複製）' : '受注登録'}
           {id && record && <span className="ml-[12px] rounded-[4px] bg-brand-soft px-[8px] py-[2px] text-[14px] text-brand" data-testid="order-status">{statusText(status)}</span>}
         </h1>
         <div className="flex flex-wrap gap-[8px]">
@@ -278,7 +297,10 @@ export default function OrderFormScreen({ match }: ScreenProps) {
 
       {writable && (
         <div className="flex gap-[8px]">
-          <button type="submit" className={buttonClass('primary')} disabled={busy}>{id ? '保存' : '登録'}</button>
+          <button type="submit" className={buttonClass('primary')} disabled={busy}>保存</button>
+          {id && !stockIsOut(status) && (
+            <button type="button" className={buttonClass('danger')} disabled={busy} onClick={() => void remove()}>削除</button>
+          )}
         </div>
       )}
     </form>
