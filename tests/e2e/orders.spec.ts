@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { KEYS } from '../../lib/state/storage';
 import { crudRoundTrip, fillField } from './crud';
 import { readRow } from './db';
 import { login, trackErrors } from './fixtures';
@@ -62,6 +63,19 @@ test('order: enter lines of two tax rates, see the totals per rate, move it thro
 
   const number = (await page.getByRole('heading', { level: 1 }).textContent())?.match(/OD\d{8}-\d+/)?.[0] ?? '';
   expect(number).not.toBe('');
+
+  // 複製: a new order with the same customer and lines.
+  const original = page.url();
+  await page.getByRole('link', { name: '複製' }).click();
+  await expect(page.getByRole('heading', { name: '受注登録（複製）' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: '2行目の商品' })).toHaveValue(/サーバーレンタル/);
+  await expect(page.getByTestId('grand-total')).toHaveText('4,018円');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page).toHaveURL(/#\/orders\/detail\/\d+$/);
+  expect(page.url()).not.toBe(original);
+  await expect(page.getByTestId('order-status')).toHaveText('未処理');
+  await expect(page.getByRole('combobox', { name: '顧客' })).toHaveValue(customer.cl_co_name);
+  await expect(page.getByTestId('grand-total')).toHaveText('4,018円');
   await page.goto('/#/orders/list/processed');
   await expect(page.getByRole('heading', { name: '受注一覧（処理済）' })).toBeVisible();
   await page.getByLabel('キーワード').first().fill(number);
@@ -97,5 +111,20 @@ test('order: create → find → edit → delete', async ({ page }) => {
     keyword: `${unique}電話注文`,
     edit: ['備考', `${unique}電話注文（午前希望）`],
   });
+  expect(errors).toEqual([]);
+});
+
+test('order search: the 詳細検索 box remembers being closed under the spec’s detail-search key', async ({ page }) => {
+  const errors = trackErrors(page);
+  await login(page);
+  await page.goto('/#/orders/list/search');
+  await expect(page.getByRole('heading', { name: '受注検索' })).toBeVisible();
+  const toggle = page.getByRole('button', { name: /詳細検索/ });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(await page.evaluate((key) => localStorage.getItem(key), KEYS.detailSearchOpen)).toBe('false');
+  await page.reload();
+  await expect(page.getByRole('button', { name: /詳細検索/ })).toHaveAttribute('aria-expanded', 'false');
   expect(errors).toEqual([]);
 });
