@@ -11,4 +11,5 @@ export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentTy
   'role-matrix': () => import('./role-matrix'),
   'order-list': () => import('./orders/order-list'),
   'order-form': () => import('./orders/order-form'),
+  'order-settings': () => import('./system/order-settings'),
 };

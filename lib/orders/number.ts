@@ -16,3 +16,14 @@ export function formatOrderNumber(format: string, date: string, id: number): str
     .replaceAll('{dd}', dd)
     .replace(/\{id(?::(\d{1,2}))?\}/g, (_, width: string | undefined) => String(id).padStart(Number(width ?? 0), '0'));
 }
+
+/**
+ * What is wrong with a number format, or undefined: it must hold `{id}` (or `{id:n}`), which keeps
+ * every number unique, and only the known placeholders.
+ * @example orderNumberFormatProblem('OD{yyyy}') // '{id} を含めてください（番号が重複しないように）。'
+ */
+export function orderNumberFormatProblem(format: string): string | undefined {
+  if (!/\{id(?::\d{1,2})?\}/.test(format)) return '{id} を含めてください（番号が重複しないように）。';
+  const unknown = format.replace(/\{(?:yyyy|yy|mm|dd|id(?::\d{1,2})?)\}/g, '').match(/\{[^}]*\}/);
+  return unknown ? `${unknown[0]} は使えません。使えるのは {yyyy} {yy} {mm} {dd} {id} {id:6} です。` : undefined;
+}

@@ -10,6 +10,7 @@ import { itemResource } from './item';
 import { mailTemplateResource } from './mail-template';
 import { masterOptionResource } from './master-option';
 import { orderResource } from './order';
+import { orderSettingResource } from './order-setting';
 import { reportResource } from './report';
 import { soukoResource } from './souko';
 import { taxResource } from './tax';
@@ -36,6 +37,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
   server: serverResource,
   bottle: bottleResource,
   tax: taxResource,
+  ordersetting: orderSettingResource,
 };
 
 export type { ResourceDef, FieldDef, ColumnDef, Option, RelatedDef } from './types';

@@ -122,6 +122,7 @@ export interface Database {
   bottle: ResourceRow;
   tax_rate: ResourceRow;
   order_detail: OrderDetailTable;
+  order_setting: ResourceRow;
 }
 
 /** The same connection seen by the generic resource code: any table of resource rows. */

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { todayJst } from '../../lib/format';
+import { addDays, todayJst } from '../../lib/format';
 import { TRANSITIONS } from '../../lib/orders/status';
 import { orderTotals, roundYen, unitPriceFor } from '../../lib/orders/totals';
 import { ORDER_STATUS, type OrderStatus } from '../../lib/resources/order';
@@ -331,6 +331,34 @@ for (const dialect of dialects()) {
         assert.match(String(res.body[1].message), /「キャンセル」の受注は「出荷待ち」にできません/);
         assert.equal((await h.post('order_status', { ids: '[]', status: 'shipped' })).status, 400);
         assert.equal((await h.post('order_status', { od_id: ok.od_id, status: 'flying' })).status, 400);
+      });
+    });
+
+    describe('order settings (/system/orders)', () => {
+      it('number format, default warehouse and time slot, and the same-day cut-off apply to new orders', async () => {
+        const [setting] = (await h.post<Row>('ordersetting_dtl', { id: 1 })).body;
+        assert.deepEqual([setting.os_number_format, setting.os_cutoff_time], ['OD{yyyy}{mm}{dd}-{id:6}', '12:00']);
+        const bad = await save('ordersetting', { number_format: 'OD{yyyy}', modified: setting.modified }, 1);
+        assert.equal(bad.status, 400);
+        assert.ok(problem(bad).fields?.number_format);
+        const badTime = await save('ordersetting', { cutoff_time: '25:00', modified: setting.modified }, 1);
+        assert.ok(problem(badTime).fields?.cutoff_time);
+        const saved = await save('ordersetting', { number_format: 'J{yy}{mm}-{id:4}', sk_id: String(ids.tokyo), ht_id: '2', cutoff_time: '00:00', modified: setting.modified }, 1);
+        assert.equal(saved.status, 200, saved.text);
+        const noDefaults = Number((await created('client', { status: '1', tel_1: '03-0000-0000', co_name: '既定値テスト', pref: '東京都' })).cl_id);
+        const order = await created('order', { cl_id: noDefaults, date: today, lines: [{ it_id: ids.rental, quantity: 1 }] });
+        assert.equal(order.od_number, `J${today.slice(2, 4)}${today.slice(5, 7)}-${String(order.od_id).padStart(4, '0')}`);
+        assert.deepEqual([order.od_sk_id, order.od_ht_id], [String(ids.tokyo), '2']);
+        // Cut-off 00:00: every order of today is past it, so it is delivered tomorrow.
+        assert.equal(order.od_delivery_date, addDays(today, 1));
+        const [now] = (await h.post<Row>('ordersetting_dtl', { id: 1 })).body;
+        assert.equal((await save('ordersetting', { cutoff_time: '24:00', modified: now.modified }, 1)).status, 200);
+        assert.equal((await created('order', { cl_id: noDefaults, date: today, lines: [] })).od_delivery_date, today);
+        assert.equal((await created('order', { cl_id: noDefaults, date: '2026-01-05', lines: [] })).od_delivery_date, '');
+        const [last] = (await h.post<Row>('ordersetting_dtl', { id: 1 })).body;
+        assert.equal((await save('ordersetting', { number_format: 'OD{yyyy}{mm}{dd}-{id:6}', cutoff_time: '12:00', sk_id: '', ht_id: '', modified: last.modified }, 1)).status, 200);
+        assert.notEqual((await h.post('ordersetting_del', { id: 1 })).status, 200);
+        assert.equal((await h.post<Row>('ordersetting_dtl', { id: 1 })).body[0].os_number_format, 'OD{yyyy}{mm}{dd}-{id:6}');
       });
     });
 

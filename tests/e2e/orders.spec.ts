@@ -128,3 +128,21 @@ test('order search: the 詳細検索 box remembers being closed under the spec�
   await expect(page.getByRole('button', { name: /詳細検索/ })).toHaveAttribute('aria-expanded', 'false');
   expect(errors).toEqual([]);
 });
+
+test('order settings: the same-day cut-off is checked and saved', async ({ page }) => {
+  const errors = trackErrors(page);
+  await login(page);
+  await page.goto('/#/system/orders');
+  const cutoff = page.getByLabel('当日出荷の締め時刻', { exact: true });
+  await expect(cutoff).toHaveValue('12:00');
+  await expect(page.getByLabel('受注番号の形式', { exact: true })).toHaveValue('OD{yyyy}{mm}{dd}-{id:6}');
+  await cutoff.fill('25:00');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('締め時刻は 00:00〜24:00 の「時:分」で入力してください。')).toBeVisible();
+  await cutoff.fill('15:30');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('保存しました。')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('当日出荷の締め時刻', { exact: true })).toHaveValue('15:30');
+  expect(errors).toEqual([]);
+});

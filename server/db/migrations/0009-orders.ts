@@ -3,9 +3,9 @@
  * and its lines (`order_detail`), each line's tax class and rate fixed at the order date so a
  * processed order can become a sales slip.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../config';
-import { sortIndexes, withId } from './resource-table';
+import { createResourceTable, sortIndexes, withId } from './resource-table';
 
 const TEXT = ['number', 'delivery_date', 'ht_id', 'sk_id', 'pm_id', 'tracking_no', 'hold_reason',
   'ship_co_name', 'ship_name', 'ship_zipcode', 'ship_pref', 'ship_city', 'ship_address', 'ship_building', 'ship_tel'];
@@ -32,8 +32,16 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .execute();
   await db.schema.createIndex('order_detail_od_idx').on('order_detail').columns(['odd_od_id', 'odd_sort']).execute();
   await db.schema.createIndex('order_detail_it_idx').on('order_detail').columns(['odd_it_id']).execute();
+
+  // 受注設定: one record (id 1), edited at /system/orders.
+  await createResourceTable(db, dialect, {
+    table: 'order_setting', prefix: 'os_', text: ['number_format', 'sk_id', 'cutoff_time', 'ht_id'], integer: [], sortable: ['modified'],
+  });
+  const stamp = new Date().toISOString();
+  await sql`INSERT INTO order_setting (os_number_format, os_cutoff_time, created, modified, deleted) VALUES ('OD{yyyy}{mm}{dd}-{id:6}', '12:00', ${stamp}, ${stamp}, 0)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('order_detail').ifExists().execute();
+  await db.schema.dropTable('order_setting').ifExists().execute();
 }

@@ -10,6 +10,7 @@ import { formatOrderNumber, DEFAULT_ORDER_NUMBER_FORMAT } from '../../../lib/ord
 import { stockIsOut, statusText, type OrderLineInput } from '../../../lib/orders/status';
 import { lineAmount, orderTotals, roundingOf, unitPriceFor, type TaxedAmount } from '../../../lib/orders/totals';
 import { orderResource, SHIP_PARTS } from '../../../lib/resources/order';
+import { defaultDeliveryDate, ORDER_SETTING_ID } from '../../../lib/resources/order-setting';
 import { rateOn, type TaxClass } from '../../../lib/tax';
 import { resourceView, type Database, type ResourceRow } from '../../db/schema';
 import { searchText } from '../columns';
@@ -44,6 +45,17 @@ function integerIn(value: unknown, min: number, max: number): number | undefined
   if (!/^-?\d{1,9}$/.test(text)) return undefined;
   const n = Number(text);
   return n >= min && n <= max ? n : undefined;
+}
+
+/** The order settings (/system/orders), with the defaults of a database that has none. */
+export async function orderSettings(db: Kysely<Database>): Promise<{ numberFormat: string; skId: string; cutoff: string; htId: string }> {
+  const row = await resourceView(db).selectFrom('order_setting').selectAll().where('os_id', '=', ORDER_SETTING_ID).executeTakeFirst();
+  return {
+    numberFormat: String(row?.os_number_format || DEFAULT_ORDER_NUMBER_FORMAT),
+    skId: String(row?.os_sk_id ?? ''),
+    cutoff: String(row?.os_cutoff_time || '12:00'),
+    htId: String(row?.os_ht_id ?? ''),
+  };
 }
 
 /** The customer's address (shipping_* when entered, else the main address) as the order's ship_* columns. */
@@ -88,13 +100,13 @@ export async function orderLines(db: Kysely<Database>, orderId: number) {
 }
 
 /**
- * Gives an order its number (the default format, from its date and id) and keeps its keyword text
+ * Gives an order its number (the format of the order settings, from its date and id) and keeps its keyword text
  * in step, so the number is found by the list's keyword.
  */
 export async function numberOrder(trx: Kysely<Database>, orderId: number): Promise<void> {
   const view = resourceView(trx);
   const row = await view.selectFrom('orders').selectAll().where('od_id', '=', orderId).executeTakeFirstOrThrow();
-  const number = formatOrderNumber(DEFAULT_ORDER_NUMBER_FORMAT, String(row.od_date), orderId);
+  const number = formatOrderNumber((await orderSettings(trx)).numberFormat, String(row.od_date), orderId);
   await view.updateTable('orders').set({ od_number: number, od_search: searchText(orderResource, { ...row, od_number: number }) }).where('od_id', '=', orderId).execute();
 }
 
@@ -121,9 +133,12 @@ export const orderPolicy: ResourcePolicy = {
     const client = await trx.selectFrom('client').selectAll().where('cl_id', '=', Number(row.od_cl_id)).executeTakeFirstOrThrow();
     if (!current) {
       if (SHIP_PARTS.every((part) => !columns[`od_ship_${part}`])) Object.assign(derived, shippingOf(client));
+      const settings = await orderSettings(trx);
+      const fallback: Record<string, string> = { od_sk_id: settings.skId, od_ht_id: settings.htId, od_pm_id: '' };
       for (const [own, theirs] of [['od_sk_id', 'cl_sk_id'], ['od_pm_id', 'cl_pm_id'], ['od_ht_id', 'cl_ht_id']] as const) {
-        if (!columns[own]) derived[own] = String(client[theirs] ?? '');
+        if (!columns[own]) derived[own] = String(client[theirs] || fallback[own]);
       }
+      if (!columns.od_delivery_date) derived.od_delivery_date = defaultDeliveryDate(String(columns.od_date ?? ''), new Date(), settings.cutoff);
     }
     const date = String(row.od_date);
     const lines = sentLines
