@@ -58,13 +58,11 @@ export const ROUTES: readonly RouteDef[] = [
   r('/hod/report/:hod', '配送実績詳細', 'hod', planned('1 便の配送実績：顧客ごとのお届け本数、空ボトル回収数、集金額、不在・再配達メモ。'), { parent: '/hod/report/' }),
   r('/hod/uriage', '配送売上', 'hod', planned('期間ごとの配送売上をチーム・担当者・顧客別に集計し、合計を表示します。')),
   // 受注
-  ...ORDER_STATUS_LISTS.map(([key, label]) =>
-    r(`/orders/list/${key}`, `受注一覧（${label}）`, 'order', planned(`状態が「${label}」の受注の一覧。キーワード検索・並べ替え・期間絞り込み・一括の状態変更。`)),
-  ),
-  r('/orders/list/search', '受注検索', 'order', planned('すべての状態をまたいだ受注の詳細検索（検索ボックスの開閉状態は保存されます）。')),
-  r('/orders/detail/:odr', '受注詳細', 'order', planned('受注の明細・配送先・お届け日時・税率ごとの合計と、状態の変更。'), { parent: '/orders/list/search' }),
-  r('/orders/copy/:odr', '受注複製', 'order', planned('同じ顧客・明細で新しい受注を作成します。'), { parent: '/orders/list/search', level: 'write' }),
-  r('/orders/new', '新規受注', 'order', planned('顧客をキーワードで選び、前回の受注を参照しながら明細を入力します。'), { level: 'write' }),
+  ...ORDER_STATUS_LISTS.map(([key, label]) => r(`/orders/list/${key}`, `受注一覧（${label}）`, 'order', custom('order-list'))),
+  r('/orders/list/search', '受注検索', 'order', custom('order-list')),
+  r('/orders/detail/:odr', '受注詳細', 'order', custom('order-form'), { parent: '/orders/list/search' }),
+  r('/orders/copy/:odr', '受注複製', 'order', custom('order-form'), { parent: '/orders/list/search', level: 'write' }),
+  r('/orders/new', '新規受注', 'order', custom('order-form'), { level: 'write' }),
   r('/orders/hod', '定期配送の受注生成', 'order', custom('hod-preview')),
   // 対応履歴
   r('/contact/list', '対応履歴一覧', 'crm', list('contact')),
@@ -134,7 +132,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/system/master/', 'マスタ管理', 'system', custom('masters')),
   r('/system/delivery', '配送時間帯', 'system', custom('masters')),
   r('/system/deliveryfee', '都道府県別送料', 'system', custom('deliveryfee')),
-  r('/system/orders', '受注設定', 'system', planned('受注番号の形式・既定の倉庫・当日出荷の締め時刻・既定の時間帯。')),
+  r('/system/orders', '受注設定', 'system', custom('order-settings')),
   r('/system/import', 'データ取込', 'import', planned('受注データ・送り状番号（ヤマト B2 / 佐川 e飛伝）の CSV 取込。')),
   r('/system/jaccs', 'JACCS 取込', 'import', planned('口座振替結果（全銀フォーマット）の取込と入金消込。')),
   r('/system/export', '送り状出力', 'import', planned('出荷待ちの受注から送り状 CSV（ヤマト B2 / 佐川 e飛伝）を出力します。')),

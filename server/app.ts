@@ -15,6 +15,7 @@ import { migrateToLatest } from './db/migrate';
 import { errorHandler } from './http/error-handler';
 import { mailPlugin } from './mail/plugin';
 import { masterPlugin } from './master/plugin';
+import { ordersPlugin } from './orders/plugin';
 import { resourcesPlugin } from './resources/plugin';
 import { searchPlugin } from './search/plugin';
 import { notFoundHandler, staticPlugin } from './static/plugin';
@@ -59,6 +60,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mailPlugin, areas);
   await app.register(stockPlugin, areas);
   await app.register(hodPlugin, areas);
+  await app.register(ordersPlugin, areas);
   await app.register(callsPlugin, areas);
   await app.register(staticPlugin, areas);
   return app;

@@ -165,14 +165,18 @@ function FilterControl(props: FilterProps) {
 const openKey = (def: ResourceDef) => `${listKey(def.storageKey, 'search')}.filtersOpen`;
 
 /** Every filter the resource declares, with 「条件をクリア」; the panel folds away and remembers it. */
-export function FilterPanel({ def, filters, onChange, onClear }: { def: ResourceDef; filters: RawFilters; onChange: SetFilter; onClear: () => void }) {
-  const [open, setOpen] = useState(() => readStored<boolean>(openKey(def), true));
+export function FilterPanel({ def, filters, onChange, onClear, storageKey = openKey(def) }: {
+  def: ResourceDef; filters: RawFilters; onChange: SetFilter; onClear: () => void;
+  /** Where the open flag is remembered (default: the list's own key; the order search uses the spec's `KEYS.detailSearchOpen`). */
+  storageKey?: string;
+}) {
+  const [open, setOpen] = useState(() => readStored<boolean>(storageKey, true));
   const panelId = useId();
   const active = Object.keys(filters).length;
   if (def.list.filters.length === 0) return null;
   const toggle = () => {
     setOpen(!open);
-    writeStored(openKey(def), !open);
+    writeStored(storageKey, !open);
   };
   return (
     <section aria-label="絞り込み条件" className="rounded-[6px] border border-line bg-subtle">

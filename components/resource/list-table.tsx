@@ -10,6 +10,7 @@ import type { Row } from '@/lib/list/use-list-controller';
 import { idColumn, type ColumnDef, type ResourceDef } from '@/lib/resources/types';
 import { CellValue } from './cells';
 import { ROW_DETAILS } from './extensions';
+import { titleOf } from './ref-picker';
 import { AppLink, navigate } from './shell-bridge';
 
 const ariaSort = (sort: ListSort, col: string): 'ascending' | 'descending' | 'none' =>
@@ -61,6 +62,7 @@ export function ListTable({
   onSort,
   busy,
   pathOf,
+  selection,
 }: {
   def: ResourceDef;
   rows: Row[];
@@ -69,6 +71,8 @@ export function ListTable({
   busy?: boolean;
   /** Where a row opens (default: the record's own detail route). */
   pathOf?: (id: string, row: Row) => string;
+  /** Rows can be chosen (a check box per row and one for the page) for a bulk action. */
+  selection?: { selected: ReadonlySet<string>; onChange: (next: Set<string>) => void };
 }) {
   const idCol = idColumn(def);
   const opens = Boolean(pathOf) || hasDetailRoute(def);
@@ -81,7 +85,15 @@ export function ListTable({
       if (!next.delete(id)) next.add(id);
       return next;
     });
-  const width = def.list.columns.length + (RowDetail ? 1 : 0);
+  const width = def.list.columns.length + (RowDetail ? 1 : 0) + (selection ? 1 : 0);
+  const pageIds = rows.map((row) => String(row[idCol]));
+  const allChosen = Boolean(selection) && pageIds.length > 0 && pageIds.every((id) => selection!.selected.has(id));
+  const choose = (ids: readonly string[], on: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    for (const id of ids) if (on) next.add(id); else next.delete(id);
+    selection.onChange(next);
+  };
   const rowPath = (row: Row) => {
     const id = String(row[idCol]);
     return pathOf ? pathOf(id, row) : detailPathOf(def, id, parentIdOf(def, row));
@@ -97,6 +109,11 @@ export function ListTable({
         <caption className="visually-hidden">{def.label}一覧</caption>
         <thead className="bg-subtle text-ink-soft">
           <tr className="h-[36px]">
+            {selection && (
+              <th scope="col" className="w-[1%] border-b border-line px-[10px]">
+                <input type="checkbox" aria-label="このページをすべて選択" checked={allChosen} onChange={(e) => choose(pageIds, e.target.checked)} />
+              </th>
+            )}
             {def.list.columns.map((column) => (
               <SortableHeader key={column.name} def={def} column={column.name} label={column.label} sort={sort} onSort={onSort} className={alignOf(column, def)} />
             ))}
@@ -122,6 +139,11 @@ export function ListTable({
               return (
                 <Fragment key={id}>
                 <tr onClick={(e) => open(e, row)} className={`h-[40px] border-b border-line last:border-b-0 hover:bg-brand-soft ${opens ? 'cursor-pointer' : ''} ${index % 2 ? 'bg-subtle' : 'bg-white'}`}>
+                  {selection && (
+                    <td className="px-[10px]">
+                      <input type="checkbox" aria-label={`${def.label} ${titleOf(def, row) || id} を選択`} checked={selection.selected.has(id)} onChange={(e) => choose([id], e.target.checked)} />
+                    </td>
+                  )}
                   {def.list.columns.map((column) => (
                     <td key={column.name} className={`max-w-[320px] truncate px-[10px] ${alignOf(column, def)} ${column.format === 'money' || column.format === 'datetime' || column.format === 'date' ? 'tabular-nums whitespace-nowrap' : ''}`}>
                       {column.name === linkColumn ? (

@@ -2,8 +2,8 @@
  * The generic list screen of a resource (`{basePath}/list`): keyword, filters, saved searches,
  * a sortable table and paging. All logic is in `useListController`; this file only draws.
  */
-import { useEffect } from 'react';
-import { useListController } from '@/lib/list/use-list-controller';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useListController, type ListControllerOptions } from '@/lib/list/use-list-controller';
 import { newPathOf } from '@/lib/list/use-record-controller';
 import { can } from '@/lib/permissions';
 import { allows } from '@/lib/resources/types';
@@ -16,26 +16,42 @@ import { SavedSearchBar } from './saved-search-bar';
 import { AppLink, useAreas, useLoadingWhile } from './shell-bridge';
 import { buttonClass } from './styles';
 
+/** What a bulk action gets: the chosen ids, and a way to clear the choice and reload the list when done. */
+export interface BulkContext {
+  ids: string[];
+  done: () => void;
+}
+
 export interface ResourceListScreenProps {
   resource: ResourceRef;
   params?: Record<string, string>;
+  /** A heading other than `{label}一覧` (a list fixed to one status). */
+  title?: string;
+  /** Controller options, e.g. `fixedFilters` for a list fixed to one status. */
+  options?: ListControllerOptions;
+  /** Where the 詳細検索 panel's open flag is kept (FilterPanel `storageKey`). */
+  filtersKey?: string;
+  /** Rows become selectable; this draws the action(s) for the chosen rows. */
+  bulk?: (context: BulkContext) => ReactNode;
 }
 
-export default function ResourceListScreen({ resource }: ResourceListScreenProps) {
+export default function ResourceListScreen({ resource, title, options, filtersKey, bulk }: ResourceListScreenProps) {
   const def = resolveResource(resource);
-  const list = useListController(def);
+  const list = useListController(def, options);
   const areas = useAreas();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   useLoadingWhile(list.isValidating);
   const { state } = list;
+  const heading = title ?? `${def.label}一覧`;
 
   useEffect(() => {
-    document.title = `${def.label}一覧`;
-  }, [def.label]);
+    document.title = heading;
+  }, [heading]);
 
   return (
     <div className="flex flex-col gap-[12px] p-[16px]">
       <div className="flex flex-wrap items-center justify-between gap-[12px]">
-        <h1 className="text-[20px] font-bold text-ink">{def.label}一覧</h1>
+        <h1 className="text-[20px] font-bold text-ink">{heading}</h1>
         {can(areas, def.area, 'write') && allows(def, 'create') && (
           <AppLink to={newPathOf(def)} className={buttonClass('primary')}>
             <span aria-hidden="true">＋</span>
@@ -49,7 +65,7 @@ export default function ResourceListScreen({ resource }: ResourceListScreenProps
         <SavedSearchBar list={list} />
       </div>
 
-      <FilterPanel def={def} filters={state.filters} onChange={list.setFilter} onClear={list.clearFilters} />
+      <FilterPanel def={def} filters={state.filters} onChange={list.setFilter} onClear={list.clearFilters} storageKey={filtersKey} />
 
       {list.error && (
         <p role="alert" className="rounded-[4px] border border-danger/30 bg-danger-soft px-[12px] py-[8px] text-[14px] text-danger">
@@ -58,7 +74,13 @@ export default function ResourceListScreen({ resource }: ResourceListScreenProps
       )}
 
       <Pagination page={state.page} pageCount={list.pageCount} perPage={state.perPage} total={list.total} onPage={list.setPage} onPerPage={list.setPerPage} />
-      <ListTable def={def} rows={list.rows} sort={state.sort} onSort={list.toggleSort} busy={list.isLoading} />
+      {bulk && (
+        <div className="flex flex-wrap items-center gap-[8px]" aria-label="選択した行の操作" role="group">
+          <span className="text-[14px] text-ink-soft">{selected.size} 件選択中</span>
+          {bulk({ ids: [...selected], done: () => { setSelected(new Set()); list.refresh(); } })}
+        </div>
+      )}
+      <ListTable def={def} rows={list.rows} sort={state.sort} onSort={list.toggleSort} busy={list.isLoading} selection={bulk ? { selected, onChange: setSelected } : undefined} />
     </div>
   );
 }

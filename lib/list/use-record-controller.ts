@@ -42,8 +42,12 @@ function resourceRoutes(def: ResourceDef, kind: ResourceScreen['kind']): { route
   ).sort((a, b) => Number(Boolean(a.screen.parent)) - Number(Boolean(b.screen.parent)));
 }
 
-/** Whether the resource has a detail screen for its records (the audit log has none). */
-export const hasDetailRoute = (def: ResourceDef): boolean => resourceRoutes(def, 'detail').length > 0;
+/**
+ * Whether the resource has a detail screen for its records (the audit log has none): a generic one,
+ * or a screen of its own at `{basePath}/detail/…` (orders), where `detailPathOf` leads by default.
+ */
+export const hasDetailRoute = (def: ResourceDef): boolean =>
+  resourceRoutes(def, 'detail').length > 0 || ROUTES.some((r) => r.path.startsWith(`${def.basePath}/detail/`));
 
 /** A top-level route, or the nested one when a parent id is given (or when only a nested one exists). */
 function pick(def: ResourceDef, kind: ResourceScreen['kind'], parentId: string | undefined) {

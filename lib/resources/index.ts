@@ -11,6 +11,7 @@ import { itemResource } from './item';
 import { mailTemplateResource } from './mail-template';
 import { masterOptionResource } from './master-option';
 import { orderResource } from './order';
+import { orderSettingResource } from './order-setting';
 import { reportResource } from './report';
 import { soukoResource } from './souko';
 import { taxResource } from './tax';
@@ -38,6 +39,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
   bottle: bottleResource,
   tax: taxResource,
   hodpause: hodPauseResource,
+  ordersetting: orderSettingResource,
 };
 
 export type { ResourceDef, FieldDef, ColumnDef, Option, RelatedDef } from './types';

@@ -1,8 +1,12 @@
 /**
- * 受注 (order), the part the foundation needs: the customer's last-order lookup (`order_lst` with
- * cl_id, n=1, p=1) and the order lists' filters. The orders issue extends this declaration.
+ * 受注 (order): the customer, dates, shipping address, warehouse, payment, the lines (table
+ * `order_detail`, answered by `order_detail_lst`) and the totals per tax rate (lib/orders/totals).
+ * The status moves only by `order_status` (lib/orders/status); the save writes the order and its
+ * lines (`lines` in the postData) in one transaction (server/resources/policies/order.ts).
  */
-import type { ResourceDef } from './types';
+import { PREFECTURE_OPTIONS } from '../prefectures';
+import { clientRef, STAMP_FILTERS } from './common';
+import type { FieldDef, ResourceDef } from './types';
 
 export const ORDER_STATUS = [
   { value: 'untreated', text: '未処理' },
@@ -13,6 +17,23 @@ export const ORDER_STATUS = [
   { value: 'cancelled', text: 'キャンセル' },
 ] as const;
 
+export type OrderStatus = (typeof ORDER_STATUS)[number]['value'];
+
+/** The order's shipping address (配送先), defaulting from the customer's `shipping_*` fields. */
+const SHIP_FIELDS: FieldDef[] = [
+  { name: 'ship_co_name', label: '配送先会社名', type: 'text', tab: 'shipping', max: 100 },
+  { name: 'ship_name', label: '配送先氏名', type: 'text', tab: 'shipping', max: 100 },
+  { name: 'ship_zipcode', label: '配送先郵便番号', type: 'zip', tab: 'shipping' },
+  { name: 'ship_pref', label: '配送先都道府県', type: 'select', tab: 'shipping', options: PREFECTURE_OPTIONS },
+  { name: 'ship_city', label: '配送先市区町村', type: 'text', tab: 'shipping', max: 100 },
+  { name: 'ship_address', label: '配送先番地', type: 'text', tab: 'shipping', max: 200 },
+  { name: 'ship_building', label: '配送先建物名', type: 'text', tab: 'shipping', max: 200 },
+  { name: 'ship_tel', label: '配送先電話番号', type: 'tel', tab: 'shipping' },
+];
+
+/** The shipping fields' names without `ship_` (the customer's `shipping_{name}` / `{name}`). */
+export const SHIP_PARTS = SHIP_FIELDS.map((f) => f.name.slice('ship_'.length));
+
 export const orderResource: ResourceDef = {
   name: 'order',
   label: '受注',
@@ -21,31 +42,46 @@ export const orderResource: ResourceDef = {
   basePath: '/orders',
   area: 'order',
   storageKey: 'order',
-  tabs: [{ key: 'basic', label: '受注情報' }],
+  tabs: [
+    { key: 'basic', label: '受注情報' },
+    { key: 'shipping', label: '配送先' },
+  ],
   fields: [
-    { name: 'cl_id', label: '顧客ID', type: 'number', tab: 'basic', required: true, min: 1 },
-    { name: 'date', label: '受注日', type: 'date', tab: 'basic', required: true },
-    { name: 'status', label: '状態', type: 'select', tab: 'basic', options: ORDER_STATUS, required: true },
+    { name: 'number', label: '受注番号', type: 'text', tab: 'basic', readOnly: true },
+    clientRef('basic'),
+    { name: 'date', label: '受注日', type: 'date', tab: 'basic', required: true, initial: 'today' },
+    { name: 'status', label: '状態', type: 'select', tab: 'basic', options: ORDER_STATUS, initial: 'untreated' },
+    { name: 'delivery_date', label: '配送日', type: 'date', tab: 'basic' },
+    { name: 'ht_id', label: '配達時間帯', type: 'select', tab: 'basic', master: 'mt_delivery_time' },
+    { name: 'sk_id', label: '出荷倉庫', type: 'select', tab: 'basic', master: 'mt_warehouse' },
+    { name: 'pm_id', label: '支払方法', type: 'select', tab: 'basic', master: 'mt_pmt_method' },
+    { name: 'tracking_no', label: '送り状番号', type: 'text', tab: 'basic', max: 50 },
+    { name: 'hold_reason', label: '保留理由', type: 'text', tab: 'basic', readOnly: true, wide: true },
+    { name: 'delivery_fee', label: '送料（税抜）', type: 'money', tab: 'basic', min: 0, max: 9_999_999, hint: '空欄のときは配送先の都道府県の送料' },
+    { name: 'net_total', label: '小計（税抜）', type: 'money', tab: 'basic', readOnly: true },
+    { name: 'tax_total', label: '消費税', type: 'money', tab: 'basic', readOnly: true },
     { name: 'uriage_total', label: '合計金額', type: 'money', tab: 'basic', readOnly: true },
     { name: 'biko', label: '備考', type: 'textarea', tab: 'basic', wide: true },
+    ...SHIP_FIELDS,
   ],
   list: {
     columns: [
-      { name: 'od_id', label: '受注番号' },
+      { name: 'od_number', label: '受注番号' },
       { name: 'od_date', label: '受注日', format: 'date' },
-      { name: 'od_cl_id', label: '顧客ID' },
+      { name: 'od_cl_id', label: '顧客', format: 'ref' },
+      { name: 'od_delivery_date', label: '配送日', format: 'date' },
       { name: 'od_status', label: '状態', format: 'option', field: 'status' },
       { name: 'od_uriage_total', label: '合計金額', format: 'money' },
     ],
-    sortable: ['od_id', 'od_date', 'od_cl_id', 'od_status', 'od_uriage_total', 'created', 'modified'],
-    keyword: ['biko'],
+    sortable: ['od_id', 'od_date', 'od_cl_id', 'od_status', 'od_uriage_total', 'od_delivery_date', 'created', 'modified'],
+    keyword: ['number', 'biko', 'tracking_no', 'ship_co_name', 'ship_name', 'ship_tel'],
+    keywordHint: '受注番号・配送先・送り状番号・備考',
     defaultSort: { col: 'od_id', odr: 'desc' },
     filters: [
-      { name: 'created', label: '登録日', kind: 'dateRange' },
-      { name: 'modified', label: '更新日', kind: 'dateRange' },
+      ...STAMP_FILTERS,
       { name: 'od_status', label: '状態', kind: 'in', column: 'od_status', options: ORDER_STATUS },
       { name: 'uriage_total', label: '合計金額', kind: 'numberRange' },
     ],
   },
-  titleFields: ['id'],
+  titleFields: ['number', 'id'],
 };

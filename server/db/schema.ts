@@ -5,6 +5,7 @@
  */
 import type { Generated, Kysely } from 'kysely';
 import type { Stock, StockMove } from '../../lib/stock';
+import type { OrderLine } from '../../lib/orders/status';
 
 /** One value of a resource row: TEXT, INTEGER/REAL or NULL. */
 export type Cell = string | number | null;
@@ -91,6 +92,12 @@ export interface StockMoveTable extends Omit<StockMove, 'sm_id'> {
   sm_id: Generated<number>;
 }
 
+/** An order's lines (lib/orders/status OrderLine); id generated. */
+export interface OrderDetailTable extends Omit<OrderLine, 'odd_id'> {
+  odd_id: Generated<number>;
+  created: string;
+}
+
 export interface Database {
   user: UserTable;
   auth_key: AuthKeyTable;
@@ -115,6 +122,8 @@ export interface Database {
   bottle: ResourceRow;
   tax_rate: ResourceRow;
   hod_pause: ResourceRow;
+  order_detail: OrderDetailTable;
+  order_setting: ResourceRow;
 }
 
 /** The same connection seen by the generic resource code: any table of resource rows. */

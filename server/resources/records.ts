@@ -82,6 +82,7 @@ async function checkUnique(trx: Transaction<Database>, def: ResourceDef, recordI
 /** Live records of other resources that point at this one (their `ref` fields). */
 async function checkNotReferenced(trx: Transaction<Database>, def: ResourceDef, recordId: number): Promise<void> {
   const view = resourceView(trx);
+  const users: string[] = [];
   for (const other of Object.values(RESOURCES)) {
     if (isHistory(other)) continue;
     for (const field of other.fields) {
@@ -93,11 +94,11 @@ async function checkNotReferenced(trx: Transaction<Database>, def: ResourceDef, 
         .where('deleted', '=', 0)
         .executeTakeFirstOrThrow();
       const n = Number(row.n);
-      if (n > 0) {
-        throw badRequest(`この${def.label}は${other.label}（${n}件）の「${field.label}」に使われているため削除できません。先にそちらを削除するか、付け替えてください。`);
-      }
+      if (n > 0) users.push(`${other.label}（${n}件）の「${field.label}」`);
     }
   }
+  // Every user is named, so one refusal tells all that must be deleted or re-pointed first.
+  if (users.length > 0) throw badRequest(`この${def.label}は${users.join('、')}に使われているため削除できません。先にそちらを削除するか、付け替えてください。`);
 }
 
 /** Validates form values; a failure is 400 with the first message and every field's message. */

@@ -3,6 +3,7 @@
  * SEED=0 — a demo company: staff of every role, master tables, 320 customers and their orders.
  * Generated passwords are printed once.
  */
+import { numberOrder } from '../resources/policies/order';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ADMIN_ROLE } from '../../lib/permissions';
@@ -88,7 +89,11 @@ async function seedDemo(db: Kysely<Database>, adminId: number): Promise<string> 
   const orders = generateOrders(clientIds.length, DEMO_ORDERS).map((o) => ({
     cl_id: clientIds[o.clientIndex], date: o.date, status: o.status, uriage_total: o.total, biko: '',
   }));
-  await bulkInsert(db, orderResource, orders, { createdOf: createdOnDay('date') });
+  const orderIds = await bulkInsert(db, orderResource, orders, { createdOf: createdOnDay('date') });
+  // The demo orders carry their numbers as orders entered on the screens do (the default format).
+  await db.transaction().execute(async (trx) => {
+    for (const id of orderIds) await numberOrder(trx, id);
+  });
   await bulkInsert(db, mailTemplateResource, SEED_MAIL_TEMPLATES);
   await seedStock(db, adminId);
   return staffPassword;

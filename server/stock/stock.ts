@@ -3,12 +3,13 @@
  * `adjustStock`: one transaction writes the new quantity, the movement (入庫 / 出庫 / 棚卸調整, with
  * who, when and why) and the audit row; a quantity never goes below zero.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { quantityAfter, stockAdjustSchema, type StockAnswer, type StockMoveAnswer, type StockMoveKind } from '../../lib/stock';
 import { writeAudit } from '../audit/audit-log';
 import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../http/api-error';
 import { nextStamp } from '../http/clock';
+import type { WriteActor } from '../resources/policy';
 import type { WriteContext } from '../resources/records';
 import { validateForm } from '../resources/validate';
 
@@ -69,45 +70,51 @@ export interface AdjustAnswer {
  * @example await adjustStock(ctx, 1, { it_id: 3, kind: 'out', quantity: 2, reason: '配送出荷' })
  */
 export async function adjustStock(ctx: WriteContext, warehouseId: number, input: Record<string, unknown>): Promise<AdjustAnswer> {
+  return ctx.db.transaction().execute((trx) => adjustStockIn(trx, ctx, warehouseId, input));
+}
+
+/**
+ * `adjustStock` inside a caller's transaction (an order's shipping moves several items at once,
+ * all or none).
+ */
+export async function adjustStockIn(trx: Transaction<Database>, actor: WriteActor, warehouseId: number, input: Record<string, unknown>): Promise<AdjustAnswer> {
   const values = validateForm(stockAdjustSchema, { it_id: '', kind: '', quantity: '', reason: '', ...input });
   const itemId = Number(values.it_id);
   const kind = values.kind as StockMoveKind;
   const quantity = Number(values.quantity);
   const reason = String(values.reason);
-  return ctx.db.transaction().execute(async (trx) => {
-    const warehouse = await trx.selectFrom('warehouse').select(['sk_id', 'sk_name']).where('sk_id', '=', warehouseId).where('deleted', '=', 0).executeTakeFirst();
-    if (!warehouse) throw notFound();
-    const item = await trx.selectFrom('item').select(['it_id', 'it_name', 'it_unit', 'it_stock_tracked']).where('it_id', '=', itemId).where('deleted', '=', 0).executeTakeFirst();
-    if (!item) throw badRequest(`商品が見つかりません（ID ${itemId}）。選び直してください。`, { fields: { it_id: `商品が見つかりません（ID ${itemId}）。選び直してください。` } });
-    if (item.it_stock_tracked === 0) {
-      const message = `「${String(item.it_name)}」は在庫管理しない商品です。商品の「在庫管理する」を確認してください。`;
-      throw badRequest(message, { fields: { it_id: message } });
-    }
-    const stamp = nextStamp();
-    await trx.insertInto('stock')
-      .values({ st_sk_id: warehouseId, st_it_id: itemId, st_quantity: 0, created: stamp, modified: stamp })
-      .onConflict((oc) => oc.columns(['st_sk_id', 'st_it_id']).doNothing())
-      .execute();
-    // Touching the row first locks it (PostgreSQL) until the transaction ends, so concurrent adjustments queue.
-    const row = await trx.updateTable('stock').set({ modified: stamp })
-      .where('st_sk_id', '=', warehouseId).where('st_it_id', '=', itemId)
-      .returning(['st_id', 'st_quantity']).executeTakeFirstOrThrow();
-    const before = row.st_quantity;
-    const after = quantityAfter(before, kind, quantity);
-    if (after < 0) {
-      const message = `在庫が足りません（${warehouse.sk_name}の「${String(item.it_name)}」は ${before}${String(item.it_unit || '')}、出庫 ${quantity}${String(item.it_unit || '')}）。在庫を下回る数量は出庫できません。`;
-      throw badRequest(message, { fields: { quantity: message } });
-    }
-    await trx.updateTable('stock').set({ st_quantity: after }).where('st_id', '=', row.st_id).execute();
-    const move = await trx.insertInto('stock_move')
-      .values({ sm_sk_id: warehouseId, sm_it_id: itemId, sm_kind: kind, sm_quantity: after - before, sm_before: before, sm_after: after, sm_reason: reason, sm_usr_id: ctx.userId, created: stamp })
-      .returning('sm_id').executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      userId: ctx.userId, call: ctx.call, table: 'stock', recordId: row.st_id, at: stamp,
-      changes: { st_quantity: [before, after], sm_kind: [null, kind], sm_reason: [null, reason], sm_id: [null, move.sm_id] },
-    });
-    return { st_id: row.st_id, st_sk_id: warehouseId, st_it_id: itemId, st_quantity: after, sm_id: move.sm_id };
+  const warehouse = await trx.selectFrom('warehouse').select(['sk_id', 'sk_name']).where('sk_id', '=', warehouseId).where('deleted', '=', 0).executeTakeFirst();
+  if (!warehouse) throw notFound();
+  const item = await trx.selectFrom('item').select(['it_id', 'it_name', 'it_unit', 'it_stock_tracked']).where('it_id', '=', itemId).where('deleted', '=', 0).executeTakeFirst();
+  if (!item) throw badRequest(`商品が見つかりません（ID ${itemId}）。選び直してください。`, { fields: { it_id: `商品が見つかりません（ID ${itemId}）。選び直してください。` } });
+  if (item.it_stock_tracked === 0) {
+    const message = `「${String(item.it_name)}」は在庫管理しない商品です。商品の「在庫管理する」を確認してください。`;
+    throw badRequest(message, { fields: { it_id: message } });
+  }
+  const stamp = nextStamp();
+  await trx.insertInto('stock')
+    .values({ st_sk_id: warehouseId, st_it_id: itemId, st_quantity: 0, created: stamp, modified: stamp })
+    .onConflict((oc) => oc.columns(['st_sk_id', 'st_it_id']).doNothing())
+    .execute();
+  // Touching the row first locks it (PostgreSQL) until the transaction ends, so concurrent adjustments queue.
+  const row = await trx.updateTable('stock').set({ modified: stamp })
+    .where('st_sk_id', '=', warehouseId).where('st_it_id', '=', itemId)
+    .returning(['st_id', 'st_quantity']).executeTakeFirstOrThrow();
+  const before = row.st_quantity;
+  const after = quantityAfter(before, kind, quantity);
+  if (after < 0) {
+    const message = `在庫が足りません（${warehouse.sk_name}の「${String(item.it_name)}」は ${before}${String(item.it_unit || '')}、出庫 ${quantity}${String(item.it_unit || '')}）。在庫を下回る数量は出庫できません。`;
+    throw badRequest(message, { fields: { quantity: message } });
+  }
+  await trx.updateTable('stock').set({ st_quantity: after }).where('st_id', '=', row.st_id).execute();
+  const move = await trx.insertInto('stock_move')
+    .values({ sm_sk_id: warehouseId, sm_it_id: itemId, sm_kind: kind, sm_quantity: after - before, sm_before: before, sm_after: after, sm_reason: reason, sm_usr_id: actor.userId, created: stamp })
+    .returning('sm_id').executeTakeFirstOrThrow();
+  await writeAudit(trx, {
+    userId: actor.userId, call: actor.call, table: 'stock', recordId: row.st_id, at: stamp,
+    changes: { st_quantity: [before, after], sm_kind: [null, kind], sm_reason: [null, reason], sm_id: [null, move.sm_id] },
   });
+  return { st_id: row.st_id, st_sk_id: warehouseId, st_it_id: itemId, st_quantity: after, sm_id: move.sm_id };
 }
 
 /** Total stock of an item, and where it lies (warehouses holding any), for delete refusals. */

@@ -82,7 +82,7 @@ for (const dialect of dialects()) {
           assert.equal((await h.post(`${c.name}_del`, { id })).status, 200);
           assert.equal((await h.post(`${c.name}_dtl`, { id })).status, 404);
           assert.deepEqual((await h.post(`${c.name}_cnt`, { kw: c.keyword })).body, [0]);
-          const log = await h.database.db.selectFrom('audit_log').select('log_call').where('log_record_id', '=', id).where('log_call', 'like', `${c.name}_%`).execute();
+          const log = await h.database.db.selectFrom('audit_log').select('log_call').where('log_record_id', '=', id).where('log_call', 'like', `${c.name}_%`).orderBy('log_id').execute();
           assert.deepEqual(log.map((l) => l.log_call), [`${c.name}_save`, `${c.name}_save`, `${c.name}_del`]);
         });
 

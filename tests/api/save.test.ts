@@ -79,7 +79,8 @@ for (const dialect of dialects()) {
 
       it('refuses an order for a customer that does not exist', async () => {
         const res = await h.post('order_save', { postData: JSON.stringify({ cl_id: 999999, date: '2026-05-01', status: 'untreated' }) });
-        assert.deepEqual([res.status, res.body], [400, [{ error: MESSAGES.badReference }]]);
+        const message = '顧客が見つかりません（ID 999999）。選び直してください。';
+        assert.deepEqual([res.status, res.body], [400, [{ error: message, fields: { cl_id: message } }]]);
       });
     });
 

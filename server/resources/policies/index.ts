@@ -5,6 +5,7 @@ import { hodPausePolicy } from './hod-pause';
 import { itemPolicy } from './item';
 import { mailTemplatePolicy } from './mail-template';
 import { masterOptionPolicy } from './master-option';
+import { orderPolicy } from './order';
 import { serverPolicy } from './server';
 import { soukoPolicy } from './souko';
 import { taxPolicy } from './tax';
@@ -22,4 +23,5 @@ export const POLICIES: Record<string, ResourcePolicy> = {
   bottle: bottlePolicy,
   tax: taxPolicy,
   hodpause: hodPausePolicy,
+  order: orderPolicy,
 };

@@ -1,0 +1,50 @@
+/**
+ * The order calls beside the generic resource calls: an order's lines (`order_detail_lst` with
+ * `od_id`) and the status moves (`order_status`: `od_id` for one order — a refusal is a 400 — or
+ * `ids`, a JSON array, for a bulk move answered per order; `status` the target; `tracking_no`).
+ */
+import type { FastifyInstance } from 'fastify';
+import { isOrderStatus } from '../../lib/orders/status';
+import { MESSAGES } from '../../lib/protocol';
+import { addCall, type AreaOptions } from '../calls/call-table';
+import { badRequest, notFound } from '../http/api-error';
+import { positiveId, text, type Params } from '../http/params';
+import { orderLines } from '../resources/policies/order';
+import { moveOrder, moveOrders } from './status';
+
+const MAX_BULK = 500;
+
+function idsParam(params: Params): number[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(params.ids ?? '');
+  } catch {
+    throw badRequest(MESSAGES.badJson);
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0 || parsed.length > MAX_BULK) throw badRequest(`受注を1〜${MAX_BULK}件選んでください。`);
+  return [...new Set(parsed.map((id) => positiveId(String(id))))];
+}
+
+export async function ordersPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
+  const { db } = database;
+  addCall(calls, 'order_detail_lst', {
+    area: 'order', level: 'read',
+    handler: async ({ params }) => {
+      const orderId = positiveId(params.od_id);
+      const order = await db.selectFrom('orders').select('od_id').where('od_id', '=', orderId).where('deleted', '=', 0).executeTakeFirst();
+      if (!order) throw notFound();
+      return orderLines(db, orderId);
+    },
+  });
+  addCall(calls, 'order_status', {
+    area: 'order', level: 'write',
+    handler: async ({ call, params, user }) => {
+      const status = params.status ?? '';
+      if (!isOrderStatus(status)) throw badRequest('変更先の状態が正しくありません。');
+      const tracking = text(params, 'tracking_no', 50, '送り状番号は50文字以内で入力してください。');
+      const ctx = { db, userId: user.user_id, call, user };
+      if (params.ids !== undefined) return moveOrders(ctx, idsParam(params), status, tracking);
+      return [await moveOrder(ctx, positiveId(params.od_id), status, tracking)];
+    },
+  });
+}
