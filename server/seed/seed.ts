@@ -168,3 +168,17 @@ export async function seedSyntheticClients(db: Kysely<Database>, count: number, 
     await bulkInsert(db, clientResource, generateClients(Math.min(chunk, count - done), seed));
   }
 }
+
+/**
+ * Loads `count` synthetic orders of the customers with ids `firstClientId …` (benchmarks): the demo
+ * order generator in chunks with a seed per chunk, bulk-inserted without lines or numbers.
+ * @example await seedSyntheticOrders(db, 1, 100_000, 1_000_000)
+ */
+export async function seedSyntheticOrders(db: Kysely<Database>, firstClientId: number, clientCount: number, count: number, chunk = 50_000): Promise<void> {
+  for (let done = 0, seed = 201; done < count; done += chunk, seed++) {
+    const orders = generateOrders(clientCount, Math.min(chunk, count - done), seed).map((o) => ({
+      cl_id: firstClientId + o.clientIndex, date: o.date, status: o.status, uriage_total: o.total, biko: '',
+    }));
+    await bulkInsert(db, orderResource, orders, { createdOf: createdOnDay('date') });
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * The list benchmarks' one harness: a fresh SQLite file and — when TEST_DATABASE_URL or
+ * BENCH_DATABASE_URL is set — a fresh PostgreSQL database, loaded by the scenario, the real server in
+ * a child process (with a bare Fastify route beside it), autocannon per case, and one aligned table of
+ * req/s and p50/p95/p99 latency. Scenarios: `client-list.ts`, `order-list.ts`.
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createUser } from '../server/auth/users';
+import type { DialectName } from '../server/config';
+import { openDatabase, refreshStatistics, type AppDatabase } from '../server/db/connect';
+import { migrateToLatest } from '../server/db/migrate';
+
+process.env.TZ ||= 'Asia/Tokyo';
+
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const WARMUP_SECONDS = 1;
+const ADMIN = { email: 'bench@example.jp', password: 'bench-password-2026' };
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '';
+
+export interface Case {
+  name: string;
+  /** The call, e.g. `client_lst` (or `/bare` for the bare route). */
+  call: string;
+  params: Record<string, string>;
+  /** Concurrent connections; 1 shows a single user's latency without queueing. */
+  connections?: number;
+}
+
+interface Figures {
+  dialect: DialectName;
+  name: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failures: number;
+}
+
+export interface Scenario<T> {
+  title: string;
+  goal: string;
+  /** Loads the data into a fresh, migrated database; answers what the cases need (keywords …). */
+  load(db: AppDatabase['db'], dialect: DialectName): Promise<T>;
+  /** The cases to measure, given the loaded data and a logged-in auth key. */
+  cases(data: T, authKey: string): Case[];
+  /** Lines printed above the table (what the data holds). */
+  notes?(data: T, dialect: DialectName): string[];
+}
+
+/** Terminal width of a cell: Japanese characters take two columns. */
+const width = (text: string): number => [...text].reduce((n, ch) => n + (ch.charCodeAt(0) >= 0x2e80 ? 2 : 1), 0);
+
+export const seconds = (since: number): string => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
+
+/** Runs autocannon against one case; latency percentiles come from every response time. */
+async function measure(url: string, c: Case, duration: number): Promise<Omit<Figures, 'dialect' | 'name'>> {
+  const times: number[] = [];
+  const instance = autocannon({
+    url: `${url}${c.call.startsWith('/') ? c.call : `/api/db/${c.call}`}`,
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(c.params).toString(),
+    connections: c.connections ?? CONNECTIONS,
+    duration,
+  });
+  instance.on('response', (_client, _status, _bytes, responseTime) => {
+    times.push(responseTime);
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    rps: result.requests.total / result.duration,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** A fresh database of a dialect, its server environment and its removal. */
+async function freshTarget(dialect: DialectName): Promise<{ database: AppDatabase; env: Record<string, string>; cleanup(): Promise<void> }> {
+  if (dialect === 'postgres') {
+    const name = `hod_bench_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    return {
+      database: openDatabase({ dialect, databaseUrl: url.toString(), sqliteFile: '' }),
+      env: { DATABASE_URL: url.toString() },
+      cleanup: async () => {
+        const c = new pg.Client({ connectionString: PG_URL });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'hod-bench-'));
+  return {
+    database: openDatabase({ dialect, databaseUrl: '', sqliteFile: join(dir, 'app.db') }),
+    env: { DATA_DIR: dir, DATABASE_URL: '' },
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = fork(new URL('./bench-server.ts', import.meta.url).pathname, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+async function login(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/login/`, { method: 'POST', body: new URLSearchParams({ userEmail: ADMIN.email, userPassword: ADMIN.password }) });
+  const [user] = (await res.json()) as { auth_key?: string }[];
+  if (!user?.auth_key) throw new Error('bench login failed');
+  return user.auth_key;
+}
+
+/**
+ * Loads, serves and measures a scenario on every dialect; prints the table.
+ * @example await runListBench({ title: 'client_lst', goal: 'p95 < 10 ms', load, cases })
+ */
+export async function runListBench<T>(scenario: Scenario<T>): Promise<void> {
+  const total = Date.now();
+  const dialects: DialectName[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const figures: Figures[] = [];
+  const notes: string[] = [];
+  for (const dialect of dialects) {
+    const target = await freshTarget(dialect);
+    let started = Date.now();
+    await migrateToLatest(target.database.db, dialect);
+    await createUser(target.database.db, { ...ADMIN, name: 'ベンチ', role: '管理' });
+    const data = await scenario.load(target.database.db, dialect);
+    await refreshStatistics(target.database, { full: true });
+    await target.database.close();
+    console.log(`${dialect}: loaded in ${seconds(started)}`);
+    notes.push(...(scenario.notes?.(data, dialect) ?? []));
+    const server = await startServer(target.env);
+    try {
+      const authKey = await login(server.url);
+      const cases = [{ name: 'bare POST /bare → []', call: '/bare', params: { authKey } }, ...scenario.cases(data, authKey)];
+      for (const c of cases) {
+        started = Date.now();
+        await measure(server.url, c, WARMUP_SECONDS);
+        const f = await measure(server.url, c, SECONDS);
+        figures.push({ dialect, name: c.name, ...f });
+        console.log(`${dialect} ${c.name}: ${f.rps.toFixed(0)} req/s, p95 ${f.p95} ms (${seconds(started)})`);
+      }
+    } finally {
+      await server.stop();
+      await target.cleanup();
+    }
+  }
+  const head = ['dialect', 'case', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'vs bare', 'fail'];
+  const table = figures.map((f) => {
+    const bare = figures.find((b) => b.dialect === f.dialect && b.name.startsWith('bare'))!;
+    return [f.dialect, f.name, f.rps.toFixed(0), f.p50.toFixed(1), f.p95.toFixed(1), f.p99.toFixed(1), `${((f.rps / bare.rps) * 100).toFixed(0)} %`, String(f.failures)];
+  });
+  const widths = head.map((h, i) => Math.max(width(h), ...table.map((r) => width(r[i]))));
+  const pad = (cell: string, i: number) => ' '.repeat(widths[i] - width(cell));
+  const line = (r: string[]) => r.map((cell, i) => (i < 2 ? cell + pad(cell, i) : pad(cell, i) + cell)).join('  ');
+  console.log(`\n${scenario.title}: ${CONNECTIONS} connections, ${SECONDS} s per case (after ${WARMUP_SECONDS} s warm-up)`);
+  for (const note of notes) console.log(note);
+  console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${table.map(line).join('\n')}`);
+  console.log(`\ngoal: ${scenario.goal}. Total ${seconds(total)}.`);
+}
