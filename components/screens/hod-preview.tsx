@@ -1,16 +1,18 @@
 /**
- * 定期配送の受注生成 (/orders/hod), preview part: a date range, the regular deliveries the customers'
- * schedules make due in it (`hod_preview`: moved off Sundays and holidays, skipped for pauses), counts,
- * and the rows page by page. Creating the orders is the order area's (not here).
+ * 定期配送の受注生成 (/orders/hod): a date range, the regular deliveries the customers' schedules make
+ * due in it (`hod_preview`: moved off Sundays and holidays, skipped for pauses), counts, the rows page by
+ * page, and 「受注を作成」 (`hod_generate`, order write): their orders in one step, none twice.
  */
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
+import { call } from '@/lib/api/fetcher';
 import { addDays, formatDateJa, todayJst } from '@/lib/format';
-import type { HodPreview } from '@/lib/hod/kinds';
+import type { HodGenerateResult, HodPreview } from '@/lib/hod/kinds';
+import { can } from '@/lib/permissions';
 import { callFetcher, messageOf } from '@/lib/list/use-list-controller';
 import { detailPathOf } from '@/lib/list/use-record-controller';
 import { clientResource } from '@/lib/resources/client';
-import { AppLink, useLoadingWhile } from '@/components/resource/shell-bridge';
+import { AppLink, useAlert, useAreas, useConfirm, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
 import type { ScreenProps } from './registry';
 
@@ -21,10 +23,30 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
   const [range, setRange] = useState(draft);
   const [page, setPage] = useState(1);
   const key = ['hod_preview', { ...range, n: PAGE_SIZE, p: page }] as const;
-  const { data, error, isLoading } = useSWR(key, callFetcher<HodPreview>, { revalidateOnFocus: false, keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useSWR(key, callFetcher<HodPreview>, { revalidateOnFocus: false, keepPreviousData: true });
   const answer = data?.[0];
   const pages = answer ? Math.max(1, Math.ceil(answer.total / PAGE_SIZE)) : 1;
-  useLoadingWhile(isLoading);
+  const canGenerate = can(useAreas(), 'order', 'write');
+  const alert = useAlert();
+  const confirm = useConfirm();
+  const [generating, setGenerating] = useState(false);
+  useLoadingWhile(isLoading || generating);
+
+  const generate = async () => {
+    if (!answer) return;
+    const question = `${formatDateJa(range.from)}〜${formatDateJa(range.to)}の定期配送 ${answer.deliveries.toLocaleString('ja-JP')}件の受注を作成します。作成済みの配送は作成しません。`;
+    if (!(await confirm(question, { title: '受注の作成', confirmLabel: '受注を作成', danger: false }))) return;
+    setGenerating(true);
+    try {
+      const [done] = await call<HodGenerateResult>('hod_generate', range);
+      alert(`受注を作成しました（作成 ${done.created}件・うち保留 ${done.held}件・作成済み ${done.existed}件）。`, 'success');
+      await mutate();
+    } catch (failure) {
+      alert(messageOf(failure) ?? '', 'error');
+    } finally {
+      setGenerating(false);
+    }
+  };
 
   useEffect(() => {
     document.title = match.route.title;
@@ -56,6 +78,11 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
           <input type="date" className={inputClass} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
         </label>
         <button type="submit" className={buttonClass('primary')}>表示</button>
+        {canGenerate && (
+          <button type="button" className={buttonClass('secondary')} disabled={!answer || generating || answer.deliveries === 0} onClick={() => void generate()}>
+            受注を作成
+          </button>
+        )}
       </form>
       {error && <p role="alert" className="text-[1.4rem] text-danger">{messageOf(error)}</p>}
       {answer && (

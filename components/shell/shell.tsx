@@ -27,7 +27,7 @@ export function Shell() {
   }, [pathname, match]);
 
   return (
-    <div className="flex h-dvh flex-col overflow-hidden">
+    <div className="flex h-dvh flex-col overflow-hidden print:h-auto print:overflow-visible">
       <button
         type="button"
         onClick={() => mainRef.current?.focus()}
@@ -35,11 +35,12 @@ export function Shell() {
       >
         本文へ移動
       </button>
-      <Header />
-      <div className="flex min-h-0 flex-1">
-        <SideMenu />
-        <div ref={scrollRef} className="min-w-0 flex-1 overflow-auto">
-          <Breadcrumbs />
+      {/* Printing shows the screen alone (e.g. the delivery list's route sheet): no header, menu or breadcrumbs. */}
+      <div className="contents print:hidden"><Header /></div>
+      <div className="flex min-h-0 flex-1 print:block">
+        <div className="contents print:hidden"><SideMenu /></div>
+        <div ref={scrollRef} className="min-w-0 flex-1 overflow-auto print:overflow-visible">
+          <div className="contents print:hidden"><Breadcrumbs /></div>
           <main ref={mainRef} id="main" tabIndex={-1} className="pb-[32px] focus:outline-none">
             <RouteView />
           </main>

@@ -35,3 +35,52 @@ export interface HodPreview {
   total: number;
   rows: HodPreviewRow[];
 }
+
+/** `hod_generate`'s answer (one element): what the run did. */
+export interface HodGenerateResult {
+  from: string;
+  to: string;
+  /** Orders created (of them `held` put on 保留 by the credit limit). */
+  created: number;
+  /** Deliveries that already had their order (an earlier run). */
+  existed: number;
+  held: number;
+  /** Deliveries skipped (pause, skip, holiday rule) or without bottles: no order. */
+  skipped: number;
+  /** Customers whose next_shipping_date moved forward. */
+  advanced: number;
+  /** The created orders' ids. */
+  orders: number[];
+}
+
+/** The delivery list's filters (`hod_list`, remembered under KEYS.hodFilters). */
+export interface HodListFilters {
+  fromDate: string;
+  toDate: string;
+  team: string;
+  userId: string;
+  clientId: string;
+  coName: string;
+}
+
+/** One stop of the delivery list (`hod_list`): an order that is not cancelled, delivered in the range. */
+export interface HodListRow {
+  od_id: number;
+  od_number: string;
+  od_delivery_date: string;
+  od_status: string;
+  /** The scheduled day of a generated regular delivery ('' for another order). */
+  od_hod_date: string;
+  cl_id: number;
+  cl_label: string;
+  /** The customer's delivery staff (配送担当者ID), null when none. */
+  user_id: number | null;
+  user_name: string;
+  user_team: string;
+  address: string;
+  tel: string;
+  /** The time slot's text (配達時間帯). */
+  time_slot: string;
+  /** Returnable bottles of the order's lines. */
+  bottles: number;
+}

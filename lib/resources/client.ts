@@ -74,6 +74,7 @@ export const clientFields: readonly FieldDef[] = [
   { name: 'haiso_type', label: '配送周期', type: 'select', tab: 'delivery', options: O.HAISO_TYPE },
   { name: 'haiso_wks', label: '配送間隔（週）', type: 'number', tab: 'delivery', min: 1, max: 8 },
   { name: 'haiso_num', label: '配送本数', type: 'number', tab: 'delivery', min: 0, max: 999 },
+  { name: 'haiso_item', label: '定期配送商品', type: 'ref', ref: 'item', master: 'mt_returnable_item', tab: 'delivery', hint: '空欄のときは最初のリターナブルボトル商品' },
   { name: 'haiso_dow', label: '配送曜日', type: 'select', tab: 'delivery', options: O.WEEKDAY },
   { name: 'haiso_day', label: '配送日', type: 'number', tab: 'delivery', min: 1, max: 31 },
   { name: 'haiso_week', label: '配送週（毎月・曜日指定）', type: 'select', tab: 'delivery', options: O.HAISO_WEEK },

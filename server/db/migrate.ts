@@ -12,6 +12,7 @@ import * as mailTemplates from './migrations/0006-mail-templates';
 import * as mastersFeesLog from './migrations/0007-masters-fees-log';
 import * as stockTax from './migrations/0008-stock-tax';
 import * as hodSchedule from './migrations/0010-hod-schedule';
+import * as hodGenerate from './migrations/0011-hod-generate';
 import * as orders from './migrations/0009-orders';
 import type { Database } from './schema';
 
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0007-masters-fees-log': mastersFeesLog,
   '0008-stock-tax': stockTax,
   '0010-hod-schedule': hodSchedule,
+  '0011-hod-generate': hodGenerate,
   '0009-orders': orders,
 };
 

@@ -1,13 +1,16 @@
 /**
  * The regular-delivery (HOD) calls beside the generic resource calls: `hod_preview` — the deliveries
- * the customers' schedules make due in a date range (server/hod/preview.ts).
+ * the customers' schedules make due in a date range (server/hod/preview.ts); `hod_generate` — their
+ * orders created (server/hod/generate.ts); `hod_list` — the delivery list (server/hod/list.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { isDay } from '../../lib/hod/schedule';
 import { LIMITS, MESSAGES } from '../../lib/protocol';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { badRequest } from '../http/api-error';
-import { pageParam, type Params } from '../http/params';
+import { optionalId, pageParam, text, type Params } from '../http/params';
+import { hodGenerate } from './generate';
+import { hodList } from './list';
 import { hodPreview, MAX_PREVIEW_DAYS } from './preview';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,6 +35,27 @@ export async function hodPlugin(_app: FastifyInstance, { calls, database }: Area
       const n = pageParam(params.n, 100, LIMITS.maxPageSize, MESSAGES.badPageSize);
       const p = pageParam(params.p, 1, 100_000_000, MESSAGES.badPage);
       return [await hodPreview(database.db, from, to, n, p)];
+    },
+  });
+  addCall(calls, 'hod_generate', {
+    area: 'order', level: 'write',
+    handler: async ({ call, params, user }) => {
+      const { from, to } = rangeParams(params);
+      return [await hodGenerate({ db: database.db, userId: user.user_id, call, user }, from, to)];
+    },
+  });
+  addCall(calls, 'hod_list', {
+    area: 'hod', level: 'read',
+    handler: async ({ params }) => {
+      const { from, to } = rangeParams(params);
+      const id = (name: string): string => String(optionalId(params[name]) ?? '');
+      return hodList(database.db, {
+        fromDate: from, toDate: to,
+        team: text(params, 'team', 50).trim(),
+        userId: id('userId'),
+        clientId: id('clientId'),
+        coName: text(params, 'coName', 100).trim(),
+      });
     },
   });
 }

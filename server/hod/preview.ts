@@ -5,7 +5,7 @@
  */
 import { addDays } from '../../lib/format';
 import type { HodPreview, HodPreviewRow } from '../../lib/hod/kinds';
-import { deliveriesDue, type ScheduleException, type ScheduleInput } from '../../lib/hod/schedule';
+import { deliveriesDue, type ScheduleException, type ScheduleInput, type ScheduleResult } from '../../lib/hod/schedule';
 import type { Db } from '../db/schema';
 
 /** The longest range a preview takes (days). */
@@ -33,29 +33,53 @@ async function exceptionsByClient(db: Db, from: string, to: string): Promise<Map
   return byClient;
 }
 
+/** One scheduled customer's due deliveries in a range, and their anchor after it. */
+export interface ClientDue {
+  cl_id: number;
+  label: string;
+  /** The stored `next_shipping_date` ('' when none). */
+  stored_next: string;
+  /** The customer's regular item (`haiso_item`), null when none is chosen. */
+  item: number | null;
+  result: ScheduleResult;
+}
+
+/**
+ * Every scheduled customer (haiso_flag = 1) run through the engine for `from`..`to` (two queries),
+ * by customer id; in a write, `db` is its transaction.
+ */
+export async function dueByClient(db: Db, from: string, to: string): Promise<ClientDue[]> {
+  const [clients, exceptions] = await Promise.all([
+    db.selectFrom('client')
+      .select(['cl_id', 'cl_co_name', 'cl_name', 'cl_haiso_flag', 'cl_haiso_type', 'cl_haiso_wks', 'cl_haiso_dow', 'cl_haiso_day', 'cl_haiso_week', 'cl_haiso_num', 'cl_haiso_holiday', 'cl_next_shipping_date', 'cl_haiso_item'])
+      .where('cl_haiso_flag', '=', 1)
+      .where('deleted', '=', 0)
+      .orderBy('cl_id')
+      .execute(),
+    exceptionsByClient(db, from, to),
+  ]);
+  return clients.map((c) => {
+    const schedule: ScheduleInput = {
+      cl_id: Number(c.cl_id), haiso_flag: c.cl_haiso_flag, haiso_type: c.cl_haiso_type, haiso_wks: c.cl_haiso_wks,
+      haiso_dow: c.cl_haiso_dow, haiso_day: c.cl_haiso_day, haiso_week: c.cl_haiso_week, haiso_num: c.cl_haiso_num,
+      haiso_holiday: c.cl_haiso_holiday, next_shipping_date: text(c.cl_next_shipping_date) || null,
+    };
+    return {
+      cl_id: schedule.cl_id, label: text(c.cl_co_name) || text(c.cl_name), stored_next: text(c.cl_next_shipping_date), item: Number(c.cl_haiso_item) > 0 ? Number(c.cl_haiso_item) : null,
+      result: deliveriesDue(schedule, exceptions.get(schedule.cl_id) ?? [], from, to),
+    };
+  });
+}
+
 /**
  * The deliveries due from `from` to `to` for every scheduled customer, with counts; rows sorted by
  * delivery date (a skipped one by its scheduled date), then customer id, and paged (`n` per page, page `p`).
  * @example await hodPreview(db, '2026-05-01', '2026-05-31', 100, 1)
  */
 export async function hodPreview(db: Db, from: string, to: string, n: number, p: number): Promise<HodPreview> {
-  const [clients, exceptions] = await Promise.all([
-    db.selectFrom('client')
-      .select(['cl_id', 'cl_co_name', 'cl_name', 'cl_haiso_flag', 'cl_haiso_type', 'cl_haiso_wks', 'cl_haiso_dow', 'cl_haiso_day', 'cl_haiso_week', 'cl_haiso_num', 'cl_haiso_holiday', 'cl_next_shipping_date'])
-      .where('cl_haiso_flag', '=', 1)
-      .where('deleted', '=', 0)
-      .execute(),
-    exceptionsByClient(db, from, to),
-  ]);
+  const clients = await dueByClient(db, from, to);
   const all: HodPreviewRow[] = [];
-  for (const c of clients) {
-    const schedule: ScheduleInput = {
-      cl_id: Number(c.cl_id), haiso_flag: c.cl_haiso_flag, haiso_type: c.cl_haiso_type, haiso_wks: c.cl_haiso_wks,
-      haiso_dow: c.cl_haiso_dow, haiso_day: c.cl_haiso_day, haiso_week: c.cl_haiso_week, haiso_num: c.cl_haiso_num,
-      haiso_holiday: c.cl_haiso_holiday, next_shipping_date: text(c.cl_next_shipping_date) || null,
-    };
-    const result = deliveriesDue(schedule, exceptions.get(schedule.cl_id) ?? [], from, to);
-    const label = text(c.cl_co_name) || text(c.cl_name);
+  for (const { label, result } of clients) {
     for (const d of result.deliveries) all.push({ ...d, cl_label: label, next_shipping_date: result.next_shipping_date });
   }
   const dayOf = (row: HodPreviewRow): string => row.date || row.original_date;

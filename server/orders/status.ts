@@ -18,7 +18,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
 /** Why a customer's order is held: the receivable plus this order would pass the credit limit. */
-async function creditHold(trx: Transaction<Database>, order: ResourceRow): Promise<string | undefined> {
+export async function creditHold(trx: Transaction<Database>, order: ResourceRow): Promise<string | undefined> {
   const client = await trx.selectFrom('client').select(['cl_yoshin_gendo', 'cl_uri_zan']).where('cl_id', '=', Number(order.od_cl_id)).executeTakeFirst();
   const limit = Number(client?.cl_yoshin_gendo ?? 0);
   if (!client || !limit) return undefined;

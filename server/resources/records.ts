@@ -261,7 +261,7 @@ const writeSave = (trx: Transaction<Database>, ctx: WriteContext, def: ResourceD
     : updateRecord(trx, ctx, def, save.recordId, save.modified, save.columns, save.input);
 
 /** A database refusal that a check raced past, as the answer it means. */
-function refusalOf(error: unknown): unknown {
+export function refusalOf(error: unknown): unknown {
   if (isForeignKeyError(error)) return badRequest(MESSAGES.badReference);
   if (isUniqueError(error)) return new ApiError(409, MESSAGES.duplicate);
   return error;
@@ -279,6 +279,14 @@ export async function saveRecord(ctx: WriteContext, def: ResourceDef, recordId: 
   } catch (error) {
     throw refusalOf(error);
   }
+}
+
+/**
+ * Saves one record exactly like `saveRecord`, inside a transaction the caller holds: for a run of
+ * writes that commit together (e.g. the regular-delivery orders, server/hod/generate.ts).
+ */
+export async function saveRecordIn(trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>): Promise<ResourceRow> {
+  return answerRow(def, await writeSave(trx, ctx, def, await prepareSave(def, recordId, input)));
 }
 
 /** One record of a bulk save: its id (none for a new record) and its form values (with `modified`). */

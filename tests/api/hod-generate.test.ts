@@ -1,0 +1,188 @@
+/**
+ * 定期配送の受注生成 (`hod_generate`) and the delivery list (`hod_list`), on every dialect: a week of
+ * 2026 Golden Week (a holiday moves a Monday delivery), a pause, a credit hold, the customer's regular
+ * item, priced exactly like a hand-entered order; a second run creates nothing twice; next_shipping_date
+ * advances; roles and bad input; the list's filters.
+ */
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import type { HodGenerateResult, HodListRow } from '../../lib/hod/kinds';
+import { MESSAGES } from '../../lib/protocol';
+import { assertNoInternals, dialects, useHarness } from './harness';
+
+type Row = Record<string, string | number | null>;
+type Problem = { error: string; fields?: Record<string, string> };
+
+const FROM = '2026-05-04';
+const TO = '2026-05-10';
+
+for (const dialect of dialects()) {
+  describe(dialect, () => {
+    const h = useHarness(dialect);
+    const ids = { monday: 0, paused: 0, credit: 0, chosen: 0, off: 0, itemA: 0, itemB: 0, staff: 0 };
+    let deliveryKey = '';
+    let first: HodGenerateResult;
+
+    const created = async (resource: string, values: Record<string, unknown>): Promise<Row> => {
+      const res = await h.post<Row>(`${resource}_save`, { postData: JSON.stringify(values) });
+      assert.equal(res.status, 200, res.text);
+      return res.body[0];
+    };
+    const generate = (params: Record<string, string>, key?: string) => h.post<HodGenerateResult>('hod_generate', params, key);
+    const list = (params: Record<string, string>, key?: string) => h.post<HodListRow>('hod_list', params, key);
+    const ordersOf = async (cl: number): Promise<Row[]> => (await h.post<Row>('order_lst', { cl_id: cl, n: 100 })).body;
+    const detail = async (id: number): Promise<Row> => (await h.post<Row>('order_dtl', { id })).body[0];
+    const orderCount = async (): Promise<number> => Number((await h.post<number>('order_cnt', {})).body[0]);
+    const regular = (values: Record<string, unknown>) =>
+      created('client', { status: '1', tel_1: '03-5555-0000', pref: '東京都', city: '千代田区', address: '丸の内1-1', haiso_flag: 1, haiso_type: '1', haiso_wks: 1, ...values });
+
+    before(async () => {
+      const { delivery } = h.fixtures.users;
+      deliveryKey = await h.keyOf(delivery.email, delivery.password);
+      ids.staff = delivery.id;
+      await h.database.db.updateTable('user').set({ user_team: '東チーム' }).where('user_id', '=', delivery.id).execute();
+      const item = async (code: string, name: string) =>
+        Number((await created('item', { code, name, unit: '本', price: 1200, tax_class: 'reduced', stock_tracked: 0, returnable: 1 })).it_id);
+      ids.itemA = await item('G-A12', '生成テスト天然水 12L');
+      ids.itemB = await item('G-B08', '生成テスト天然水 8L');
+      // Monday 2026-05-04 is みどりの日, 5 and 6 are holidays too: the delivery moves to Thursday the 7th.
+      ids.monday = Number((await regular({ co_name: '生成月曜商事', haiso_dow: '1', haiso_num: 2, next_shipping_date: FROM, delivery_usr_id: ids.staff })).cl_id);
+      ids.paused = Number((await regular({ co_name: '生成休止商店', haiso_dow: '5', haiso_num: 3, next_shipping_date: FROM })).cl_id);
+      await created('hodpause', { cl_id: ids.paused, kind: '1', from_date: '2026-05-07', to_date: '2026-05-09', reason: '旅行' });
+      ids.credit = Number((await regular({ co_name: '生成与信商会', haiso_dow: '4', haiso_num: 5, next_shipping_date: FROM, yoshin_gendo: 3000 })).cl_id);
+      ids.chosen = Number((await regular({ co_name: '生成指定商品店', haiso_dow: '2', haiso_num: 1, next_shipping_date: '2026-05-01', haiso_item: ids.itemB, delivery_usr_id: ids.staff })).cl_id);
+      ids.off = Number((await created('client', { status: '1', tel_1: '03-5555-0001', co_name: '生成定期なし', haiso_flag: 0, haiso_type: '1', haiso_dow: '1', haiso_num: 2, next_shipping_date: FROM })).cl_id);
+    });
+
+    describe('hod_generate', () => {
+      it('creates the week\'s orders: moved off the holiday, none for the pause, the regular item, on hold over the credit limit', async () => {
+        const res = await generate({ from: FROM, to: TO });
+        assert.equal(res.status, 200, res.text);
+        first = res.body[0];
+        assert.equal(first.created, 3, JSON.stringify(first));
+        assert.equal(first.held, 1);
+        assert.equal(first.existed, 0);
+        assert.equal(first.skipped, 1, 'the paused Friday');
+        assert.equal(first.orders.length, 3);
+
+        const [monday] = await ordersOf(ids.monday);
+        const mon = await detail(Number(monday.od_id));
+        assert.equal(mon.od_delivery_date, '2026-05-07', 'moved to the next business day');
+        assert.equal(mon.od_hod_date, FROM);
+        assert.equal(mon.od_status, 'untreated');
+        assert.equal(mon.od_ship_city, '千代田区', 'shipping address from the customer');
+        const firstReturnable = Number((await h.post<Row>('master_lst', { table: 'mt_returnable_item' })).body[0].value);
+        const monLines = (await h.post<Row>('order_detail_lst', { od_id: mon.od_id })).body;
+        assert.deepEqual(monLines.map((l) => [l.odd_it_id, l.odd_quantity]), [[firstReturnable, 2]], 'no regular item chosen: the first returnable item');
+
+        // Priced and taxed exactly like the same order entered by hand.
+        const hand = await created('order', { cl_id: ids.monday, date: String(mon.od_date), delivery_date: '2026-05-07', lines: [{ it_id: firstReturnable, quantity: 2 }] });
+        for (const column of ['od_net_total', 'od_tax_total', 'od_uriage_total', 'od_delivery_fee']) assert.equal(mon[column], hand[column], column);
+        assert.equal((await h.post('order_del', { id: hand.od_id })).status, 200);
+
+        assert.deepEqual(await ordersOf(ids.paused), [], 'a paused delivery creates nothing');
+        assert.deepEqual(await ordersOf(ids.off), [], 'a customer without regular delivery gets nothing');
+
+        const [held] = await ordersOf(ids.credit);
+        const credit = await detail(Number(held.od_id));
+        assert.equal(credit.od_status, 'pending');
+        assert.match(String(credit.od_hold_reason), /与信限度額を超えるため保留/);
+        assert.equal(credit.od_delivery_date, '2026-05-07');
+
+        const [chosen] = await ordersOf(ids.chosen);
+        const chosenLines = (await h.post<Row>('order_detail_lst', { od_id: chosen.od_id })).body;
+        assert.deepEqual(chosenLines.map((l) => [l.odd_it_id, l.odd_quantity]), [[ids.itemB, 1]], 'the customer\'s regular item');
+        assert.equal((await detail(Number(chosen.od_id))).od_delivery_date, '2026-05-07', 'Tuesday 5/5 is a holiday, 5/6 a substitute one');
+
+        const log = (await h.post<Row>('log_lst', { n: 200 })).body.filter((r) => r.log_call === 'hod_generate');
+        assert.ok(log.some((r) => r.log_table === 'orders' && Number(r.log_record_id) === Number(monday.od_id)), 'audit-logged');
+      });
+
+      it('advances next_shipping_date to the first scheduled day after the range', async () => {
+        const next = async (id: number) => (await h.post<Row>('client_dtl', { id })).body[0].cl_next_shipping_date;
+        assert.equal(await next(ids.monday), '2026-05-11');
+        assert.equal(await next(ids.paused), '2026-05-15');
+        assert.equal(await next(ids.credit), '2026-05-14');
+        assert.equal(await next(ids.off), FROM, 'not a regular customer: unchanged');
+      });
+
+      it('creates nothing twice when run again, even with next_shipping_date moved back', async () => {
+        const count = await orderCount();
+        const again = await generate({ from: FROM, to: TO });
+        assert.equal(again.status, 200, again.text);
+        assert.equal(again.body[0].created, 0);
+        assert.equal(await orderCount(), count);
+        await h.database.db.updateTable('client').set({ cl_next_shipping_date: FROM }).where('cl_id', 'in', [ids.monday, ids.credit]).execute();
+        const third = await generate({ from: FROM, to: TO });
+        assert.equal(third.status, 200, third.text);
+        assert.equal(third.body[0].created, 0, JSON.stringify(third.body[0]));
+        assert.equal(third.body[0].existed, 2);
+        assert.equal(await orderCount(), count);
+        const duplicate = h.database.db.insertInto('orders').values({
+          od_cl_id: ids.monday, od_date: '2026-05-01', od_hod_date: FROM, od_status: 'untreated', created: 'x', modified: 'x', deleted: 0,
+        }).execute();
+        await assert.rejects(duplicate, 'the unique index refuses a second live generated order of the day');
+      });
+
+      it('refuses a role without order write, and bad ranges, changing nothing', async () => {
+        const count = await orderCount();
+        const refused = await generate({ from: '2026-05-11', to: '2026-05-17' }, deliveryKey);
+        assert.equal(refused.status, 403, refused.text);
+        const cases: [Record<string, string>, string, string][] = [
+          [{ from: '2026-02-30', to: '2026-03-01' }, 'from', MESSAGES.hodBadFrom],
+          [{ from: '2026-05-11', to: '' }, 'to', MESSAGES.hodBadTo],
+          [{ from: '2026-05-11', to: '2026-05-10' }, 'to', MESSAGES.hodToBeforeFrom],
+          [{ from: '2026-01-01', to: '2026-12-31' }, 'to', MESSAGES.hodRangeTooLong],
+        ];
+        for (const [params, field, message] of cases) {
+          const res = await generate(params);
+          assert.equal(res.status, 400, res.text);
+          assertNoInternals(res.text);
+          const body = res.body[0] as unknown as Problem;
+          assert.equal(body.error, message);
+          assert.ok(body.fields?.[field], field);
+        }
+        assert.equal(await orderCount(), count);
+      });
+    });
+
+    describe('hod_list', () => {
+      it('lists the range\'s orders that are not cancelled, by date and staff, with bottles, address, time slot and phone', async () => {
+        const res = await list({ from: FROM, to: TO }, deliveryKey);
+        assert.equal(res.status, 200, res.text);
+        const ours = res.body.filter((r) => first.orders.includes(r.od_id));
+        assert.equal(ours.length, 3);
+        const mon = ours.find((r) => r.cl_id === ids.monday)!;
+        assert.equal(mon.od_delivery_date, '2026-05-07');
+        assert.equal(mon.bottles, 2);
+        assert.equal(mon.user_id, ids.staff);
+        assert.equal(mon.user_team, '東チーム');
+        assert.equal(mon.address, '東京都千代田区丸の内1-1');
+        assert.equal(mon.tel, '03-5555-0000');
+        assert.equal(typeof mon.time_slot, 'string');
+        const keys = res.body.map((r) => r.od_delivery_date);
+        assert.deepEqual(keys, [...keys].sort(), 'by date');
+        assert.deepEqual((await list({ from: '2026-05-11', to: '2026-05-17' })).body.filter((r) => first.orders.includes(r.od_id)), []);
+      });
+
+      it('filters by team, staff, customer and company name, and leaves out cancelled orders', async () => {
+        const only = async (params: Record<string, string>) =>
+          (await list({ from: FROM, to: TO, ...params })).body.map((r) => r.cl_id).filter((id) => [ids.monday, ids.credit, ids.chosen].includes(id)).sort((a, b) => a - b);
+        const both = [ids.monday, ids.chosen].sort((a, b) => a - b);
+        assert.deepEqual(await only({ team: '東チーム' }), both);
+        assert.deepEqual(await only({ team: '西チーム' }), []);
+        assert.deepEqual(await only({ userId: String(ids.staff) }), both);
+        assert.deepEqual(await only({ clientId: String(ids.credit) }), [ids.credit]);
+        assert.deepEqual(await only({ coName: '与信' }), [ids.credit]);
+        assert.deepEqual(await only({ coName: '%' }), [], 'LIKE characters are literal');
+        const [held] = await ordersOf(ids.credit);
+        const cancelled = await h.post<Row>('order_status', { od_id: held.od_id, status: 'cancelled' });
+        assert.equal(cancelled.status, 200, cancelled.text);
+        assert.deepEqual(await only({ clientId: String(ids.credit) }), [], 'a cancelled order is not delivered');
+        const bad = await list({ from: FROM, to: TO, userId: 'abc' });
+        assert.equal(bad.status, 400, bad.text);
+        assertNoInternals(bad.text);
+      });
+    });
+  });
+}
