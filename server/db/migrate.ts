@@ -13,6 +13,7 @@ import * as mastersFeesLog from './migrations/0007-masters-fees-log';
 import * as stockTax from './migrations/0008-stock-tax';
 import * as hodSchedule from './migrations/0010-hod-schedule';
 import * as orders from './migrations/0009-orders';
+import * as hodReport from './migrations/0012-hod-report';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0008-stock-tax': stockTax,
   '0010-hod-schedule': hodSchedule,
   '0009-orders': orders,
+  '0012-hod-report': hodReport,
 };
 
 function provider(dialect: DialectName) {

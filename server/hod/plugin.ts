@@ -1,6 +1,7 @@
 /**
  * The regular-delivery (HOD) calls beside the generic resource calls: `hod_preview` — the deliveries
- * the customers' schedules make due in a date range (server/hod/preview.ts).
+ * the customers' schedules make due in a date range (server/hod/preview.ts), `hodreport_stop_lst` — a delivery
+ * round's stops (`hr_id`), and `hod_uriage` — delivery sales of a period (`from`, `to`, `group`: team | staff | customer).
  */
 import type { FastifyInstance } from 'fastify';
 import { isDay } from '../../lib/hod/schedule';
@@ -9,6 +10,11 @@ import { addCall, type AreaOptions } from '../calls/call-table';
 import { badRequest } from '../http/api-error';
 import { pageParam, type Params } from '../http/params';
 import { hodPreview, MAX_PREVIEW_DAYS } from './preview';
+import { isUriageGroup } from '../../lib/hod/uriage';
+import { notFound } from '../http/api-error';
+import { positiveId } from '../http/params';
+import { roundStops } from '../resources/policies/hod-report';
+import { hodUriage } from './uriage';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,6 +38,24 @@ export async function hodPlugin(_app: FastifyInstance, { calls, database }: Area
       const n = pageParam(params.n, 100, LIMITS.maxPageSize, MESSAGES.badPageSize);
       const p = pageParam(params.p, 1, 100_000_000, MESSAGES.badPage);
       return [await hodPreview(database.db, from, to, n, p)];
+    },
+  });
+  addCall(calls, 'hodreport_stop_lst', {
+    area: 'hod', level: 'read',
+    handler: async ({ params }) => {
+      const roundId = positiveId(params.hr_id);
+      const round = await database.db.selectFrom('hod_report').select('hr_id').where('hr_id', '=', roundId).where('deleted', '=', 0).executeTakeFirst();
+      if (!round) throw notFound();
+      return roundStops(database.db, roundId);
+    },
+  });
+  addCall(calls, 'hod_uriage', {
+    area: 'hod', level: 'read',
+    handler: async ({ params }) => {
+      const { from, to } = rangeParams(params);
+      const group = params.group ?? 'team';
+      if (!isUriageGroup(group)) throw badRequest('集計の単位（チーム・担当者・顧客）を選んでください。', { fields: { group: '集計の単位を選んでください。' } });
+      return [await hodUriage(database.db, from, to, group)];
     },
   });
 }
