@@ -10,6 +10,7 @@ export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentTy
   deliveryfee: () => import('./system/delivery-fees'),
   'role-matrix': () => import('./role-matrix'),
   'hod-preview': () => import('./hod-preview'),
+  'hod-uriage': () => import('./hod-uriage'),
   'order-list': () => import('./orders/order-list'),
   'order-form': () => import('./orders/order-form'),
   'order-settings': () => import('./system/order-settings'),
