@@ -54,9 +54,10 @@ export const ROUTES: readonly RouteDef[] = [
   r('/', 'ホーム', null, { kind: 'home' }),
   // 配送 (HOD)
   r('/hod/list', '配送リスト', 'hod', custom('hod-list')),
-  r('/hod/report/', '配送実績', 'hod', planned('配送便ごとの実績入力（お届け本数・空ボトル回収・集金・不在メモ）。')),
-  r('/hod/report/:hod', '配送実績詳細', 'hod', planned('1 便の配送実績：顧客ごとのお届け本数、空ボトル回収数、集金額、不在・再配達メモ。'), { parent: '/hod/report/' }),
-  r('/hod/uriage', '配送売上', 'hod', planned('期間ごとの配送売上をチーム・担当者・顧客別に集計し、合計を表示します。')),
+  r('/hod/report/', '配送実績', 'hod', list('hodreport')),
+  r('/hod/report/new', '配送実績登録', 'hod', create('hodreport'), { parent: '/hod/report/', level: 'write' }),
+  r('/hod/report/:hod', '配送実績詳細', 'hod', detail('hodreport', 'hod'), { parent: '/hod/report/' }),
+  r('/hod/uriage', '配送売上', 'hod', custom('hod-uriage')),
   // 受注
   ...ORDER_STATUS_LISTS.map(([key, label]) => r(`/orders/list/${key}`, `受注一覧（${label}）`, 'order', custom('order-list'))),
   r('/orders/list/search', '受注検索', 'order', custom('order-list')),

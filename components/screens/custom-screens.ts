@@ -11,6 +11,7 @@ export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentTy
   'role-matrix': () => import('./role-matrix'),
   'hod-preview': () => import('./hod-preview'),
   'hod-list': () => import('./hod-list'),
+  'hod-uriage': () => import('./hod-uriage'),
   'order-list': () => import('./orders/order-list'),
   'order-form': () => import('./orders/order-form'),
   'order-settings': () => import('./system/order-settings'),

@@ -7,6 +7,7 @@ import { contactResource } from './contact';
 import { dailyResource } from './daily';
 import { deliveryFeeResource } from './delivery-fee';
 import { hodPauseResource } from './hod-pause';
+import { hodReportResource } from './hod-report';
 import { itemResource } from './item';
 import { mailTemplateResource } from './mail-template';
 import { masterOptionResource } from './master-option';
@@ -39,6 +40,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
   bottle: bottleResource,
   tax: taxResource,
   hodpause: hodPauseResource,
+  hodreport: hodReportResource,
   ordersetting: orderSettingResource,
 };
 

@@ -14,6 +14,7 @@ import * as stockTax from './migrations/0008-stock-tax';
 import * as hodSchedule from './migrations/0010-hod-schedule';
 import * as hodGenerate from './migrations/0011-hod-generate';
 import * as orders from './migrations/0009-orders';
+import * as hodReport from './migrations/0012-hod-report';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0010-hod-schedule': hodSchedule,
   '0011-hod-generate': hodGenerate,
   '0009-orders': orders,
+  '0012-hod-report': hodReport,
 };
 
 function provider(dialect: DialectName) {

@@ -6,6 +6,7 @@
 import type { Generated, Kysely } from 'kysely';
 import type { Stock, StockMove } from '../../lib/stock';
 import type { OrderLine } from '../../lib/orders/status';
+import type { HodStop } from '../../lib/resources/hod-report';
 
 /** One value of a resource row: TEXT, INTEGER/REAL or NULL. */
 export type Cell = string | number | null;
@@ -98,6 +99,12 @@ export interface OrderDetailTable extends Omit<OrderLine, 'odd_id'> {
   created: string;
 }
 
+/** A delivery round's stops (lib/resources/hod-report HodStop); id generated. */
+export interface HodReportStopTable extends Omit<HodStop, 'hrs_id'> {
+  hrs_id: Generated<number>;
+  created: string;
+}
+
 export interface Database {
   user: UserTable;
   auth_key: AuthKeyTable;
@@ -124,6 +131,8 @@ export interface Database {
   hod_pause: ResourceRow;
   order_detail: OrderDetailTable;
   order_setting: ResourceRow;
+  hod_report: ResourceRow;
+  hod_report_stop: HodReportStopTable;
 }
 
 /** The same connection seen by the generic resource code: any table of resource rows. */

@@ -1,7 +1,7 @@
 /**
  * 定期配送の受注生成: the regular deliveries due in a range (the engine, via `dueByClient`) become
  * orders, in ONE transaction for the run (all or nothing; the audit rows with it). Each order is saved
- * through the order's own save (`saveRecordIn` + the order policy: shipping address, warehouse, time
+ * through the order's own save (`saveInTransaction` + the order policy: shipping address, warehouse, time
  * slot, the line's price, tax and totals), for the customer's regular item (`haiso_item`, else the first
  * live returnable item) × the scheduled bottles, delivered on the delivery's (moved) day, 未処理 — or
  * 保留 with the reason when the credit limit would be passed (`creditHold`, the order rules).
@@ -19,7 +19,7 @@ import { resourceView, type Database } from '../db/schema';
 import { badRequest } from '../http/api-error';
 import { nextStamp } from '../http/clock';
 import { creditHold } from '../orders/status';
-import { refusalOf, saveRecordIn, type WriteContext } from '../resources/records';
+import { refusalOf, saveInTransaction, type WriteContext } from '../resources/records';
 import { dueByClient } from './preview';
 
 /** The first live returnable item (by code), the regular item of customers who chose none. */
@@ -71,7 +71,7 @@ export async function hodGenerate(ctx: WriteContext, from: string, to: string): 
           }
           const item = client.item ?? fallbackItem;
           if (item === null) throw badRequest('定期配送の商品がありません。顧客の「定期配送商品」を選ぶか、リターナブルボトルの商品を登録してください。');
-          const saved = await saveRecordIn(trx, inRun, orderResource, undefined, {
+          const saved = await saveInTransaction(trx, inRun, orderResource, undefined, {
             cl_id: client.cl_id, date: orderDate, delivery_date: delivery.date, status: 'untreated',
             biko: delivery.note ? `定期配送（予定日 ${delivery.original_date}・${delivery.note}）` : `定期配送（予定日 ${delivery.original_date}）`,
             lines: [{ it_id: item, quantity: delivery.quantity }],

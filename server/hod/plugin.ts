@@ -1,17 +1,22 @@
 /**
  * The regular-delivery (HOD) calls beside the generic resource calls: `hod_preview` — the deliveries
  * the customers' schedules make due in a date range (server/hod/preview.ts); `hod_generate` — their
- * orders created (server/hod/generate.ts); `hod_list` — the delivery list (server/hod/list.ts).
+ * orders created (server/hod/generate.ts); `hod_list` — the delivery list (server/hod/list.ts);
+ * `hodreport_stop_lst` — a delivery round's stops (`hr_id`); `hod_uriage` — delivery sales of a period
+ * (`from`, `to`, `group`: team | staff | customer).
  */
 import type { FastifyInstance } from 'fastify';
 import { isDay } from '../../lib/hod/schedule';
 import { LIMITS, MESSAGES } from '../../lib/protocol';
 import { addCall, type AreaOptions } from '../calls/call-table';
-import { badRequest } from '../http/api-error';
-import { optionalId, pageParam, text, type Params } from '../http/params';
+import { badRequest, notFound } from '../http/api-error';
+import { optionalId, pageParam, positiveId, text, type Params } from '../http/params';
 import { hodGenerate } from './generate';
 import { hodList } from './list';
 import { hodPreview, MAX_PREVIEW_DAYS } from './preview';
+import { isUriageGroup } from '../../lib/hod/uriage';
+import { roundStops } from '../resources/policies/hod-report';
+import { hodUriage } from './uriage';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -56,6 +61,24 @@ export async function hodPlugin(_app: FastifyInstance, { calls, database }: Area
         clientId: id('clientId'),
         coName: text(params, 'coName', 100).trim(),
       });
+    },
+  });
+  addCall(calls, 'hodreport_stop_lst', {
+    area: 'hod', level: 'read',
+    handler: async ({ params }) => {
+      const roundId = positiveId(params.hr_id);
+      const round = await database.db.selectFrom('hod_report').select('hr_id').where('hr_id', '=', roundId).where('deleted', '=', 0).executeTakeFirst();
+      if (!round) throw notFound();
+      return roundStops(database.db, roundId);
+    },
+  });
+  addCall(calls, 'hod_uriage', {
+    area: 'hod', level: 'read',
+    handler: async ({ params }) => {
+      const { from, to } = rangeParams(params);
+      const group = params.group ?? 'team';
+      if (!isUriageGroup(group)) throw badRequest('集計の単位（チーム・担当者・顧客）を選んでください。', { fields: { group: '集計の単位を選んでください。' } });
+      return [await hodUriage(database.db, from, to, group)];
     },
   });
 }

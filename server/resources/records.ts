@@ -282,11 +282,15 @@ export async function saveRecord(ctx: WriteContext, def: ResourceDef, recordId: 
 }
 
 /**
- * Saves one record exactly like `saveRecord`, inside a transaction the caller holds: for a run of
- * writes that commit together (e.g. the regular-delivery orders, server/hod/generate.ts).
+ * Saves a record of a resource inside a transaction that is already running (a policy's follow-up
+ * write to another resource, e.g. a delivery round's bottle movements), exactly like `saveRecord`:
+ * validation, references, uniqueness, edit conflicts, its policy and audit rows. Answers the stored row.
+ * @example await saveInTransaction(trx, actor, bottleResource, undefined, { cl_id: 12, it_id: 3, move_date: '2026-05-01', delivered: 2 })
  */
-export async function saveRecordIn(trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>): Promise<ResourceRow> {
-  return answerRow(def, await writeSave(trx, ctx, def, await prepareSave(def, recordId, input)));
+export async function saveInTransaction(
+  trx: Transaction<Database>, actor: WriteActor, def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>,
+): Promise<ResourceRow> {
+  return answerRow(def, await writeSave(trx, { ...actor, db: trx }, def, await prepareSave(def, recordId, input)));
 }
 
 /** One record of a bulk save: its id (none for a new record) and its form values (with `modified`). */
@@ -356,18 +360,21 @@ export async function saveRecords(ctx: WriteContext, def: ResourceDef, entries: 
  */
 export async function deleteRecord(ctx: WriteContext, def: ResourceDef, recordId: number): Promise<void> {
   if (!allows(def, 'delete')) throw new ApiError(403, `${def.label}は削除できません。`);
+  await ctx.db.transaction().execute((trx) => deleteInTransaction(trx, ctx, def, recordId));
+}
+
+/** Soft-deletes a record inside a running transaction, exactly like `deleteRecord` (a policy's follow-up delete). */
+export async function deleteInTransaction(trx: Transaction<Database>, ctx: WriteActor, def: ResourceDef, recordId: number): Promise<void> {
   const { id } = resourceColumns(def);
-  await ctx.db.transaction().execute(async (trx) => {
-    const view = resourceView(trx);
-    const current = await view.selectFrom(def.table).select([...resourceColumns(def).detail, 'deleted']).where(id, '=', recordId).executeTakeFirst();
-    if (!current || current.deleted !== 0) throw notFound();
-    await checkNotReferenced(trx, def, recordId);
-    const policy = POLICIES[def.name];
-    const event = { trx, actor: ctx, def, id: recordId, current };
-    await policy?.beforeDelete?.(event);
-    const stamp = nextStamp(String(current.modified));
-    await view.updateTable(def.table).set({ deleted: 1, modified: stamp }).where(id, '=', recordId).execute();
-    await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: def.table, recordId, changes: { deleted: [0, 1], modified: [current.modified, stamp] }, at: stamp });
-    await policy?.afterDelete?.(event);
-  });
+  const view = resourceView(trx);
+  const current = await view.selectFrom(def.table).select([...resourceColumns(def).detail, 'deleted']).where(id, '=', recordId).executeTakeFirst();
+  if (!current || current.deleted !== 0) throw notFound();
+  await checkNotReferenced(trx, def, recordId);
+  const policy = POLICIES[def.name];
+  const event = { trx, actor: ctx, def, id: recordId, current };
+  await policy?.beforeDelete?.(event);
+  const stamp = nextStamp(String(current.modified));
+  await view.updateTable(def.table).set({ deleted: 1, modified: stamp }).where(id, '=', recordId).execute();
+  await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: def.table, recordId, changes: { deleted: [0, 1], modified: [current.modified, stamp] }, at: stamp });
+  await policy?.afterDelete?.(event);
 }

@@ -8,6 +8,7 @@
 import type { ComponentType } from 'react';
 import { AuditChanges } from './audit-changes';
 import { BottleBalance } from './bottle-balance';
+import { HodStops } from './hod-stops';
 import { LastOrder } from './last-order';
 import { MailPreview } from './mail-preview';
 import { ItemStock, WarehouseStock } from './stock';
@@ -25,6 +26,7 @@ export const DETAIL_EXTENSIONS: Record<string, readonly ComponentType<DetailExte
 export const DETAIL_SECTIONS: Record<string, readonly ComponentType<DetailExtensionProps>[]> = {
   souko: [WarehouseStock],
   item: [ItemStock],
+  hodreport: [HodStops],
 };
 
 /** What a list row unfolds to (a toggle per row): the audit log's before → after. */

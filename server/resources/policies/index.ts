@@ -1,6 +1,7 @@
 /** The server-side rules of the resources that have any, by call prefix (see ../policy.ts). */
 import type { ResourcePolicy } from '../policy';
 import { bottlePolicy } from './bottle';
+import { hodReportPolicy } from './hod-report';
 import { hodPausePolicy } from './hod-pause';
 import { itemPolicy } from './item';
 import { mailTemplatePolicy } from './mail-template';
@@ -23,5 +24,6 @@ export const POLICIES: Record<string, ResourcePolicy> = {
   bottle: bottlePolicy,
   tax: taxPolicy,
   hodpause: hodPausePolicy,
+  hodreport: hodReportPolicy,
   order: orderPolicy,
 };

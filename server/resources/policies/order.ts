@@ -40,7 +40,8 @@ const preparedLines = new WeakMap<object, PreparedLine[]>();
 const lineProblem = (index: number, field: string, message: string) =>
   badRequest(`明細${index + 1}行目: ${message}`, { fields: { [`lines.${index}.${field}`]: message } });
 
-function integerIn(value: unknown, min: number, max: number): number | undefined {
+/** A whole number in [min, max] from a form value (full-width digits and commas allowed), else undefined. */
+export function integerIn(value: unknown, min: number, max: number): number | undefined {
   const text = String(value ?? '').normalize('NFKC').replaceAll(',', '').trim();
   if (!/^-?\d{1,9}$/.test(text)) return undefined;
   const n = Number(text);
