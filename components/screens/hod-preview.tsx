@@ -23,7 +23,9 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
   const [range, setRange] = useState(draft);
   const [page, setPage] = useState(1);
   const key = ['hod_preview', { ...range, n: PAGE_SIZE, p: page }] as const;
-  const { data, error, isLoading, mutate } = useSWR(key, callFetcher<HodPreview>, { revalidateOnFocus: false, keepPreviousData: true });
+  // The preview is computed from the schedules as they are now (a skip entered a moment ago counts):
+  // every showing asks the server again.
+  const { data, error, isLoading, mutate } = useSWR(key, callFetcher<HodPreview>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0, keepPreviousData: true });
   const answer = data?.[0];
   const pages = answer ? Math.max(1, Math.ceil(answer.total / PAGE_SIZE)) : 1;
   const canGenerate = can(useAreas(), 'order', 'write');
@@ -67,6 +69,7 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
           e.preventDefault();
           setPage(1);
           setRange(draft);
+          if (draft.from === range.from && draft.to === range.to && page === 1) void mutate();
         }}
       >
         <label className="flex flex-col gap-[4px]">
