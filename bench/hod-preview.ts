@@ -6,18 +6,15 @@
  *
  * Run: `node --import tsx bench/hod-preview.ts` (BENCH_SCHEDULED to change N, BENCH_RUNS the repeated runs).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { EXCEPTION_KIND } from '../lib/hod/kinds';
 import { hodPauseResource } from '../lib/resources/hod-pause';
 import type { DialectName } from '../server/config';
-import { openDatabase, refreshStatistics, type AppDatabase } from '../server/db/connect';
+import { refreshStatistics, type AppDatabase } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import { hodPreview } from '../server/hod/preview';
 import { bulkInsert } from '../server/seed/bulk-insert';
 import { seedSyntheticClients } from '../server/seed/seed';
+import { freshTarget } from './list-bench';
 
 process.env.TZ ||= 'Asia/Tokyo';
 
@@ -29,30 +26,16 @@ const TO = '2026-12-31';
 
 const ms = (since: number): number => Math.round(performance.now() - since);
 
+/** A fresh database (bench/list-bench.ts `freshTarget`), closed and removed by `cleanup`. */
 async function open(dialect: DialectName): Promise<{ database: AppDatabase; cleanup(): Promise<void> }> {
-  if (dialect === 'postgres') {
-    const name = `hod_preview_bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    const database = openDatabase({ dialect, databaseUrl: url.toString(), sqliteFile: '' });
-    return {
-      database,
-      cleanup: async () => {
-        await database.close();
-        const c = new pg.Client({ connectionString: PG_URL });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'hod-preview-bench-'));
-  const database = openDatabase({ dialect, databaseUrl: '', sqliteFile: join(dir, 'app.db') });
-  return { database, cleanup: async () => { await database.close(); rmSync(dir, { recursive: true, force: true }); } };
+  const target = await freshTarget(dialect);
+  return {
+    database: target.database,
+    cleanup: async () => {
+      await target.database.close();
+      await target.cleanup();
+    },
+  };
 }
 
 /** Demo customers until at least `count` are scheduled, then exactly `count` of them kept scheduled. */
