@@ -14,3 +14,14 @@ export function codeProblem(values: Record<string, unknown>, name: string, label
   const code = textOf(values, name);
   return code !== '' && !/^[0-9A-Za-z_-]+$/.test(code) ? { [name]: `${label}は半角英数字・ハイフン・アンダースコアで入力してください。` } : undefined;
 }
+
+/**
+ * A whole number in [min, max] from a form value (full-width digits and commas allowed), else undefined.
+ * @example integerIn('１,２００', 0, 9999) // 1200
+ */
+export function integerIn(value: unknown, min: number, max: number): number | undefined {
+  const text = String(value ?? '').normalize('NFKC').replaceAll(',', '').trim();
+  if (!/^-?\d{1,9}$/.test(text)) return undefined;
+  const n = Number(text);
+  return n >= min && n <= max ? n : undefined;
+}

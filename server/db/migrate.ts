@@ -15,6 +15,7 @@ import * as hodSchedule from './migrations/0010-hod-schedule';
 import * as hodGenerate from './migrations/0011-hod-generate';
 import * as orders from './migrations/0009-orders';
 import * as hodReport from './migrations/0012-hod-report';
+import * as orderIndexes from './migrations/0013-order-indexes';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0011-hod-generate': hodGenerate,
   '0009-orders': orders,
   '0012-hod-report': hodReport,
+  '0013-order-indexes': orderIndexes,
 };
 
 function provider(dialect: DialectName) {

@@ -1,26 +1,35 @@
 /**
  * 定期配送の受注生成: the regular deliveries due in a range (the engine, via `dueByClient`) become
- * orders, in ONE transaction for the run (all or nothing; the audit rows with it). Each order is saved
- * through the order's own save (`saveInTransaction` + the order policy: shipping address, warehouse, time
- * slot, the line's price, tax and totals), for the customer's regular item (`haiso_item`, else the first
- * live returnable item) × the scheduled bottles, delivered on the delivery's (moved) day, 未処理 — or
- * 保留 with the reason when the credit limit would be passed (`creditHold`, the order rules).
+ * orders, in ONE transaction for the run (all or nothing; the audit rows with it). Each order is built
+ * exactly as a hand-entered one (`prepareSave`: the order's validation and columns; server/orders/pricing:
+ * shipping address, warehouse, time slot, the line's price, tax and totals), for the customer's regular
+ * item (`haiso_item`, else the first live returnable item) × the scheduled bottles, delivered on the
+ * delivery's (moved) day, 未処理 — or 保留 with the reason when the credit limit would be passed, counting
+ * the orders the run created before it for the same customer (`creditHoldReason`).
  * A customer gets at most one live generated order per scheduled day (`od_hod_date`; checked here, and
  * a unique index of migration 0011 catches a race), so running a range twice creates nothing twice.
  * Skipped deliveries create nothing. `next_shipping_date` advances to the engine's anchor after the range
  * (never back).
+ *
+ * The run reads what it needs in a handful of queries and writes in multi-row statements
+ * (server/db/bulk-write.ts): a month for 20,000 customers is a few seconds (`bench/hod-month.ts`).
  */
 import type { Transaction } from 'kysely';
 import { todayJst } from '../../lib/format';
 import type { HodGenerateResult } from '../../lib/hod/kinds';
+import type { DueDelivery } from '../../lib/hod/schedule';
+import { formatOrderNumber } from '../../lib/orders/number';
 import { orderResource } from '../../lib/resources/order';
-import { diff, writeAudit } from '../audit/audit-log';
-import { resourceView, type Database } from '../db/schema';
+import { diff, writeAudits, type AuditEntry } from '../audit/audit-log';
+import { deferKeywordIndexing, insertMany, reserveIds, rowsByIds, updateTextEach } from '../db/bulk-write';
+import type { Database, ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
 import { nextStamp } from '../http/clock';
-import { creditHold } from '../orders/status';
-import { refusalOf, saveInTransaction, type WriteContext } from '../resources/records';
-import { dueByClient } from './preview';
+import { creditHoldReason, feeOf, PRICING_CLIENT_COLUMNS, newOrderDefaults, priceLines, pricingBook, totalsOf, type PreparedLine, type PricingBook } from '../orders/pricing';
+import { searchText } from '../resources/columns';
+import { lineSummary } from '../resources/policies/order';
+import { prepareSave, refusalOf, type WriteContext } from '../resources/records';
+import { dueByClient, type ClientDue } from './preview';
 
 /** The first live returnable item (by code), the regular item of customers who chose none. */
 async function defaultItem(trx: Transaction<Database>): Promise<number | null> {
@@ -32,20 +41,46 @@ async function defaultItem(trx: Transaction<Database>): Promise<number | null> {
 async function generatedKeys(trx: Transaction<Database>, from: string, to: string): Promise<Set<string>> {
   const rows = await trx.selectFrom('orders').select(['od_cl_id', 'od_hod_date'])
     .where('deleted', '=', 0).where('od_hod_date', '>=', from).where('od_hod_date', '<=', to).execute();
-  return new Set(rows.map((r) => `${Number(r.od_cl_id)}|${String(r.od_hod_date)}`));
+  return new Set(rows.map((r) => keyOf(Number(r.od_cl_id), String(r.od_hod_date))));
 }
 
-/** Moves the customer's next_shipping_date forward to `next` (audit-logged), never back. */
-async function advanceNext(trx: Transaction<Database>, ctx: WriteContext, clientId: number, next: string): Promise<boolean> {
-  const view = resourceView(trx);
-  const client = await view.selectFrom('client').select(['cl_next_shipping_date', 'modified']).where('cl_id', '=', clientId).executeTakeFirstOrThrow();
-  if (String(client.cl_next_shipping_date ?? '') >= next) return false;
-  const set = { cl_next_shipping_date: next };
-  const stamp = nextStamp(String(client.modified));
-  await view.updateTable('client').set({ ...set, modified: stamp }).where('cl_id', '=', clientId).execute();
-  await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: 'client', recordId: clientId, at: stamp, changes: diff(client, set) });
-  return true;
+const keyOf = (clientId: number, hodDate: string): string => `${clientId}|${hodDate}`;
+
+/** One order the run creates. */
+interface Planned {
+  client: ClientDue;
+  delivery: DueDelivery;
+  item: number;
 }
+
+/**
+ * A planned order's columns (as a hand-entered order's) and lines. `template` holds the columns every
+ * generated order shares, validated once by the order's own `prepareSave`; the customer, delivery date and
+ * note are the engine's and the customer's own (known to be valid).
+ */
+function buildOrder(plan: Planned, client: ResourceRow, book: PricingBook, template: ResourceRow, now: Date) {
+  const { delivery } = plan;
+  const columns: ResourceRow = {
+    ...template,
+    od_cl_id: plan.client.cl_id,
+    od_delivery_date: delivery.date,
+    od_biko: delivery.note ? `定期配送（予定日 ${delivery.original_date}・${delivery.note}）` : `定期配送（予定日 ${delivery.original_date}）`,
+  };
+  const date = String(template.od_date);
+  const row: ResourceRow = { ...columns, ...newOrderDefaults(book, client, columns, now) };
+  const lines = priceLines(book, [{ it_id: plan.item, quantity: delivery.quantity }], client, date);
+  row.od_delivery_fee = feeOf(book, row.od_ship_pref);
+  Object.assign(row, totalsOf(book, client, lines, Number(row.od_delivery_fee), date), { od_hod_date: delivery.original_date, od_hold_reason: '' });
+  return { row, lines };
+}
+
+/**
+ * What the audit row of a generated order records: who it is for, when, its number, status and total, and its
+ * lines. The rest (address, warehouse, slot …) is the customer's and the settings' at the time, kept in the
+ * order itself; a later edit records every changed field's value before and after, so nothing is lost.
+ */
+const AUDITED = ['od_number', 'od_cl_id', 'od_date', 'od_delivery_date', 'od_hod_date', 'od_status', 'od_hold_reason', 'od_uriage_total'] as const;
+const audited = (row: ResourceRow): ResourceRow => Object.fromEntries(AUDITED.filter((c) => row[c] !== '' && row[c] !== null).map((c) => [c, row[c]]));
 
 /**
  * Creates the orders of the regular deliveries due from `from` to `to` (one transaction); answers the counts.
@@ -53,43 +88,73 @@ async function advanceNext(trx: Transaction<Database>, ctx: WriteContext, client
  */
 export async function hodGenerate(ctx: WriteContext, from: string, to: string): Promise<HodGenerateResult> {
   const orderDate = todayJst();
+  const now = new Date();
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const inRun: WriteContext = { ...ctx, db: trx };
-      const view = resourceView(trx);
+      await deferKeywordIndexing(trx);
       const [due, existing, fallbackItem] = await Promise.all([dueByClient(trx, from, to), generatedKeys(trx, from, to), defaultItem(trx)]);
       const answer: HodGenerateResult = { from, to, created: 0, existed: 0, held: 0, skipped: 0, advanced: 0, orders: [] };
+      const planned: Planned[] = [];
       for (const client of due) {
         for (const delivery of client.result.deliveries) {
-          if (delivery.status !== 'deliver' || delivery.quantity <= 0) {
-            answer.skipped++;
-            continue;
+          if (delivery.status !== 'deliver' || delivery.quantity <= 0) answer.skipped++;
+          else if (existing.has(keyOf(client.cl_id, delivery.original_date))) answer.existed++;
+          else {
+            const item = client.item ?? fallbackItem;
+            if (item === null) throw badRequest('定期配送の商品がありません。顧客の「定期配送商品」を選ぶか、リターナブルボトルの商品を登録してください。');
+            planned.push({ client, delivery, item });
           }
-          if (existing.has(`${client.cl_id}|${delivery.original_date}`)) {
-            answer.existed++;
-            continue;
-          }
-          const item = client.item ?? fallbackItem;
-          if (item === null) throw badRequest('定期配送の商品がありません。顧客の「定期配送商品」を選ぶか、リターナブルボトルの商品を登録してください。');
-          const saved = await saveInTransaction(trx, inRun, orderResource, undefined, {
-            cl_id: client.cl_id, date: orderDate, delivery_date: delivery.date, status: 'untreated',
-            biko: delivery.note ? `定期配送（予定日 ${delivery.original_date}・${delivery.note}）` : `定期配送（予定日 ${delivery.original_date}）`,
-            lines: [{ it_id: item, quantity: delivery.quantity }],
-          });
-          const orderId = Number(saved.od_id);
-          const hold = await creditHold(trx, saved);
-          const set = { od_hod_date: delivery.original_date, ...(hold ? { od_status: 'pending', od_hold_reason: hold } : {}) };
-          const stamp = nextStamp(String(saved.modified));
-          await view.updateTable('orders').set({ ...set, modified: stamp }).where('od_id', '=', orderId).execute();
-          await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: 'orders', recordId: orderId, at: stamp, changes: diff(saved, set) });
-          existing.add(`${client.cl_id}|${delivery.original_date}`);
-          answer.created++;
-          if (hold) answer.held++;
-          answer.orders.push(orderId);
         }
-        const next = client.result.next_shipping_date;
-        if (next && (await advanceNext(trx, inRun, client.cl_id, next))) answer.advanced++;
       }
+      const advancing = due.filter((c) => c.result.next_shipping_date && c.stored_next < c.result.next_shipping_date);
+      const clients = await rowsByIds(trx, 'client', 'cl_id', [...planned.map((p) => p.client.cl_id), ...advancing.map((c) => c.cl_id)], [
+        'cl_id', 'cl_next_shipping_date', 'modified', ...PRICING_CLIENT_COLUMNS,
+      ]);
+      const book = await pricingBook(trx, planned.map((p) => p.item));
+      const template = planned.length === 0 ? {} : (await prepareSave(orderResource, undefined, { cl_id: planned[0].client.cl_id, date: orderDate, status: 'untreated' })).columns;
+
+      // Build every order in memory; the credit limit counts the run's earlier orders of the same customer.
+      const committed = new Map<number, number>();
+      const built: { row: ResourceRow; lines: PreparedLine[] }[] = [];
+      for (const plan of planned) {
+        const client = clients.get(plan.client.cl_id)!;
+        const order = buildOrder(plan, client, book, template, now);
+        const total = Number(order.row.od_uriage_total);
+        const earlier = committed.get(plan.client.cl_id) ?? 0;
+        const hold = creditHoldReason(Number(client.cl_yoshin_gendo ?? 0), Number(client.cl_uri_zan ?? 0), total, earlier);
+        if (hold) Object.assign(order.row, { od_status: 'pending', od_hold_reason: hold });
+        else committed.set(plan.client.cl_id, earlier + total);
+        built.push(order);
+      }
+
+      // Write: the orders with their reserved ids and numbers, their lines and audit rows.
+      const stamp = nextStamp();
+      const ids = await reserveIds(trx, 'orders', 'od_id', built.length);
+      const orderRows: ResourceRow[] = [];
+      const lineRows: ResourceRow[] = [];
+      const audits: AuditEntry[] = [];
+      for (const [i, { row, lines }] of built.entries()) {
+        const orderId = ids[i];
+        const numbered = { ...row, od_number: formatOrderNumber(book.settings.numberFormat, orderDate, orderId) };
+        orderRows.push({ ...numbered, od_id: orderId, od_search: searchText(orderResource, numbered), created: stamp, modified: stamp, deleted: 0 });
+        lines.forEach((line, n) => lineRows.push({ ...line, odd_od_id: orderId, odd_sort: n + 1, created: stamp }));
+        audits.push({ userId: ctx.userId, call: ctx.call, table: 'orders', recordId: orderId, at: stamp, changes: { ...diff(undefined, audited(numbered)), lines: ['', lines.map(lineSummary).join('\n')] } });
+        answer.orders.push(orderId);
+        if (row.od_status === 'pending') answer.held++;
+      }
+      await insertMany(trx, 'orders', orderRows);
+      await insertMany(trx, 'order_detail', lineRows);
+      answer.created = built.length;
+
+      // next_shipping_date moves forward (never back), audit-logged.
+      const clientStamp = nextStamp(advancing.reduce((max, c) => (String(clients.get(c.cl_id)!.modified) > max ? String(clients.get(c.cl_id)!.modified) : max), stamp));
+      const advanced = new Map(advancing.map((c) => [c.cl_id, { cl_next_shipping_date: String(c.result.next_shipping_date), modified: clientStamp }]));
+      await updateTextEach(trx, 'client', 'cl_id', advanced);
+      for (const c of advancing) {
+        audits.push({ userId: ctx.userId, call: ctx.call, table: 'client', recordId: c.cl_id, at: clientStamp, changes: diff(clients.get(c.cl_id), { cl_next_shipping_date: String(c.result.next_shipping_date) }) });
+      }
+      answer.advanced = advancing.length;
+      await writeAudits(trx, audits);
       return answer;
     });
   } catch (error) {

@@ -3,7 +3,6 @@
  * the credit-limit hold, the tracking number, the stock taken out on shipping (and put back when an
  * order returns from shipped), and the audit row.
  */
-import { formatMoney } from '../../lib/format';
 import { MESSAGES } from '../../lib/protocol';
 import { isOrderStatus, stockIsOut, statusText, TRANSITIONS, type StatusResult } from '../../lib/orders/status';
 import type { OrderStatus } from '../../lib/resources/order';
@@ -14,18 +13,14 @@ import { nextStamp } from '../http/clock';
 import { orderLines } from '../resources/policies/order';
 import type { WriteContext } from '../resources/records';
 import { adjustStockIn } from '../stock/stock';
+import { creditHoldReason } from './pricing';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
-/** Why a customer's order is held: the receivable plus this order would pass the credit limit. */
+/** Why a customer's order is held: the receivable plus this order would pass the credit limit (`creditHoldReason`). */
 export async function creditHold(trx: Transaction<Database>, order: ResourceRow): Promise<string | undefined> {
   const client = await trx.selectFrom('client').select(['cl_yoshin_gendo', 'cl_uri_zan']).where('cl_id', '=', Number(order.od_cl_id)).executeTakeFirst();
-  const limit = Number(client?.cl_yoshin_gendo ?? 0);
-  if (!client || !limit) return undefined;
-  const receivable = Number(client.cl_uri_zan ?? 0);
-  const total = Number(order.od_uriage_total ?? 0);
-  if (receivable + total <= limit) return undefined;
-  return `与信限度額を超えるため保留にしました（限度額 ${formatMoney(limit)}、売掛残高 ${formatMoney(receivable)}＋この受注 ${formatMoney(total)}）。`;
+  return client && creditHoldReason(Number(client.cl_yoshin_gendo ?? 0), Number(client.cl_uri_zan ?? 0), Number(order.od_uriage_total ?? 0));
 }
 
 /** Takes the order's stock-tracked items out of its warehouse (`out`), or puts them back (`in`). */

@@ -237,7 +237,7 @@ async function updateRecord(
 }
 
 /** One save checked and mapped, ready for its transaction. */
-interface PreparedSave {
+export interface PreparedSave {
   recordId: number | undefined;
   /** The `modified` the record was loaded with (updates). */
   modified: Cell | undefined;
@@ -247,7 +247,7 @@ interface PreparedSave {
 }
 
 /** What the resource allows, the validation and the column values of one save (before its transaction). */
-async function prepareSave(def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>): Promise<PreparedSave> {
+export async function prepareSave(def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>): Promise<PreparedSave> {
   const insert = recordId === undefined;
   if (!allows(def, insert ? 'create' : 'edit')) throw new ApiError(403, insert ? `${def.label}は新しく登録できません。` : `${def.label}は変更できません。`);
   const filled = insert ? { ...Object.fromEntries(writableFields(def).map((f) => [f.name, ''])), ...input } : input;

@@ -4,7 +4,8 @@
  */
 import type { Kysely } from 'kysely';
 import { columnKind, columnOf, type FieldDef, type ResourceDef } from '../../lib/resources/types';
-import { resourceView, type Cell, type Database, type ResourceRow } from '../db/schema';
+import { chunksOf, insertMany, rowsPerStatement } from '../db/bulk-write';
+import type { Cell, Database, ResourceRow } from '../db/schema';
 import { nextStamp } from '../http/clock';
 import { resourceColumns, searchText } from '../resources/columns';
 
@@ -50,9 +51,6 @@ export interface BulkOptions {
   createdOf?: (record: RawRecord, index: number) => string;
 }
 
-/** SQLite allows 32,766 bound values per statement, PostgreSQL 65,535. */
-const MAX_PARAMETERS = 32_000;
-
 /**
  * Inserts records of a resource in batches; answers the new ids in order.
  * @example const ids = await bulkInsert(db, clientResource, generateClients(320))
@@ -60,24 +58,14 @@ const MAX_PARAMETERS = 32_000;
 export async function bulkInsert(db: Kysely<Database>, def: ResourceDef, records: readonly RawRecord[], options: BulkOptions = {}): Promise<number[]> {
   if (records.length === 0) return [];
   const { id } = resourceColumns(def);
-  const columnsPerRow = def.fields.length + 5;
-  const perStatement = options.rowsPerStatement ?? Math.max(1, Math.min(500, Math.floor(MAX_PARAMETERS / columnsPerRow)));
+  const perStatement = options.rowsPerStatement ?? rowsPerStatement(def.fields.length + 5);
   const perTransaction = options.rowsPerTransaction ?? 5000;
   const now = nextStamp();
   const ids: number[] = [];
-  for (let start = 0; start < records.length; start += perTransaction) {
-    const chunk = records.slice(start, start + perTransaction);
-    await db.transaction().execute(async (trx) => {
-      const view = resourceView(trx);
-      for (let i = 0; i < chunk.length; i += perStatement) {
-        const rows = chunk.slice(i, i + perStatement).map((record, j) => {
-          const created = options.createdOf?.(record, start + i + j) ?? now;
-          return toRow(def, record, created);
-        });
-        const inserted = await view.insertInto(def.table).values(rows).returning(id).execute();
-        for (const row of inserted) ids.push(Number(row[id]));
-      }
-    });
+  for (const [c, chunk] of chunksOf(records, perTransaction).entries()) {
+    const rows = chunk.map((record, j) => toRow(def, record, options.createdOf?.(record, c * perTransaction + j) ?? now));
+    const inserted = await db.transaction().execute((trx) => insertMany(trx, def.table, rows, [id], perStatement));
+    for (const row of inserted) ids.push(Number(row[id]));
   }
   return ids;
 }

@@ -36,18 +36,23 @@ export function prefectureOf(codeOrName: string | number): { code: string; name:
 export async function deliveryFeeFor(db: Kysely<Database>, prefCodeOrName: string | number): Promise<DeliveryFee | undefined> {
   const pref = prefectureOf(prefCodeOrName);
   if (!pref) return undefined;
-  const row = await db
-    .selectFrom('delivery_fee')
-    .select(['df_pref_code', 'df_pref_name', 'df_fee', 'df_remote_fee', 'df_note'])
-    .where('df_pref_code', '=', pref.code)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    prefCode: String(row.df_pref_code),
-    prefName: String(row.df_pref_name),
-    fee: Number(row.df_fee ?? 0),
-    remoteFee: Number(row.df_remote_fee ?? 0),
-    note: String(row.df_note ?? ''),
-  };
+  const [row] = await feeRows(db).where('df_pref_code', '=', pref.code).execute();
+  return row && feeOfRow(row);
 }
+
+/** Every live fee by prefecture code (one query), for pricing many orders at once. */
+export async function liveDeliveryFees(db: Kysely<Database>): Promise<Map<string, DeliveryFee>> {
+  const rows = await feeRows(db).execute();
+  return new Map(rows.map((row) => [String(row.df_pref_code), feeOfRow(row)]));
+}
+
+const feeRows = (db: Kysely<Database>) =>
+  db.selectFrom('delivery_fee').select(['df_pref_code', 'df_pref_name', 'df_fee', 'df_remote_fee', 'df_note']).where('deleted', '=', 0);
+
+const feeOfRow = (row: { df_pref_code: unknown; df_pref_name: unknown; df_fee: unknown; df_remote_fee: unknown; df_note: unknown }): DeliveryFee => ({
+  prefCode: String(row.df_pref_code),
+  prefName: String(row.df_pref_name),
+  fee: Number(row.df_fee ?? 0),
+  remoteFee: Number(row.df_remote_fee ?? 0),
+  note: String(row.df_note ?? ''),
+});

@@ -130,7 +130,7 @@ export async function startHarness(dialect: DialectName, env: Record<string, str
     DATA_DIR: dir,
     DATABASE_URL: pgDb?.url ?? '',
     STATIC_DIR: fakeBundle(dir),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     CORS_ORIGINS: 'https://allowed.example.jp',
     MAPS_API_KEY: 'test-maps-key',
     ...env,

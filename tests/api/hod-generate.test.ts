@@ -77,7 +77,11 @@ for (const dialect of dialects()) {
 
         // Priced and taxed exactly like the same order entered by hand.
         const hand = await created('order', { cl_id: ids.monday, date: String(mon.od_date), delivery_date: '2026-05-07', lines: [{ it_id: firstReturnable, quantity: 2 }] });
-        for (const column of ['od_net_total', 'od_tax_total', 'od_uriage_total', 'od_delivery_fee']) assert.equal(mon[column], hand[column], column);
+        for (const column of ['od_net_total', 'od_tax_total', 'od_uriage_total', 'od_delivery_fee', 'od_date', 'od_ship_pref', 'od_ship_city', 'od_ship_address', 'od_ship_tel', 'od_sk_id', 'od_pm_id', 'od_ht_id']) {
+          assert.equal(mon[column], hand[column], column);
+        }
+        assert.match(String(mon.od_number), new RegExp(`-0*${String(mon.od_id)}$`), 'numbered by the order settings\' format');
+        assert.equal((await h.post<Row>('order_lst', { kw: String(mon.od_number) })).body.map((r) => r.od_id).join(), String(mon.od_id), 'found by its number');
         assert.equal((await h.post('order_del', { id: hand.od_id })).status, 200);
 
         assert.deepEqual(await ordersOf(ids.paused), [], 'a paused delivery creates nothing');
@@ -182,6 +186,25 @@ for (const dialect of dialects()) {
         const bad = await list({ from: FROM, to: TO, userId: 'abc' });
         assert.equal(bad.status, 400, bad.text);
         assertNoInternals(bad.text);
+      });
+    });
+
+    describe('credit over a run', () => {
+      it('counts the run\'s earlier orders of a customer: the one that passes the limit is held', async () => {
+        // Weekly on Wednesdays: 2026-06-03 and 06-10 (no holidays). The limit takes one order, not two.
+        const cl = Number((await regular({ co_name: '生成累計与信商事', haiso_dow: '3', haiso_num: 1, next_shipping_date: '2026-06-01', haiso_item: ids.itemA })).cl_id);
+        const probe = await created('order', { cl_id: cl, date: '2026-05-25', lines: [{ it_id: ids.itemA, quantity: 1 }] });
+        assert.equal((await h.post('order_del', { id: probe.od_id })).status, 200);
+        const one = Number(probe.od_uriage_total);
+        await h.database.db.updateTable('client').set({ cl_yoshin_gendo: one + Math.floor(one / 2), cl_uri_zan: 0 }).where('cl_id', '=', cl).execute();
+        const res = await generate({ from: '2026-06-01', to: '2026-06-14' });
+        assert.equal(res.status, 200, res.text);
+        const mine = (await ordersOf(cl)).sort((a, b) => Number(a.od_id) - Number(b.od_id));
+        assert.equal(mine.length, 2);
+        const [early, late] = await Promise.all(mine.map((o) => detail(Number(o.od_id))));
+        assert.deepEqual([early.od_hod_date, early.od_status, early.od_hold_reason], ['2026-06-03', 'untreated', '']);
+        assert.deepEqual([late.od_hod_date, late.od_status], ['2026-06-10', 'pending']);
+        assert.match(String(late.od_hold_reason), /同時に作成した受注/);
       });
     });
   });

@@ -15,7 +15,7 @@ import { nextStamp } from '../../http/clock';
 import { writeAudit } from '../../audit/audit-log';
 import { deleteInTransaction, saveInTransaction } from '../records';
 import type { ResourcePolicy, WriteActor } from '../policy';
-import { integerIn } from './order';
+import { integerIn } from '../../../lib/resources/checks';
 
 type PreparedStop = Omit<HodStop, 'hrs_id' | 'hrs_hr_id' | 'hrs_sort' | 'hrs_bt_id'>;
 

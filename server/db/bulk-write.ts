@@ -1,0 +1,125 @@
+/**
+ * Writing many rows in few statements: multi-row INSERTs, reads by a list of ids, and one UPDATE per
+ * chunk that gives each row its own values (`CASE id WHEN … THEN …`). For bulk work inside one
+ * transaction (seed, regular-delivery runs), on both dialects.
+ */
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { resourceView, type Cell, type Database, type ResourceRow } from './schema';
+
+/** SQLite allows 32,766 bound values per statement, PostgreSQL 65,535. */
+const MAX_PARAMETERS = 32_000;
+
+/** Rows per statement for rows of `columns` values: as many as the parameter limit allows, at most `cap`. */
+export const rowsPerStatement = (columns: number, cap = 500): number => Math.max(1, Math.min(cap, Math.floor(MAX_PARAMETERS / Math.max(1, columns))));
+
+/** `items` in consecutive slices of `size`. */
+export function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Inserts rows (each with the same columns) in multi-row statements; answers the `returning` columns of
+ * every row, in order (empty when none are asked for).
+ * @example const ids = await insertMany(trx, 'orders', rows, ['od_id'])
+ */
+export async function insertMany(db: Kysely<Database>, table: string, rows: readonly ResourceRow[], returning: readonly string[] = [], perStatement?: number): Promise<ResourceRow[]> {
+  if (rows.length === 0) return [];
+  const columns = Object.keys(rows[0]);
+  const signature = [...columns].sort().join();
+  // A row without a column would get NULL on SQLite but the default on PostgreSQL: refuse the difference.
+  if (rows.some((row) => Object.keys(row).sort().join() !== signature)) throw new Error(`insertMany(${table}): every row needs the same columns`);
+  if (isPostgres(db)) return insertManyPostgres(db, table, columns, rows, returning);
+  const size = perStatement ?? rowsPerStatement(columns.length);
+  const view = resourceView(db);
+  const answered: ResourceRow[] = [];
+  for (const chunk of chunksOf(rows, size)) {
+    const insert = view.insertInto(table).values(chunk);
+    if (returning.length > 0) answered.push(...(await insert.returning(returning as string[]).execute()));
+    else await insert.execute();
+  }
+  return answered;
+}
+
+/**
+ * PostgreSQL: thousands of rows per statement as ONE json parameter (`json_populate_recordset` types each
+ * value by its column), instead of tens of thousands of bound values to send and plan.
+ */
+async function insertManyPostgres(db: Kysely<Database>, table: string, columns: readonly string[], rows: readonly ResourceRow[], returning: readonly string[]): Promise<ResourceRow[]> {
+  const list = sql.join(columns.map((c) => sql.ref(c)));
+  const answered: ResourceRow[] = [];
+  for (const chunk of chunksOf(rows, 5000)) {
+    const back = returning.length > 0 ? sql` RETURNING ${sql.join(returning.map((c) => sql.ref(c)))}` : sql``;
+    const { rows: out } = await sql<ResourceRow>`INSERT INTO ${sql.table(table)} (${list})
+      SELECT ${list} FROM json_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(chunk)}::json)${back}`.execute(db);
+    answered.push(...out);
+  }
+  return answered;
+}
+
+/**
+ * Rows of a table by id (`columns`, or all), read a chunk of ids at a time, by id.
+ * @example const clients = await rowsByIds(trx, 'client', 'cl_id', [1, 2, 3])
+ */
+export async function rowsByIds(db: Kysely<Database>, table: string, idColumn: string, ids: readonly number[], columns?: readonly string[]): Promise<Map<number, ResourceRow>> {
+  const view = resourceView(db);
+  const byId = new Map<number, ResourceRow>();
+  for (const chunk of chunksOf([...new Set(ids)], 1000)) {
+    const query = view.selectFrom(table).where(idColumn, 'in', chunk);
+    const rows = columns ? await query.select(columns as string[]).execute() : await query.selectAll().execute();
+    for (const row of rows) byId.set(Number(row[idColumn]), row);
+  }
+  return byId;
+}
+
+/**
+ * Gives each row its own values of text columns (the same columns for every row), a few hundred rows per
+ * UPDATE. Text only: the values are bound as text, which PostgreSQL would not assign to a number column.
+ * @example await updateTextEach(trx, 'client', 'cl_id', new Map([[12, { cl_next_shipping_date: '2027-01-05', modified: stamp }]]))
+ */
+export async function updateTextEach(db: Kysely<Database>, table: string, idColumn: string, updates: ReadonlyMap<number, Readonly<Record<string, string>>>): Promise<void> {
+  const entries = [...updates];
+  if (entries.length === 0) return;
+  const columns = Object.keys(entries[0][1]);
+  for (const chunk of chunksOf(entries, rowsPerStatement(2 * columns.length + 1, 400))) {
+    const sets = columns.map((column) => {
+      const cases = chunk.map(([id, set]) => sql`WHEN ${id} THEN ${set[column] as Cell}`);
+      return sql`${sql.ref(column)} = CASE ${sql.ref(idColumn)} ${sql.join(cases, sql` `)} END`;
+    });
+    await sql`UPDATE ${sql.table(table)} SET ${sql.join(sets)} WHERE ${sql.ref(idColumn)} IN (${sql.join(chunk.map(([id]) => id))})`.execute(db);
+  }
+}
+
+/** Whether a Kysely instance (or transaction) talks to PostgreSQL. */
+export const isPostgres = (db: Kysely<Database>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * Reserves `count` new ids of a table, so rows whose values depend on their id (an order number) are
+ * written once. PostgreSQL takes them from the id's sequence; SQLite moves the AUTOINCREMENT counter
+ * (`sqlite_sequence`) on, which also takes the write lock, so no other write can use them.
+ * Call inside the transaction that inserts the rows.
+ * @example const ids = await reserveIds(trx, 'orders', 'od_id', 3) // [1201, 1202, 1203]
+ */
+export async function reserveIds(db: Kysely<Database>, table: string, idColumn: string, count: number): Promise<number[]> {
+  if (count <= 0) return [];
+  if (isPostgres(db)) {
+    const { rows } = await sql<{ id: string }>`SELECT nextval(pg_get_serial_sequence(${table}, ${idColumn})) AS id FROM generate_series(1, ${count})`.execute(db);
+    return rows.map((r) => Number(r.id));
+  }
+  await sql`INSERT INTO sqlite_sequence (name, seq) SELECT ${table}, 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ${table})`.execute(db);
+  const { rows } = await sql<{ first: number }>`UPDATE sqlite_sequence
+    SET seq = MAX(seq, (SELECT COALESCE(MAX(${sql.ref(idColumn)}), 0) FROM ${sql.table(table)})) + ${count}
+    WHERE name = ${table} RETURNING seq - ${count} + 1 AS first`.execute(db);
+  const first = Number(rows[0].first);
+  return Array.from({ length: count }, (_, i) => first + i);
+}
+
+/**
+ * For a bulk write on PostgreSQL: the keyword (pg_trgm GIN) indexes take the transaction's new entries into
+ * their pending list instead of merging them row by row (`gin_pending_list_limit` for this transaction only);
+ * autovacuum merges them afterwards. A no-op on SQLite.
+ */
+export async function deferKeywordIndexing(db: Kysely<Database>): Promise<void> {
+  if (isPostgres(db)) await sql`SET LOCAL gin_pending_list_limit = '512MB'`.execute(db);
+}

@@ -1,0 +1,180 @@
+/**
+ * An order's derived values, one set of rules for an order entered on the screen (the order policy)
+ * and for the orders a regular-delivery run creates in bulk (server/hod/generate.ts): the defaults
+ * from the customer (shipping address, warehouse, payment method, time slot, delivery date), the
+ * lines' names, unit prices (単価区分/掛率), tax class and rate fixed at the order date, the delivery
+ * fee of the shipping prefecture and the totals per rate (lib/orders/totals).
+ *
+ * What the rules read from the database is loaded once into a `PricingBook` (four small queries);
+ * everything else here is pure, so pricing a thousand orders costs what pricing one does.
+ */
+import type { Kysely } from 'kysely';
+import { formatMoney } from '../../lib/format';
+import { DEFAULT_ORDER_NUMBER_FORMAT } from '../../lib/orders/number';
+import type { OrderLineInput } from '../../lib/orders/status';
+import { lineAmount, orderTotals, roundingOf, unitPriceFor, type TaxedAmount } from '../../lib/orders/totals';
+import { integerIn } from '../../lib/resources/checks';
+import { SHIP_PARTS } from '../../lib/resources/order';
+import { defaultDeliveryDate, ORDER_SETTING_ID } from '../../lib/resources/order-setting';
+import { rateOn, type TaxClass, type TaxPeriod } from '../../lib/tax';
+import { resourceView, type Database, type ResourceRow } from '../db/schema';
+import { badRequest } from '../http/api-error';
+import { liveDeliveryFees, prefectureOf, type DeliveryFee } from '../system/delivery-fee';
+import { taxPeriods } from '../tax/rates';
+
+/** A line ready to store. */
+export interface PreparedLine {
+  odd_it_id: number;
+  odd_name: string;
+  odd_quantity: number;
+  odd_price: number;
+  odd_amount: number;
+  odd_tax_class: TaxClass;
+  odd_tax_rate: number;
+}
+
+export interface OrderSettings {
+  numberFormat: string;
+  skId: string;
+  cutoff: string;
+  htId: string;
+}
+
+interface PricedItem {
+  name: string;
+  price: number;
+  taxClass: TaxClass;
+}
+
+/** What pricing reads from the database, loaded once. */
+export interface PricingBook {
+  settings: OrderSettings;
+  periods: TaxPeriod[];
+  /** The live items among those asked for, by id. */
+  items: Map<number, PricedItem>;
+  /** The live delivery fees by prefecture code. */
+  fees: Map<string, DeliveryFee>;
+}
+
+export const MAX_LINES = 200;
+
+/** The order settings (/system/orders), with the defaults of a database that has none. */
+export async function orderSettings(db: Kysely<Database>): Promise<OrderSettings> {
+  const row = await resourceView(db).selectFrom('order_setting').selectAll().where('os_id', '=', ORDER_SETTING_ID).executeTakeFirst();
+  return {
+    numberFormat: String(row?.os_number_format || DEFAULT_ORDER_NUMBER_FORMAT),
+    skId: String(row?.os_sk_id ?? ''),
+    cutoff: String(row?.os_cutoff_time || '12:00'),
+    htId: String(row?.os_ht_id ?? ''),
+  };
+}
+
+const taxClassOf = (value: unknown): TaxClass => (value === 'reduced' || value === 'exempt' ? value : 'standard');
+
+/**
+ * Loads the settings, tax periods, delivery fees and the given items (four queries).
+ * @example const book = await pricingBook(trx, [3, 7])
+ */
+export async function pricingBook(db: Kysely<Database>, itemIds: readonly number[]): Promise<PricingBook> {
+  const ids = [...new Set(itemIds)];
+  const [settings, periods, fees, rows] = await Promise.all([
+    orderSettings(db),
+    taxPeriods(db),
+    liveDeliveryFees(db),
+    ids.length === 0 ? [] : db.selectFrom('item').select(['it_id', 'it_name', 'it_price', 'it_tax_class']).where('it_id', 'in', ids).where('deleted', '=', 0).execute(),
+  ]);
+  const items = new Map(rows.map((r) => [Number(r.it_id), { name: String(r.it_name), price: Number(r.it_price ?? 0), taxClass: taxClassOf(r.it_tax_class) }]));
+  return { settings, periods, fees, items };
+}
+
+/** The item ids a save's lines name (valid ones only; the rest are refused by `priceLines`). */
+export const lineItemIds = (sent: readonly unknown[]): number[] =>
+  sent.flatMap((line) => {
+    const id = typeof line === 'object' && line !== null ? integerIn((line as OrderLineInput).it_id, 1, 2_147_483_647) : undefined;
+    return id === undefined ? [] : [id];
+  });
+
+/** The customer's columns the rules read (`shippingOf`, `newOrderDefaults`, `priceLines`, `totalsOf`, the credit limit). */
+export const PRICING_CLIENT_COLUMNS: readonly string[] = [
+  ...SHIP_PARTS.flatMap((part) => [`cl_shipping_${part}`, part === 'tel' ? 'cl_tel_1' : `cl_${part}`]),
+  'cl_sk_id', 'cl_pm_id', 'cl_ht_id', 'cl_tanka_type', 'cl_kake_ritu', 'cl_kin_kiri', 'cl_zei_kiri', 'cl_yoshin_gendo', 'cl_uri_zan',
+];
+
+/** The customer's address (shipping_* when entered, else the main address) as the order's ship_* columns. */
+export function shippingOf(client: ResourceRow): ResourceRow {
+  const hasShipping = Boolean(client.cl_shipping_address || client.cl_shipping_pref || client.cl_shipping_city);
+  const mainColumn = (part: string) => (part === 'tel' ? 'cl_tel_1' : `cl_${part}`);
+  return Object.fromEntries(SHIP_PARTS.map((part) => [`od_ship_${part}`, String(client[hasShipping ? `cl_shipping_${part}` : mainColumn(part)] ?? '')]));
+}
+
+/**
+ * A new order's defaults for what it was not given: the shipping address, warehouse, payment method and
+ * time slot (the customer's, else the order settings'), and the delivery date (by the cut-off time).
+ */
+export function newOrderDefaults(book: PricingBook, client: ResourceRow, columns: ResourceRow, now: Date): ResourceRow {
+  const derived: ResourceRow = {};
+  if (SHIP_PARTS.every((part) => !columns[`od_ship_${part}`])) Object.assign(derived, shippingOf(client));
+  const fallback: Record<string, string> = { od_sk_id: book.settings.skId, od_ht_id: book.settings.htId, od_pm_id: '' };
+  for (const [own, theirs] of [['od_sk_id', 'cl_sk_id'], ['od_pm_id', 'cl_pm_id'], ['od_ht_id', 'cl_ht_id']] as const) {
+    if (!columns[own]) derived[own] = String(client[theirs] || fallback[own]);
+  }
+  if (!columns.od_delivery_date) derived.od_delivery_date = defaultDeliveryDate(String(columns.od_date ?? ''), now, book.settings.cutoff);
+  return derived;
+}
+
+const lineProblem = (index: number, field: string, message: string) =>
+  badRequest(`明細${index + 1}行目: ${message}`, { fields: { [`lines.${index}.${field}`]: message } });
+
+/** Validates the sent lines and fixes their names, prices, classes and rates at the order date. */
+export function priceLines(book: PricingBook, sent: readonly unknown[], client: ResourceRow, date: string): PreparedLine[] {
+  if (sent.length > MAX_LINES) throw badRequest(`明細は${MAX_LINES}行までです。`);
+  const kinKiri = roundingOf(client.cl_kin_kiri);
+  return sent.map((raw, i) => {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw lineProblem(i, 'it_id', '明細の形式が正しくありません。');
+    const line = raw as OrderLineInput;
+    const itemId = integerIn(line.it_id, 1, 2_147_483_647);
+    if (itemId === undefined) throw lineProblem(i, 'it_id', '商品を選んでください。');
+    const item = book.items.get(itemId);
+    if (!item) throw lineProblem(i, 'it_id', `商品が見つかりません（ID ${itemId}）。選び直してください。`);
+    const quantity = integerIn(line.quantity, -99_999, 99_999);
+    if (quantity === undefined || quantity === 0) throw lineProblem(i, 'quantity', '数量は -99999〜99999 の0以外の整数で入力してください。');
+    const priceText = String(line.price ?? '').trim();
+    const price = priceText === ''
+      ? unitPriceFor(item.price, { tankaType: client.cl_tanka_type, kakeRitu: client.cl_kake_ritu, kinKiri })
+      : integerIn(priceText, -9_999_999, 9_999_999);
+    if (price === undefined) throw lineProblem(i, 'price', '単価は -9999999〜9999999 の整数で入力してください。');
+    const rate = rateOn(book.periods, item.taxClass, date);
+    if (rate === undefined) throw lineProblem(i, 'it_id', `受注日（${date}）の消費税率が登録されていません。税率設定を確認してください。`);
+    const name = String(line.name ?? '').trim() || item.name;
+    return { odd_it_id: itemId, odd_name: name.slice(0, 100), odd_quantity: quantity, odd_price: price, odd_amount: lineAmount(quantity, price), odd_tax_class: item.taxClass, odd_tax_rate: rate };
+  });
+}
+
+/** The delivery fee (税抜) of a shipping prefecture (code or name); 0 when it names none or has no fee. */
+export const feeOf = (book: PricingBook, pref: unknown): number => {
+  const code = pref ? prefectureOf(String(pref))?.code : undefined;
+  return code ? book.fees.get(code)?.fee ?? 0 : 0;
+};
+
+/**
+ * The order's totals: its lines and delivery fee (standard rate on the order date), per rate rounded by the
+ * customer's 消費税端数 (`zei_kiri`).
+ */
+export function totalsOf(book: PricingBook, client: ResourceRow, lines: readonly Pick<PreparedLine, 'odd_amount' | 'odd_tax_class' | 'odd_tax_rate'>[], fee: number, date: string): ResourceRow {
+  const amounts: TaxedAmount[] = lines.map((l) => ({ amount: Number(l.odd_amount), taxClass: l.odd_tax_class, taxRate: Number(l.odd_tax_rate) }));
+  if (fee !== 0) amounts.push({ amount: fee, taxClass: 'standard', taxRate: rateOn(book.periods, 'standard', date) ?? 0 });
+  const totals = orderTotals(amounts, roundingOf(client.cl_zei_kiri));
+  return { od_net_total: totals.net, od_tax_total: totals.tax, od_uriage_total: totals.total };
+}
+
+/**
+ * Why an order is held: the customer's receivable (売掛残高), the orders created before it in the same run
+ * (`earlier`, a regular-delivery run) and this order would pass the credit limit (与信限度額; 0 = none).
+ * Undefined when it may go ahead.
+ * @example creditHoldReason(100000, 95000, 8640) // '与信限度額を超えるため保留にしました（限度額 100,000円、売掛残高 95,000円＋この受注 8,640円）。'
+ */
+export function creditHoldReason(limit: number, receivable: number, total: number, earlier = 0): string | undefined {
+  if (!limit || receivable + earlier + total <= limit) return undefined;
+  const before = earlier ? `＋同時に作成した受注 ${formatMoney(earlier)}` : '';
+  return `与信限度額を超えるため保留にしました（限度額 ${formatMoney(limit)}、売掛残高 ${formatMoney(receivable)}${before}＋この受注 ${formatMoney(total)}）。`;
+}
