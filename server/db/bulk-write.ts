@@ -27,9 +27,8 @@ export function chunksOf<T>(items: readonly T[], size: number): T[][] {
 export async function insertMany(db: Kysely<Database>, table: string, rows: readonly ResourceRow[], returning: readonly string[] = [], perStatement?: number): Promise<ResourceRow[]> {
   if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]);
-  const signature = [...columns].sort().join();
   // A row without a column would get NULL on SQLite but the default on PostgreSQL: refuse the difference.
-  if (rows.some((row) => Object.keys(row).sort().join() !== signature)) throw new Error(`insertMany(${table}): every row needs the same columns`);
+  if (rows.some((row) => Object.keys(row).length !== columns.length || columns.some((c) => !(c in row)))) throw new Error(`insertMany(${table}): every row needs the same columns`);
   if (isPostgres(db)) return insertManyPostgres(db, table, columns, rows, returning);
   const size = perStatement ?? rowsPerStatement(columns.length);
   const view = resourceView(db);
@@ -75,19 +74,53 @@ export async function rowsByIds(db: Kysely<Database>, table: string, idColumn: s
 
 /**
  * Gives each row its own values of text columns (the same columns for every row), a few hundred rows per
- * UPDATE. Text only: the values are bound as text, which PostgreSQL would not assign to a number column.
+ * UPDATE (PostgreSQL: thousands, as one json parameter). Text only: the values are bound as text, which
+ * PostgreSQL would not assign to a number column.
  * @example await updateTextEach(trx, 'client', 'cl_id', new Map([[12, { cl_next_shipping_date: '2027-01-05', modified: stamp }]]))
  */
 export async function updateTextEach(db: Kysely<Database>, table: string, idColumn: string, updates: ReadonlyMap<number, Readonly<Record<string, string>>>): Promise<void> {
   const entries = [...updates];
   if (entries.length === 0) return;
   const columns = Object.keys(entries[0][1]);
+  if (isPostgres(db)) return updateTextEachPostgres(db, table, idColumn, columns, entries);
   for (const chunk of chunksOf(entries, rowsPerStatement(2 * columns.length + 1, 400))) {
     const sets = columns.map((column) => {
       const cases = chunk.map(([id, set]) => sql`WHEN ${id} THEN ${set[column] as Cell}`);
       return sql`${sql.ref(column)} = CASE ${sql.ref(idColumn)} ${sql.join(cases, sql` `)} END`;
     });
     await sql`UPDATE ${sql.table(table)} SET ${sql.join(sets)} WHERE ${sql.ref(idColumn)} IN (${sql.join(chunk.map(([id]) => id))})`.execute(db);
+  }
+}
+
+/**
+ * Writes that run one after another, in the order they are added, while the caller goes on building the
+ * next rows: on PostgreSQL the database works while JavaScript does (a bulk run's rows take about as long
+ * to build as to write). `breathe()` between stretches of work lets a finished write hand over to the next;
+ * `done()` waits for all and throws the first failure, after which no later write runs.
+ * @example const queue = writeQueue(); queue.add(() => insertMany(trx, 'orders', rows)); await queue.done();
+ */
+export function writeQueue() {
+  let tail: Promise<void> = Promise.resolve();
+  return {
+    add(write: () => Promise<unknown>): void {
+      tail = tail.then(async () => {
+        await write();
+      });
+      tail.catch(() => undefined); // answered by done(); this only keeps Node from calling it unhandled meanwhile
+    },
+    breathe: (): Promise<void> => new Promise((resolve) => setImmediate(resolve)),
+    done: (): Promise<void> => tail,
+  };
+}
+
+/** PostgreSQL: thousands of rows per UPDATE, their values as ONE json parameter joined by id. */
+async function updateTextEachPostgres(db: Kysely<Database>, table: string, idColumn: string, columns: readonly string[], entries: readonly (readonly [number, Readonly<Record<string, string>>])[]): Promise<void> {
+  const sets = sql.join(columns.map((c) => sql`${sql.ref(c)} = v.${sql.ref(c)}`));
+  const types = sql.join([sql`id bigint`, ...columns.map((c) => sql`${sql.ref(c)} text`)]);
+  for (const chunk of chunksOf(entries, 5000)) {
+    const values = chunk.map(([id, set]) => ({ ...set, id }));
+    await sql`UPDATE ${sql.table(table)} SET ${sets}
+      FROM json_to_recordset(${JSON.stringify(values)}::json) AS v(${types}) WHERE ${sql.ref(idColumn)} = v.id`.execute(db);
   }
 }
 
@@ -122,4 +155,16 @@ export async function reserveIds(db: Kysely<Database>, table: string, idColumn: 
  */
 export async function deferKeywordIndexing(db: Kysely<Database>): Promise<void> {
   if (isPostgres(db)) await sql`SET LOCAL gin_pending_list_limit = '512MB'`.execute(db);
+}
+
+/**
+ * After a bulk write (`deferKeywordIndexing`), merges the keyword indexes' pending entries of `tables`
+ * (PostgreSQL), so the next single insert does not do it while a user waits (it would, past the default
+ * 4 MB, where autovacuum is off or has not come round yet). Meant to run after the response, not awaited.
+ */
+export async function mergeDeferredKeywordIndexes(db: Kysely<Database>, tables: readonly string[]): Promise<void> {
+  if (!isPostgres(db)) return;
+  for (const table of tables) {
+    await sql`SELECT gin_clean_pending_list(c.oid) FROM pg_class c WHERE c.relname = ${`${table}_search_trgm_idx`} AND c.relkind = 'i'`.execute(db);
+  }
 }

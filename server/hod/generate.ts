@@ -21,11 +21,11 @@ import type { DueDelivery } from '../../lib/hod/schedule';
 import { formatOrderNumber } from '../../lib/orders/number';
 import { orderResource } from '../../lib/resources/order';
 import { diff, writeAudits, type AuditEntry } from '../audit/audit-log';
-import { deferKeywordIndexing, insertMany, reserveIds, rowsByIds, updateTextEach } from '../db/bulk-write';
+import { chunksOf, deferKeywordIndexing, insertMany, mergeDeferredKeywordIndexes, reserveIds, rowsByIds, updateTextEach, writeQueue } from '../db/bulk-write';
 import type { Database, ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
 import { nextStamp } from '../http/clock';
-import { creditHoldReason, feeOf, PRICING_CLIENT_COLUMNS, newOrderDefaults, priceLines, pricingBook, totalsOf, type PreparedLine, type PricingBook } from '../orders/pricing';
+import { creditHoldReason, feeOf, PRICING_CLIENT_COLUMNS, newOrderDefaults, priceLines, pricingBook, totalsOf, type PricingBook } from '../orders/pricing';
 import { searchText } from '../resources/columns';
 import { lineSummary } from '../resources/policies/order';
 import { prepareSave, refusalOf, type WriteContext } from '../resources/records';
@@ -43,6 +43,9 @@ async function generatedKeys(trx: Transaction<Database>, from: string, to: strin
     .where('deleted', '=', 0).where('od_hod_date', '>=', from).where('od_hod_date', '<=', to).execute();
   return new Set(rows.map((r) => keyOf(Number(r.od_cl_id), String(r.od_hod_date))));
 }
+
+/** Orders built and written per chunk: small enough that the database never waits long for the next. */
+const ORDERS_PER_CHUNK = 2000;
 
 const keyOf = (clientId: number, hodDate: string): string => `${clientId}|${hodDate}`;
 
@@ -113,51 +116,58 @@ export async function hodGenerate(ctx: WriteContext, from: string, to: string): 
       const book = await pricingBook(trx, planned.map((p) => p.item));
       const template = planned.length === 0 ? {} : (await prepareSave(orderResource, undefined, { cl_id: planned[0].client.cl_id, date: orderDate, status: 'untreated' })).columns;
 
-      // Build every order in memory; the credit limit counts the run's earlier orders of the same customer.
-      const committed = new Map<number, number>();
-      const built: { row: ResourceRow; lines: PreparedLine[] }[] = [];
-      for (const plan of planned) {
-        const client = clients.get(plan.client.cl_id)!;
-        const order = buildOrder(plan, client, book, template, now);
-        const total = Number(order.row.od_uriage_total);
-        const earlier = committed.get(plan.client.cl_id) ?? 0;
-        const hold = creditHoldReason(Number(client.cl_yoshin_gendo ?? 0), Number(client.cl_uri_zan ?? 0), total, earlier);
-        if (hold) Object.assign(order.row, { od_status: 'pending', od_hold_reason: hold });
-        else committed.set(plan.client.cl_id, earlier + total);
-        built.push(order);
-      }
-
-      // Write: the orders with their reserved ids and numbers, their lines and audit rows.
+      // next_shipping_date moves forward (never back), audit-logged. Written first: it needs nothing the
+      // orders do, so the database works on it while the orders are built.
+      const queue = writeQueue();
       const stamp = nextStamp();
-      const ids = await reserveIds(trx, 'orders', 'od_id', built.length);
-      const orderRows: ResourceRow[] = [];
-      const lineRows: ResourceRow[] = [];
-      const audits: AuditEntry[] = [];
-      for (const [i, { row, lines }] of built.entries()) {
-        const orderId = ids[i];
-        const numbered = { ...row, od_number: formatOrderNumber(book.settings.numberFormat, orderDate, orderId) };
-        orderRows.push({ ...numbered, od_id: orderId, od_search: searchText(orderResource, numbered), created: stamp, modified: stamp, deleted: 0 });
-        lines.forEach((line, n) => lineRows.push({ ...line, odd_od_id: orderId, odd_sort: n + 1, created: stamp }));
-        audits.push({ userId: ctx.userId, call: ctx.call, table: 'orders', recordId: orderId, at: stamp, changes: { ...diff(undefined, audited(numbered)), lines: ['', lines.map(lineSummary).join('\n')] } });
-        answer.orders.push(orderId);
-        if (row.od_status === 'pending') answer.held++;
-      }
-      await insertMany(trx, 'orders', orderRows);
-      await insertMany(trx, 'order_detail', lineRows);
-      answer.created = built.length;
-
-      // next_shipping_date moves forward (never back), audit-logged.
       const clientStamp = nextStamp(advancing.reduce((max, c) => (String(clients.get(c.cl_id)!.modified) > max ? String(clients.get(c.cl_id)!.modified) : max), stamp));
-      const advanced = new Map(advancing.map((c) => [c.cl_id, { cl_next_shipping_date: String(c.result.next_shipping_date), modified: clientStamp }]));
-      await updateTextEach(trx, 'client', 'cl_id', advanced);
-      for (const c of advancing) {
-        audits.push({ userId: ctx.userId, call: ctx.call, table: 'client', recordId: c.cl_id, at: clientStamp, changes: diff(clients.get(c.cl_id), { cl_next_shipping_date: String(c.result.next_shipping_date) }) });
-      }
+      queue.add(() => updateTextEach(trx, 'client', 'cl_id', new Map(advancing.map((c) => [c.cl_id, { cl_next_shipping_date: String(c.result.next_shipping_date), modified: clientStamp }]))));
+      const clientAudits = advancing.map((c): AuditEntry => ({
+        userId: ctx.userId, call: ctx.call, table: 'client', recordId: c.cl_id, at: clientStamp,
+        changes: diff(clients.get(c.cl_id), { cl_next_shipping_date: String(c.result.next_shipping_date) }),
+      }));
+      queue.add(() => writeAudits(trx, clientAudits));
       answer.advanced = advancing.length;
-      await writeAudits(trx, audits);
+
+      // The orders, a chunk at a time (each chunk's rows are written while the next is built), with their
+      // reserved ids and numbers, lines and audit rows. The credit limit counts the run's earlier orders
+      // of the same customer.
+      const ids = await reserveIds(trx, 'orders', 'od_id', planned.length);
+      const committed = new Map<number, number>();
+      for (const [c, chunk] of chunksOf(planned, ORDERS_PER_CHUNK).entries()) {
+        const orderRows: ResourceRow[] = [];
+        const lineRows: ResourceRow[] = [];
+        const audits: AuditEntry[] = [];
+        for (const [i, plan] of chunk.entries()) {
+          const client = clients.get(plan.client.cl_id)!;
+          const { row, lines } = buildOrder(plan, client, book, template, now);
+          const total = Number(row.od_uriage_total);
+          const earlier = committed.get(plan.client.cl_id) ?? 0;
+          const hold = creditHoldReason(Number(client.cl_yoshin_gendo ?? 0), Number(client.cl_uri_zan ?? 0), total, earlier);
+          if (hold) Object.assign(row, { od_status: 'pending', od_hold_reason: hold });
+          else committed.set(plan.client.cl_id, earlier + total);
+          const orderId = ids[c * ORDERS_PER_CHUNK + i];
+          row.od_number = formatOrderNumber(book.settings.numberFormat, orderDate, orderId);
+          Object.assign(row, { od_id: orderId, od_search: searchText(orderResource, row), created: stamp, modified: stamp, deleted: 0 });
+          lines.forEach((line, n) => lineRows.push({ ...line, odd_od_id: orderId, odd_sort: n + 1, created: stamp }));
+          audits.push({ userId: ctx.userId, call: ctx.call, table: 'orders', recordId: orderId, at: stamp, changes: { ...diff(undefined, audited(row)), lines: ['', lines.map(lineSummary).join('\n')] } });
+          orderRows.push(row);
+          answer.orders.push(orderId);
+          if (hold) answer.held++;
+        }
+        queue.add(() => insertMany(trx, 'orders', orderRows));
+        queue.add(() => insertMany(trx, 'order_detail', lineRows));
+        queue.add(() => writeAudits(trx, audits));
+        await queue.breathe();
+      }
+      await queue.done();
+      answer.created = planned.length;
       return answer;
     });
   } catch (error) {
     throw refusalOf(error);
+  } finally {
+    // In the background: the answer does not wait, and a failure leaves the entries for autovacuum.
+    void mergeDeferredKeywordIndexes(ctx.db, ['orders', 'audit_log', 'client']).catch(() => undefined);
   }
 }
