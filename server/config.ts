@@ -1,6 +1,7 @@
 /**
  * Server configuration, read once from the environment.
  */
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { LIMITS } from '../lib/protocol';
 
@@ -43,6 +44,12 @@ export interface Config {
   /** Our company's name in mails (`{{自社名}}`, the sender's display name). */
   companyName: string;
   smtp: SmtpConfig;
+  /**
+   * Server processes answering on the one port (`WEB_CONCURRENCY`; default: the machine's cores, at most
+   * 4). The server keeps nothing in memory between calls, so any process can answer any call; one
+   * process's long call (a count over a million orders) no longer holds up the others' lists.
+   */
+  workers: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -54,6 +61,13 @@ function positiveNumber(value: string | undefined, fallback: number, name: strin
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
+  return n;
+}
+
+function workersOf(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return Math.max(1, Math.min(4, availableParallelism()));
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 32) throw new Error(`WEB_CONCURRENCY must be 1..32, got "${value}"`);
   return n;
 }
 
@@ -106,5 +120,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: isOn(env.TRUST_PROXY),
     companyName: env.COMPANY_NAME?.trim() || 'アクア宅配センター',
     smtp: smtpOf(env),
+    workers: workersOf(env.WEB_CONCURRENCY),
   };
 }

@@ -1,8 +1,11 @@
 /**
- * The server process: config → database → migrations → first-start seed → listen.
+ * The server: config → database → migrations → first-start seed (once, in the primary process) → the
+ * server processes (`WEB_CONCURRENCY`, server/cluster.ts), each with its own database connection, listening.
  * Start: `node --import tsx server/main.ts` (the npm scripts set TZ=Asia/Tokyo).
  */
+import cluster from 'node:cluster';
 import { buildApp } from './app';
+import { runWorkers } from './cluster';
 import { loadConfig } from './config';
 import { openDatabase, refreshStatistics } from './db/connect';
 import { migrateToLatest } from './db/migrate';
@@ -12,33 +15,27 @@ import { seedIfEmpty } from './seed/seed';
 process.env.TZ ||= 'Asia/Tokyo';
 
 const config = loadConfig();
-const database = openDatabase(config);
-await migrateToLatest(database.db, database.dialect);
-await seedIfEmpty(database, config);
-await refreshStatistics(database);
-const app = await buildApp(config, { database });
-await app.listen({ port: config.port, host: config.host });
-
-const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : config.port;
-console.log(`宅配水 業務管理 / HOD back office: http://localhost:${port}/  (also http://localhost:${port}/dev/)`);
-console.log(`Database: ${database.dialect === 'postgres' ? 'PostgreSQL' : config.sqliteFile}`);
-
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: stopping…`);
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  try {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  } catch (error) {
-    console.error(error);
-    process.exit(1);
-  }
+if (cluster.isPrimary) {
+  const database = openDatabase(config);
+  await migrateToLatest(database.db, database.dialect);
+  await seedIfEmpty(database, config);
+  await refreshStatistics(database);
+  await database.close();
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+const port = await runWorkers(config.workers, async () => {
+  const database = openDatabase(config);
+  const app = await buildApp(config, { database });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : config.port,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+});
+if (cluster.isPrimary) {
+  console.log(`宅配水 業務管理 / HOD back office: http://localhost:${port}/  (also http://localhost:${port}/dev/)`);
+  console.log(`Database: ${config.dialect === 'postgres' ? 'PostgreSQL' : config.sqliteFile} · ${config.workers} server process${config.workers === 1 ? '' : 'es'}`);
+}

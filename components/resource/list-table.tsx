@@ -7,10 +7,9 @@ import { Fragment, useState, type MouseEvent, type ReactNode } from 'react';
 import type { ListSort } from '@/lib/list/list-state';
 import { detailPathOf, hasDetailRoute, parentIdOf } from '@/lib/list/use-record-controller';
 import type { Row } from '@/lib/list/use-list-controller';
-import { idColumn, type ColumnDef, type ResourceDef } from '@/lib/resources/types';
+import { idColumn, titleOf, type ColumnDef, type ResourceDef } from '@/lib/resources/types';
 import { CellValue } from './cells';
 import { ROW_DETAILS } from './extensions';
-import { titleOf } from './ref-picker';
 import { AppLink, navigate } from './shell-bridge';
 
 const ariaSort = (sort: ListSort, col: string): 'ascending' | 'descending' | 'none' =>

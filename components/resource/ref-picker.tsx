@@ -7,19 +7,9 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import useSWR from 'swr';
 import { callFetcher, type Row } from '@/lib/list/use-list-controller';
 import { callName } from '@/lib/protocol';
-import { idColumn, type FieldDef, type ResourceDef } from '@/lib/resources/types';
+import { idColumn, titleOf, type FieldDef, type ResourceDef } from '@/lib/resources/types';
 import { resolveResource } from './resolve';
 import { inputClass } from './styles';
-
-/** The name of a record: its first non-empty title field. */
-export function titleOf(def: ResourceDef, row: Row | undefined): string {
-  if (!row) return '';
-  for (const name of def.titleFields) {
-    const value = row[name === 'id' ? idColumn(def) : `${def.prefix}${name}`];
-    if (value !== null && value !== undefined && value !== '') return String(value);
-  }
-  return '';
-}
 
 export interface RefPickerProps {
   field: FieldDef;

@@ -13,7 +13,7 @@ import { toForm, type FormRecord } from '@/lib/list/record-mapper';
 import { detailPathOf, listPathOf, useRecordController } from '@/lib/list/use-record-controller';
 import { MESSAGES } from '@/lib/protocol';
 import { resourceSchema } from '@/lib/resources/schema';
-import { labelColumnOf, type FieldDef, type ResourceDef } from '@/lib/resources/types';
+import { labelColumnOf, titleOf, type FieldDef, type ResourceDef } from '@/lib/resources/types';
 import { listKey, readStored, writeStored } from '@/lib/state/storage';
 import { Card, Tabs } from '@/components/ui';
 import { DETAIL_EXTENSIONS, DETAIL_SECTIONS } from './extensions';
@@ -122,9 +122,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
   }, [record, toValues, form]);
 
   const title = isNew ? `${def.label}登録` : `${def.label}詳細`;
-  const recordName = record
-    ? def.titleFields.map((f) => record[`${def.prefix}${f}`]).find((v) => v !== null && v !== undefined && v !== '')?.toString() ?? ''
-    : '';
+  const recordName = titleOf(def, record);
   useEffect(() => {
     document.title = recordName ? `${title}｜${recordName}` : title;
   }, [title, recordName]);

@@ -163,3 +163,16 @@ export function columnKind(field: Pick<FieldDef, 'type'>): 'text' | 'integer' | 
 
 export const idColumn = (def: ResourceDef): string => `${def.prefix}id`;
 export const columnOf = (def: ResourceDef, field: string): string => `${def.prefix}${field}`;
+
+/**
+ * The name of a record: its first non-empty title field (a customer: 会社名, else 氏名).
+ * @example titleOf(clientResource, { cl_co_name: '', cl_name: '山田 太郎' }) // '山田 太郎'
+ */
+export function titleOf(def: ResourceDef, row: Readonly<Record<string, unknown>> | undefined): string {
+  if (!row) return '';
+  for (const name of def.titleFields) {
+    const value = row[name === 'id' ? idColumn(def) : columnOf(def, name)];
+    if (value !== null && value !== undefined && value !== '') return String(value);
+  }
+  return '';
+}

@@ -53,15 +53,19 @@ function cachingSqlite(file: string): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => database.close(),
-    prepare(sql: string): SqliteStatement {
-      let statement = cache.get(sql);
+    prepare(text: string): SqliteStatement {
+      // A transaction takes the write lock when it begins (Kysely says `begin`): with several server
+      // processes, a deferred one that read first could not write after another process had (SQLITE_BUSY,
+      // which busy_timeout does not wait out). The app's transactions are all for writing.
+      const query = text === 'begin' ? 'begin immediate' : text;
+      let statement = cache.get(query);
       if (statement) {
-        cache.delete(sql);
+        cache.delete(query);
       } else {
-        statement = fastRows(database.prepare(sql));
+        statement = fastRows(database.prepare(query));
         if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
       }
-      cache.set(sql, statement);
+      cache.set(query, statement);
       return statement;
     },
   };

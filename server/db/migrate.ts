@@ -16,6 +16,7 @@ import * as hodGenerate from './migrations/0011-hod-generate';
 import * as orders from './migrations/0009-orders';
 import * as hodReport from './migrations/0012-hod-report';
 import * as orderIndexes from './migrations/0013-order-indexes';
+import * as orderListIndex from './migrations/0014-order-list-index';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0009-orders': orders,
   '0012-hod-report': hodReport,
   '0013-order-indexes': orderIndexes,
+  '0014-order-list-index': orderListIndex,
 };
 
 function provider(dialect: DialectName) {

@@ -7,6 +7,8 @@
 import { sql, type SqlBool } from 'kysely';
 import type { HodListFilters, HodListRow } from '../../lib/hod/kinds';
 import { escapeLike } from '../../lib/text';
+import { clientResource } from '../../lib/resources/client';
+import { titleOf } from '../../lib/resources/types';
 import type { Db } from '../db/schema';
 
 /** The most stops one list answers (a route sheet of a quarter's deliveries fits). */
@@ -47,7 +49,7 @@ export async function hodList(db: Db, f: HodListFilters): Promise<HodListRow[]> 
     LIMIT ${MAX_LIST_ROWS}`.execute(db);
   return rows.map((r) => ({
     od_id: Number(r.od_id), od_number: text(r.od_number), od_delivery_date: text(r.od_delivery_date), od_status: text(r.od_status),
-    od_hod_date: text(r.od_hod_date), cl_id: Number(r.od_cl_id), cl_label: text(r.cl_co_name) || text(r.cl_name),
+    od_hod_date: text(r.od_hod_date), cl_id: Number(r.od_cl_id), cl_label: titleOf(clientResource, r),
     user_id: r.cl_delivery_usr_id === null || r.cl_delivery_usr_id === undefined ? null : Number(r.cl_delivery_usr_id),
     user_name: text(r.user_name), user_team: text(r.user_team),
     address: [r.od_ship_pref, r.od_ship_city, r.od_ship_address, r.od_ship_building].map(text).join(''),

@@ -6,6 +6,8 @@
 import { addDays } from '../../lib/format';
 import type { HodPreview, HodPreviewRow } from '../../lib/hod/kinds';
 import { deliveriesDue, type ScheduleException, type ScheduleInput, type ScheduleResult } from '../../lib/hod/schedule';
+import { clientResource } from '../../lib/resources/client';
+import { titleOf } from '../../lib/resources/types';
 import type { Db } from '../db/schema';
 
 /** The longest range a preview takes (days). */
@@ -65,7 +67,7 @@ export async function dueByClient(db: Db, from: string, to: string): Promise<Cli
       haiso_holiday: c.cl_haiso_holiday, next_shipping_date: text(c.cl_next_shipping_date) || null,
     };
     return {
-      cl_id: schedule.cl_id, label: text(c.cl_co_name) || text(c.cl_name), stored_next: text(c.cl_next_shipping_date), item: Number(c.cl_haiso_item) > 0 ? Number(c.cl_haiso_item) : null,
+      cl_id: schedule.cl_id, label: titleOf(clientResource, c), stored_next: text(c.cl_next_shipping_date), item: Number(c.cl_haiso_item) > 0 ? Number(c.cl_haiso_item) : null,
       result: deliveriesDue(schedule, exceptions.get(schedule.cl_id) ?? [], from, to),
     };
   });

@@ -5,6 +5,8 @@
  */
 import type { Kysely } from 'kysely';
 import { URIAGE_STATUSES, type Uriage, type UriageGroup, type UriageRow } from '../../lib/hod/uriage';
+import { clientResource } from '../../lib/resources/client';
+import { titleOf } from '../../lib/resources/types';
 import type { Database } from '../db/schema';
 
 const NO_TEAM = '（チームなし）';
@@ -31,7 +33,7 @@ export async function hodUriage(db: Kysely<Database>, from: string, to: string, 
   const orders = await db.selectFrom('orders')
     .innerJoin('client', 'client.cl_id', 'orders.od_cl_id')
     .leftJoin('user', 'user.user_id', 'client.cl_delivery_usr_id')
-    .select(['orders.od_cl_id', 'client.cl_co_name', 'client.cl_delivery_usr_id', 'user.user_name', 'user.user_team',
+    .select(['orders.od_cl_id', 'client.cl_co_name', 'client.cl_name', 'client.cl_delivery_usr_id', 'user.user_name', 'user.user_team',
       'orders.od_net_total', 'orders.od_tax_total', 'orders.od_uriage_total'])
     .where('orders.deleted', '=', 0)
     .where('orders.od_status', 'in', [...URIAGE_STATUSES])
@@ -41,7 +43,7 @@ export async function hodUriage(db: Kysely<Database>, from: string, to: string, 
     .innerJoin('hod_report', 'hod_report.hr_id', 'hod_report_stop.hrs_hr_id')
     .innerJoin('client', 'client.cl_id', 'hod_report_stop.hrs_cl_id')
     .leftJoin('user', 'user.user_id', 'hod_report.hr_usr_id')
-    .select(['hod_report_stop.hrs_cl_id', 'client.cl_co_name', 'hod_report.hr_usr_id', 'hod_report.hr_team', 'user.user_name', 'user.user_team',
+    .select(['hod_report_stop.hrs_cl_id', 'client.cl_co_name', 'client.cl_name', 'hod_report.hr_usr_id', 'hod_report.hr_team', 'user.user_name', 'user.user_team',
       'hod_report_stop.hrs_delivered', 'hod_report_stop.hrs_collected', 'hod_report_stop.hrs_cash'])
     .where('hod_report.deleted', '=', 0)
     .where('hod_report.hr_date', '>=', from).where('hod_report.hr_date', '<=', to)
@@ -57,7 +59,7 @@ export async function hodUriage(db: Kysely<Database>, from: string, to: string, 
   };
   for (const o of orders) {
     const userId = num(o.cl_delivery_usr_id) || null;
-    const row = rowOf({ clientId: num(o.od_cl_id), clientName: String(o.cl_co_name ?? ''), userId, userName: o.user_name ?? null, team: o.user_team ?? null });
+    const row = rowOf({ clientId: num(o.od_cl_id), clientName: titleOf(clientResource, o), userId, userName: o.user_name ?? null, team: o.user_team ?? null });
     for (const target of [row, total]) {
       target.orders += 1;
       target.net += num(o.od_net_total);
@@ -68,7 +70,7 @@ export async function hodUriage(db: Kysely<Database>, from: string, to: string, 
   for (const s of stops) {
     const userId = num(s.hr_usr_id) || null;
     const team = String(s.hr_team ?? '').trim() || (s.user_team ?? null);
-    const row = rowOf({ clientId: num(s.hrs_cl_id), clientName: String(s.cl_co_name ?? ''), userId, userName: s.user_name ?? null, team });
+    const row = rowOf({ clientId: num(s.hrs_cl_id), clientName: titleOf(clientResource, s), userId, userName: s.user_name ?? null, team });
     for (const target of [row, total]) {
       target.delivered += num(s.hrs_delivered);
       target.collected += num(s.hrs_collected);

@@ -1,0 +1,117 @@
+/**
+ * The real server (`server/main.ts`) in several processes on one port (`WEB_CONCURRENCY=2`,
+ * server/cluster.ts) on one SQLite file: every concurrent write lands (transactions lock when they begin,
+ * so none fails for another process's write), and SIGTERM stops the primary and its workers.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { assertNoInternals } from './harness';
+
+const ADMIN = { email: 'processes@example.jp', password: 'processes-password-2026' };
+
+/** The pids of a process's children (`ps`), e.g. the workers of the primary. */
+const childrenOf = (pid: number): number[] => {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map((s) => Number(s.trim())).filter(Boolean);
+  } catch {
+    return []; // ps exits 1 when there are none
+  }
+};
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('server processes (SQLite, WEB_CONCURRENCY=2)', () => {
+  let dir = '';
+  let server: ChildProcess;
+  let url = '';
+  let output = '';
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'hod-processes-'));
+    mkdirSync(join(dir, 'out'));
+    writeFileSync(join(dir, 'out', 'index.html'), '<!doctype html><title>index</title>');
+    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env, TZ: 'Asia/Tokyo', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, STATIC_DIR: join(dir, 'out'), DATABASE_URL: '',
+        SEED: '0', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent', WEB_CONCURRENCY: '2',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 60_000);
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        const port = /http:\/\/localhost:(\d+)\//.exec(output)?.[1];
+        if (port) {
+          clearTimeout(timer);
+          resolve(`http://127.0.0.1:${port}`);
+        }
+      };
+      server.stdout?.on('data', read);
+      server.stderr?.on('data', read);
+      server.on('exit', (code) => reject(new Error(`the server ended (${code}):\n${output}`)));
+    });
+  });
+
+  after(() => {
+    if (server.exitCode === null) server.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const post = async (path: string, params: Record<string, string>) => {
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
+    const text = await res.text();
+    assertNoInternals(text);
+    return { status: res.status, text, body: JSON.parse(text) as Record<string, unknown>[] };
+  };
+
+  it('runs two workers under the primary, and says so', async () => {
+    assert.match(output, /2 server processes/);
+    // The workers may still be starting when the first answers.
+    for (let i = 0; i < 50 && childrenOf(server.pid!).length < 2; i++) await new Promise((r) => setTimeout(r, 200));
+    assert.equal(childrenOf(server.pid!).length, 2);
+  });
+
+  it('lands every one of many concurrent saves, each with its audit row', async () => {
+    const login = await post('/api/login/', { userEmail: ADMIN.email, userPassword: ADMIN.password });
+    assert.equal(login.status, 200, login.text);
+    const authKey = String(login.body[0].auth_key);
+    const names = Array.from({ length: 40 }, (_, i) => `同時保存商事${i + 1}`);
+    const answers = await Promise.all(names.map((co_name) => post('/api/db/client_save', { authKey, postData: JSON.stringify({ co_name, tel_1: '03-1234-5678', status: '1' }) })));
+    for (const answer of answers) assert.equal(answer.status, 200, answer.text);
+    const ids = answers.map((a) => Number(a.body[0].cl_id));
+    assert.equal(new Set(ids).size, 40, 'forty different customers');
+    const count = await post('/api/db/client_cnt', { authKey, kw: '同時保存商事' });
+    assert.deepEqual(count.body, [40]);
+    const log = await post('/api/db/log_lst', { authKey, n: '100', postData: JSON.stringify({ table: 'client' }) });
+    assert.equal(log.status, 200, log.text);
+    assert.deepEqual(new Set(log.body.filter((r) => r.log_call === 'client_save').map((r) => Number(r.log_record_id))), new Set(ids));
+
+    // Concurrent edits of one customer from the same loaded version: exactly one lands, the rest are refused as stale.
+    const [first] = answers;
+    const edits = await Promise.all(Array.from({ length: 6 }, (_, i) =>
+      post('/api/db/client_save', { authKey, id: String(first.body[0].cl_id), postData: JSON.stringify({ memo: `編集${i}`, modified: first.body[0].modified }) })));
+    assert.equal(edits.filter((e) => e.status === 200).length, 1, edits.map((e) => e.text).join('\n'));
+    assert.ok(edits.filter((e) => e.status !== 200).every((e) => e.status === 409), edits.map((e) => `${e.status} ${e.text}`).join('\n'));
+  });
+
+  it('stops the primary and its workers on SIGTERM', async () => {
+    const workers = childrenOf(server.pid!);
+    const ended = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+    server.kill('SIGTERM');
+    assert.equal(await ended, 0);
+    for (let i = 0; i < 50 && workers.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(workers.filter(alive), []);
+  });
+});
