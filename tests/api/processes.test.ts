@@ -13,10 +13,11 @@ import { assertNoInternals } from './harness';
 
 const ADMIN = { email: 'processes@example.jp', password: 'processes-password-2026' };
 
-/** The pids of a process's children (`ps`), e.g. the workers of the primary. */
-const childrenOf = (pid: number): number[] => {
+/** The pids of the server processes a primary started (`ps`; not other children, e.g. esbuild's service under tsx). */
+const workersOf = (pid: number): number[] => {
   try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map((s) => Number(s.trim())).filter(Boolean);
+    return execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n')
+      .filter((line) => line.includes('server/main.ts')).map((line) => Number.parseInt(line.trim(), 10)).filter(Boolean);
   } catch {
     return []; // ps exits 1 when there are none
   }
@@ -79,8 +80,8 @@ describe('server processes (SQLite, WEB_CONCURRENCY=2)', () => {
   it('runs two workers under the primary, and says so', async () => {
     assert.match(output, /2 server processes/);
     // The workers may still be starting when the first answers.
-    for (let i = 0; i < 50 && childrenOf(server.pid!).length < 2; i++) await new Promise((r) => setTimeout(r, 200));
-    assert.equal(childrenOf(server.pid!).length, 2);
+    for (let i = 0; i < 50 && workersOf(server.pid!).length < 2; i++) await new Promise((r) => setTimeout(r, 200));
+    assert.equal(workersOf(server.pid!).length, 2);
   });
 
   it('lands every one of many concurrent saves, each with its audit row', async () => {
@@ -107,7 +108,7 @@ describe('server processes (SQLite, WEB_CONCURRENCY=2)', () => {
   });
 
   it('stops the primary and its workers on SIGTERM', async () => {
-    const workers = childrenOf(server.pid!);
+    const workers = workersOf(server.pid!);
     const ended = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
     server.kill('SIGTERM');
     assert.equal(await ended, 0);
