@@ -25,6 +25,7 @@ import { bulkInsert } from './bulk-insert';
 import { MASTER_TABLES, SEED_USERS, generateClients, generateOrders, type SeedClient } from './data/generate';
 import { generateAgreements, generateContacts, generateDailies, generateReports, type SeedStaff } from './data/generate-crm';
 import { SEED_MAIL_TEMPLATES } from './data/mail-templates';
+import { seedDeliveryRounds } from './hod';
 import { seedStock } from './stock';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.jp';
@@ -96,6 +97,7 @@ async function seedDemo(db: Kysely<Database>, adminId: number): Promise<string> 
   });
   await bulkInsert(db, mailTemplateResource, SEED_MAIL_TEMPLATES);
   await seedStock(db, adminId);
+  await seedDeliveryRounds(db, adminId);
   return staffPassword;
 }
 
