@@ -9,6 +9,8 @@ import { RESOURCES } from '../../lib/resources';
 import { clientResource } from '../../lib/resources/client';
 import { resourceSchema } from '../../lib/resources/schema';
 import { columnKind, columnOf, idColumn, type FieldDef } from '../../lib/resources/types';
+import { todayJst } from '../../lib/format';
+import { DEMO_ROUND_DAYS } from '../../server/seed/hod';
 import { DEMO_CLIENTS, seedIfEmpty } from '../../server/seed/seed';
 import { generateClients } from '../../server/seed/data/generate';
 import { SEED_MAIL_TEMPLATES } from '../../server/seed/data/mail-templates';
@@ -74,6 +76,22 @@ for (const dialect of dialects()) {
       const templates = await db.selectFrom('mail_template').select(['ml_name', 'ml_active']).execute();
       assert.deepEqual(templates.map((t) => t.ml_name), SEED_MAIL_TEMPLATES.map((t) => t.name));
       assert.ok(templates.every((t) => t.ml_active === 1));
+
+      // Regular delivery: scheduled customers have their region's driver, and each driver has the recent rounds,
+      // booked in the bottle ledger through the round's save (one movement per customer × item of a round).
+      const drivers = (await db.selectFrom('user').select('user_id').where('user_role', '=', '配送').execute()).map((u) => Number(u.user_id));
+      const scheduled = await db.selectFrom('client').select(['cl_id', 'cl_delivery_usr_id']).where('cl_haiso_flag', '=', 1).execute();
+      assert.ok(scheduled.length > 0 && scheduled.every((c) => drivers.includes(Number(c.cl_delivery_usr_id))), 'every scheduled customer has a driver');
+      const rounds = await db.selectFrom('hod_report').select(['hr_id', 'hr_date', 'hr_usr_id', 'hr_stop_count', 'hr_delivered_total', 'hr_collected_total']).execute();
+      assert.deepEqual(new Set(rounds.map((r) => Number(r.hr_usr_id))), new Set(drivers));
+      assert.equal(new Set(rounds.map((r) => String(r.hr_date))).size, DEMO_ROUND_DAYS);
+      assert.ok(rounds.every((r) => String(r.hr_date) < todayJst() && Number(r.hr_collected_total) <= Number(r.hr_delivered_total)));
+      const stops = await db.selectFrom('hod_report_stop').select(['hrs_cl_id', 'hrs_bt_id', 'hrs_delivered']).execute();
+      assert.equal(stops.length, scheduled.length, 'each scheduled customer visited once');
+      assert.equal(rounds.reduce((n, r) => n + Number(r.hr_stop_count), 0), stops.length);
+      const booked = stops.filter((s) => Number(s.hrs_delivered) > 0);
+      const movements = await db.selectFrom('bottle').select('bt_id').where('bt_id', 'in', booked.map((s) => Number(s.hrs_bt_id))).where('deleted', '=', 0).execute();
+      assert.equal(movements.length, booked.length, 'every delivered stop is a bottle movement');
       assert.equal(await seedIfEmpty(fresh.database, config, (t) => printed.push(t)), false, 'only on first start');
     });
   });
