@@ -96,20 +96,27 @@ export async function updateTextEach(db: Kysely<Database>, table: string, idColu
  * Writes that run one after another, in the order they are added, while the caller goes on building the
  * next rows: on PostgreSQL the database works while JavaScript does (a bulk run's rows take about as long
  * to build as to write). `breathe()` between stretches of work lets a finished write hand over to the next;
- * `done()` waits for all and throws the first failure, after which no later write runs.
+ * `done()` waits for all and throws the first failure, after which no later write runs. A caller that fails
+ * while building calls `abandon()` before it throws: the writes not yet started are dropped and the running
+ * one is waited for, so nothing touches the transaction once it rolls back.
  * @example const queue = writeQueue(); queue.add(() => insertMany(trx, 'orders', rows)); await queue.done();
  */
 export function writeQueue() {
   let tail: Promise<void> = Promise.resolve();
+  let abandoned = false;
   return {
     add(write: () => Promise<unknown>): void {
       tail = tail.then(async () => {
-        await write();
+        if (!abandoned) await write();
       });
       tail.catch(() => undefined); // answered by done(); this only keeps Node from calling it unhandled meanwhile
     },
     breathe: (): Promise<void> => new Promise((resolve) => setImmediate(resolve)),
     done: (): Promise<void> => tail,
+    async abandon(): Promise<void> {
+      abandoned = true;
+      await tail.catch(() => undefined);
+    },
   };
 }
 

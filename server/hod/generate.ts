@@ -23,7 +23,7 @@ import { orderResource } from '../../lib/resources/order';
 import { diff, writeAudits, type AuditEntry } from '../audit/audit-log';
 import { chunksOf, deferKeywordIndexing, insertMany, mergeDeferredKeywordIndexes, reserveIds, rowsByIds, updateTextEach, writeQueue } from '../db/bulk-write';
 import type { Database, ResourceRow } from '../db/schema';
-import { badRequest } from '../http/api-error';
+import { ApiError, badRequest } from '../http/api-error';
 import { nextStamp } from '../http/clock';
 import { creditHoldReason, feeOf, PRICING_CLIENT_COLUMNS, newOrderDefaults, priceLines, pricingBook, totalsOf, type PricingBook } from '../orders/pricing';
 import { searchText } from '../resources/columns';
@@ -77,6 +77,17 @@ function buildOrder(plan: Planned, client: ResourceRow, book: PricingBook, templ
   return { row, lines };
 }
 
+/** `buildOrder`, its refusal naming the customer and the delivery (the run creates nothing then). */
+function orderOf(...args: Parameters<typeof buildOrder>): ReturnType<typeof buildOrder> {
+  try {
+    return buildOrder(...args);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const [{ client, delivery }] = args;
+    throw badRequest(`${client.label}（予定日 ${delivery.original_date}）の受注を作成できません。${error.message} 受注は1件も作成していません。`);
+  }
+}
+
 /**
  * What the audit row of a generated order records: who it is for, when, its number, status and total, and its
  * lines. The rest (address, warehouse, slot …) is the customer's and the settings' at the time, kept in the
@@ -119,48 +130,53 @@ export async function hodGenerate(ctx: WriteContext, from: string, to: string): 
       // next_shipping_date moves forward (never back), audit-logged. Written first: it needs nothing the
       // orders do, so the database works on it while the orders are built.
       const queue = writeQueue();
-      const stamp = nextStamp();
-      const clientStamp = nextStamp(advancing.reduce((max, c) => (String(clients.get(c.cl_id)!.modified) > max ? String(clients.get(c.cl_id)!.modified) : max), stamp));
-      queue.add(() => updateTextEach(trx, 'client', 'cl_id', new Map(advancing.map((c) => [c.cl_id, { cl_next_shipping_date: String(c.result.next_shipping_date), modified: clientStamp }]))));
-      const clientAudits = advancing.map((c): AuditEntry => ({
-        userId: ctx.userId, call: ctx.call, table: 'client', recordId: c.cl_id, at: clientStamp,
-        changes: diff(clients.get(c.cl_id), { cl_next_shipping_date: String(c.result.next_shipping_date) }),
-      }));
-      queue.add(() => writeAudits(trx, clientAudits));
-      answer.advanced = advancing.length;
+      try {
+        const stamp = nextStamp();
+        const clientStamp = nextStamp(advancing.reduce((max, c) => (String(clients.get(c.cl_id)!.modified) > max ? String(clients.get(c.cl_id)!.modified) : max), stamp));
+        queue.add(() => updateTextEach(trx, 'client', 'cl_id', new Map(advancing.map((c) => [c.cl_id, { cl_next_shipping_date: String(c.result.next_shipping_date), modified: clientStamp }]))));
+        const clientAudits = advancing.map((c): AuditEntry => ({
+          userId: ctx.userId, call: ctx.call, table: 'client', recordId: c.cl_id, at: clientStamp,
+          changes: diff(clients.get(c.cl_id), { cl_next_shipping_date: String(c.result.next_shipping_date) }),
+        }));
+        queue.add(() => writeAudits(trx, clientAudits));
+        answer.advanced = advancing.length;
 
-      // The orders, a chunk at a time (each chunk's rows are written while the next is built), with their
-      // reserved ids and numbers, lines and audit rows. The credit limit counts the run's earlier orders
-      // of the same customer.
-      const ids = await reserveIds(trx, 'orders', 'od_id', planned.length);
-      const committed = new Map<number, number>();
-      for (const [c, chunk] of chunksOf(planned, ORDERS_PER_CHUNK).entries()) {
-        const orderRows: ResourceRow[] = [];
-        const lineRows: ResourceRow[] = [];
-        const audits: AuditEntry[] = [];
-        for (const [i, plan] of chunk.entries()) {
-          const client = clients.get(plan.client.cl_id)!;
-          const { row, lines } = buildOrder(plan, client, book, template, now);
-          const total = Number(row.od_uriage_total);
-          const earlier = committed.get(plan.client.cl_id) ?? 0;
-          const hold = creditHoldReason(Number(client.cl_yoshin_gendo ?? 0), Number(client.cl_uri_zan ?? 0), total, earlier);
-          if (hold) Object.assign(row, { od_status: 'pending', od_hold_reason: hold });
-          else committed.set(plan.client.cl_id, earlier + total);
-          const orderId = ids[c * ORDERS_PER_CHUNK + i];
-          row.od_number = formatOrderNumber(book.settings.numberFormat, orderDate, orderId);
-          Object.assign(row, { od_id: orderId, od_search: searchText(orderResource, row), created: stamp, modified: stamp, deleted: 0 });
-          lines.forEach((line, n) => lineRows.push({ ...line, odd_od_id: orderId, odd_sort: n + 1, created: stamp }));
-          audits.push({ userId: ctx.userId, call: ctx.call, table: 'orders', recordId: orderId, at: stamp, changes: { ...diff(undefined, audited(row)), lines: ['', lines.map(lineSummary).join('\n')] } });
-          orderRows.push(row);
-          answer.orders.push(orderId);
-          if (hold) answer.held++;
+        // The orders, a chunk at a time (each chunk's rows are written while the next is built), with their
+        // reserved ids and numbers, lines and audit rows. The credit limit counts the run's earlier orders
+        // of the same customer.
+        const ids = await reserveIds(trx, 'orders', 'od_id', planned.length);
+        const committed = new Map<number, number>();
+        for (const [c, chunk] of chunksOf(planned, ORDERS_PER_CHUNK).entries()) {
+          const orderRows: ResourceRow[] = [];
+          const lineRows: ResourceRow[] = [];
+          const audits: AuditEntry[] = [];
+          for (const [i, plan] of chunk.entries()) {
+            const client = clients.get(plan.client.cl_id)!;
+            const { row, lines } = orderOf(plan, client, book, template, now);
+            const total = Number(row.od_uriage_total);
+            const earlier = committed.get(plan.client.cl_id) ?? 0;
+            const hold = creditHoldReason(Number(client.cl_yoshin_gendo ?? 0), Number(client.cl_uri_zan ?? 0), total, earlier);
+            if (hold) Object.assign(row, { od_status: 'pending', od_hold_reason: hold });
+            else committed.set(plan.client.cl_id, earlier + total);
+            const orderId = ids[c * ORDERS_PER_CHUNK + i];
+            row.od_number = formatOrderNumber(book.settings.numberFormat, orderDate, orderId);
+            Object.assign(row, { od_id: orderId, od_search: searchText(orderResource, row), created: stamp, modified: stamp, deleted: 0 });
+            lines.forEach((line, n) => lineRows.push({ ...line, odd_od_id: orderId, odd_sort: n + 1, created: stamp }));
+            audits.push({ userId: ctx.userId, call: ctx.call, table: 'orders', recordId: orderId, at: stamp, changes: { ...diff(undefined, audited(row)), lines: ['', lines.map(lineSummary).join('\n')] } });
+            orderRows.push(row);
+            answer.orders.push(orderId);
+            if (hold) answer.held++;
+          }
+          queue.add(() => insertMany(trx, 'orders', orderRows));
+          queue.add(() => insertMany(trx, 'order_detail', lineRows));
+          queue.add(() => writeAudits(trx, audits));
+          await queue.breathe();
         }
-        queue.add(() => insertMany(trx, 'orders', orderRows));
-        queue.add(() => insertMany(trx, 'order_detail', lineRows));
-        queue.add(() => writeAudits(trx, audits));
-        await queue.breathe();
+        await queue.done();
+      } catch (error) {
+        await queue.abandon();
+        throw error;
       }
-      await queue.done();
       answer.created = planned.length;
       return answer;
     });

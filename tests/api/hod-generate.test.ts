@@ -189,6 +189,30 @@ for (const dialect of dialects()) {
       });
     });
 
+    describe('a run that cannot build one order', () => {
+      it('creates nothing and advances no date, naming the customer and the delivery', async () => {
+        // Two regular customers due in the week of 2026-06-15 (Tuesday, Friday); the second's bottles (set past the
+        // form's limit in the database) cannot be an order line, so the whole run is refused.
+        const fine = Number((await regular({ co_name: '一括成功商店', haiso_dow: '2', haiso_num: 2, next_shipping_date: '2026-06-15', haiso_item: ids.itemA })).cl_id);
+        const broken = Number((await regular({ co_name: '一括失敗商事', haiso_dow: '5', haiso_num: 2, next_shipping_date: '2026-06-15', haiso_item: ids.itemA })).cl_id);
+        await h.database.db.updateTable('client').set({ cl_haiso_num: 100_000 }).where('cl_id', '=', broken).execute();
+        const count = await orderCount();
+        const audits = async () => Number((await h.database.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+        const auditsBefore = await audits();
+        const res = await generate({ from: '2026-06-15', to: '2026-06-21' });
+        assert.equal(res.status, 400, res.text);
+        assertNoInternals(res.text);
+        const { error } = res.body[0] as unknown as Problem;
+        assert.match(error, /一括失敗商事（予定日 2026-06-19）の受注を作成できません。.*数量.*受注は1件も作成していません。/);
+        assert.equal(await orderCount(), count);
+        assert.deepEqual(await ordersOf(fine), []);
+        assert.equal(await audits(), auditsBefore, 'no audit row either');
+        const next = async (id: number) => (await h.post<Row>('client_dtl', { id })).body[0].cl_next_shipping_date;
+        assert.deepEqual([await next(fine), await next(broken)], ['2026-06-15', '2026-06-15']);
+        await h.database.db.updateTable('client').set({ cl_haiso_flag: 0 }).where('cl_id', 'in', [fine, broken]).execute();
+      });
+    });
+
     describe('credit over a run', () => {
       it('counts the run\'s earlier orders of a customer: the one that passes the limit is held', async () => {
         // Weekly on Wednesdays: 2026-06-03 and 06-10 (no holidays). The limit takes one order, not two.
