@@ -20,13 +20,12 @@ import { hodPreview } from '../server/hod/preview';
 import { itemResource } from '../lib/resources/item';
 import { bulkInsert } from '../server/seed/bulk-insert';
 import { seedSyntheticClients } from '../server/seed/seed';
-import { freshTarget } from './list-bench';
+import { benchDialects, freshTarget } from './list-bench';
 
 process.env.TZ ||= 'Asia/Tokyo';
 
 const SCHEDULED = Number(process.env.BENCH_SCHEDULED ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '';
 const FROM = '2026-12-01';
 const TO = '2026-12-31';
 
@@ -91,5 +90,4 @@ async function run(dialect: DialectName): Promise<void> {
   }
 }
 
-const targets = (PG_URL ? ['sqlite', 'postgres'] : ['sqlite']).filter((d): d is DialectName => (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',').includes(d));
-for (const dialect of targets) await run(dialect);
+for (const dialect of benchDialects()) await run(dialect);

@@ -115,18 +115,19 @@ export async function freshTarget(dialect: DialectName): Promise<{ database: App
   };
 }
 
-async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+async function startServer(env: Record<string, string>): Promise<{ url: string; workers: number; stop(): Promise<void> }> {
   const child = fork(new URL('./bench-server.ts', import.meta.url).pathname, [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { port: number }).port));
+  const { port, workers } = await new Promise<{ port: number; workers: number }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { port: number; workers: number }));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    workers,
     stop: () => new Promise((resolve) => {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
@@ -141,13 +142,19 @@ async function login(url: string): Promise<string> {
   return user.auth_key;
 }
 
+/** The dialects to measure: SQLite, and PostgreSQL when a URL is set; `BENCH_DIALECTS=postgres` picks one. */
+export function benchDialects(): DialectName[] {
+  const wanted = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',').map((d) => d.trim());
+  return (PG_URL ? ['sqlite', 'postgres'] as const : ['sqlite'] as const).filter((d) => wanted.includes(d));
+}
+
 /**
  * Loads, serves and measures a scenario on every dialect; prints the table.
  * @example await runListBench({ title: 'client_lst', goal: 'p95 < 10 ms', load, cases })
  */
 export async function runListBench<T>(scenario: Scenario<T>): Promise<void> {
   const total = Date.now();
-  const dialects: DialectName[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const dialects = benchDialects();
   const figures: Figures[] = [];
   const notes: string[] = [];
   for (const dialect of dialects) {
@@ -161,6 +168,7 @@ export async function runListBench<T>(scenario: Scenario<T>): Promise<void> {
     console.log(`${dialect}: loaded in ${seconds(started)}`);
     notes.push(...(scenario.notes?.(data, dialect) ?? []));
     const server = await startServer(target.env);
+    notes.push(`${dialect}: ${server.workers} server process${server.workers === 1 ? '' : 'es'} (WEB_CONCURRENCY)`);
     try {
       const authKey = await login(server.url);
       const cases = [{ name: 'bare POST /bare → []', call: '/bare', params: { authKey } }, ...scenario.cases(data, authKey)];

@@ -8,7 +8,9 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { after, before, describe, it } from 'node:test';
+import { loadConfig } from '../../server/config';
 import { assertNoInternals } from './harness';
 
 const ADMIN = { email: 'processes@example.jp', password: 'processes-password-2026' };
@@ -31,6 +33,16 @@ const alive = (pid: number): boolean => {
     return false;
   }
 };
+
+describe('WEB_CONCURRENCY', () => {
+  it('defaults to the cores with SQLite and half of them with PostgreSQL (1–4), and refuses a bad value', () => {
+    const cores = availableParallelism();
+    assert.equal(loadConfig({}).workers, Math.max(1, Math.min(4, cores)));
+    assert.equal(loadConfig({ DATABASE_URL: 'postgres://db.example/hod' }).workers, Math.max(1, Math.min(4, Math.floor(cores / 2))));
+    assert.equal(loadConfig({ WEB_CONCURRENCY: ' 3 ' }).workers, 3);
+    for (const bad of ['0', '33', '1.5', 'two']) assert.throws(() => loadConfig({ WEB_CONCURRENCY: bad }), /WEB_CONCURRENCY must be 1\.\.32/);
+  });
+});
 
 describe('server processes (SQLite, WEB_CONCURRENCY=2)', () => {
   let dir = '';
