@@ -15,7 +15,6 @@ const port = await runWorkers(config.workers, async () => {
   const app = await buildApp(config);
   app.post('/bare', async () => []);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  return { port: typeof address === 'object' && address ? address.port : 0, close: () => app.close() };
+  return { app, close: () => app.close() };
 });
 if (cluster.isPrimary) process.send?.({ port, workers: config.workers });

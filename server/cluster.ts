@@ -6,33 +6,39 @@
  * (WAL, busy_timeout, transactions that lock when they begin: server/db/connect.ts).
  */
 import cluster, { type Worker } from 'node:cluster';
+import type { FastifyInstance } from 'fastify';
 
 export interface Served {
-  port: number;
+  /** The listening app (its port is answered). */
+  app: FastifyInstance;
+  /** Stops the app and what it holds (the database). */
   close(): Promise<void>;
 }
 
 /** A worker that dies sooner than this after its start is not restarted (it would only die again). */
 const MIN_LIFETIME_MS = 5_000;
 
-/** Stops `served` and exits on SIGINT / SIGTERM (forced after 10 s). */
-function exitOnSignals(served: () => Promise<void>, say: (line: string) => void): void {
+/** The port a listening app took (the one asked for, or the one the system gave for port 0). */
+export function listeningPort(app: FastifyInstance): number {
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/**
+ * Runs `stop` once on the first SIGINT / SIGTERM (saying so when `say` is given); exits 1 if it has not
+ * exited the process within 10 s.
+ */
+function onStopSignal(stop: () => Promise<void> | void, say?: (line: string) => void): void {
   let stopping = false;
-  const stop = async (signal: string): Promise<void> => {
+  const handle = (signal: string): void => {
     if (stopping) return;
     stopping = true;
-    say(`${signal}: stopping…`);
+    say?.(`${signal}: stopping…`);
     setTimeout(() => process.exit(1), 10_000).unref();
-    try {
-      await served();
-      process.exit(0);
-    } catch (error) {
-      console.error(error);
-      process.exit(1);
-    }
+    void stop();
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => handle('SIGINT'));
+  process.on('SIGTERM', () => handle('SIGTERM'));
 }
 
 /**
@@ -45,10 +51,19 @@ function exitOnSignals(served: () => Promise<void>, say: (line: string) => void)
 export async function runWorkers(workers: number, serve: () => Promise<Served>): Promise<number> {
   if (cluster.isWorker || workers <= 1) {
     const served = await serve();
+    const port = listeningPort(served.app);
     // A worker stops when the primary tells it to (SIGTERM); the primary alone speaks for the server.
-    exitOnSignals(() => served.close(), cluster.isWorker ? () => undefined : (line) => console.log(line));
-    if (cluster.isWorker) process.send?.({ listening: served.port });
-    return served.port;
+    onStopSignal(async () => {
+      try {
+        await served.close();
+        process.exit(0);
+      } catch (error) {
+        console.error(error);
+        process.exit(1);
+      }
+    }, cluster.isWorker ? undefined : (line) => console.log(line));
+    if (cluster.isWorker) process.send?.({ listening: port });
+    return port;
   }
   return new Promise((resolve, reject) => {
     let stopping = false;
@@ -79,15 +94,10 @@ export async function runWorkers(workers: number, serve: () => Promise<Served>):
       }
     });
     for (let i = 0; i < workers; i++) start();
-    const stop = (signal: string): void => {
-      if (stopping) return;
+    onStopSignal(() => {
       stopping = true;
-      console.log(`${signal}: stopping…`);
-      setTimeout(() => process.exit(1), 10_000).unref();
       if (started.size === 0) process.exit(0);
       for (const worker of started.keys()) worker.process.kill('SIGTERM');
-    };
-    process.on('SIGINT', () => stop('SIGINT'));
-    process.on('SIGTERM', () => stop('SIGTERM'));
+    }, (line) => console.log(line));
   });
 }

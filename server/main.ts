@@ -26,9 +26,8 @@ const port = await runWorkers(config.workers, async () => {
   const database = openDatabase(config);
   const app = await buildApp(config, { database });
   await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
   return {
-    port: typeof address === 'object' && address ? address.port : config.port,
+    app,
     close: async () => {
       await app.close();
       await database.close();

@@ -104,7 +104,7 @@ export async function hodGenerate(ctx: WriteContext, from: string, to: string): 
   const orderDate = todayJst();
   const now = new Date();
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    const result = await ctx.db.transaction().execute(async (trx) => {
       await deferKeywordIndexing(trx);
       const [due, existing, fallbackItem] = await Promise.all([dueByClient(trx, from, to), generatedKeys(trx, from, to), defaultItem(trx)]);
       const answer: HodGenerateResult = { from, to, created: 0, existed: 0, held: 0, skipped: 0, advanced: 0, orders: [] };
@@ -180,10 +180,11 @@ export async function hodGenerate(ctx: WriteContext, from: string, to: string): 
       answer.created = planned.length;
       return answer;
     });
+    // In the background, once something was written: the answer does not wait, and a failure leaves the
+    // entries for autovacuum.
+    if (result.created > 0 || result.advanced > 0) void mergeDeferredKeywordIndexes(ctx.db, ['orders', 'audit_log', 'client']).catch(() => undefined);
+    return result;
   } catch (error) {
     throw refusalOf(error);
-  } finally {
-    // In the background: the answer does not wait, and a failure leaves the entries for autovacuum.
-    void mergeDeferredKeywordIndexes(ctx.db, ['orders', 'audit_log', 'client']).catch(() => undefined);
   }
 }

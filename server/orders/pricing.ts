@@ -19,7 +19,7 @@ import { defaultDeliveryDate, ORDER_SETTING_ID } from '../../lib/resources/order
 import { rateOn, type TaxClass, type TaxPeriod } from '../../lib/tax';
 import { resourceView, type Database, type ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
-import { liveDeliveryFees, prefectureOf, type DeliveryFee } from '../system/delivery-fee';
+import { feeIn, liveDeliveryFees, type DeliveryFee } from '../system/delivery-fee';
 import { taxPeriods } from '../tax/rates';
 
 /** A line ready to store. */
@@ -151,10 +151,7 @@ export function priceLines(book: PricingBook, sent: readonly unknown[], client: 
 }
 
 /** The delivery fee (税抜) of a shipping prefecture (code or name); 0 when it names none or has no fee. */
-export const feeOf = (book: PricingBook, pref: unknown): number => {
-  const code = pref ? prefectureOf(String(pref))?.code : undefined;
-  return code ? book.fees.get(code)?.fee ?? 0 : 0;
-};
+export const feeOf = (book: PricingBook, pref: unknown): number => feeIn(book.fees, pref)?.fee ?? 0;
 
 /**
  * The order's totals: its lines and delivery fee (standard rate on the order date), per rate rounded by the

@@ -28,31 +28,31 @@ export function prefectureOf(codeOrName: string | number): { code: string; name:
   return name ? PREFECTURES.find((p) => p.name === name) : undefined;
 }
 
-/**
- * The current fee of a prefecture (by JIS code, name or an address starting with it), or
- * undefined when the text names no prefecture.
- * @example await deliveryFeeFor(db, '沖縄県') // { prefCode: '47', prefName: '沖縄県', fee: 1320, remoteFee: 1650, note: '…' }
- */
-export async function deliveryFeeFor(db: Kysely<Database>, prefCodeOrName: string | number): Promise<DeliveryFee | undefined> {
-  const pref = prefectureOf(prefCodeOrName);
-  if (!pref) return undefined;
-  const [row] = await feeRows(db).where('df_pref_code', '=', pref.code).execute();
-  return row && feeOfRow(row);
-}
-
-/** Every live fee by prefecture code (one query), for pricing many orders at once. */
+/** Every live fee by prefecture code (one query): load once, then look up with `feeIn`. */
 export async function liveDeliveryFees(db: Kysely<Database>): Promise<Map<string, DeliveryFee>> {
-  const rows = await feeRows(db).execute();
-  return new Map(rows.map((row) => [String(row.df_pref_code), feeOfRow(row)]));
+  const rows = await db.selectFrom('delivery_fee').select(['df_pref_code', 'df_pref_name', 'df_fee', 'df_remote_fee', 'df_note']).where('deleted', '=', 0).execute();
+  return new Map(rows.map((row) => [String(row.df_pref_code), {
+    prefCode: String(row.df_pref_code),
+    prefName: String(row.df_pref_name),
+    fee: Number(row.df_fee ?? 0),
+    remoteFee: Number(row.df_remote_fee ?? 0),
+    note: String(row.df_note ?? ''),
+  }]));
 }
 
-const feeRows = (db: Kysely<Database>) =>
-  db.selectFrom('delivery_fee').select(['df_pref_code', 'df_pref_name', 'df_fee', 'df_remote_fee', 'df_note']).where('deleted', '=', 0);
+/**
+ * The fee of a prefecture (by JIS code, name or an address starting with it) among `fees`, or undefined
+ * when the text names no prefecture or it has no fee.
+ * @example feeIn(await liveDeliveryFees(db), '沖縄県') // { prefCode: '47', prefName: '沖縄県', fee: 1320, remoteFee: 1650, note: '…' }
+ */
+export function feeIn(fees: ReadonlyMap<string, DeliveryFee>, prefCodeOrName: unknown): DeliveryFee | undefined {
+  const pref = prefCodeOrName === null || prefCodeOrName === undefined || prefCodeOrName === '' ? undefined : prefectureOf(String(prefCodeOrName));
+  return pref && fees.get(pref.code);
+}
 
-const feeOfRow = (row: { df_pref_code: unknown; df_pref_name: unknown; df_fee: unknown; df_remote_fee: unknown; df_note: unknown }): DeliveryFee => ({
-  prefCode: String(row.df_pref_code),
-  prefName: String(row.df_pref_name),
-  fee: Number(row.df_fee ?? 0),
-  remoteFee: Number(row.df_remote_fee ?? 0),
-  note: String(row.df_note ?? ''),
-});
+/**
+ * The current fee of a prefecture (`feeIn` over the live fees).
+ * @example await deliveryFeeFor(db, '沖縄県') // { prefCode: '47', prefName: '沖縄県', fee: 1320, … }
+ */
+export const deliveryFeeFor = async (db: Kysely<Database>, prefCodeOrName: string | number): Promise<DeliveryFee | undefined> =>
+  feeIn(await liveDeliveryFees(db), prefCodeOrName);

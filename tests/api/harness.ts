@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
+import { listeningPort } from '../../server/cluster';
 import { loadConfig, type Config, type DialectName } from '../../server/config';
 import { openDatabase, type AppDatabase } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -140,8 +141,7 @@ export async function startHarness(dialect: DialectName, env: Record<string, str
   const fixtures = await seedFixtures(database.db);
   const app = await buildApp(config, { database });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const url = `http://127.0.0.1:${listeningPort(app)}`;
 
   const request = async (path: string, init: RequestInit = {}): Promise<Answer<unknown>> => {
     const res = await fetch(`${url}${path}`, { redirect: 'manual', ...init });
