@@ -52,6 +52,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST'] });
 
   const calls: CallTable = new Map();
+  app.decorate('callTable', calls);
   const areas: AreaOptions = { calls, database, config };
   await app.register(authPlugin, areas);
   await app.register(resourcesPlugin, areas);

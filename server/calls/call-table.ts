@@ -37,6 +37,13 @@ export interface CallDef {
 
 export type CallTable = Map<string, CallDef>;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one call table (read-only use: tests generate their cases from it). */
+    callTable: CallTable;
+  }
+}
+
 /** Options every area plugin receives from `buildApp`. */
 export interface AreaOptions {
   calls: CallTable;
