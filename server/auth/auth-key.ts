@@ -101,7 +101,9 @@ export async function deleteAuthKey(db: Kysely<Database>, keyHash: string): Prom
   await db.deleteFrom('auth_key').where('ak_hash', '=', keyHash).execute();
 }
 
-/** Ends every session of a user (deleted or deactivated). */
-export async function deleteUserKeys(db: Kysely<Database>, userId: number): Promise<void> {
-  await db.deleteFrom('auth_key').where('ak_user_id', '=', userId).execute();
+/** Ends every session of a user (deleted, deactivated, new password) but the one whose key hash is `keep`. */
+export async function deleteUserKeys(db: Kysely<Database>, userId: number, keep?: string): Promise<void> {
+  let query = db.deleteFrom('auth_key').where('ak_user_id', '=', userId);
+  if (keep !== undefined) query = query.where('ak_hash', '<>', keep);
+  await query.execute();
 }

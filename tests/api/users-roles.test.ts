@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ADMIN_ROLE, ALL_WRITE, AREA_KEYS, ROLE_TABLE, normalizeAreas } from '../../lib/permissions';
-import { MESSAGES, type RoleMine } from '../../lib/protocol';
+import { AUTH_KEY_ERROR, MESSAGES, type RoleMine } from '../../lib/protocol';
 import { verifyPassword } from '../../server/auth/password';
 import { ROLE_MESSAGES } from '../../server/resources/policies/role';
 import { USER_MESSAGES } from '../../server/resources/policies/user';
@@ -335,6 +335,22 @@ for (const dialect of dialects()) {
         assert.equal(keys.length, 0);
       });
 
+      it('ends every session of a user whose password an admin resets; other saves keep them', async () => {
+        const user = await staff('reset@example.jp', '営業', 'before-reset-1');
+        const second = await h.keyOf(user.email, user.password);
+        const kept = await saveUser({ team: '第二営業', password: '', modified: (await userRow(user.id)).modified }, user.id);
+        assert.equal(kept.status, 200, kept.text);
+        for (const key of [user.key, second]) assert.equal((await h.post('client_lst', {}, key)).status, 200, 'a save without a password keeps the sessions');
+        const reset = await saveUser({ password: 'after-reset-1', modified: kept.body[0].modified }, user.id);
+        assert.equal(reset.status, 200, reset.text);
+        for (const key of [user.key, second]) {
+          const res = await h.post('client_lst', {}, key);
+          assert.deepEqual([res.status, res.body], [401, [{ error: AUTH_KEY_ERROR }]]);
+        }
+        assert.equal((await h.post('client_lst')).status, 200, 'the admin who reset it stays logged in');
+        assert.equal((await h.login(user.email, 'after-reset-1')).status, 200);
+      });
+
       it('soft-deletes a user: sessions end, login fails, history stays and the e-mail stays taken', async () => {
         const user = await staff('gone@example.jp', '営業');
         const customer = await h.post<Row>('client_save', { postData: { co_name: '削除前に登録', tel_1: '03-1111-2222', status: '1' } }, user.key);
@@ -397,6 +413,22 @@ for (const dialect of dialects()) {
         assert.equal(ok.status, 200, ok.text);
         assert.equal((await h.login(user.email, 'old-password-1')).status, 401);
         assert.equal((await h.login(user.email, 'new-password-1')).status, 200);
+      });
+
+      it('ends one\'s other sessions on changing one\'s own password, keeping the session that changed it', async () => {
+        const user = await staff('own-change@example.jp', '経理', 'own-before-1');
+        const other = await h.keyOf(user.email, user.password);
+        const modified = (await userRow(user.id)).modified;
+        const profile = await saveUser({ kana: 'ジブン', modified }, user.id, user.key);
+        assert.equal(profile.status, 200, profile.text);
+        assert.equal((await h.post('client_lst', {}, other)).status, 200, 'a profile edit without a password keeps the other session');
+        const ok = await saveUser({ password: 'own-after-1', current_password: 'own-before-1', modified: profile.body[0].modified }, user.id, user.key);
+        assert.equal(ok.status, 200, ok.text);
+        assert.equal((await h.post('client_lst', {}, user.key)).status, 200, 'the session that made the change stays');
+        const ended = await h.post('client_lst', {}, other);
+        assert.deepEqual([ended.status, ended.body], [401, [{ error: AUTH_KEY_ERROR }]]);
+        const keys = await h.database.db.selectFrom('auth_key').select('ak_hash').where('ak_user_id', '=', user.id).execute();
+        assert.equal(keys.length, 1);
       });
 
       it('asks an admin for their current password too when they change their own', async () => {

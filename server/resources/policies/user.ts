@@ -2,7 +2,8 @@
  * Users (lib/resources/user.ts): the role must be a live role; a new user needs a password; the
  * e-mail of a deleted user stays taken (it still names their history and the column is unique);
  * the last active 管理 user can be neither deleted, deactivated nor given another role; nobody
- * deletes themselves; deleting or deactivating a user ends their sessions. What a user may change
+ * deletes themselves; deleting or deactivating a user ends their sessions, a new password ends all
+ * of them but the session that set it (one's own change). What a user may change
  * on their own profile is the declaration's `owner` (checked generically in ../records.ts).
  */
 import type { Transaction } from 'kysely';
@@ -56,8 +57,11 @@ export const userPolicy: ResourcePolicy = {
     if (current && id !== undefined && isActiveAdmin(current) && !isActiveAdmin({ ...current, ...columns })) await keepAnotherAdmin(trx, id);
   },
 
-  async afterSave({ trx, id, current, saved }) {
-    if (id !== undefined && current && Number(current.user_active) === 1 && Number(saved.user_active) !== 1) await deleteUserKeys(trx, id);
+  async afterSave({ trx, actor, id, current, columns, saved }) {
+    if (id === undefined || !current) return;
+    if (Number(current.user_active) === 1 && Number(saved.user_active) !== 1) await deleteUserKeys(trx, id);
+    // A new password hash was written (an admin's reset or one's own change): every other session ends.
+    else if (columns.user_password !== undefined) await deleteUserKeys(trx, id, actor.user?.user_id === id ? actor.user.keyHash : undefined);
   },
 
   async beforeDelete({ trx, actor, id, current }) {
