@@ -10,7 +10,7 @@ export const AUTH_KEY_ERROR = '認証キーが無効です。もう一度ログ�
 export const MESSAGES = {
   loginFailed: 'メールアドレスまたはパスワードが正しくありません。',
   loginMissing: 'メールアドレスとパスワードを入力してください。',
-  loginLocked: 'ログインの失敗が続いたため、しばらくログインできません。時間をおいて再度お試しください。',
+  loginDelayed: (seconds: number): string => `ログインの失敗が続いたため、あと ${seconds} 秒はログインできません。時間をおいて再度お試しください。`,
   forbidden: 'この操作を行う権限がありません。',
   unknownCall: '存在しない呼び出しです。',
   badRequest: '送信内容が正しくありません。',
@@ -127,9 +127,15 @@ export const LIMITS = {
   maxBodyBytes: 6 * 1024 * 1024,
   /** Auth keys live this long without use. */
   authKeyTtlHours: 12,
-  loginMaxFailuresPerAccount: 5,
-  loginMaxFailuresPerAddress: 20,
+  /** Failed logins a counter allows before it delays its subject (server/auth/rate-limit.ts). */
+  loginFreeFailures: { pair: 3, account: 5, address: 20 },
+  /** The first delay; each further failure doubles it, up to the max. */
+  loginFirstDelaySeconds: 1,
+  loginMaxDelaySeconds: 300,
+  /** A login counter forgets its failures after this long without an attempt. */
   loginWindowMinutes: 15,
+  /** An address that logged in to an account stays known to it this long after the last success. */
+  loginKnownDays: 30,
   /** Records one `{r}_bulk_save` may carry. */
   maxBulkRows: 1000,
 } as const;

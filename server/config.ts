@@ -1,6 +1,7 @@
 /**
  * Server configuration, read once from the environment.
  */
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { LIMITS } from '../lib/protocol';
@@ -39,8 +40,13 @@ export interface Config {
   authKeyTtlHours: number;
   /** Log level of the server log (`silent` turns it off; tests use it). */
   logLevel: string;
-  /** Trust X-Forwarded-For from a reverse proxy (login rate limits count per client address). */
-  trustProxy: boolean;
+  /**
+   * The reverse proxies whose X-Forwarded-For is trusted (false: none, the socket's address is the
+   * client): addresses, CIDR ranges or proxy-addr's names. The client is the first address from the
+   * right of that header that is not a trusted proxy, so an address a client writes into it itself is
+   * never taken (login limits count per client address).
+   */
+  trustProxy: false | string[];
   /** Our company's name in mails (`{{自社名}}`, the sender's display name). */
   companyName: string;
   smtp: SmtpConfig;
@@ -83,6 +89,25 @@ function portOf(value: string | undefined, fallback = 3000, name = 'PORT'): numb
 
 const isOn = (value: string | undefined): boolean => ['1', 'true', 'yes', 'on'].includes((value ?? '').trim().toLowerCase());
 
+/** What TRUST_PROXY=on trusts: a proxy on this host or on a private network. */
+const PRIVATE_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY: off (default), on (PRIVATE_PROXIES) or the proxies' addresses / CIDR ranges, comma-separated. */
+function proxiesOf(value: string | undefined): false | string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || ['0', 'false', 'no', 'off'].includes(text.toLowerCase())) return false;
+  if (isOn(text)) return [...PRIVATE_PROXIES];
+  const list = text.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of list) {
+    const [address, bits, extra] = entry.split('/');
+    const version = isIP(address);
+    const maxBits = version === 6 ? 128 : 32;
+    const ok = PRIVATE_PROXIES.includes(entry) || (version !== 0 && extra === undefined && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits)));
+    if (!ok) throw new Error(`TRUST_PROXY must be off, on or proxy addresses / CIDR ranges, got "${entry}"`);
+  }
+  return list;
+}
+
 function smtpOf(env: Env): SmtpConfig {
   const user = env.SMTP_USER?.trim() ?? '';
   return {
@@ -120,7 +145,7 @@ export function loadConfig(env: Env = process.env): Config {
     seed: !['0', 'false', 'no', 'off'].includes((env.SEED ?? '1').trim().toLowerCase()),
     authKeyTtlHours: positiveNumber(env.AUTH_KEY_TTL_HOURS, LIMITS.authKeyTtlHours, 'AUTH_KEY_TTL_HOURS'),
     logLevel: env.LOG_LEVEL?.trim() || 'warn',
-    trustProxy: isOn(env.TRUST_PROXY),
+    trustProxy: proxiesOf(env.TRUST_PROXY),
     companyName: env.COMPANY_NAME?.trim() || 'アクア宅配センター',
     smtp: smtpOf(env),
     workers: workersOf(env.WEB_CONCURRENCY, dialect),

@@ -1,7 +1,8 @@
 /**
  * The login API (`POST {LOGIN_API_PREFIX}/`, DESIGN §3), the `logout` call and `role_mine` (the
  * caller's role and areas).
- * Failed logins are limited per account and per address (429 after the limit).
+ * Failed logins make their account, address and pair wait a growing delay (429 with the seconds to
+ * wait, before the password is checked; ./rate-limit.ts).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MESSAGES, type RoleMine } from '../../lib/protocol';
@@ -9,7 +10,7 @@ import { addCall, type AreaOptions } from '../calls/call-table';
 import { readParams } from '../http/params';
 import { deleteAuthKey, issueAuthKey } from './auth-key';
 import { DUMMY_HASH, verifyPassword } from './password';
-import { clearAccount, isLocked, recordFailure } from './rate-limit';
+import { beginAttempt, loginSucceeded } from './rate-limit';
 import { loginRecord, normalizeEmail } from './users';
 
 const MAX_CREDENTIAL = 254;
@@ -28,8 +29,8 @@ export async function authPlugin(app: FastifyInstance, { calls, database, config
     const password = params.userPassword ?? '';
     if (!email || !password) return loginError(reply, 400, MESSAGES.loginMissing);
     if (email.length > MAX_CREDENTIAL || password.length > MAX_CREDENTIAL) return loginError(reply, 401, MESSAGES.loginFailed);
-    const subject = { email, address: request.ip };
-    if (await isLocked(db, subject)) return loginError(reply, 429, MESSAGES.loginLocked);
+    const attempt = await beginAttempt(db, { email, address: request.ip });
+    if (!attempt.ok) return loginError(reply.header('retry-after', String(attempt.waitSeconds)), 429, MESSAGES.loginDelayed(attempt.waitSeconds));
 
     const user = await db
       .selectFrom('user')
@@ -39,11 +40,8 @@ export async function authPlugin(app: FastifyInstance, { calls, database, config
       .where('user_active', '=', 1)
       .executeTakeFirst();
     const ok = await verifyPassword(password, user?.user_password ?? DUMMY_HASH);
-    if (!user || !ok) {
-      await recordFailure(db, subject);
-      return loginError(reply, 401, MESSAGES.loginFailed);
-    }
-    await clearAccount(db, email);
+    if (!user || !ok) return loginError(reply, 401, MESSAGES.loginFailed);
+    await loginSucceeded(db, attempt);
     const now = new Date().toISOString();
     await db.updateTable('user').set({ user_last_login: now }).where('user_id', '=', user.user_id).execute();
     const authKey = await issueAuthKey(db, user.user_id, config.authKeyTtlHours);

@@ -43,10 +43,12 @@ export interface AuthKeyTable {
 }
 
 export interface LoginAttemptTable {
-  /** `account:{email}` or `address:{ip}`. */
+  /** `pair:{ip} {email}`, `account:{email}`, `address:{ip}`, or `known:{ip} {email}` (a past success; server/auth/rate-limit.ts). */
   la_key: string;
   la_failures: number;
+  /** The first failure of the current count (of a `known:` row: its first success). */
   la_window_start: string;
+  /** The last attempt counted (of a `known:` row: its last success). */
   modified: string;
 }
 

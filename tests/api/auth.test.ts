@@ -1,5 +1,5 @@
 /**
- * Login (DESIGN §3 shapes), failed-login limits per account and per address, the auth key
+ * Login (DESIGN §3 shapes), graded failed-login delays (pair, account, address; behind a proxy), the auth key
  * (missing, wrong, expired), logout, and role refusals.
  */
 import assert from 'node:assert/strict';
@@ -7,26 +7,13 @@ import { describe, it } from 'node:test';
 import { AUTH_KEY_ERROR, LIMITS, MESSAGES } from '../../lib/protocol';
 import { hashKey } from '../../server/auth/auth-key';
 import { createUser } from '../../server/auth/users';
-import { assertNoInternals, dialects, useHarness } from './harness';
+import { dialects, useHarness } from './harness';
 
 const LOGIN_KEYS = ['auth_key', 'created', 'deleted', 'modified', 'user_email', 'user_id', 'user_kana', 'user_last_login', 'user_name', 'user_role'];
 
 for (const dialect of dialects()) {
   describe(dialect, () => {
     const h = useHarness(dialect);
-
-    /** A login through inject, from a chosen client address. */
-    const loginFrom = async (address: string, email: string, password: string) => {
-      const res = await h.app.inject({
-        method: 'POST',
-        url: '/api/login/',
-        remoteAddress: address,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ userEmail: email, userPassword: password }).toString(),
-      });
-      assertNoInternals(res.body);
-      return { status: res.statusCode, body: res.json() as Record<string, unknown>[] };
-    };
 
     describe('login', () => {
       it('answers the user record with exactly the spec keys', async () => {
@@ -71,35 +58,89 @@ for (const dialect of dialects()) {
         assert.equal(res.status, 400);
         assert.deepEqual(res.body, [{ errors: [{ message: MESSAGES.loginMissing }] }]);
       });
+    });
 
-      it('locks an account after too many failures, from any address', async () => {
-        const email = 'locked@example.jp';
-        await createUser(h.database.db, { email, password: 'right-password', name: 'ロック', role: '営業' });
-        for (let i = 1; i <= LIMITS.loginMaxFailuresPerAccount; i++) {
-          const res = await loginFrom(`10.1.0.${i}`, email, 'bad');
-          assert.equal(res.status, 401, `failure ${i}`);
+    describe('graded login limits (behind a proxy: TRUST_PROXY)', () => {
+      const p = useHarness(dialect, { TRUST_PROXY: 'on' });
+      const X = '198.51.100.10', Y = '198.51.100.20', Z = '198.51.100.30';
+
+      /** A login through the proxy, which says the client is `forwardedFor` (X-Forwarded-For as the proxy wrote it). */
+      const loginAt = async (forwardedFor: string, email: string, password: string) => {
+        const res = await p.request('/api/login/', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': forwardedFor },
+          body: new URLSearchParams({ userEmail: email, userPassword: password }),
+        });
+        return { status: res.status, body: res.body, retryAfter: res.headers.get('retry-after') };
+      };
+      const delayed = (seconds: number) => ({ status: 429, body: [{ errors: [{ message: MESSAGES.loginDelayed(seconds) }] }], retryAfter: String(seconds) });
+      const counters = () => p.database.db.selectFrom('login_attempt').selectAll().where('la_key', 'not like', 'known:%').execute();
+      /** As if `ms` had gone by since every counter's last attempt (the tests never sleep). */
+      const elapse = async (ms: number) => {
+        for (const row of await counters()) {
+          await p.database.db.updateTable('login_attempt').set({ modified: new Date(Date.parse(row.modified) - ms).toISOString() }).where('la_key', '=', row.la_key).execute();
         }
-        const locked = await loginFrom('10.1.1.1', email, 'right-password');
-        assert.equal(locked.status, 429);
-        assert.deepEqual(locked.body, [{ errors: [{ message: MESSAGES.loginLocked }] }]);
-        const other = await loginFrom('10.1.1.1', h.fixtures.users.sales.email, h.fixtures.users.sales.password);
-        assert.equal(other.status, 200, 'other accounts still log in');
-        await h.database.db.updateTable('login_attempt').set({ la_window_start: '2000-01-01T00:00:00.000Z' }).execute();
-        const later = await loginFrom('10.1.1.1', email, 'right-password');
-        assert.equal(later.status, 200, 'the lock ends with its window');
+      };
+      /** As if the last counted attempt had happened this instant, so the delay it set is still whole when the next request asks. */
+      const justNow = () => p.database.db.updateTable('login_attempt').set({ modified: new Date().toISOString() }).where('la_key', 'not like', 'known:%').where('la_failures', '>', 0).execute();
+
+      it('delays an account at one address with growing waits, never where it logged in before, and not other accounts', async () => {
+        const user = { email: 'graded@example.jp', password: 'graded-pass-1' };
+        await createUser(p.database.db, { ...user, name: '段階', role: '営業' });
+        assert.equal((await loginAt(Y, user.email, user.password)).status, 200, 'Y is an address the account logged in from');
+
+        for (let i = 1; i <= LIMITS.loginFreeFailures.pair; i++) assert.equal((await loginAt(X, user.email, 'wrong')).status, 401, `failure ${i}`);
+        await justNow();
+        assert.deepEqual(await loginAt(X, user.email, user.password), delayed(1), 'delayed: even the right password is refused, unchecked');
+        const { sales } = p.fixtures.users;
+        assert.equal((await loginAt(X, sales.email, sales.password)).status, 200, 'another account logs in from the same address');
+
+        for (const seconds of [2, 4]) {
+          await elapse((seconds / 2) * 1000);
+          assert.equal((await loginAt(X, user.email, 'wrong')).status, 401, 'one attempt after the wait');
+          await justNow();
+          assert.deepEqual(await loginAt(X, user.email, 'wrong'), delayed(seconds), 'the delay doubles');
+        }
+
+        // The account's own counter now delays it from addresses it never logged in from …
+        assert.equal(LIMITS.loginFreeFailures.account, 5);
+        assert.deepEqual(await loginAt(Z, user.email, user.password), delayed(1));
+        // … but not from Y, where it logged in before; X stays delayed.
+        assert.equal((await loginAt(Y, user.email, user.password)).status, 200);
+        await justNow();
+        assert.deepEqual(await loginAt(X, user.email, user.password), delayed(4));
+        await elapse(4000);
+        assert.equal((await loginAt(X, user.email, user.password)).status, 200, 'the delay ends; nothing is locked');
+        assert.ok(!(await counters()).some((row) => row.la_key === `pair:${X} ${user.email}`), 'a success clears its pair');
       });
 
-      it('locks an address after too many failures, for every account', async () => {
-        for (let i = 1; i <= LIMITS.loginMaxFailuresPerAddress; i++) {
-          const res = await loginFrom('10.2.0.1', `guess${i}@example.jp`, 'bad');
-          assert.equal(res.status, 401, `failure ${i}`);
+      it('delays an address only after many failures, and then only for accounts new to it (the admin too)', async () => {
+        const office = '203.0.113.50';
+        const { admin, sales } = p.fixtures.users;
+        assert.equal((await loginAt(office, sales.email, sales.password)).status, 200);
+        for (let i = 1; i <= LIMITS.loginFreeFailures.address; i++) {
+          assert.equal((await loginAt(office, `guess${i}@example.jp`, 'bad')).status, 401, `failure ${i}`);
         }
-        const { admin } = h.fixtures.users;
-        const locked = await loginFrom('10.2.0.1', admin.email, admin.password);
-        assert.equal(locked.status, 429);
-        assert.equal(locked.body[0].errors instanceof Array, true);
-        const elsewhere = await loginFrom('10.2.0.2', admin.email, admin.password);
-        assert.equal(elsewhere.status, 200);
+        await justNow();
+        assert.deepEqual(await loginAt(office, admin.email, admin.password), delayed(1));
+        assert.equal((await loginAt(office, sales.email, sales.password)).status, 200, 'a colleague who logged in here before is not slowed');
+        assert.equal((await loginAt(Z, admin.email, admin.password)).status, 200, 'the admin logs in from elsewhere');
+      });
+
+      it('lets a burst of parallel attempts through no more than the free failures', async () => {
+        const email = 'burst@example.jp';
+        await createUser(p.database.db, { email, password: 'burst-pass-1', name: '連打', role: '営業' });
+        const answers = await Promise.all(Array.from({ length: 10 }, () => loginAt('192.0.2.40', email, 'wrong')));
+        const statuses = answers.map((a) => a.status);
+        const through = statuses.filter((s) => s === 401).length;
+        assert.ok(through >= 1 && through <= LIMITS.loginFreeFailures.pair, `checked passwords: ${statuses.join(' ')}`);
+        assert.equal(statuses.filter((s) => s === 429).length, 10 - through);
+      });
+
+      it('takes the client address the proxy wrote, not one the client wrote before it', async () => {
+        assert.equal((await loginAt('192.0.2.99, 198.51.100.77', 'spoof@example.jp', 'bad')).status, 401);
+        const keys = (await counters()).map((row) => row.la_key);
+        assert.ok(keys.includes('address:198.51.100.77') && !keys.some((k) => k.includes('192.0.2.99')), keys.join(' '));
       });
     });
 
