@@ -4,7 +4,7 @@
  * again, so a direct API caller gets the same meaning.
  */
 import { addDays, todayJst } from './format';
-import type { FilterValue } from './protocol';
+import { LIMITS, MESSAGES, NAMED_MESSAGES, type FilterValue } from './protocol';
 
 export const EPOCH_DAY = '1970-01-01';
 /** The open end of a date window: later than any real date. */
@@ -78,9 +78,24 @@ export function relativeRange(def: FilterDef, value: unknown, today: string): [s
 }
 
 /** Result of normalising filters: the clean object or the name of the first bad filter. */
+export type FilterProblem = 'unknown' | 'range' | 'value' | 'tooMany';
+
 export type NormalizeResult =
   | { ok: true; filters: Record<string, FilterValue> }
-  | { ok: false; problem: 'unknown' | 'range' | 'value'; name: string };
+  | { ok: false; problem: FilterProblem; name: string };
+
+/**
+ * The message of a filter that cannot be applied, naming it (client and server say the same).
+ * @example filterProblemMessage(defs, 'value', 'record_id') // '絞り込み条件「レコードID」の値が正しくありません。'
+ */
+export function filterProblemMessage(defs: readonly FilterDef[], problem: FilterProblem, name: string): string {
+  const def = defs.find((f) => f.name === name);
+  const label = def?.label ?? name;
+  if (problem === 'unknown') return MESSAGES.badFilter;
+  if (problem === 'range' || (problem === 'value' && def?.kind === 'dateRange')) return `「${label}」の範囲が正しくありません。開始日は終了日以前の正しい日付（YYYY-MM-DD）で指定してください。`;
+  if (problem === 'tooMany') return NAMED_MESSAGES.tooManyFilterValues(label);
+  return NAMED_MESSAGES.badFilterValue(label);
+}
 
 /**
  * Normalises a raw filter object against a resource's filter declarations: drops empty values,
@@ -100,7 +115,10 @@ export function normalizeFilters(
       if (value !== undefined && value !== null && value !== '' && !Array.isArray(value)) return { ok: false, problem: 'value', name };
       const range = dateRange(name, value as (string | number)[] | undefined, today);
       if (!range) continue;
-      if (!isValidDay(range[0]) || !isValidDay(range[1]) || range[0] > range[1]) return { ok: false, problem: 'range', name };
+      if (!isValidDay(range[0]) || !isValidDay(range[1])) return { ok: false, problem: 'range', name };
+      // A start after the end the user typed is a mistake; after the defaulted end (today) it is a range that finds nothing.
+      const endGiven = Array.isArray(value) && String(value[1] ?? '').trim() !== '';
+      if (range[0] > range[1] && endGiven) return { ok: false, problem: 'range', name };
       out[name] = range;
       continue;
     }
@@ -115,11 +133,12 @@ export function normalizeFilters(
       out[name] = ym;
     } else if (def.kind === 'in') {
       const list = (Array.isArray(value) ? value : [value]).filter((v) => v !== '' && v !== null && v !== undefined);
+      if (list.length > LIMITS.maxFilterValues) return { ok: false, problem: 'tooMany', name };
       if (!list.every((v) => typeof v === 'string' || typeof v === 'number')) return { ok: false, problem: 'value', name };
       if (def.options && !list.every((v) => def.options!.some((o) => o.value === String(v)))) return { ok: false, problem: 'value', name };
       out[name] = list.map(String);
     } else if (def.kind === 'numberRange') {
-      if (!Array.isArray(value)) return { ok: false, problem: 'value', name };
+      if (!Array.isArray(value) || value.length > 2 || !value.every((v) => v === null || typeof v === 'string' || typeof v === 'number')) return { ok: false, problem: 'value', name };
       const pair = [value[0], value[1]].map((v) => (v === '' || v === null || v === undefined ? '' : Number(v)));
       if (pair.some((v) => v !== '' && !Number.isFinite(v))) return { ok: false, problem: 'value', name };
       out[name] = pair as (string | number)[];

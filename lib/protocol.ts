@@ -21,7 +21,6 @@ export const MESSAGES = {
   badSortOrder: '並び順は asc または desc で指定してください。',
   badKeyword: '検索キーワードが長すぎます（200文字まで）。',
   badFilter: '使用できない絞り込み条件が指定されました。',
-  badDateRange: '日付の範囲が正しくありません（YYYY-MM-DD で指定してください）。',
   badId: 'ID が正しくありません。',
   hodBadFrom: '開始日を YYYY-MM-DD の日付で入力してください。',
   hodBadTo: '終了日を YYYY-MM-DD の日付で入力してください。',
@@ -41,7 +40,46 @@ export const MESSAGES = {
   confirmDelete: 'このデータを本当に削除しますか？',
   badBulk: '一括保存の内容が正しくありません（rows に id と値の組を 1〜1000 件指定してください）。',
   unsaved: '保存されていない変更があります。このページを離れますか？',
+  badUrl: 'URL が正しくありません。',
+  badEncoding: '送信内容の文字コードが正しくありません（UTF-8 で送信してください）。',
+  tooDeep: 'postData の入れ子が深すぎます。',
 } as const;
+
+/**
+ * Messages that name what they are about (a parameter, a field, a filter).
+ * @example NAMED_MESSAGES.badCharacters('会社名') // '会社名に使用できない文字（制御文字など）が含まれています。'
+ */
+export const NAMED_MESSAGES = {
+  badCharacters: (name: string): string => `${name}に使用できない文字（制御文字など）が含まれています。`,
+  badFilterValue: (label: string): string => `絞り込み条件「${label}」の値が正しくありません。`,
+  tooManyFilterValues: (label: string): string => `絞り込み条件「${label}」の値が多すぎます（${LIMITS.maxFilterValues.toLocaleString('en-US')}件まで）。`,
+  numberRange: (label: string, min: number, max: number): string => `${label}は${min}〜${max}の範囲で入力してください。`,
+} as const;
+
+/** Japanese names of call parameters, for messages that name one (others are named as sent). */
+export const PARAM_LABELS: Readonly<Record<string, string>> = {
+  authKey: '認証キー',
+  kw: '検索キーワード',
+  postData: '送信データ',
+  col: '並べ替え列',
+  odr: '並び順',
+  srch_name: '検索条件の名前',
+  srch_tbl: '一覧',
+  srch_kw: '検索キーワード',
+  srch_col: '並べ替え列',
+  srch_odr: '並び順',
+  userEmail: 'メールアドレス',
+  userPassword: 'パスワード',
+  from: '開始日',
+  to: '終了日',
+  team: 'チーム',
+  coName: '会社名',
+  tracking_no: '送り状番号',
+  table: 'マスタ',
+};
+
+/** The name of a parameter in a message: its Japanese name, else 「name」. */
+export const paramLabel = (name: string): string => PARAM_LABELS[name] ?? `「${name}」`;
 
 /** A failed call answers `[{ error }]`. */
 export interface ErrorAnswer {
@@ -138,6 +176,15 @@ export const LIMITS = {
   loginKnownDays: 30,
   /** Records one `{r}_bulk_save` may carry. */
   maxBulkRows: 1000,
+  /** Values one list-valued filter (`in`) may carry. */
+  maxFilterValues: 1000,
+  /** Nesting depth of a `postData` object. */
+  maxJsonDepth: 16,
+  /** Integer columns hold 32-bit values on PostgreSQL: every integer a call writes or compares lies in this range. */
+  minInteger: -2_147_483_648,
+  maxInteger: 2_147_483_647,
+  /** Decimal values (REAL columns) stay within what both databases keep without rounding the yen. */
+  maxDecimal: 1e12,
 } as const;
 
 /** Call names: `{resource}_{verb}` (DESIGN §3). */

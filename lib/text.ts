@@ -35,3 +35,14 @@ export function searchKey(value: string): string {
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
+
+/** Control characters other than tab, newline and carriage return, and lone surrogates. */
+const UNACCEPTED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether text holds a character we never accept: a control character other than tab and line
+ * breaks (a NUL breaks SQL text on both databases), or half of a surrogate pair (not a character).
+ * @example hasUnacceptedCharacter('a\u0000b') // true
+ * @example hasUnacceptedCharacter('一行目\n二行目\t') // false
+ */
+export const hasUnacceptedCharacter = (value: string): boolean => UNACCEPTED.test(value);

@@ -3,7 +3,6 @@
  * table; the calls plugin serves them under DB_API_PREFIX (DESIGN §3).
  */
 import cors from '@fastify/cors';
-import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { LIMITS } from '../lib/protocol';
 import { authPlugin } from './auth/plugin';
@@ -13,6 +12,7 @@ import type { Config } from './config';
 import { openDatabase, type AppDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { errorHandler } from './http/error-handler';
+import { formBody } from './http/form-body';
 import { mailPlugin } from './mail/plugin';
 import { masterPlugin } from './master/plugin';
 import { ordersPlugin } from './orders/plugin';
@@ -41,6 +41,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: LIMITS.maxBodyBytes,
     trustProxy: config.trustProxy,
+    // Errors Fastify meets before routing (a malformed URL, an over-long call name) get the protocol's answer too.
+    frameworkErrors: errorHandler,
   });
   if (!options.database) {
     const owned = database;
@@ -48,7 +50,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler(config));
-  await app.register(formbody);
+  formBody(app);
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST'] });
 
   const calls: CallTable = new Map();

@@ -3,7 +3,7 @@
  * query building, sort toggling, paging, filter editing, saved-search round trips.
  * `useListController` holds the state; these functions hold the rules, so they test without React.
  */
-import { normalizeFilters, type FilterDef } from '../filters';
+import { filterProblemMessage, normalizeFilters, type FilterDef } from '../filters';
 import { LIMITS, MESSAGES, type FilterValue, type SavedSearch } from '../protocol';
 import type { FieldDef, Option, ResourceDef } from '../resources/types';
 
@@ -153,13 +153,6 @@ export function withFilter(filters: RawFilters, name: string, value: string | st
   return next;
 }
 
-function filterProblem(def: ResourceDef, problem: 'unknown' | 'range' | 'value', name: string): string {
-  const label = def.list.filters.find((f) => f.name === name)?.label ?? name;
-  if (problem === 'unknown') return MESSAGES.badFilter;
-  if (problem === 'range') return `「${label}」の範囲が正しくありません。開始日は終了日以前の正しい日付（YYYY-MM-DD）で指定してください。`;
-  return `「${label}」の値が正しくありません。`;
-}
-
 /**
  * The list and count call parameters of a state, with the spec §5 filter rules applied.
  * A filter that cannot be sent (a start after the end, a bad date) gives a Japanese message instead.
@@ -174,7 +167,7 @@ export function buildListQuery(
   const kw = state.keyword.trim();
   if (kw.length > LIMITS.maxKeyword) return { ok: false, message: MESSAGES.badKeyword };
   const normalized = normalizeFilters({ ...state.filters, ...options.fixedFilters }, listFilters(def), options.today);
-  if (!normalized.ok) return { ok: false, message: filterProblem(def, normalized.problem, normalized.name) };
+  if (!normalized.ok) return { ok: false, message: filterProblemMessage(def.list.filters, normalized.problem, normalized.name) };
   const sort = isSortable(def, state.sort.col) ? state.sort : def.list.defaultSort;
   const fixed = options.fixed ?? {};
   return {

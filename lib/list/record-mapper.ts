@@ -5,7 +5,7 @@
 import { todayJst } from '../format';
 import { readStored } from '../state/storage';
 import type { FieldDef, ResourceDef } from '../resources/types';
-import { currentKey, idColumn } from '../resources/types';
+import { currentKey, idColumn, initialValue } from '../resources/types';
 
 /** Form values: every field as the text its input shows, plus the `modified` the record was loaded with. */
 export type FormRecord = Record<string, string>;
@@ -78,9 +78,7 @@ export function newRecordValues(
   for (const field of def.fields) {
     const remembered = field.remember ? readStored<unknown>(field.remember, '') : '';
     if (typeof remembered === 'string' && remembered !== '') out[field.name] = remembered;
-    else if (field.initial === 'today') out[field.name] = today;
-    else if (field.initial === 'me') out[field.name] = userId ? String(userId) : '';
-    else if (field.initial !== undefined) out[field.name] = field.initial;
+    else if (field.initial !== undefined) out[field.name] = initialValue(field, { userId, today });
   }
   return { ...out, ...fixed };
 }

@@ -26,7 +26,7 @@ const bunrui = [1, 2, 3, 4, 5, 6, 7].map(
 
 export const clientFields: readonly FieldDef[] = [
   // 基本情報
-  { name: 'status', label: '状態', type: 'select', tab: 'basic', master: 'mt_status', required: true },
+  { name: 'status', label: '状態', type: 'select', tab: 'basic', master: 'mt_status', required: true, initial: '1' },
   { name: 'co_name', label: '会社名', type: 'text', tab: 'basic', max: 100 },
   { name: 'co_name_kana', label: '会社名カナ', type: 'kana', tab: 'basic', max: 100 },
   { name: 'busyo', label: '部署', type: 'text', tab: 'basic', max: 100 },

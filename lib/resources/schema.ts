@@ -4,8 +4,8 @@
  */
 import * as v from 'valibot';
 import { isValidDay } from '../filters';
-import { LIMITS } from '../protocol';
-import { toHalfWidth, toHalfWidthNumber } from '../text';
+import { LIMITS, NAMED_MESSAGES } from '../protocol';
+import { hasUnacceptedCharacter, toHalfWidth, toHalfWidthNumber } from '../text';
 import { columnKind, type FieldDef, type ResourceDef } from './types';
 
 /** Largest data URL accepted for a picture (about 3 MB). */
@@ -54,6 +54,9 @@ export function fieldSchema(field: FieldDef) {
   if (columnKind(field) !== 'text') {
     const integer = field.type !== 'decimal';
     const min = field.type === 'ref' ? 1 : field.min;
+    // What the column holds on both databases (PostgreSQL INTEGER is 32-bit), whatever the declaration says.
+    const lowest = Math.max(min ?? -Infinity, integer ? LIMITS.minInteger : -LIMITS.maxDecimal);
+    const highest = Math.min(field.max ?? Infinity, integer ? LIMITS.maxInteger : LIMITS.maxDecimal);
     return v.pipe(
       textIn,
       v.transform((x) => toHalfWidth(x).replace(/,/g, '').replace(/円$/, '')),
@@ -63,11 +66,13 @@ export function fieldSchema(field: FieldDef) {
       v.check((x) => x === null || min === undefined || x >= min, field.type === 'ref' ? `${label}を選択してください。` : `${label}は${min}以上で入力してください。`),
       v.check((x) => x === null || field.max === undefined || x <= field.max, `${label}は${field.max}以下で入力してください。`),
       v.check((x) => field.type !== 'flag' || x === null || x === 0 || x === 1, `${label}は 0 か 1 で指定してください。`),
+      v.check((x) => x === null || (x >= lowest && x <= highest), NAMED_MESSAGES.numberRange(label, lowest, highest)),
     );
   }
   const max = maxLength(field);
   const base = v.pipe(
     textIn,
+    v.check((x) => !hasUnacceptedCharacter(x), NAMED_MESSAGES.badCharacters(label)),
     v.transform((x) => halfWidthOf(field, x)),
     required,
     v.check((x) => x === '' || field.min === undefined || x.length >= field.min, `${label}は${field.min}文字以上で入力してください。`),

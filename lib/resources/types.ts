@@ -176,3 +176,21 @@ export function titleOf(def: ResourceDef, row: Readonly<Record<string, unknown>>
   }
   return '';
 }
+
+/**
+ * The Japanese label of a key a call sends for a resource: a field's label, else a list filter's.
+ * @example keyLabel(clientResource, 'co_name') // '会社名'
+ */
+export const keyLabel = (def: ResourceDef, key: string): string | undefined =>
+  def.fields.find((f) => f.name === key)?.label ?? def.list.filters.find((f) => f.name === key)?.label;
+
+/**
+ * The value a new record's field starts with when nothing was entered: `today` (Japan), `me` (the
+ * user's id), a literal, else ''. The new form and a save without the field both use it.
+ * @example initialValue({ initial: 'me' }, { userId: 3, today: '2026-11-24' }) // '3'
+ */
+export function initialValue(field: Pick<FieldDef, 'initial'>, { userId, today }: { userId?: number | null; today: string }): string {
+  if (field.initial === 'today') return today;
+  if (field.initial === 'me') return userId ? String(userId) : '';
+  return field.initial ?? '';
+}

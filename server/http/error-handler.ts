@@ -17,6 +17,9 @@ function answerOf(error: FastifyError | ApiError | Error): Answer {
   const code = 'code' in error ? String(error.code) : '';
   if (status === 413 || code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, body: { error: MESSAGES.tooLarge } };
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, body: { error: MESSAGES.badRequest } };
+  if (code === 'FST_ERR_BAD_URL') return { status: 400, body: { error: MESSAGES.badUrl } };
+  // A call name longer than any call: no such call.
+  if (code === 'FST_ERR_MAX_PARAM_LENGTH') return { status: 404, body: { error: MESSAGES.unknownCall } };
   if (status >= 400 && status < 500) return { status: status === 404 ? 404 : 400, body: { error: status === 404 ? MESSAGES.notFound : MESSAGES.badRequest } };
   return { status: 500, body: { error: MESSAGES.internal } };
 }

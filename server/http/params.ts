@@ -2,14 +2,22 @@
  * Reading the form-encoded parameters of a call. Every parameter is text; anything else
  * (repeated keys, nested objects) is refused as bad input.
  */
-import { LIMITS, MESSAGES } from '../../lib/protocol';
-import { badRequest } from './api-error';
+import { LIMITS, MESSAGES, NAMED_MESSAGES, paramLabel } from '../../lib/protocol';
+import { hasUnacceptedCharacter } from '../../lib/text';
+import { badRequest, type ApiError } from './api-error';
 
 /** Call parameters by name (form fields; always strings). */
 export type Params = Readonly<Record<string, string | undefined>>;
 
+/** 400 naming the parameter or field that holds a character we never accept (lib/text hasUnacceptedCharacter). */
+const badCharacters = (field: string, label: string): ApiError => {
+  const message = NAMED_MESSAGES.badCharacters(label);
+  return badRequest(message, { fields: { [field]: message } });
+};
+
 /**
- * Turns a parsed body into text parameters; refuses arrays and objects.
+ * Turns a parsed body into text parameters; refuses arrays and objects, and text holding a control
+ * character (other than tab and line breaks) or a lone surrogate, naming the parameter.
  * @example readParams({ n: '10', p: 2 }) // { n: '10', p: '2' }
  */
 export function readParams(body: unknown): Params {
@@ -17,11 +25,32 @@ export function readParams(body: unknown): Params {
   if (typeof body !== 'object' || Array.isArray(body)) throw badRequest();
   const out: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [key, value] of Object.entries(body)) {
-    if (typeof value === 'string') out[key] = value;
-    else if (typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
+    if (hasUnacceptedCharacter(key)) throw badRequest();
+    if (typeof value === 'string') {
+      if (hasUnacceptedCharacter(value)) throw badCharacters(key, paramLabel(key));
+      out[key] = value;
+    } else if (typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
     else if (value !== null && value !== undefined) throw badRequest();
   }
   return out;
+}
+
+/**
+ * Checks every key and text of a parsed JSON value: nesting at most LIMITS.maxJsonDepth, no
+ * unaccepted character (the refusal names the top-level key, by `labelOf` where it knows it).
+ */
+function checkJson(value: unknown, topKey: string, labelOf: (key: string) => string | undefined, depth: number): void {
+  if (typeof value === 'string') {
+    if (hasUnacceptedCharacter(value)) throw badCharacters(topKey, labelOf(topKey) ?? paramLabel(topKey));
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  if (depth > LIMITS.maxJsonDepth) throw badRequest(MESSAGES.tooDeep);
+  for (const [key, item] of Object.entries(value)) {
+    const top = depth === 0 ? key : topKey;
+    if (hasUnacceptedCharacter(key)) throw badCharacters(top, labelOf(top) ?? paramLabel(top));
+    checkJson(item, top, labelOf, depth + 1);
+  }
 }
 
 /**
@@ -51,10 +80,11 @@ export function text(params: Params, name: string, max: number = LIMITS.maxText,
 }
 
 /**
- * `postData`: a JSON-encoded object, or empty. Anything else is 400 badJson.
+ * `postData`: a JSON-encoded object, or empty. Anything else is 400 badJson; text holding a control
+ * character or a lone surrogate is 400 naming its key (`labelOf` gives a key's Japanese name).
  * @example jsonObject('{"created":["",""]}') // { created: ['', ''] }
  */
-export function jsonObject(value: string | undefined): Record<string, unknown> {
+export function jsonObject(value: string | undefined, labelOf: (key: string) => string | undefined = () => undefined): Record<string, unknown> {
   if (value === undefined || value.trim() === '') return {};
   let parsed: unknown;
   try {
@@ -63,6 +93,7 @@ export function jsonObject(value: string | undefined): Record<string, unknown> {
     throw badRequest(MESSAGES.badJson);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest(MESSAGES.badJson);
+  checkJson(parsed, '', labelOf, 0);
   return parsed as Record<string, unknown>;
 }
 

@@ -3,12 +3,12 @@
  * (n, p, col, odr, kw, postData, cl_id) and the WHERE / ORDER BY they mean (spec §5, DESIGN §3).
  */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import { normalizeFilters, type FilterDef } from '../../lib/filters';
+import { filterProblemMessage, normalizeFilters, type FilterDef } from '../../lib/filters';
 import { listFilters } from '../../lib/list/list-state';
 import { jstDayStartIso, nextDay } from '../../lib/format';
 import { LIMITS, MESSAGES, type FilterValue } from '../../lib/protocol';
 import { fieldOfFilter } from '../../lib/list/list-state';
-import { columnKind, columnOf, type ResourceDef } from '../../lib/resources/types';
+import { columnKind, columnOf, keyLabel, type ResourceDef } from '../../lib/resources/types';
 import { searchKey } from '../../lib/text';
 import type { ResourceDatabase, ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
@@ -39,14 +39,28 @@ function integerParam(value: string | undefined, fallback: number, min: number, 
   return n;
 }
 
-/** An equality or `in` filter on a number column takes integers only (the database would refuse text). */
+/** Whether a value compared with a number column is one the column could hold (integers within 32 bits; decimals finite). */
+function holdable(kind: 'integer' | 'real', value: FilterValue): boolean {
+  const text = String(value).trim();
+  if (kind === 'integer' && !/^-?\d{1,10}$/.test(text)) return false;
+  if (kind === 'real' && !/^-?\d{1,13}(\.\d{1,6})?$/.test(text)) return false;
+  const n = Number(text);
+  return kind === 'integer' ? n >= LIMITS.minInteger && n <= LIMITS.maxInteger : Math.abs(n) <= LIMITS.maxDecimal;
+}
+
+/**
+ * Values compared with a number column (equality, `in`, a number range) must be ones the column could
+ * hold: the database would refuse text, a fraction or an overflowing integer with an error.
+ */
 function checkFilterNumbers(def: ResourceDef, filters: Record<string, FilterValue>): void {
   for (const [name, value] of Object.entries(filters)) {
     const filter = def.list.filters.find((f) => f.name === name);
-    if (!filter || (filter.kind !== 'equals' && filter.kind !== 'in')) continue;
+    if (!filter || (filter.kind !== 'equals' && filter.kind !== 'in' && filter.kind !== 'numberRange')) continue;
     const field = fieldOfFilter(def, filter);
-    if (!field || columnKind(field) === 'text') continue;
-    if (!(Array.isArray(value) ? value : [value]).every((v) => /^-?\d{1,15}$/.test(String(v).trim()))) throw badRequest(MESSAGES.badFilter);
+    const kind = field ? columnKind(field) : filter.kind === 'numberRange' ? 'integer' : 'text';
+    if (kind === 'text') continue;
+    const values = (Array.isArray(value) ? value : [value]).filter((v) => v !== '');
+    if (!values.every((v) => holdable(kind, v))) throw badRequest(filterProblemMessage(def.list.filters, 'value', name));
   }
 }
 
@@ -67,11 +81,8 @@ export function parseListParams(def: ResourceDef, params: Params): ListRequest {
   const kw = params.kw ?? '';
   if (kw.length > LIMITS.maxKeyword) throw badRequest(MESSAGES.badKeyword);
   const terms = [...new Set(searchKey(kw).split(' ').filter(Boolean))];
-  const normalized = normalizeFilters(jsonObject(params.postData), listFilters(def));
-  if (!normalized.ok) {
-    const kind = def.list.filters.find((f) => f.name === normalized.name)?.kind;
-    throw badRequest(normalized.problem === 'range' || (normalized.problem === 'value' && kind === 'dateRange') ? MESSAGES.badDateRange : MESSAGES.badFilter);
-  }
+  const normalized = normalizeFilters(jsonObject(params.postData, (key) => keyLabel(def, key)), listFilters(def));
+  if (!normalized.ok) throw badRequest(filterProblemMessage(def.list.filters, normalized.problem, normalized.name));
   checkFilterNumbers(def, normalized.filters);
   const owners: Record<string, number> = {};
   for (const field of def.fields) {

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { callName, LIMITS, MESSAGES, type PaginationAnswer, type Verb } from '../../lib/protocol';
 import { RESOURCES } from '../../lib/resources';
-import { allows, allowsBulk } from '../../lib/resources/types';
+import { allows, allowsBulk, keyLabel, type ResourceDef } from '../../lib/resources/types';
 import { addCall, type AreaOptions, type CallContext } from '../calls/call-table';
 import { resourceView } from '../db/schema';
 import { jsonObject, optionalId, positiveId } from '../http/params';
@@ -21,8 +21,8 @@ import { deleteRecord, findRecord, saveRecord, saveRecords, type BulkEntry } fro
  * The records of a `{r}_bulk_save`: `postData` is `{ "rows": [{ "id": 12, …values, "modified": "…" }, …] }`
  * (a row without `id` is a new record), 1 to LIMITS.maxBulkRows rows.
  */
-export function bulkEntries(postData: string | undefined): BulkEntry[] {
-  const rows = jsonObject(postData).rows;
+export function bulkEntries(def: ResourceDef, postData: string | undefined): BulkEntry[] {
+  const rows = jsonObject(postData, (key) => keyLabel(def, key)).rows;
   if (!Array.isArray(rows) || rows.length === 0 || rows.length > LIMITS.maxBulkRows) throw badRequest(MESSAGES.badBulk);
   return rows.map((row: unknown) => {
     if (typeof row !== 'object' || row === null || Array.isArray(row)) throw badRequest(MESSAGES.badBulk);
@@ -70,12 +70,12 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
     if (!allows(def, 'create') && !allows(def, 'edit')) continue;
     addCall(calls, callName(def.name, 'save'), {
       area, level: 'write', allow: allow('save'),
-      handler: async (ctx) => [await saveRecord(writer(ctx), def, optionalId(ctx.params.id), jsonObject(ctx.params.postData))],
+      handler: async (ctx) => [await saveRecord(writer(ctx), def, optionalId(ctx.params.id), jsonObject(ctx.params.postData, (key) => keyLabel(def, key)))],
     });
     if (allowsBulk(def)) {
       addCall(calls, callName(def.name, 'bulk_save'), {
         area, level: 'write', allow: allow('bulk_save'),
-        handler: async (ctx) => saveRecords(writer(ctx), def, bulkEntries(ctx.params.postData)),
+        handler: async (ctx) => saveRecords(writer(ctx), def, bulkEntries(def, ctx.params.postData)),
       });
     }
     if (!allows(def, 'delete')) continue;

@@ -7,7 +7,8 @@ import { can } from '../../lib/permissions';
 import { MESSAGES } from '../../lib/protocol';
 import { RESOURCES } from '../../lib/resources';
 import { checkValues, recordFieldKey, recordMessage, writableFields } from '../../lib/resources/schema';
-import { allows, columnOf, currentField, isHistory, type FieldDef, type ResourceDef } from '../../lib/resources/types';
+import { allows, columnOf, currentField, initialValue, isHistory, type FieldDef, type ResourceDef } from '../../lib/resources/types';
+import { todayJst } from '../../lib/format';
 import { diff, writeAudit, type Changes } from '../audit/audit-log';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { resourceView, type Cell, type Database, type ResourceRow } from '../db/schema';
@@ -246,11 +247,15 @@ export interface PreparedSave {
   input: Readonly<Record<string, unknown>>;
 }
 
-/** What the resource allows, the validation and the column values of one save (before its transaction). */
-export async function prepareSave(def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>): Promise<PreparedSave> {
+/**
+ * What the resource allows, the validation and the column values of one save (before its transaction).
+ * A new record's missing fields take their declared `initial` (`me` = `actorId`), as the new form would send them.
+ */
+export async function prepareSave(def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>, actorId?: number): Promise<PreparedSave> {
   const insert = recordId === undefined;
   if (!allows(def, insert ? 'create' : 'edit')) throw new ApiError(403, insert ? `${def.label}は新しく登録できません。` : `${def.label}は変更できません。`);
-  const filled = insert ? { ...Object.fromEntries(writableFields(def).map((f) => [f.name, ''])), ...input } : input;
+  const today = todayJst();
+  const filled = insert ? { ...Object.fromEntries(writableFields(def).map((f) => [f.name, initialValue(f, { userId: actorId, today })])), ...input } : input;
   const values = validate(def, filled);
   return { recordId, modified: values.modified, columns: await columnValues(def, values, insert), input };
 }
@@ -273,7 +278,7 @@ export function refusalOf(error: unknown): unknown {
  * @example await saveRecord(ctx, clientResource, undefined, { co_name: '株式会社ＡＢＣ商事', tel_1: '03-1234-5678', status: '1' })
  */
 export async function saveRecord(ctx: WriteContext, def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>): Promise<ResourceRow> {
-  const save = await prepareSave(def, recordId, input);
+  const save = await prepareSave(def, recordId, input, ctx.userId);
   try {
     return answerRow(def, await ctx.db.transaction().execute((trx) => writeSave(trx, ctx, def, save)));
   } catch (error) {
@@ -290,7 +295,7 @@ export async function saveRecord(ctx: WriteContext, def: ResourceDef, recordId: 
 export async function saveInTransaction(
   trx: Transaction<Database>, actor: WriteActor, def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>,
 ): Promise<ResourceRow> {
-  return answerRow(def, await writeSave(trx, { ...actor, db: trx }, def, await prepareSave(def, recordId, input)));
+  return answerRow(def, await writeSave(trx, { ...actor, db: trx }, def, await prepareSave(def, recordId, input, actor.userId)));
 }
 
 /** One record of a bulk save: its id (none for a new record) and its form values (with `modified`). */
@@ -331,7 +336,7 @@ export async function saveRecords(ctx: WriteContext, def: ResourceDef, entries: 
   const saves: PreparedSave[] = [];
   for (const [i, entry] of entries.entries()) {
     try {
-      saves.push(await prepareSave(def, entry.id, entry.values));
+      saves.push(await prepareSave(def, entry.id, entry.values, ctx.userId));
     } catch (error) {
       throw await aboutRecord(ctx.db, def, entry, i, error);
     }

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { LIMITS, MESSAGES } from '../../lib/protocol';
+import { STOCK_ADJUST_FIELDS } from '../../lib/stock';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { badRequest } from '../http/api-error';
 import { jsonObject, optionalId, pageParam, positiveId, type Params } from '../http/params';
@@ -37,7 +38,7 @@ export async function stockPlugin(_app: FastifyInstance, { calls, database }: Ar
   });
   addCall(calls, 'stock_adjust', {
     area: 'stock', level: 'write',
-    handler: async ({ call, params, user }) => [await adjustStock({ db, userId: user.user_id, call, user }, positiveId(params.sk_id), jsonObject(params.postData))],
+    handler: async ({ call, params, user }) => [await adjustStock({ db, userId: user.user_id, call, user }, positiveId(params.sk_id), jsonObject(params.postData, (key) => STOCK_ADJUST_FIELDS.find((f) => f.name === key)?.label))],
   });
   addCall(calls, 'bottle_balance', {
     area: 'stock', level: 'read',

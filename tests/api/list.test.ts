@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { filterProblemMessage } from '../../lib/filters';
 import { todayJst } from '../../lib/format';
 import { MESSAGES } from '../../lib/protocol';
 import { clientResource } from '../../lib/resources/client';
@@ -161,7 +162,7 @@ for (const dialect of dialects()) {
       it('refuses bad dates and from > to (400)', async () => {
         for (const range of [['2026-13-01', ''], ['2026-02-30', '2026-03-01'], ['2026/01/01', ''], ['2026-03-02', '2026-03-01']]) {
           const res = await h.post('client_lst', { postData: JSON.stringify({ created: range }) });
-          assert.deepEqual([res.status, res.body], [400, [{ error: MESSAGES.badDateRange }]], JSON.stringify(range));
+          assert.deepEqual([res.status, res.body], [400, [{ error: filterProblemMessage(clientResource.list.filters, 'range', 'created') }]], JSON.stringify(range));
         }
         const notArray = await h.post('client_lst', { postData: JSON.stringify({ created: '2026-01-01' }) });
         assert.equal(notArray.status, 400);

@@ -45,7 +45,7 @@ for (const dialect of dialects()) {
       });
 
       it('refuses missing required fields with Japanese messages naming the field (error key first)', async () => {
-        const res = await save({ co_name: '電話なし' });
+        const res = await save({ co_name: '電話なし', status: '' }); // 状態 sent empty (left out, it takes its initial 契約中)
         assert.equal(res.status, 400);
         const answer = res.body[0] as unknown as { error: string; fields: Record<string, string> };
         assert.equal(Object.keys(answer)[0], 'error');

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import * as v from 'valibot';
 import { addDays, todayJst } from '../../lib/format';
-import { MESSAGES } from '../../lib/protocol';
+import { MESSAGES, NAMED_MESSAGES } from '../../lib/protocol';
 import { bottleResource } from '../../lib/resources/bottle';
 import { RESOURCES } from '../../lib/resources';
 import { resourceSchema } from '../../lib/resources/schema';
@@ -274,7 +274,7 @@ for (const dialect of dialects()) {
         assert.deepEqual(await pick({ due: 'soon', status: ['installed'] }), [dueToday, soon]);
         assert.deepEqual((await h.post('server_cnt', { kw: 't-win', postData: JSON.stringify({ due: 'overdue' }) })).body, [1]);
         const bad = await h.post('server_lst', { postData: JSON.stringify({ due: 'someday' }) });
-        assert.deepEqual([bad.status, bad.body], [400, [{ error: MESSAGES.badFilter }]]);
+        assert.deepEqual([bad.status, bad.body], [400, [{ error: NAMED_MESSAGES.badFilterValue('メンテ期限') }]]);
         const customer = (await h.post<Row>('server_lst', { cl_id: h.fixtures.clients.halfAbc, n: 100 })).body;
         assert.equal(customer.length, 4, 'a customer\'s servers (the customer detail tab)');
       });

@@ -8,7 +8,7 @@ import { before, describe, it } from 'node:test';
 import { CompiledQuery } from 'kysely';
 import { todayJst } from '../../lib/format';
 import { PREFECTURES } from '../../lib/prefectures';
-import { MESSAGES, type MasterOption } from '../../lib/protocol';
+import { MESSAGES, NAMED_MESSAGES, type MasterOption } from '../../lib/protocol';
 import { auditLogResource } from '../../lib/resources/audit-log';
 import { auditChanges } from '../../lib/system/audit';
 import { MASTER_CATALOGUE } from '../../lib/system/masters';
@@ -142,7 +142,7 @@ for (const dialect of dialects()) {
         }
         const list = await h.post('master_option_lst', { postData: JSON.stringify({ table: ['mt_unknown'] }) });
         assert.equal(list.status, 400);
-        assert.equal(problem(list.body).error, MESSAGES.badFilter);
+        assert.equal(problem(list.body).error, NAMED_MESSAGES.badFilterValue('マスタ'));
         assert.equal((await h.database.db.selectFrom('master_option').select('mo_id').where('mo_table', 'in', ['mt_unknown', 'mt_user']).execute()).length, 0);
       });
 
@@ -330,10 +330,14 @@ for (const dialect of dialects()) {
         const [count] = await ok<number>('log_cnt', { postData: JSON.stringify({ table: 'client', record_id: String(id) }) });
         assert.equal(count, expected.length);
 
-        for (const bad of [{ record_id: 'abc' }, { user_id: '1 OR 1=1' }, { log_user_id: 1 }]) {
+        for (const [bad, message] of [
+          [{ record_id: 'abc' }, NAMED_MESSAGES.badFilterValue('レコードID')],
+          [{ user_id: '1 OR 1=1' }, NAMED_MESSAGES.badFilterValue('ユーザー')],
+          [{ log_user_id: 1 }, MESSAGES.badFilter],
+        ] as const) {
           const res = await h.post('log_lst', { postData: JSON.stringify(bad) });
           assert.equal(res.status, 400, JSON.stringify(bad));
-          assert.equal(problem(res.body).error, MESSAGES.badFilter);
+          assert.equal(problem(res.body).error, message);
         }
       });
 
