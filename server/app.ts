@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { openDatabase, type AppDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { errorHandler } from './http/error-handler';
+import { securityHeaders } from './http/security-headers';
 import { formBody } from './http/form-body';
 import { mailPlugin } from './mail/plugin';
 import { masterPlugin } from './master/plugin';
@@ -49,6 +50,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', () => owned.close());
   }
   app.setErrorHandler(errorHandler);
+  app.addHook('onSend', securityHeaders(config));
   app.setNotFoundHandler(notFoundHandler(config));
   formBody(app);
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST'] });

@@ -11,6 +11,7 @@ import type { RuntimeConfig } from '../../lib/api/config';
 import { MESSAGES } from '../../lib/protocol';
 import type { AreaOptions } from '../calls/call-table';
 import type { Config } from '../config';
+import { staticFileHeaders } from '../http/security-headers';
 
 /**
  * The client's runtime configuration (DESIGN §4). The client calls `{loginApi}/api/login/`, so
@@ -33,8 +34,9 @@ export async function staticPlugin(app: FastifyInstance, { config }: AreaOptions
   }
   app.get('/dev', (_request, reply) => reply.redirect('/dev/', 301));
   if (!existsSync(config.staticDir)) return;
-  await app.register(fastifyStatic, { root: config.staticDir, prefix: '/', index: ['index.html'] });
-  await app.register(fastifyStatic, { root: config.staticDir, prefix: '/dev/', index: ['index.html'], decorateReply: false });
+  const setHeaders = staticFileHeaders(config);
+  await app.register(fastifyStatic, { root: config.staticDir, prefix: '/', index: ['index.html'], setHeaders });
+  await app.register(fastifyStatic, { root: config.staticDir, prefix: '/dev/', index: ['index.html'], decorateReply: false, setHeaders });
 }
 
 /**
