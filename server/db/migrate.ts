@@ -17,6 +17,7 @@ import * as orders from './migrations/0009-orders';
 import * as hodReport from './migrations/0012-hod-report';
 import * as orderIndexes from './migrations/0013-order-indexes';
 import * as orderListIndex from './migrations/0014-order-list-index';
+import * as searchNameUnique from './migrations/0015-search-name-unique';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0012-hod-report': hodReport,
   '0013-order-indexes': orderIndexes,
   '0014-order-list-index': orderListIndex,
+  '0015-search-name-unique': searchNameUnique,
 };
 
 function provider(dialect: DialectName) {

@@ -3,32 +3,40 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { MasterOption } from '../../lib/protocol';
-import { addCall, type AreaOptions } from '../calls/call-table';
+import { roleResource } from '../../lib/resources/role';
+import { addCall, type AreaOptions, type SessionUser } from '../calls/call-table';
 import type { AppDatabase } from '../db/connect';
+import { resourceView } from '../db/schema';
 import { badRequest } from '../http/api-error';
+import { POLICIES } from '../resources/policies';
 import { auditCalls, auditTables } from '../../lib/system/audit';
 
 const MASTER_TABLE = /^mt_[a-z0-9_]+$/;
 
-type VirtualMaster = (db: AppDatabase['db']) => Promise<MasterOption[]>;
+/** A master answered from another table: the rows the caller may see. */
+type VirtualMaster = (db: AppDatabase['db'], user: SessionUser) => Promise<MasterOption[]>;
 const option = (value: string | number, text: string, id: number): MasterOption => ({ value: String(value), text, id, flg: 0, checked: false });
 
 /**
  * Masters answered from other tables, so a select offers the live records: staff (`mt_user`,
  * active users by name), roles (`mt_role`, the live rows of the `role` table, value = label),
  * warehouses (`mt_warehouse`), returnable bottle items (`mt_returnable_item`) and the audit log's
- * kinds of data and calls (`mt_log_table`, `mt_log_call`).
+ * kinds of data and calls (`mt_log_table`, `mt_log_call`). Roles, and the log's kinds and calls, are
+ * only those the caller may read rows of (the role resource's scope; the log's readers).
  */
 export const VIRTUAL_MASTERS: Record<string, VirtualMaster> = {
   mt_user: async (db) =>
     (await db.selectFrom('user').select(['user_id', 'user_name']).where('deleted', '=', 0).where('user_active', '=', 1).orderBy('user_kana').orderBy('user_id').execute())
       .map((u) => option(u.user_id, u.user_name, u.user_id)),
-  mt_role: async (db) =>
-    (await db.selectFrom('role').select(['role_id', 'role_name']).where('deleted', '=', 0).orderBy('role_id').execute())
-      .map((r) => option(String(r.role_name), String(r.role_name), Number(r.role_id))),
+  mt_role: async (db, user) => {
+    const scope = POLICIES[roleResource.name]?.scope?.(user);
+    let query = resourceView(db).selectFrom(roleResource.table).select(['role_id', 'role_name']).where('deleted', '=', 0);
+    if (scope) query = query.where(scope);
+    return (await query.orderBy('role_id').execute()).map((r) => option(String(r.role_name), String(r.role_name), Number(r.role_id)));
+  },
   // The audit log's kinds of data and writing calls (the /system/log filters).
-  mt_log_table: async () => auditTables().map((o, i) => option(o.value, o.text, i + 1)),
-  mt_log_call: async () => auditCalls().map((o, i) => option(o.value, o.text, i + 1)),
+  mt_log_table: async (_db, user) => auditTables(user.areas).map((o, i) => option(o.value, o.text, i + 1)),
+  mt_log_call: async (_db, user) => auditCalls(user.areas).map((o, i) => option(o.value, o.text, i + 1)),
   // Live warehouses by code (a customer's 出荷倉庫, a server's 保管倉庫); those out of use say so.
   mt_warehouse: async (db) =>
     (await db.selectFrom('warehouse').select(['sk_id', 'sk_name', 'sk_active']).where('deleted', '=', 0).orderBy('sk_code').orderBy('sk_id').execute())
@@ -44,11 +52,11 @@ export async function masterPlugin(_app: FastifyInstance, { calls, database }: A
   const { db } = database;
   addCall(calls, 'master_lst', {
     area: null, level: 'read',
-    handler: async ({ params }) => {
+    handler: async ({ params, user }) => {
       const table = (params.table ?? '').trim();
       if (!MASTER_TABLE.test(table) || table.length > 64) throw badRequest();
       const virtual = VIRTUAL_MASTERS[table];
-      if (virtual) return virtual(db);
+      if (virtual) return virtual(db, user);
       const rows = await db
         .selectFrom('master_option')
         .select(['mo_id', 'mo_value', 'mo_text', 'mo_flg'])

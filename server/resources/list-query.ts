@@ -15,6 +15,7 @@ import { badRequest } from '../http/api-error';
 import { jsonObject, optionalId, type Params } from '../http/params';
 import { answerSelection, resourceColumns } from './columns';
 import type { KeywordMatcher } from './keyword';
+import type { RowScope } from './policy';
 
 export interface ListRequest {
   n: number;
@@ -26,6 +27,8 @@ export interface ListRequest {
   filters: Record<string, FilterValue>;
   /** Records pointing at one record: `{ cl_id: 12 }` lists a customer's records (any `ref` field, and `cl_id`). */
   owners: Record<string, number>;
+  /** The rows the reader may see at all (the resource policy's `scope`); none: every row. */
+  scope?: RowScope;
 }
 
 const TIMESTAMPS = new Set(['created', 'modified']);
@@ -125,11 +128,12 @@ function filterCondition(eb: Eb, def: ResourceDef, filter: FilterDef, value: Fil
 }
 
 /**
- * The WHERE of a list: not deleted, the customer (`cl_id`), the filters and the keyword terms.
+ * The WHERE of a list: not deleted, the reader's scope, the customer (`cl_id`), the filters and the keyword terms.
  * @example db.selectFrom('client').where((eb) => listCondition(eb, def, request, matcher))
  */
 export function listCondition(eb: Eb, def: ResourceDef, request: ListRequest, keyword: KeywordMatcher): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [eb('deleted', '=', 0)];
+  if (request.scope) parts.push(request.scope(eb));
   for (const [field, id] of Object.entries(request.owners)) parts.push(eb(columnOf(def, field), '=', id));
   for (const [name, value] of Object.entries(request.filters)) {
     const filter = def.list.filters.find((f) => f.name === name);

@@ -45,19 +45,22 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
     const owns = (ctx: CallContext) => Boolean(def.owner) && (ctx.params.id ?? '').trim() === String(ctx.user.user_id);
     const allow = (verb: Verb) => (ctx: CallContext) =>
       ((verb === 'dtl' || verb === 'save') && owns(ctx)) || Boolean(policy?.allow?.(ctx.user, verb, ctx.params));
+    // Reads see only the rows the policy's scope gives the caller (list, count and pagination alike).
+    const scope = (ctx: CallContext) => policy?.scope?.(ctx.user);
+    const listRequest = (ctx: CallContext) => ({ ...parseListParams(def, ctx.params), scope: scope(ctx) });
 
     addCall(calls, callName(def.name, 'lst'), {
       area, level: 'read',
-      handler: async ({ params }) => (await selectPage(view, def, parseListParams(def, params), matcher)).map((row) => answerRow(def, row)),
+      handler: async (ctx) => (await selectPage(view, def, listRequest(ctx), matcher)).map((row) => answerRow(def, row)),
     });
     addCall(calls, callName(def.name, 'cnt'), {
       area, level: 'read',
-      handler: async ({ params }) => [await countMatching(view, def, parseListParams(def, params), matcher)],
+      handler: async (ctx) => [await countMatching(view, def, listRequest(ctx), matcher)],
     });
     addCall(calls, callName(def.name, 'pagination'), {
       area, level: 'read',
-      handler: async ({ params }) => {
-        const request = parseListParams(def, params);
+      handler: async (ctx) => {
+        const request = listRequest(ctx);
         const total = await countMatching(view, def, request, matcher);
         const answer: PaginationAnswer = { total, pages: Math.ceil(total / request.n), page: request.p, n: request.n };
         return [answer];
@@ -65,7 +68,7 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
     });
     addCall(calls, callName(def.name, 'dtl'), {
       area, level: 'read', allow: allow('dtl'),
-      handler: async ({ params }) => [await findRecord(db, def, positiveId(params.id))],
+      handler: async (ctx) => [await findRecord(db, def, positiveId(ctx.params.id), scope(ctx))],
     });
     if (!allows(def, 'create') && !allows(def, 'edit')) continue;
     addCall(calls, callName(def.name, 'save'), {

@@ -4,11 +4,11 @@
  * role table. Everything else — validation, uniqueness, references, conflicts, audit — is generic.
  * Each resource with such rules has one file in `policies/`, registered in `policies/index.ts`.
  */
-import type { Transaction } from 'kysely';
+import type { Expression, ExpressionBuilder, SqlBool, Transaction } from 'kysely';
 import type { Verb } from '../../lib/protocol';
 import type { ResourceDef } from '../../lib/resources/types';
 import type { SessionUser } from '../calls/call-table';
-import type { Database, ResourceRow } from '../db/schema';
+import type { Database, ResourceDatabase, ResourceRow } from '../db/schema';
 import type { Params } from '../http/params';
 
 /** Who writes, through which call (the session user when the write comes from a call). */
@@ -40,6 +40,9 @@ export interface DeleteEvent {
   current: ResourceRow;
 }
 
+/** The rows of a resource's table one reader may see, as a WHERE condition on its columns. */
+export type RowScope = (eb: ExpressionBuilder<ResourceDatabase, string>) => Expression<SqlBool>;
+
 export interface ResourcePolicy {
   /** Checks (throw an ApiError to refuse) and derived columns to write as well, inside the save's transaction. */
   beforeSave?(event: SaveEvent): Promise<ResourceRow | void>;
@@ -49,4 +52,9 @@ export interface ResourcePolicy {
   afterDelete?(event: DeleteEvent): Promise<void>;
   /** Lets a user call a verb the role table does not grant (e.g. reading and saving one's own profile). */
   allow?(user: SessionUser, verb: Verb, params: Params): boolean;
+  /**
+   * The rows a reader may see, where the area alone says too much (the log's rows of tables of other
+   * areas); undefined: every row. `_lst`, `_cnt`, `_pagination` and `_dtl` apply it (plugin.ts).
+   */
+  scope?(user: SessionUser): RowScope | undefined;
 }

@@ -11,13 +11,14 @@ import { allows, columnOf, currentField, initialValue, isHistory, type FieldDef,
 import { todayJst } from '../../lib/format';
 import { diff, writeAudit, type Changes } from '../audit/audit-log';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { isConcurrencyError, isUniqueError, locking, retryOnUnique } from '../db/concurrency';
 import { resourceView, type Cell, type Database, type ResourceRow } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { nextStamp } from '../http/clock';
 import { answerRow, answerSelection, refTarget, resourceColumns, searchText, titleSql } from './columns';
 import { POLICIES } from './policies';
 import { valuesOrThrow } from './validate';
-import type { SaveEvent, WriteActor } from './policy';
+import type { RowScope, SaveEvent, WriteActor } from './policy';
 
 /** Who writes, through which call, on which database. */
 export interface WriteContext extends WriteActor {
@@ -25,17 +26,18 @@ export interface WriteContext extends WriteActor {
 }
 
 /**
- * The detail of a record, or 404 when it is missing or deleted.
+ * The detail of a record, or 404 when it is missing or deleted — or outside the reader's `scope`.
  * @example await findRecord(db, clientResource, 12) // { cl_id: 12, cl_co_name: '…', … }
  */
-export async function findRecord(db: Kysely<Database>, def: ResourceDef, id: number): Promise<ResourceRow> {
+export async function findRecord(db: Kysely<Database>, def: ResourceDef, id: number, scope?: RowScope): Promise<ResourceRow> {
   const { id: idColumn } = resourceColumns(def);
-  const row = await resourceView(db)
+  let query = resourceView(db)
     .selectFrom(def.table)
     .select(answerSelection(def, 'detail'))
     .where(`${def.table}.${idColumn}`, '=', id)
-    .where(`${def.table}.deleted`, '=', 0)
-    .executeTakeFirst();
+    .where(`${def.table}.deleted`, '=', 0);
+  if (scope) query = query.where(scope);
+  const row = await query.executeTakeFirst();
   if (!row) throw notFound();
   return answerRow(def, row as ResourceRow);
 }
@@ -43,7 +45,11 @@ export async function findRecord(db: Kysely<Database>, def: ResourceDef, id: num
 /** A 400 that names the field it is about (the form shows the message under it). */
 const fieldProblem = (field: string, message: string): ApiError => badRequest(message, { fields: { [field]: message } });
 
-/** Every `ref` value written must name a live record of its resource. */
+/**
+ * Every `ref` value written must name a live record of its resource. The target stays locked until the
+ * write commits, so a concurrent delete of it (which locks it first, then counts the records pointing
+ * at it) either waits and sees this one, or has deleted it and this save is refused.
+ */
 async function checkReferences(trx: Transaction<Database>, def: ResourceDef, columns: ResourceRow, current: ResourceRow | undefined): Promise<void> {
   const view = resourceView(trx);
   for (const [column, field] of resourceColumns(def).refs) {
@@ -51,12 +57,16 @@ async function checkReferences(trx: Transaction<Database>, def: ResourceDef, col
     if (value === undefined || value === null || (current && current[column] === value)) continue;
     const target = refTarget(field);
     const { id } = resourceColumns(target);
-    const found = await view.selectFrom(target.table).select(id).where(id, '=', value).where('deleted', '=', 0).executeTakeFirst();
+    const found = await locking(view, view.selectFrom(target.table).select(id).where(id, '=', value).where('deleted', '=', 0), 'keyShare').executeTakeFirst();
     if (!found) throw fieldProblem(field.name, `${field.label}が見つかりません（ID ${value}）。選び直してください。`);
   }
 }
 
-/** Unique fields and unique field sets among the live records (the record itself excepted). */
+/**
+ * Unique fields and unique field sets among the live records (the record itself excepted). A partial
+ * unique index (`WHERE deleted = 0`) stands behind every one: when two saves pass this check at once,
+ * the index refuses the second and the save runs again (`retryOnUnique`), so this check answers it.
+ */
 async function checkUnique(trx: Transaction<Database>, def: ResourceDef, recordId: number | undefined, row: ResourceRow): Promise<void> {
   const view = resourceView(trx);
   const { id } = resourceColumns(def);
@@ -144,12 +154,6 @@ function auditChanges(def: ResourceDef, changes: Changes): Changes {
 const isForeignKeyError = (error: unknown): boolean => {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
-};
-
-/** A unique index refused the write (two saves raced past the check). */
-const isUniqueError = (error: unknown): boolean => {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 };
 
 /** The save is the session user's own record of a resource with an owner declaration. */
@@ -269,6 +273,7 @@ const writeSave = (trx: Transaction<Database>, ctx: WriteContext, def: ResourceD
 export function refusalOf(error: unknown): unknown {
   if (isForeignKeyError(error)) return badRequest(MESSAGES.badReference);
   if (isUniqueError(error)) return new ApiError(409, MESSAGES.duplicate);
+  if (isConcurrencyError(error)) return new ApiError(409, MESSAGES.conflict);
   return error;
 }
 
@@ -280,7 +285,7 @@ export function refusalOf(error: unknown): unknown {
 export async function saveRecord(ctx: WriteContext, def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>): Promise<ResourceRow> {
   const save = await prepareSave(def, recordId, input, ctx.userId);
   try {
-    return answerRow(def, await ctx.db.transaction().execute((trx) => writeSave(trx, ctx, def, save)));
+    return answerRow(def, await retryOnUnique(ctx.db, (trx) => writeSave(trx, ctx, def, save)));
   } catch (error) {
     throw refusalOf(error);
   }
@@ -342,7 +347,7 @@ export async function saveRecords(ctx: WriteContext, def: ResourceDef, entries: 
     }
   }
   try {
-    const rows = await ctx.db.transaction().execute(async (trx) => {
+    const rows = await retryOnUnique(ctx.db, async (trx) => {
       const saved: ResourceRow[] = [];
       for (const [i, save] of saves.entries()) {
         try {
@@ -365,14 +370,22 @@ export async function saveRecords(ctx: WriteContext, def: ResourceDef, entries: 
  */
 export async function deleteRecord(ctx: WriteContext, def: ResourceDef, recordId: number): Promise<void> {
   if (!allows(def, 'delete')) throw new ApiError(403, `${def.label}は削除できません。`);
-  await ctx.db.transaction().execute((trx) => deleteInTransaction(trx, ctx, def, recordId));
+  try {
+    await ctx.db.transaction().execute((trx) => deleteInTransaction(trx, ctx, def, recordId));
+  } catch (error) {
+    throw refusalOf(error);
+  }
 }
 
-/** Soft-deletes a record inside a running transaction, exactly like `deleteRecord` (a policy's follow-up delete). */
+/**
+ * Soft-deletes a record inside a running transaction, exactly like `deleteRecord` (a policy's follow-up delete).
+ * The record is locked before anything is checked: a concurrent delete waits and then finds it deleted
+ * (404, nothing written twice), and a save pointing at it (`checkReferences`) is counted or refused.
+ */
 export async function deleteInTransaction(trx: Transaction<Database>, ctx: WriteActor, def: ResourceDef, recordId: number): Promise<void> {
   const { id } = resourceColumns(def);
   const view = resourceView(trx);
-  const current = await view.selectFrom(def.table).select([...resourceColumns(def).detail, 'deleted']).where(id, '=', recordId).executeTakeFirst();
+  const current = await locking(view, view.selectFrom(def.table).select([...resourceColumns(def).detail, 'deleted']).where(id, '=', recordId), 'update').executeTakeFirst();
   if (!current || current.deleted !== 0) throw notFound();
   await checkNotReferenced(trx, def, recordId);
   const policy = POLICIES[def.name];

@@ -7,6 +7,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { LIMITS, MESSAGES, type SavedSearch } from '../../lib/protocol';
 import { diff, writeAudit } from '../audit/audit-log';
 import { addCall, type AreaOptions, type SessionUser } from '../calls/call-table';
+import { isUniqueError, retryOnUnique } from '../db/concurrency';
 import type { Database, SearchTable } from '../db/schema';
 import { badRequest, notFound } from '../http/api-error';
 import { nextStamp } from '../http/clock';
@@ -54,30 +55,46 @@ function searchValues(params: Params) {
   };
 }
 
+type SearchValues = ReturnType<typeof searchValues>;
+
+const nameTaken = () => badRequest(MESSAGES.searchNameTaken, { fields: { srch_name: MESSAGES.searchNameTaken } });
+
+/** The caller's live saved search of a list by name. */
+const searchNamed = (db: Kysely<Database>, user: SessionUser, values: SearchValues) =>
+  db.selectFrom('search').selectAll()
+    .where('srch_usr_id', '=', user.user_id).where('srch_tbl', '=', values.srch_tbl)
+    .where('srch_name', '=', values.srch_name).where('deleted', '=', 0).executeTakeFirst();
+
+/**
+ * Saves a search: by id (the caller's own; a name another of their searches has is refused), else the
+ * one of the same name is replaced or a new one added. A unique index keeps one live search per user,
+ * list and name: a save that raced another to insert the name runs again and replaces it.
+ */
+async function saveSearch(db: Kysely<Database>, user: SessionUser, call: string, id: number | undefined, values: SearchValues): Promise<Selectable<SearchTable>> {
+  try {
+    return await retryOnUnique(db, async (trx) => {
+      const named = await searchNamed(trx, user, values);
+      const current = id !== undefined ? await ownSearch(trx, user, id) : named;
+      if (current && named && named.srch_id !== current.srch_id) throw nameTaken();
+      const stamp = nextStamp(current?.modified);
+      const row = current
+        ? await trx.updateTable('search').set({ ...values, modified: stamp }).where('srch_id', '=', current.srch_id).returningAll().executeTakeFirstOrThrow()
+        : await trx.insertInto('search').values({ ...values, srch_usr_id: user.user_id, created: stamp, modified: stamp }).returningAll().executeTakeFirstOrThrow();
+      await writeAudit(trx, { userId: user.user_id, call, table: 'search', recordId: row.srch_id, changes: diff(current, values), at: stamp });
+      return row;
+    });
+  } catch (error) {
+    throw isUniqueError(error) ? nameTaken() : error;
+  }
+}
+
 /** Registers the saved-search calls. */
 export async function searchPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
   const { db } = database;
 
   addCall(calls, 'search_save', {
     area: null, level: 'write',
-    handler: async ({ call, params, user }) => {
-      const values = searchValues(params);
-      const id = optionalId(params.srch_id);
-      const saved = await db.transaction().execute(async (trx) => {
-        const current = id !== undefined
-          ? await ownSearch(trx, user, id)
-          : await trx.selectFrom('search').selectAll()
-            .where('srch_usr_id', '=', user.user_id).where('srch_tbl', '=', values.srch_tbl)
-            .where('srch_name', '=', values.srch_name).where('deleted', '=', 0).executeTakeFirst();
-        const stamp = nextStamp(current?.modified);
-        const row = current
-          ? await trx.updateTable('search').set({ ...values, modified: stamp }).where('srch_id', '=', current.srch_id).returningAll().executeTakeFirstOrThrow()
-          : await trx.insertInto('search').values({ ...values, srch_usr_id: user.user_id, created: stamp, modified: stamp }).returningAll().executeTakeFirstOrThrow();
-        await writeAudit(trx, { userId: user.user_id, call, table: 'search', recordId: row.srch_id, changes: diff(current, values), at: stamp });
-        return row;
-      });
-      return [answer(saved)];
-    },
+    handler: async ({ call, params, user }) => [answer(await saveSearch(db, user, call, optionalId(params.srch_id), searchValues(params)))],
   });
 
   addCall(calls, 'search_lst', {

@@ -6,6 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { quantityAfter, stockAdjustSchema, type StockAnswer, type StockMoveAnswer, type StockMoveKind } from '../../lib/stock';
 import { writeAudit } from '../audit/audit-log';
+import { locking } from '../db/concurrency';
 import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../http/api-error';
 import { nextStamp } from '../http/clock';
@@ -83,9 +84,10 @@ export async function adjustStockIn(trx: Transaction<Database>, actor: WriteActo
   const kind = values.kind as StockMoveKind;
   const quantity = Number(values.quantity);
   const reason = String(values.reason);
-  const warehouse = await trx.selectFrom('warehouse').select(['sk_id', 'sk_name']).where('sk_id', '=', warehouseId).where('deleted', '=', 0).executeTakeFirst();
+  // Both stay locked until the adjustment commits: deleting either (which checks the stock on hand) waits for it.
+  const warehouse = await locking(trx, trx.selectFrom('warehouse').select(['sk_id', 'sk_name']).where('sk_id', '=', warehouseId).where('deleted', '=', 0), 'keyShare').executeTakeFirst();
   if (!warehouse) throw notFound();
-  const item = await trx.selectFrom('item').select(['it_id', 'it_name', 'it_unit', 'it_stock_tracked']).where('it_id', '=', itemId).where('deleted', '=', 0).executeTakeFirst();
+  const item = await locking(trx, trx.selectFrom('item').select(['it_id', 'it_name', 'it_unit', 'it_stock_tracked']).where('it_id', '=', itemId).where('deleted', '=', 0), 'keyShare').executeTakeFirst();
   if (!item) throw badRequest(`商品が見つかりません（ID ${itemId}）。選び直してください。`, { fields: { it_id: `商品が見つかりません（ID ${itemId}）。選び直してください。` } });
   if (item.it_stock_tracked === 0) {
     const message = `「${String(item.it_name)}」は在庫管理しない商品です。商品の「在庫管理する」を確認してください。`;

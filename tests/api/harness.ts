@@ -69,7 +69,8 @@ const encode = (params: Record<string, ParamValue>): URLSearchParams => {
   return body;
 };
 
-async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty PostgreSQL database with a random name next to `adminUrl`'s, and how to drop it. */
+export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `hod_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -4,14 +4,11 @@
  * so none fails for another process's write), and SIGTERM stops the primary and its workers.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../server/config';
-import { assertNoInternals } from './harness';
+import { startServerProcess, type ServerProcess } from './server-process';
 
 const ADMIN = { email: 'processes@example.jp', password: 'processes-password-2026' };
 
@@ -45,55 +42,23 @@ describe('WEB_CONCURRENCY', () => {
 });
 
 describe('server processes (SQLite, WEB_CONCURRENCY=2)', () => {
-  let dir = '';
-  let server: ChildProcess;
-  let url = '';
-  let output = '';
+  let server: ServerProcess;
 
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'hod-processes-'));
-    mkdirSync(join(dir, 'out'));
-    writeFileSync(join(dir, 'out', 'index.html'), '<!doctype html><title>index</title>');
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: {
-        ...process.env, TZ: 'Asia/Tokyo', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, STATIC_DIR: join(dir, 'out'), DATABASE_URL: '',
-        SEED: '0', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent', WEB_CONCURRENCY: '2',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 60_000);
-      const read = (chunk: Buffer) => {
-        output += chunk.toString();
-        const port = /http:\/\/localhost:(\d+)\//.exec(output)?.[1];
-        if (port) {
-          clearTimeout(timer);
-          resolve(`http://127.0.0.1:${port}`);
-        }
-      };
-      server.stdout?.on('data', read);
-      server.stderr?.on('data', read);
-      server.on('exit', (code) => reject(new Error(`the server ended (${code}):\n${output}`)));
-    });
+    server = await startServerProcess('sqlite', ADMIN, 2);
   });
 
-  after(() => {
-    if (server.exitCode === null) server.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
+  after(async () => {
+    await server.close();
   });
 
-  const post = async (path: string, params: Record<string, string>) => {
-    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
-    const text = await res.text();
-    assertNoInternals(text);
-    return { status: res.status, text, body: JSON.parse(text) as Record<string, unknown>[] };
-  };
+  const post = (path: string, params: Record<string, string>) => server.post(path, params);
 
   it('runs two workers under the primary, and says so', async () => {
-    assert.match(output, /2 server processes/);
+    assert.match(server.output(), /2 server processes/);
     // The workers may still be starting when the first answers.
-    for (let i = 0; i < 50 && workersOf(server.pid!).length < 2; i++) await new Promise((r) => setTimeout(r, 200));
-    assert.equal(workersOf(server.pid!).length, 2);
+    for (let i = 0; i < 50 && workersOf(server.child.pid!).length < 2; i++) await new Promise((r) => setTimeout(r, 200));
+    assert.equal(workersOf(server.child.pid!).length, 2);
   });
 
   it('lands every one of many concurrent saves, each with its audit row', async () => {
@@ -120,9 +85,9 @@ describe('server processes (SQLite, WEB_CONCURRENCY=2)', () => {
   });
 
   it('stops the primary and its workers on SIGTERM', async () => {
-    const workers = workersOf(server.pid!);
-    const ended = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
-    server.kill('SIGTERM');
+    const workers = workersOf(server.child.pid!);
+    const ended = new Promise<number | null>((resolve) => server.child.on('exit', (code) => resolve(code)));
+    server.child.kill('SIGTERM');
     assert.equal(await ended, 0);
     for (let i = 0; i < 50 && workers.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual(workers.filter(alive), []);

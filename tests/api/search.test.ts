@@ -3,7 +3,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql, type Kysely } from 'kysely';
 import { MESSAGES } from '../../lib/protocol';
+import { up as searchNameUnique } from '../../server/db/migrations/0015-search-name-unique';
 import { dialects, startHarness, type Harness } from './harness';
 
 type Saved = { srch_id: number; srch_name: string; srch_tbl: string; srch_kw: string; srch_col: string; srch_odr: string; postData: string };
@@ -57,6 +59,32 @@ for (const dialect of dialects()) {
         assert.equal(second.body[0].srch_id, first.body[0].srch_id);
         assert.equal((await h.post('search_lst', { srch_tbl: 'client' })).body.length, 1);
         await h.post('search_sync', { srch_id: first.body[0].srch_id });
+      });
+
+      it('refuses renaming a search to a name another of mine has', async () => {
+        const first = (await saveSearch({ srch_name: '名前その1' })).body[0];
+        const second = (await saveSearch({ srch_name: '名前その2' })).body[0];
+        const clash = await saveSearch({ srch_id: second.srch_id, srch_name: '名前その1' });
+        assert.equal(clash.status, 400);
+        assert.deepEqual(clash.body, [{ error: MESSAGES.searchNameTaken, fields: { srch_name: MESSAGES.searchNameTaken } }]);
+        assert.equal((await h.post<Saved>('search_dtl', { srch_id: second.srch_id })).body[0].srch_name, '名前その2');
+        for (const s of [first, second]) await h.post('search_sync', { srch_id: s.srch_id });
+      });
+
+      it('migration 0015 keeps the newest of each duplicated name, then one live search per name', async () => {
+        const { db } = h.database;
+        const at = new Date().toISOString();
+        const row = (srch_name: string, deleted = 0) => ({
+          srch_usr_id: h.fixtures.users.admin.id, srch_tbl: 'order', srch_name, srch_kw: '', srch_col: '', srch_odr: '', srch_post_data: '{}', created: at, modified: at, deleted,
+        });
+        await sql`DROP INDEX search_srch_usr_id_srch_tbl_srch_name_live_uq`.execute(db);
+        const inserted = await db.insertInto('search').values([row('重複'), row('重複'), row('重複', 1), row('重複'), row('ひとつ')]).returning('srch_id').execute();
+        await searchNameUnique(db as unknown as Kysely<unknown>);
+        const live = await db.selectFrom('search').select(['srch_id', 'srch_name']).where('srch_tbl', '=', 'order').where('deleted', '=', 0).orderBy('srch_id').execute();
+        assert.deepEqual(live.map((r) => r.srch_id), [inserted[3].srch_id, inserted[4].srch_id]);
+        await assert.rejects(db.insertInto('search').values(row('ひとつ')).execute());
+        await db.insertInto('search').values(row('ひとつ', 1)).execute();
+        await db.updateTable('search').set({ deleted: 1 }).where('srch_tbl', '=', 'order').execute();
       });
 
       it('another user can neither see, read, change nor delete my search', async () => {

@@ -1,5 +1,6 @@
 /** The server-side rules of the resources that have any, by call prefix (see ../policy.ts). */
 import type { ResourcePolicy } from '../policy';
+import { auditLogPolicy } from './audit-log';
 import { bottlePolicy } from './bottle';
 import { hodReportPolicy } from './hod-report';
 import { hodPausePolicy } from './hod-pause';
@@ -26,4 +27,5 @@ export const POLICIES: Record<string, ResourcePolicy> = {
   hodpause: hodPausePolicy,
   hodreport: hodReportPolicy,
   order: orderPolicy,
+  log: auditLogPolicy,
 };

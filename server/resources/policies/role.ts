@@ -2,8 +2,9 @@
  * Roles (lib/resources/role.ts): 管理 keeps every area at write and its name, and cannot be deleted;
  * ユーザー・権限管理 stays with 管理; a role some user holds cannot be deleted; renaming a role
  * renames it on its users in the same transaction. Areas are stored normalised (every area, known levels).
+ * Without user management one sees only one's own role (the `mt_role` master of one's profile).
  */
-import { ADMIN_ONLY_AREAS, ADMIN_ROLE, AREAS, normalizeAreas } from '../../../lib/permissions';
+import { ADMIN_ONLY_AREAS, ADMIN_ROLE, AREAS, can, normalizeAreas } from '../../../lib/permissions';
 import { userResource } from '../../../lib/resources/user';
 import { writeAudit } from '../../audit/audit-log';
 import { badRequest } from '../../http/api-error';
@@ -19,6 +20,10 @@ export const ROLE_MESSAGES = {
 } as const;
 
 export const rolePolicy: ResourcePolicy = {
+  scope(user) {
+    return can(user.areas, 'user_admin', 'read') ? undefined : (eb) => eb('role_name', '=', user.user_role);
+  },
+
   async beforeSave({ current, columns }) {
     const name = String(columns.role_name ?? current?.role_name ?? '');
     if (current?.role_name === ADMIN_ROLE && columns.role_name !== undefined && columns.role_name !== ADMIN_ROLE) {

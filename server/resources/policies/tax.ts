@@ -4,6 +4,7 @@
  */
 import { overlaps, taxPeriodOf } from '../../../lib/tax';
 import { TAX_RATE_CLASS } from '../../../lib/resources/tax';
+import { serialize } from '../../db/concurrency';
 import { badRequest } from '../../http/api-error';
 import type { ResourcePolicy } from '../policy';
 
@@ -12,6 +13,8 @@ export const taxPolicy: ResourcePolicy = {
     const merged = { ...current, ...columns };
     const period = taxPeriodOf(merged);
     if (!period) return;
+    // Saves of periods take turns: two new periods checked at once would not see each other.
+    await serialize(trx, 'tax_rate');
     let others = trx.selectFrom('tax_rate').selectAll().where('tx_tax_class', '=', period.taxClass).where('deleted', '=', 0);
     if (id !== undefined) others = others.where('tx_id', '<>', id);
     const clash = (await others.orderBy('tx_valid_from').execute()).find((row) => {

@@ -9,6 +9,7 @@
 import type { Transaction } from 'kysely';
 import { ADMIN_ROLE } from '../../../lib/permissions';
 import { deleteUserKeys } from '../../auth/auth-key';
+import { locking, serialize } from '../../db/concurrency';
 import type { Database, ResourceRow } from '../../db/schema';
 import { badRequest } from '../../http/api-error';
 import type { ResourcePolicy } from '../policy';
@@ -26,8 +27,12 @@ const fieldError = (field: string, message: string) => badRequest(message, { fie
 /** Whether a stored user row is an active 管理. */
 const isActiveAdmin = (row: ResourceRow): boolean => row.user_role === ADMIN_ROLE && Number(row.user_active) === 1;
 
-/** Refuses when no other live, active 管理 user exists. */
+/**
+ * Refuses when no other live, active 管理 user exists. Demotions take turns (`serialize`): two at once of
+ * the last two admins would each still see the other.
+ */
 async function keepAnotherAdmin(trx: Transaction<Database>, userId: number): Promise<void> {
+  await serialize(trx, 'active-admins');
   const other = await trx
     .selectFrom('user')
     .select('user_id')
@@ -44,7 +49,8 @@ export const userPolicy: ResourcePolicy = {
   async beforeSave({ trx, id, current, columns }) {
     const role = columns.user_role;
     if (role !== undefined && role !== current?.user_role) {
-      const found = await trx.selectFrom('role').select('role_id').where('role_name', '=', role).where('deleted', '=', 0).executeTakeFirst();
+      // Held until the save commits: a concurrent delete or rename of the role waits, then counts this user.
+      const found = await locking(trx, trx.selectFrom('role').select('role_id').where('role_name', '=', role).where('deleted', '=', 0), 'share').executeTakeFirst();
       if (!found) throw fieldError('role', USER_MESSAGES.unknownRole(String(role)));
     }
     if (!current && !columns.user_password) throw fieldError('password', USER_MESSAGES.passwordRequired);

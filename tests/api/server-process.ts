@@ -1,0 +1,79 @@
+/**
+ * The real server (`server/main.ts`) as a child process — the primary and its `WEB_CONCURRENCY`
+ * workers — on a fresh SQLite file or a fresh PostgreSQL database, for the tests of what only several
+ * processes show (concurrent writes racing between processes).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DialectName } from '../../server/config';
+import { assertNoInternals, createPostgresDatabase } from './harness';
+
+export interface ServerProcess {
+  /** The primary process. */
+  child: ChildProcess;
+  /** http://127.0.0.1:{port} */
+  url: string;
+  /** What the server printed so far. */
+  output(): string;
+  /** `POST {path}` form-encoded; the answer's JSON body (checked for leaked internals). */
+  post(path: string, params: Record<string, string>): Promise<{ status: number; text: string; body: Record<string, unknown>[] }>;
+  /** Kills the server (if still running) and removes its database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `server/main.ts` with an admin account and no demo data, and waits until it listens.
+ * @example const server = await startServerProcess('postgres', { email: 'a@example.jp', password: 'pw-2026-long' }, 2)
+ */
+export async function startServerProcess(dialect: DialectName, admin: { email: string; password: string }, workers: number): Promise<ServerProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'hod-processes-'));
+  mkdirSync(join(dir, 'out'));
+  writeFileSync(join(dir, 'out', 'index.html'), '<!doctype html><title>index</title>');
+  const pgDb = dialect === 'postgres' ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!) : undefined;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env, TZ: 'Asia/Tokyo', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, STATIC_DIR: join(dir, 'out'), DATABASE_URL: pgDb?.url ?? '',
+      SEED: '0', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'silent', WEB_CONCURRENCY: String(workers),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const ended = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await ended;
+    }
+    await pgDb?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  let url: string;
+  try {
+    url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 60_000);
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        const port = /http:\/\/localhost:(\d+)\//.exec(output)?.[1];
+        if (port) {
+          clearTimeout(timer);
+          resolve(`http://127.0.0.1:${port}`);
+        }
+      };
+      child.stdout?.on('data', read);
+      child.stderr?.on('data', read);
+      child.on('exit', (code) => reject(new Error(`the server ended (${code}):\n${output}`)));
+    });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const post = async (path: string, params: Record<string, string>) => {
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
+    const text = await res.text();
+    assertNoInternals(text);
+    return { status: res.status, text, body: JSON.parse(text) as Record<string, unknown>[] };
+  };
+  return { child, url, output: () => output, post, close };
+}
