@@ -35,7 +35,8 @@ async function moveStock(trx: Transaction<Database>, ctx: WriteContext, order: R
   const warehouseId = Number(order.od_sk_id);
   if (!Number.isInteger(warehouseId) || warehouseId < 1) throw badRequest('出荷倉庫が選ばれていないため在庫を動かせません。受注の出荷倉庫を選んでください。');
   const reason = `受注 ${String(order.od_number || order.od_id)} ${direction === 'out' ? '出荷' : '出荷取消'}`;
-  for (const [itemId, quantity] of perItem) {
+  // Lowest item first: every shipment locks stock rows in one order, so two at once queue instead of deadlocking.
+  for (const [itemId, quantity] of [...perItem].sort(([a], [b]) => a - b)) {
     if (quantity === 0) continue;
     const kind = (quantity > 0) === (direction === 'out') ? 'out' : 'in';
     await adjustStockIn(trx, ctx, warehouseId, { it_id: itemId, kind, quantity: Math.abs(quantity), reason });

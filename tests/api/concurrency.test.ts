@@ -4,7 +4,8 @@
  * database, where transactions really run side by side. Each case fires the same writes at once and
  * checks that exactly what one-at-a-time writes would leave is left: one delete, one saved search per
  * name, one record per unique value, no overlapping tax periods, no reference to a deleted record, no
- * deleted item with stock, no role deleted under its users, and always an active 管理.
+ * deleted item with stock, no role deleted under its users, shipments and delivery rounds that do not deadlock,
+ * and always an active 管理.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -131,6 +132,48 @@ for (const dialect of dialects()) {
         if (answers[0].status === 200) assert.deepEqual(holders, [], `the role is deleted, yet users hold it:\n${told(answers)}`);
         else assert.ok(answers[0].status === 400 && holders.length > 0, told(answers));
         for (const id of ids) assert.equal((await setRole(id, '営業')).status, 200);
+      }
+    });
+
+    it('two orders with the same items in opposite order shipped at once: both ship, each item out twice', async () => {
+      const warehouse = await ok('souko_save', { postData: { code: 'SHIP-SK', name: '出荷倉庫', active: '1' } });
+      const sk = Number(warehouse.sk_id);
+      const items: number[] = [];
+      for (const code of ['SHIP-A', 'SHIP-B', 'SHIP-C']) {
+        const item = await ok('item_save', { postData: { code, name: `出荷 ${code}`, unit: '本', price: 100, tax_class: 'reduced', stock_tracked: '1' } });
+        items.push(Number(item.it_id));
+        await ok('stock_adjust', { sk_id: sk, postData: { it_id: Number(item.it_id), kind: 'in', quantity: 100, reason: '出荷用' } });
+      }
+      const client = await ok('client_save', { postData: { co_name: '同時出荷商事', tel_1: '03-1111-2222', status: '1', sk_id: String(sk) } });
+      const waiting = async (lineItems: number[]) => {
+        const order = await ok('order_save', { postData: { cl_id: Number(client.cl_id), date: '2026-05-01', sk_id: String(sk), lines: lineItems.map((it_id) => ({ it_id, quantity: 1 })) } });
+        await ok('order_status', { od_id: Number(order.od_id), status: 'waitshipping' });
+        return Number(order.od_id);
+      };
+      const rounds = 4;
+      for (let round = 0; round < rounds; round++) {
+        const orders = [await waiting(items), await waiting([...items].reverse())];
+        const answers = await Promise.all(orders.map((od_id, i) => call('order_status', { od_id, status: 'shipped', tracking_no: `T-${round}-${i}` })));
+        assert.deepEqual(statuses(answers), [200, 200], told(answers));
+      }
+      const stock = (await call('stock_lst', { sk_id: sk })).body;
+      assert.deepEqual(stock.map((s) => s.st_quantity), items.map(() => 100 - 2 * rounds));
+    });
+
+    it('two delivery rounds with the same customers in opposite order saved at once: both book their bottles', async () => {
+      const water = await ok('item_save', { postData: { code: 'ROUND-W', name: '同時便の天然水', unit: '本', price: 1200, tax_class: 'reduced', stock_tracked: '0', returnable: '1' } });
+      const customers: number[] = [];
+      for (let i = 0; i < 3; i++) customers.push(Number((await ok('client_save', { postData: { co_name: `同時便 ${i}`, tel_1: '03-1111-2222', status: '1' } })).cl_id));
+      const rounds = 4;
+      for (let round = 0; round < rounds; round++) {
+        const stops = (order: number[]) => order.map((cl_id) => ({ cl_id, it_id: Number(water.it_id), delivered: 1, collected: 0, cash: 0, result: 'delivered', note: '' }));
+        const answers = await Promise.all([customers, [...customers].reverse()].map((order, i) =>
+          call('hodreport_save', { postData: { date: `2026-05-${String(10 + round).padStart(2, '0')}`, usr_id: adminId, route: `便${round}-${i}`, stops: stops(order) } })));
+        assert.deepEqual(statuses(answers), [200, 200], told(answers));
+      }
+      for (const cl_id of customers) {
+        const [balance] = (await call('bottle_balance', { cl_id })).body;
+        assert.equal(balance.bt_held, 2 * rounds, `customer ${cl_id}`);
       }
     });
 

@@ -14,7 +14,7 @@ import type { ResourcePolicy, WriteActor } from '../policy';
 const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value ?? 0) || 0);
 
 /** Locks the customers' rows until the transaction ends (PostgreSQL; SQLite has one writer anyway), lowest id first. */
-async function lockCustomers(trx: Transaction<Database>, ids: readonly unknown[]): Promise<void> {
+export async function lockCustomers(trx: Transaction<Database>, ids: readonly unknown[]): Promise<void> {
   const unique = [...new Set(ids.map(num).filter((id) => id > 0))].sort((a, b) => a - b);
   for (const id of unique) await trx.updateTable('client').set({ cl_id: id }).where('cl_id', '=', id).execute();
 }

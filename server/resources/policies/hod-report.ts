@@ -15,6 +15,7 @@ import { nextStamp } from '../../http/clock';
 import { writeAudit } from '../../audit/audit-log';
 import { deleteInTransaction, saveInTransaction } from '../records';
 import type { ResourcePolicy, WriteActor } from '../policy';
+import { lockCustomers } from './bottle';
 import { integerIn } from '../../../lib/resources/checks';
 
 type PreparedStop = Omit<HodStop, 'hrs_id' | 'hrs_hr_id' | 'hrs_sort' | 'hrs_bt_id'>;
@@ -108,6 +109,9 @@ async function bookBottles(trx: Transaction<Database>, actor: WriteActor, round:
   const existing = new Map<string, number>();
   for (const s of stored) if (s.hrs_bt_id !== null) existing.set(pairKey(s.hrs_cl_id, s.hrs_it_id), Number(s.hrs_bt_id));
   const note = `配送実績 ${String(round.hr_date)} ${String(round.hr_route ?? '')}`.trim();
+  // Every customer's ledger at once, lowest id first (each movement's save would lock them in stop order):
+  // two rounds of the same customers then queue instead of deadlocking.
+  await lockCustomers(trx, [...[...wanted.values()].map((p) => p.clientId), ...stored.filter((s) => s.hrs_bt_id !== null).map((s) => s.hrs_cl_id)]);
   // Removals first, then the changes: a movement given up never holds up another's balance.
   for (const [key, btId] of existing) {
     if (wanted.has(key)) continue;
