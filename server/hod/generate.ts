@@ -7,7 +7,8 @@
  * delivery's (moved) day, 未処理 — or 保留 with the reason when the credit limit would be passed, counting
  * the orders the run created before it for the same customer (`creditHoldReason`).
  * A customer gets at most one live generated order per scheduled day (`od_hod_date`; checked here, and
- * a unique index of migration 0011 catches a race), so running a range twice creates nothing twice.
+ * a unique index of migration 0011 stands behind it), so running a range twice creates nothing twice;
+ * runs at the same time take turns, so the later one finds the earlier one's orders.
  * Skipped deliveries create nothing. `next_shipping_date` advances to the engine's anchor after the range
  * (never back).
  *
@@ -21,6 +22,7 @@ import type { DueDelivery } from '../../lib/hod/schedule';
 import { formatOrderNumber } from '../../lib/orders/number';
 import { orderResource } from '../../lib/resources/order';
 import { diff, writeAudits, type AuditEntry } from '../audit/audit-log';
+import { serialize } from '../db/concurrency';
 import { chunksOf, deferKeywordIndexing, insertMany, mergeDeferredKeywordIndexes, reserveIds, rowsByIds, updateTextEach, writeQueue } from '../db/bulk-write';
 import type { Database, ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
@@ -105,6 +107,9 @@ export async function hodGenerate(ctx: WriteContext, from: string, to: string): 
   const now = new Date();
   try {
     const result = await ctx.db.transaction().execute(async (trx) => {
+      // Runs take turns: one that read before another committed would make its orders again (refused
+      // by the unique index) or move next_shipping_date back over the other's.
+      await serialize(trx, 'hod_generate');
       await deferKeywordIndexing(trx);
       const [due, existing, fallbackItem] = await Promise.all([dueByClient(trx, from, to), generatedKeys(trx, from, to), defaultItem(trx)]);
       const answer: HodGenerateResult = { from, to, created: 0, existed: 0, held: 0, skipped: 0, advanced: 0, orders: [] };

@@ -5,7 +5,7 @@
  * checks that exactly what one-at-a-time writes would leave is left: one delete, one saved search per
  * name, one record per unique value, no overlapping tax periods, no reference to a deleted record, no
  * deleted item with stock, no role deleted under its users, shipments and delivery rounds that do not deadlock,
- * and always an active 管理.
+ * regular-delivery runs that take turns, and always an active 管理.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -175,6 +175,21 @@ for (const dialect of dialects()) {
         const [balance] = (await call('bottle_balance', { cl_id })).body;
         assert.equal(balance.bt_held, 2 * rounds, `customer ${cl_id}`);
       }
+    });
+
+    it('regular-delivery runs at once: each order made once, every run answers, next_shipping_date never moves back', async () => {
+      await ok('item_save', { postData: { code: 'HOD-W', name: '定期の天然水', unit: '本', price: 1200, tax_class: 'reduced', stock_tracked: '0', returnable: '1' } });
+      const client = await ok('client_save', { postData: {
+        co_name: '同時定期商事', status: '1', tel_1: '03-5555-0000', pref: '東京都', haiso_flag: 1, haiso_type: '1', haiso_wks: 1, haiso_dow: '1', haiso_num: 2, next_shipping_date: '2026-06-01',
+      } });
+      // Mondays 1 June and 8 June: runs of the first week and of the second, three of each.
+      const answers = await race(6, (i) => call('hod_generate', i % 2 ? { from: '2026-06-08', to: '2026-06-14' } : { from: '2026-06-01', to: '2026-06-07' }));
+      assert.ok(answers.every((a) => a.status === 200), told(answers));
+      // A second-week run that goes first anchors the customer after the first week, as one after the other would.
+      const orders = (await call('order_lst', { n: 100, cl_id: Number(client.cl_id) })).body.map((o) => o.od_delivery_date).sort();
+      assert.ok(['2026-06-01,2026-06-08', '2026-06-08'].includes(orders.join()), `${orders.join()}\n${told(answers)}`);
+      assert.equal(answers.reduce((sum, a) => sum + Number(a.body[0].created), 0), orders.length, told(answers));
+      assert.equal((await ok('client_dtl', { id: Number(client.cl_id) })).cl_next_shipping_date, '2026-06-15');
     });
 
     it('the last two admins demoting each other at once: one stays 管理', async () => {
