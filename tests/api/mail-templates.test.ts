@@ -162,7 +162,7 @@ for (const dialect of dialects()) {
         assert.equal(row.ml_name, '保存テスト');
         assert.equal(row.ml_subject, '{{顧客名}} 様へのご案内');
         assert.equal(row.ml_body, '{{顧客名}} 様\n\nいつもありがとうございます。');
-        assert.equal(row.ml_active, null, 'a flag not sent stays empty (the form sends its initial 1)');
+        assert.equal(row.ml_active, 1, 'a flag not sent takes its declared initial 1, as the form sends it');
         const detail = await h.post<Row>('mailtemplate_dtl', { id: row.ml_id });
         assert.equal(detail.body[0].ml_body, row.ml_body);
         const log = await h.database.db.selectFrom('audit_log').selectAll().where('log_table', '=', 'mail_template').where('log_record_id', '=', Number(row.ml_id)).execute();
