@@ -117,7 +117,9 @@ export async function searchPlugin(_app: FastifyInstance, { calls, database }: A
       await db.transaction().execute(async (trx) => {
         const current = await ownSearch(trx, user, id);
         const stamp = nextStamp(current.modified);
-        await trx.updateTable('search').set({ deleted: 1, modified: stamp }).where('srch_id', '=', id).execute();
+        // Only a live one: of deletes at once, the later ones wait for the first and then find nothing (404).
+        const deleted = await trx.updateTable('search').set({ deleted: 1, modified: stamp }).where('srch_id', '=', id).where('deleted', '=', 0).returning('srch_id').executeTakeFirst();
+        if (!deleted) throw notFound();
         await writeAudit(trx, { userId: user.user_id, call, table: 'search', recordId: id, changes: { deleted: [0, 1] }, at: stamp });
       });
       return [{ srch_id: id }];

@@ -2,7 +2,8 @@
  * Check-then-write races between server processes: the real server (`server/main.ts`) with two
  * processes (`WEB_CONCURRENCY=2`) on SQLite and — when TEST_DATABASE_URL is set — on a fresh PostgreSQL
  * database, where transactions really run side by side. Each case fires the same writes at once and
- * checks that exactly what one-at-a-time writes would leave is left: one delete, one saved search per
+ * checks that exactly what one-at-a-time writes would leave is left: one delete (of a record, of a saved
+ * search), one saved search per
  * name, one record per unique value, no overlapping tax periods, no reference to a deleted record, no
  * deleted item with stock, no role deleted under its users, shipments and delivery rounds that do not deadlock,
  * regular-delivery runs that take turns, and always an active 管理.
@@ -74,6 +75,13 @@ for (const dialect of dialects()) {
       const list = (await call('search_lst', { srch_tbl: 'client' })).body.filter((s) => s.srch_name === '同時に保存');
       assert.equal(list.length, 1, JSON.stringify(list));
       assert.deepEqual(new Set(answers.map((a) => a.body[0].srch_id)), new Set([list[0].srch_id]));
+    });
+
+    it(`${RACERS} deletes of one saved search: one deletes it, the rest answer 404, one audit row`, async () => {
+      const saved = await ok('search_save', { srch_name: '同時に削除', srch_tbl: 'order', srch_kw: '', srch_col: 'od_id', srch_odr: 'desc', postData: '{}' });
+      const answers = await race(RACERS, () => call('search_sync', { srch_id: Number(saved.srch_id) }));
+      assert.deepEqual(statuses(answers), [200, ...Array<number>(RACERS - 1).fill(404)], told(answers));
+      assert.equal((await logRows({ table: 'search', record_id: Number(saved.srch_id), call: 'search_sync' })).length, 1);
     });
 
     it(`${RACERS} new items with one code: one is saved, the rest are told the code is taken`, async () => {

@@ -24,7 +24,7 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `server/main.ts` with an admin account and no demo data, and waits until it listens.
+ * Starts `server/main.ts` with an admin account and no demo data, and waits until it has said where it listens and with how many processes.
  * @example const server = await startServerProcess('postgres', { email: 'a@example.jp', password: 'pw-2026-long' }, 2)
  */
 export async function startServerProcess(dialect: DialectName, admin: { email: string; password: string }, workers: number): Promise<ServerProcess> {
@@ -55,7 +55,8 @@ export async function startServerProcess(dialect: DialectName, admin: { email: s
       const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 60_000);
       const read = (chunk: Buffer) => {
         output += chunk.toString();
-        const port = /http:\/\/localhost:(\d+)\//.exec(output)?.[1];
+        // The primary prints the address, then the database and the number of processes (tests read both).
+        const port = /http:\/\/localhost:(\d+)\/[^]*Database: [^\n]*\n/.exec(output)?.[1];
         if (port) {
           clearTimeout(timer);
           resolve(`http://127.0.0.1:${port}`);
