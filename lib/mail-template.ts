@@ -107,7 +107,7 @@ export function mailValues(data: MailData): Record<string, string> {
     本日の日付: formatDateJa(data.today),
   };
   if (data.order) {
-    values.受注番号 = od('id');
+    values.受注番号 = od('number');
     values.受注日 = formatDateJa(od('date'));
     values.合計金額 = formatMoney(od('uriage_total'));
   }

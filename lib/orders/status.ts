@@ -55,6 +55,8 @@ export interface OrderLineInput {
 /** What `order_status` answers per order. */
 export interface StatusResult {
   od_id: number;
+  /** The order number staff know the order by ('' when the order does not exist). */
+  od_number: string;
   ok: boolean;
   /** The status after the call (pending when held by the credit limit). */
   status: string;

@@ -2,8 +2,9 @@
  * An order's money (domain §2): unit prices by the customer's price type, line amounts, and the
  * totals per tax rate. The ONE computation, used by the server (order policy) and the order form.
  *
- * Prices are tax-exclusive (商品 標準単価（税抜）). Tax is computed once per order per rate on the
- * rate's net amount (not per line), rounded with the customer's 消費税端数処理 (`zei_kiri`);
+ * Prices are tax-exclusive (商品 標準単価（税抜）), and so is the delivery fee (送料（税抜）, /system/deliveryfee),
+ * which is taxed at the standard rate of the order date (`orderTotalsWithFee`). Tax is computed once per
+ * order per rate on the rate's net amount (not per line), rounded with the customer's 消費税端数処理 (`zei_kiri`);
  * derived unit prices (掛率) are rounded with 金額端数処理 (`kin_kiri`).
  *
  * Rounding of negative amounts (値引き lines, a negative rate total) is symmetric: the mode applies
@@ -45,7 +46,7 @@ export function unitPriceFor(itemPrice: number, customer: { tankaType: unknown; 
 /** A line's amount: quantity × unit price (whole yen; quantity and price are integers). */
 export const lineAmount = (quantity: number, unitPrice: number): number => roundYen(quantity * unitPrice, '2');
 
-/** What the totals need of a line (the delivery fee counts as a line of the standard rate). */
+/** What the totals need of a line (the delivery fee counts as a line of the standard rate: `orderTotalsWithFee`). */
 export interface TaxedAmount {
   amount: number;
   taxClass: TaxClass;
@@ -94,4 +95,13 @@ export function orderTotals(lines: readonly TaxedAmount[], zeiKiri: Rounding): O
   const net = rates.reduce((sum, g) => sum + g.net, 0);
   const tax = rates.reduce((sum, g) => sum + g.tax, 0);
   return { rates, net, tax, total: net + tax };
+}
+
+/**
+ * The totals of an order's lines and its delivery fee: the fee is tax-exclusive and taxed at the standard
+ * rate of the order date (`standardRate`), in the standard rate's group with the lines of that rate.
+ * @example orderTotalsWithFee([{ amount: 2600, taxClass: 'reduced', taxRate: 8 }], 550, 10, '0').total // 3413
+ */
+export function orderTotalsWithFee(lines: readonly TaxedAmount[], fee: number, standardRate: number, zeiKiri: Rounding): OrderTotals {
+  return orderTotals(fee !== 0 ? [...lines, { amount: fee, taxClass: 'standard', taxRate: standardRate }] : lines, zeiKiri);
 }

@@ -1,8 +1,8 @@
 /**
  * 都道府県別送料: one row per prefecture (JIS X 0401 code), seeded by migration 0007. Only the
  * amounts and the note are edited, all 47 rows on one screen and saved together
- * (`deliveryfee_bulk_save`, one transaction). Orders read it through `deliveryFeeFor`
- * (server/system/delivery-fee.ts).
+ * (`deliveryfee_bulk_save`, one transaction). The amounts are tax-exclusive: an order adds the
+ * standard rate's consumption tax on them (lib/orders/delivery-fee, lib/orders/totals).
  */
 import type { ResourceDef } from './types';
 

@@ -5,6 +5,7 @@
  * (never the body). Both read the customer (and the order), so the role must read those too.
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import * as v from 'valibot';
 import { todayJst } from '../../lib/format';
 import { placeholderText, renderMail, type MailTarget, type RenderedMail } from '../../lib/mail-template';
@@ -60,8 +61,27 @@ export async function mailPlugin(_app: FastifyInstance, { calls, database, confi
     }
   };
 
+  /**
+   * The order a preview or test send is for: by the order number staff type (`od_number`; full-width,
+   * spaces and letter case forgiven), or by its id (`od_id`).
+   */
+  async function orderOf(params: Params): Promise<ResourceRow> {
+    const typed = (params.od_number ?? '').normalize('NFKC').trim();
+    if (typed === '' && (params.od_id ?? '').trim() !== '') {
+      const orderId = idParam(params, 'od_id', '受注', '選んで');
+      return findOr404(orderResource, orderId, '指定された受注が見つかりません。削除された可能性があります。');
+    }
+    if (typed === '') throw paramProblem('od_number', '受注番号を入力してください。');
+    if (typed.length > 50) throw paramProblem('od_number', '受注番号は50文字以内で入力してください。');
+    const live = db.selectFrom('orders').select('od_id').where('deleted', '=', 0);
+    const found = (await live.where('od_number', '=', typed).executeTakeFirst())
+      ?? (await live.where(sql<string>`lower(od_number)`, '=', typed.toLowerCase()).executeTakeFirst());
+    if (!found) throw new ApiError(404, `受注番号 ${typed} の受注が見つかりません。`, { fields: { od_number: `受注番号 ${typed} の受注が見つかりません。` } });
+    return findRecord(db, orderResource, Number(found.od_id));
+  }
+
   /** The saved template, the records it is filled from and the filled mail. */
-  async function compose(ctx: CallContext): Promise<{ id: number; clientId: number; orderId?: number; client: ResourceRow; mail: RenderedMail }> {
+  async function compose(ctx: CallContext): Promise<{ id: number; clientId: number; order?: ResourceRow; client: ResourceRow; mail: RenderedMail }> {
     const id = idParam(ctx.params, 'id', def.label, '選んで');
     const template = await findOr404(def, id, `${def.label}（ID ${id}）が見つかりません。削除された可能性があります。`);
     const target: MailTarget = template[columnOf(def, 'target')] === 'order' ? 'order' : 'client';
@@ -70,8 +90,7 @@ export async function mailPlugin(_app: FastifyInstance, { calls, database, confi
     let clientId: number;
     if (target === 'order') {
       requireRead(ctx, orderResource.area);
-      const orderId = idParam(ctx.params, 'od_id', '受注番号', '入力して');
-      order = await findOr404(orderResource, orderId, `受注番号 ${orderId} の受注が見つかりません。`);
+      order = await orderOf(ctx.params);
       clientId = Number(order[columnOf(orderResource, 'cl_id')]);
     } else {
       clientId = idParam(ctx.params, 'cl_id', '顧客', '選んで');
@@ -81,14 +100,17 @@ export async function mailPlugin(_app: FastifyInstance, { calls, database, confi
       { subject: String(template[columnOf(def, 'subject')] ?? ''), body: String(template[columnOf(def, 'body')] ?? '') },
       { client, order, senderName: ctx.user.user_name, companyName: config.companyName, today: todayJst() },
     );
-    return { id, clientId, orderId: order ? Number(order[columnOf(orderResource, 'id')]) : undefined, client, mail };
+    return { id, clientId, order, client, mail };
   }
 
   addCall(calls, `${def.name}_preview`, {
     area: def.area, level: 'read',
     handler: async (ctx) => {
-      const { mail, client, clientId, orderId } = await compose(ctx);
-      return [{ ...mail, cl_id: clientId, od_id: orderId ?? null, email: String(client[columnOf(clientResource, 'email')] ?? '') }];
+      const { mail, client, clientId, order } = await compose(ctx);
+      return [{
+        ...mail, cl_id: clientId, od_id: order ? Number(order[columnOf(orderResource, 'id')]) : null,
+        od_number: order ? String(order[columnOf(orderResource, 'number')] ?? '') : null, email: String(client[columnOf(clientResource, 'email')] ?? ''),
+      }];
     },
   });
 
@@ -98,11 +120,11 @@ export async function mailPlugin(_app: FastifyInstance, { calls, database, confi
       const checked = v.safeParse(recipientSchema, ctx.params.to ?? '');
       if (!checked.success) throw paramProblem('to', checked.issues[0].message);
       const to = String(checked.output);
-      const { id, clientId, orderId, mail } = await compose(ctx);
+      const { id, clientId, order, mail } = await compose(ctx);
       if (mail.unknown.length) throw badRequest(`テンプレートに使用できない差し込み項目があります: ${mail.unknown.map(placeholderText).join('、')}。テンプレートを直してから送信してください。`);
       await sendMail(config.smtp, { to, subject: mail.subject, text: mail.body, fromName: config.companyName });
       const changes: Changes = { to: [null, to], subject: [null, mail.subject], cl_id: [null, clientId] };
-      if (orderId) changes.od_id = [null, orderId];
+      if (order) changes.od_number = [null, String(order[columnOf(orderResource, 'number')] ?? '')];
       await writeAudit(db, { userId: ctx.user.user_id, call: ctx.call, table: def.table, recordId: id, changes });
       return [{ sent: true, to, subject: mail.subject }];
     },

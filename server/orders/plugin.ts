@@ -1,7 +1,9 @@
 /**
  * The order calls beside the generic resource calls: an order's lines (`order_detail_lst` with
- * `od_id`) and the status moves (`order_status`: `od_id` for one order — a refusal is a 400 — or
- * `ids`, a JSON array, for a bulk move answered per order; `status` the target; `tracking_no`).
+ * `od_id`), 「前回の受注」 (`order_previous`: with `od_id` the customer's order before it, with `cl_id`
+ * the customer's latest) and the status moves (`order_status`: `od_id` for one order — a refusal is a 400 — or
+ * `ids`, a JSON array, for a bulk move answered per order; `status` the target; `tracking_no`; `reason`
+ * of a hold).
  */
 import type { FastifyInstance } from 'fastify';
 import { isOrderStatus } from '../../lib/orders/status';
@@ -10,6 +12,7 @@ import { addCall, type AreaOptions } from '../calls/call-table';
 import { badRequest, notFound } from '../http/api-error';
 import { positiveId, text, type Params } from '../http/params';
 import { orderLines } from '../resources/policies/order';
+import { previousOrder } from './previous';
 import { moveOrder, moveOrders } from './status';
 
 const MAX_BULK = 500;
@@ -36,15 +39,30 @@ export async function ordersPlugin(_app: FastifyInstance, { calls, database }: A
       return orderLines(db, orderId);
     },
   });
+  addCall(calls, 'order_previous', {
+    area: 'order', level: 'read',
+    handler: async ({ params }) => {
+      if (params.od_id !== undefined) {
+        const order = await db.selectFrom('orders').select(['od_id', 'od_cl_id', 'od_date']).where('od_id', '=', positiveId(params.od_id)).where('deleted', '=', 0).executeTakeFirst();
+        if (!order) throw notFound();
+        return previousOrder(db, Number(order.od_cl_id), { date: String(order.od_date ?? ''), id: Number(order.od_id) });
+      }
+      if (params.cl_id === undefined) throw badRequest('受注（od_id）か顧客（cl_id）を指定してください。');
+      return previousOrder(db, positiveId(params.cl_id));
+    },
+  });
   addCall(calls, 'order_status', {
     area: 'order', level: 'write',
     handler: async ({ call, params, user }) => {
       const status = params.status ?? '';
       if (!isOrderStatus(status)) throw badRequest('変更先の状態が正しくありません。');
-      const tracking = text(params, 'tracking_no', 50, '送り状番号は50文字以内で入力してください。');
+      const input = {
+        trackingNo: text(params, 'tracking_no', 50, '送り状番号は50文字以内で入力してください。'),
+        reason: text(params, 'reason', 200, '保留理由は200文字以内で入力してください。'),
+      };
       const ctx = { db, userId: user.user_id, call, user };
-      if (params.ids !== undefined) return moveOrders(ctx, idsParam(params), status, tracking);
-      return [await moveOrder(ctx, positiveId(params.od_id), status, tracking)];
+      if (params.ids !== undefined) return moveOrders(ctx, idsParam(params), status, input);
+      return [await moveOrder(ctx, positiveId(params.od_id), status, input)];
     },
   });
 }

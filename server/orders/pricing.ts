@@ -12,14 +12,16 @@ import type { Kysely } from 'kysely';
 import { formatMoney } from '../../lib/format';
 import { DEFAULT_ORDER_NUMBER_FORMAT } from '../../lib/orders/number';
 import type { OrderLineInput } from '../../lib/orders/status';
-import { lineAmount, orderTotals, roundingOf, unitPriceFor, type TaxedAmount } from '../../lib/orders/totals';
+import { feeIn, shippingOf, type DeliveryFee } from '../../lib/orders/delivery-fee';
+import { checkLine } from '../../lib/orders/lines';
+import { lineAmount, orderTotalsWithFee, roundingOf, unitPriceFor, type TaxedAmount } from '../../lib/orders/totals';
 import { integerIn } from '../../lib/resources/checks';
 import { SHIP_PARTS } from '../../lib/resources/order';
 import { defaultDeliveryDate, ORDER_SETTING_ID } from '../../lib/resources/order-setting';
 import { rateOn, type TaxClass, type TaxPeriod } from '../../lib/tax';
 import { resourceView, type Database, type ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
-import { feeIn, liveDeliveryFees, type DeliveryFee } from '../system/delivery-fee';
+import { liveDeliveryFees } from '../system/delivery-fee';
 import { taxPeriods } from '../tax/rates';
 
 /** A line ready to store. */
@@ -100,13 +102,6 @@ export const PRICING_CLIENT_COLUMNS: readonly string[] = [
   'cl_sk_id', 'cl_pm_id', 'cl_ht_id', 'cl_tanka_type', 'cl_kake_ritu', 'cl_kin_kiri', 'cl_zei_kiri', 'cl_yoshin_gendo', 'cl_uri_zan',
 ];
 
-/** The customer's address (shipping_* when entered, else the main address) as the order's ship_* columns. */
-export function shippingOf(client: ResourceRow): ResourceRow {
-  const hasShipping = Boolean(client.cl_shipping_address || client.cl_shipping_pref || client.cl_shipping_city);
-  const mainColumn = (part: string) => (part === 'tel' ? 'cl_tel_1' : `cl_${part}`);
-  return Object.fromEntries(SHIP_PARTS.map((part) => [`od_ship_${part}`, String(client[hasShipping ? `cl_shipping_${part}` : mainColumn(part)] ?? '')]));
-}
-
 /**
  * A new order's defaults for what it was not given: the shipping address, warehouse, payment method and
  * time slot (the customer's, else the order settings'), and the delivery date (by the cut-off time).
@@ -135,14 +130,14 @@ export function priceLines(book: PricingBook, sent: readonly unknown[], client: 
     const itemId = integerIn(line.it_id, 1, 2_147_483_647);
     if (itemId === undefined) throw lineProblem(i, 'it_id', '商品を選んでください。');
     const item = book.items.get(itemId);
-    if (!item) throw lineProblem(i, 'it_id', `商品が見つかりません（ID ${itemId}）。選び直してください。`);
-    const quantity = integerIn(line.quantity, -99_999, 99_999);
-    if (quantity === undefined || quantity === 0) throw lineProblem(i, 'quantity', '数量は -99999〜99999 の0以外の整数で入力してください。');
-    const priceText = String(line.price ?? '').trim();
-    const price = priceText === ''
-      ? unitPriceFor(item.price, { tankaType: client.cl_tanka_type, kakeRitu: client.cl_kake_ritu, kinKiri })
-      : integerIn(priceText, -9_999_999, 9_999_999);
-    if (price === undefined) throw lineProblem(i, 'price', '単価は -9999999〜9999999 の整数で入力してください。');
+    if (!item) throw lineProblem(i, 'it_id', '商品が見つかりません（削除された可能性があります）。選び直してください。');
+    const checked = checkLine(line);
+    if (!checked.ok) {
+      const field = checked.fields.quantity ? 'quantity' : 'price';
+      throw lineProblem(i, field, checked.fields[field] ?? '');
+    }
+    const { quantity } = checked;
+    const price = checked.price ?? unitPriceFor(item.price, { tankaType: client.cl_tanka_type, kakeRitu: client.cl_kake_ritu, kinKiri });
     const rate = rateOn(book.periods, item.taxClass, date);
     if (rate === undefined) throw lineProblem(i, 'it_id', `受注日（${date}）の消費税率が登録されていません。税率設定を確認してください。`);
     const name = String(line.name ?? '').trim() || item.name;
@@ -150,7 +145,7 @@ export function priceLines(book: PricingBook, sent: readonly unknown[], client: 
   });
 }
 
-/** The delivery fee (税抜) of a shipping prefecture (code or name); 0 when it names none or has no fee. */
+/** The delivery fee (税抜, lib/orders/delivery-fee) of a shipping prefecture (code or name); 0 when it names none or has no fee. */
 export const feeOf = (book: PricingBook, pref: unknown): number => feeIn(book.fees, pref)?.fee ?? 0;
 
 /**
@@ -159,8 +154,7 @@ export const feeOf = (book: PricingBook, pref: unknown): number => feeIn(book.fe
  */
 export function totalsOf(book: PricingBook, client: ResourceRow, lines: readonly Pick<PreparedLine, 'odd_amount' | 'odd_tax_class' | 'odd_tax_rate'>[], fee: number, date: string): ResourceRow {
   const amounts: TaxedAmount[] = lines.map((l) => ({ amount: Number(l.odd_amount), taxClass: l.odd_tax_class, taxRate: Number(l.odd_tax_rate) }));
-  if (fee !== 0) amounts.push({ amount: fee, taxClass: 'standard', taxRate: rateOn(book.periods, 'standard', date) ?? 0 });
-  const totals = orderTotals(amounts, roundingOf(client.cl_zei_kiri));
+  const totals = orderTotalsWithFee(amounts, fee, rateOn(book.periods, 'standard', date) ?? 0, roundingOf(client.cl_zei_kiri));
   return { od_net_total: totals.net, od_tax_total: totals.tax, od_uriage_total: totals.total };
 }
 

@@ -1,11 +1,12 @@
 /**
  * Moving orders through their lifecycle (lib/orders/status TRANSITIONS), one transaction per order:
- * the credit-limit hold, the tracking number, the stock taken out on shipping (and put back when an
- * order returns from shipped), and the audit row.
+ * what the target status needs (every missing field named at once), the credit-limit hold, the
+ * tracking number, the stock taken out on shipping (and put back when an order returns from
+ * shipped), and the audit row.
  */
 import { MESSAGES } from '../../lib/protocol';
 import { isOrderStatus, stockIsOut, statusText, TRANSITIONS, type StatusResult } from '../../lib/orders/status';
-import type { OrderStatus } from '../../lib/resources/order';
+import { orderResource, type OrderStatus } from '../../lib/resources/order';
 import { diff, writeAudit } from '../audit/audit-log';
 import { resourceView, type ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
@@ -23,32 +24,48 @@ export async function creditHold(trx: Transaction<Database>, order: ResourceRow)
   return client && creditHoldReason(Number(client.cl_yoshin_gendo ?? 0), Number(client.cl_uri_zan ?? 0), Number(order.od_uriage_total ?? 0));
 }
 
-/** Takes the order's stock-tracked items out of its warehouse (`out`), or puts them back (`in`). */
-async function moveStock(trx: Transaction<Database>, ctx: WriteContext, order: ResourceRow, direction: 'out' | 'in'): Promise<void> {
-  const lines = await orderLines(trx, Number(order.od_id));
-  if (lines.length === 0) return;
+/** The order's stock-tracked items and their quantities (what shipping takes out of the warehouse). */
+async function trackedQuantities(trx: Transaction<Database>, orderId: number): Promise<Map<number, number>> {
+  const lines = await orderLines(trx, orderId);
+  const perItem = new Map<number, number>();
+  if (lines.length === 0) return perItem;
   const tracked = await trx.selectFrom('item').select('it_id').where('it_id', 'in', lines.map((l) => l.odd_it_id)).where('it_stock_tracked', '=', 1).execute();
   const trackedIds = new Set(tracked.map((t) => t.it_id));
-  const perItem = new Map<number, number>();
   for (const line of lines) if (trackedIds.has(line.odd_it_id)) perItem.set(line.odd_it_id, (perItem.get(line.odd_it_id) ?? 0) + line.odd_quantity);
-  if (perItem.size === 0) return;
-  const warehouseId = Number(order.od_sk_id);
-  if (!Number.isInteger(warehouseId) || warehouseId < 1) throw badRequest('出荷倉庫が選ばれていないため在庫を動かせません。受注の出荷倉庫を選んでください。');
+  return perItem;
+}
+
+/** Takes the order's stock-tracked items out of its warehouse (`out`), or puts them back (`in`). */
+async function moveStock(trx: Transaction<Database>, ctx: WriteContext, order: ResourceRow, perItem: ReadonlyMap<number, number>, direction: 'out' | 'in'): Promise<void> {
   const reason = `受注 ${String(order.od_number || order.od_id)} ${direction === 'out' ? '出荷' : '出荷取消'}`;
   // Lowest item first: every shipment locks stock rows in one order, so two at once queue instead of deadlocking.
   for (const [itemId, quantity] of [...perItem].sort(([a], [b]) => a - b)) {
     if (quantity === 0) continue;
     const kind = (quantity > 0) === (direction === 'out') ? 'out' : 'in';
-    await adjustStockIn(trx, ctx, warehouseId, { it_id: itemId, kind, quantity: Math.abs(quantity), reason });
+    await adjustStockIn(trx, ctx, Number(order.od_sk_id), { it_id: itemId, kind, quantity: Math.abs(quantity), reason });
   }
 }
 
+/** Whether the customer's orders are delivered by the company's own driver (a 配送担当者, as on the route sheet /hod/list). */
+async function deliveredByOwnDriver(trx: Transaction<Database>, clientId: number): Promise<boolean> {
+  const client = await trx.selectFrom('client').select('cl_delivery_usr_id').where('cl_id', '=', clientId).executeTakeFirst();
+  return Number(client?.cl_delivery_usr_id ?? 0) > 0;
+}
+
+/** What a move asks of the caller beyond the order itself: the tracking number (出荷済), the hold reason (保留). */
+export interface MoveInput {
+  trackingNo?: string;
+  reason?: string;
+}
+
 /**
- * Moves one order to a status, or refuses (ApiError). A move to 出荷待ち of a customer over the
- * credit limit puts the order on 保留 with the reason instead.
- * @example await moveOrder(ctx, 12, 'shipped', '1234-5678-9012')
+ * Moves one order to a status, or refuses (ApiError) naming every missing field at once: 出荷済 needs a
+ * tracking number unless the company's own driver delivers it, and a warehouse when stock-tracked items
+ * leave; 保留 by hand needs its reason. A move to 出荷待ち of a customer over the credit limit puts the
+ * order on 保留 with the reason instead.
+ * @example await moveOrder(ctx, 12, 'shipped', { trackingNo: '1234-5678-9012' })
  */
-export async function moveOrder(ctx: WriteContext, orderId: number, target: OrderStatus, trackingNo = ''): Promise<StatusResult> {
+export async function moveOrder(ctx: WriteContext, orderId: number, target: OrderStatus, input: MoveInput = {}): Promise<StatusResult> {
   return ctx.db.transaction().execute(async (trx) => {
     const view = resourceView(trx);
     const order = await view.selectFrom('orders').selectAll().where('od_id', '=', orderId).where('deleted', '=', 0).executeTakeFirst();
@@ -58,28 +75,42 @@ export async function moveOrder(ctx: WriteContext, orderId: number, target: Orde
       throw badRequest(`「${statusText(from)}」の受注は「${statusText(target)}」にできません。`);
     }
     const set: ResourceRow = {};
+    const missing: Record<string, string> = {};
+    const perItem = stockIsOut(from) !== stockIsOut(target) ? await trackedQuantities(trx, orderId) : new Map<number, number>();
+    if (target === 'shipped') {
+      const tracking = (input.trackingNo ?? '').trim() || String(order.od_tracking_no ?? '');
+      if (tracking.length > 50) missing.tracking_no = '送り状番号は50文字以内で入力してください。';
+      else if (tracking) set.od_tracking_no = tracking;
+      else if (!(await deliveredByOwnDriver(trx, Number(order.od_cl_id)))) missing.tracking_no = '送り状番号を入力してください（宅配便で送る受注です。自社の配送担当者が届ける顧客には不要です）。';
+    }
+    const warehouseId = Number(order.od_sk_id);
+    if (perItem.size > 0 && !(Number.isInteger(warehouseId) && warehouseId > 0)) missing.sk_id = '出荷倉庫を選んでください（在庫を動かす倉庫です）。';
+    const reason = (input.reason ?? '').trim();
+    if (target === 'pending') {
+      if (!reason) missing.hold_reason = '保留理由を入力してください。';
+      else if (reason.length > 200) missing.hold_reason = '保留理由は200文字以内で入力してください。';
+    }
+    const names = Object.keys(missing);
+    if (names.length > 0) {
+      const labels = names.map((name) => orderResource.fields.find((f) => f.name === name)?.label ?? name);
+      throw badRequest(names.length === 1 ? (missing[names[0]] ?? '') : `「${statusText(target)}」にするには次を入力してください: ${labels.join('、')}。`, { fields: missing });
+    }
     let status: OrderStatus = target;
     let message: string | undefined;
-    if (target === 'shipped') {
-      const tracking = trackingNo.trim() || String(order.od_tracking_no ?? '');
-      if (!tracking) throw badRequest('出荷済にするには送り状番号を入力してください。', { fields: { tracking_no: '送り状番号を入力してください。' } });
-      if (tracking.length > 50) throw badRequest('送り状番号は50文字以内で入力してください。', { fields: { tracking_no: '50文字以内で入力してください。' } });
-      set.od_tracking_no = tracking;
-    }
     if (target === 'waitshipping' && !stockIsOut(from)) {
       message = await creditHold(trx, order);
       if (message) status = 'pending';
     }
-    set.od_hold_reason = status === 'pending' ? message ?? String(order.od_hold_reason ?? '') : '';
-    if (!stockIsOut(from) && stockIsOut(status)) await moveStock(trx, ctx, order, 'out');
-    if (stockIsOut(from) && !stockIsOut(status)) await moveStock(trx, ctx, order, 'in');
+    set.od_hold_reason = status !== 'pending' ? '' : target === 'pending' ? reason : message ?? String(order.od_hold_reason ?? '');
+    if (!stockIsOut(from) && stockIsOut(status)) await moveStock(trx, ctx, order, perItem, 'out');
+    if (stockIsOut(from) && !stockIsOut(status)) await moveStock(trx, ctx, order, perItem, 'in');
     set.od_status = status;
     const stamp = nextStamp(String(order.modified));
     const updated = await view.updateTable('orders').set({ ...set, modified: stamp })
       .where('od_id', '=', orderId).where('modified', '=', order.modified).returning('od_id').executeTakeFirst();
     if (!updated) throw new ApiError(409, MESSAGES.conflict);
     await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: 'orders', recordId: orderId, at: stamp, changes: diff(order, set) });
-    return { od_id: orderId, ok: status === target, status, ...(message ? { message } : {}) };
+    return { od_id: orderId, od_number: String(order.od_number ?? ''), ok: status === target, status, ...(message ? { message } : {}) };
   });
 }
 
@@ -87,15 +118,15 @@ export async function moveOrder(ctx: WriteContext, orderId: number, target: Orde
  * Moves several orders, each in its own transaction: answers per order whether it moved and why
  * not (a refusal of one does not stop the others).
  */
-export async function moveOrders(ctx: WriteContext, orderIds: readonly number[], target: OrderStatus, trackingNo = ''): Promise<StatusResult[]> {
+export async function moveOrders(ctx: WriteContext, orderIds: readonly number[], target: OrderStatus, input: MoveInput = {}): Promise<StatusResult[]> {
   const results: StatusResult[] = [];
   for (const id of orderIds) {
     try {
-      results.push(await moveOrder(ctx, id, target, trackingNo));
+      results.push(await moveOrder(ctx, id, target, input));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const row = await resourceView(ctx.db).selectFrom('orders').select('od_status').where('od_id', '=', id).executeTakeFirst();
-      results.push({ od_id: id, ok: false, status: String(row?.od_status ?? ''), message: error.message });
+      const row = await resourceView(ctx.db).selectFrom('orders').select(['od_status', 'od_number']).where('od_id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+      results.push({ od_id: id, od_number: String(row?.od_number ?? ''), ok: false, status: String(row?.od_status ?? ''), message: error.message });
     }
   }
   return results;

@@ -199,3 +199,23 @@ export function useHarness(dialect: DialectName, env: Record<string, string> | (
     },
   });
 }
+
+/** An answer row and a refusal as the resource calls answer them. */
+export type ResourceAnswer = Record<string, string | number | null>;
+export type Refusal = { error: string; fields?: Record<string, string> };
+
+/**
+ * The save helpers of a suite: `save` (any answer), `created` (asserts 200, the saved row), `problem` (a refusal's body).
+ * @example const { created } = resourceCalls(h); const item = await created('item', { code: 'W', name: '水' });
+ */
+export function resourceCalls(h: Harness) {
+  const save = (resource: string, postData: Record<string, unknown>, id?: number) =>
+    h.post<ResourceAnswer>(`${resource}_save`, { id, postData: JSON.stringify(postData) });
+  const created = async (resource: string, postData: Record<string, unknown>): Promise<ResourceAnswer> => {
+    const res = await save(resource, postData);
+    assert.equal(res.status, 200, res.text);
+    return res.body[0];
+  };
+  const problem = (res: { body: unknown[] }) => res.body[0] as Refusal;
+  return { save, created, problem };
+}

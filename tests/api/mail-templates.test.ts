@@ -74,7 +74,7 @@ describe('the seeded templates', () => {
     for (const template of SEED_MAIL_TEMPLATES) {
       const checked = v.safeParse(resourceSchema(mailTemplateResource), { ...template, active: String(template.active) });
       assert.ok(checked.success, `${template.name}: ${JSON.stringify(checked.issues?.map((i) => i.message))}`);
-      const order = template.target === 'order' ? { od_id: 7, od_date: '2026-04-01', od_uriage_total: 4320 } : undefined;
+      const order = template.target === 'order' ? { od_id: 7, od_number: 'OD20260401-000007', od_date: '2026-04-01', od_uriage_total: 4320 } : undefined;
       const mail = renderMail(template, { client: { cl_id: 1, cl_co_name: '山田商店' }, order, senderName: '営業 花子', companyName: COMPANY, today: '2026-04-01' });
       assert.deepEqual(mail.unknown, [], template.name);
       assert.match(mail.body, /山田商店 様/, template.name);
@@ -279,18 +279,19 @@ for (const dialect of dialects()) {
         const orderId = h.fixtures.orders[0];
         await h.database.db.updateTable('orders').set({ od_uriage_total: 12345 }).where('od_id', '=', orderId).execute();
         const row = await createTemplate(h, { name: 'プレビュー受注', target: 'order', subject: '受注番号 {{受注番号}} のご確認', body: '{{顧客名}} 様\n受注日: {{受注日}}\n合計: {{合計金額}}' });
-        const res = await h.post<Row>('mailtemplate_preview', { id: row.ml_id, od_id: orderId });
+        const number = String((await h.post<Row>('order_dtl', { id: orderId })).body[0].od_number);
+        const res = await h.post<Row>('mailtemplate_preview', { id: row.ml_id, od_number: number });
         assert.equal(res.status, 200, res.text);
-        assert.equal(res.body[0].subject, `受注番号 ${orderId} のご確認`);
+        assert.equal(res.body[0].subject, `受注番号 ${number} のご確認`);
         assert.equal(res.body[0].body, '株式会社ＡＢＣ商事 様\n受注日: 2026年1月10日（土）\n合計: 12,345円');
         assert.equal(res.body[0].cl_id, h.fixtures.clients.abc);
 
         const noOrder = await h.post('mailtemplate_preview', { id: row.ml_id, cl_id: h.fixtures.clients.abc });
         assert.equal(noOrder.status, 400);
-        assert.equal((noOrder.body[0] as unknown as ErrorRow).fields!.od_id, '受注番号を入力してください。');
-        const missingOrder = await h.post('mailtemplate_preview', { id: row.ml_id, od_id: 999999 });
+        assert.equal((noOrder.body[0] as unknown as ErrorRow).fields!.od_number, '受注番号を入力してください。');
+        const missingOrder = await h.post('mailtemplate_preview', { id: row.ml_id, od_number: 'OD99999999-999999' });
         assert.equal(missingOrder.status, 404);
-        assert.equal((missingOrder.body[0] as unknown as ErrorRow).error, '受注番号 999999 の受注が見つかりません。');
+        assert.equal((missingOrder.body[0] as unknown as ErrorRow).error, '受注番号 OD99999999-999999 の受注が見つかりません。');
       });
 
       it('answers bad preview input in Japanese', async () => {
@@ -342,11 +343,12 @@ for (const dialect of dialects()) {
         const row = await createTemplate(h, { name: '受注送信テスト', target: 'order', subject: 'ご注文 {{受注番号}}', body: '{{受注日}} のご注文' });
         const res = await h.post<Row>('mailtemplate_send', { id: row.ml_id, od_id: orderId, to: 'order@example.jp' });
         assert.equal(res.status, 200, res.text);
+        const number = String((await h.post<Row>('order_dtl', { id: orderId })).body[0].od_number);
         const mail = smtp.current.received.at(-1)!;
-        assert.equal(mail.subject, `ご注文 ${orderId}`);
+        assert.equal(mail.subject, `ご注文 ${number}`);
         assert.equal(mail.text, '2026年2月10日（火） のご注文');
         const changes = JSON.parse((await sendAudits(h, Number(row.ml_id)))[0].log_changes) as Record<string, unknown[]>;
-        assert.deepEqual(changes.od_id, [null, orderId]);
+        assert.deepEqual(changes.od_number, [null, number]);
       });
 
       it('refuses bad input and answers a refusing server in Japanese, sending and logging nothing', async () => {

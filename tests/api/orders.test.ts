@@ -13,10 +13,9 @@ import { TRANSITIONS } from '../../lib/orders/status';
 import { orderTotals, roundYen, unitPriceFor } from '../../lib/orders/totals';
 import { ORDER_STATUS, type OrderStatus } from '../../lib/resources/order';
 import { deliveryFeeFor } from '../../server/system/delivery-fee';
-import { dialects, useHarness } from './harness';
+import { dialects, resourceCalls, useHarness } from './harness';
 
 type Row = Record<string, string | number | null>;
-type Problem = { error: string; fields?: Record<string, string> };
 
 const today = todayJst();
 
@@ -51,19 +50,12 @@ for (const dialect of dialects()) {
     const h = useHarness(dialect);
     const ids = { water: 0, odd: 0, rental: 0, deposit: 0, discount: 0, tokyo: 0, plain: 0, kake: 0, credit: 0 };
 
-    const save = (resource: string, postData: Record<string, unknown>, id?: number) =>
-      h.post<Row>(`${resource}_save`, { id, postData: JSON.stringify(postData) });
-    const created = async (resource: string, postData: Record<string, unknown>): Promise<Row> => {
-      const res = await save(resource, postData);
-      assert.equal(res.status, 200, res.text);
-      return res.body[0];
-    };
-    const problem = (res: { body: unknown[] }) => res.body[0] as Problem;
+    const { save, created, problem } = resourceCalls(h);
     const detail = async (id: number): Promise<Row> => (await h.post<Row>('order_dtl', { id })).body[0];
     const lines = async (id: number): Promise<Row[]> => (await h.post<Row>('order_detail_lst', { od_id: id })).body;
     const quantity = async (it: number): Promise<number> =>
       Number((await h.post<Row>('stock_lst', { sk_id: ids.tokyo })).body.find((r) => r.st_it_id === it)?.st_quantity ?? 0);
-    const move = (id: number, status: OrderStatus, tracking = '') => h.post<Row>('order_status', { od_id: id, status, tracking_no: tracking });
+    const move = (id: number, status: OrderStatus, tracking = '') => h.post<Row>('order_status', { od_id: id, status, tracking_no: tracking, reason: status === 'pending' ? '確認待ち' : '' });
     const newOrder = async (cl: number, orderLines: Record<string, unknown>[], extra: Record<string, unknown> = {}) =>
       created('order', { cl_id: cl, date: today, sk_id: String(ids.tokyo), delivery_fee: 0, lines: orderLines, ...extra });
     /** Walks an order to a status by allowed moves. */

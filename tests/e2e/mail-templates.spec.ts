@@ -101,12 +101,12 @@ test('a preview fills a seeded template with a real customer, and a test send re
 });
 
 test('a template for an order previews a real order', async ({ page }) => {
-  const order = readRow<{ od_id: number }>('SELECT od_id FROM orders WHERE deleted = 0 ORDER BY od_id LIMIT 1');
+  const order = readRow<{ od_number: string }>('SELECT od_number FROM orders WHERE deleted = 0 ORDER BY od_id LIMIT 1');
   await login(page);
   await openTemplate(page, 'ご注文内容の確認');
-  await page.getByLabel('プレビューする受注番号').fill(String(order.od_id));
+  await page.getByLabel('プレビューする受注番号').fill(order.od_number);
   await page.getByLabel('プレビューする受注番号').press('Enter');
-  await expect(page.getByTestId('preview-subject')).toHaveText(`【アクア宅配センター】ご注文ありがとうございます（受注番号 ${order.od_id}）`);
-  await expect(page.getByTestId('preview-body')).toContainText(`受注番号: ${order.od_id}`);
+  await expect(page.getByTestId('preview-subject')).toHaveText(`【アクア宅配センター】ご注文ありがとうございます（受注番号 ${order.od_number}）`);
+  await expect(page.getByTestId('preview-body')).toContainText(`受注番号: ${order.od_number}`);
   await expect(page.getByTestId('preview-body')).toContainText(/ご注文金額（税込）: [\d,]+円/);
 });

@@ -111,7 +111,7 @@ export default function DeliveryFeesScreen({ match }: ScreenProps) {
             {match.route.title}
           </h1>
           <p className="text-[1.3rem] text-ink-soft">
-            1 配送あたりの送料（税込・円）。離島・遠隔地へのお届けは加算額を足して請求します。0〜{MAX_DELIVERY_FEE.toLocaleString('ja-JP')}円の整数で入力してください。
+            1 配送あたりの送料（税抜・円）。受注では標準税率の消費税を加えて請求します。離島・遠隔地へのお届けは加算額を足して請求します。0〜{MAX_DELIVERY_FEE.toLocaleString('ja-JP')}円の整数で入力してください。
           </p>
         </div>
         {writable && (
@@ -153,7 +153,7 @@ export default function DeliveryFeesScreen({ match }: ScreenProps) {
               {[...SHOWN, ...EDITABLE].map((field) => (
                 <th key={field.name} scope="col" className="whitespace-nowrap border-b border-line px-[10px] text-left font-medium">
                   {field.label}
-                  {field.type === 'money' && '（円）'}
+                  {field.type === 'money' && '（税抜・円）'}
                 </th>
               ))}
             </tr>

@@ -1,0 +1,31 @@
+/**
+ * What an order line's typed quantity and unit price may be: the same conversion (full-width digits
+ * and commas to half-width) and the same messages on the order form, live, and in the server's save
+ * (server/orders/pricing.ts `priceLines`). The two inputs are declared like any field, so the rules
+ * are the generic field schema's (lib/resources/schema).
+ */
+import { checkForm, formSchema } from '../resources/schema';
+import type { FieldDef } from '../resources/types';
+
+export const LINE_QUANTITY: FieldDef = { name: 'quantity', label: '数量', type: 'number', tab: '', required: true, min: -99_999, max: 99_999 };
+/** Empty = the customer's price of the item. */
+export const LINE_PRICE: FieldDef = { name: 'price', label: '単価', type: 'money', tab: '', min: -9_999_999, max: 9_999_999 };
+
+const lineSchema = formSchema([LINE_QUANTITY, LINE_PRICE], (values) =>
+  values.quantity === 0 ? { quantity: '数量は0以外の整数で入力してください（返品は -1 のようにマイナスで入力します）。' } : undefined);
+
+export type CheckedLine =
+  | { ok: true; quantity: number; /** null: the customer's price of the item. */ price: number | null }
+  | { ok: false; fields: Partial<Record<'quantity' | 'price', string>> };
+
+/**
+ * A line's quantity and unit price as typed, converted and checked.
+ * @example checkLine({ quantity: '２', price: '' }) // { ok: true, quantity: 2, price: null }
+ * @example checkLine({ quantity: 'ab', price: '' }) // { ok: false, fields: { quantity: '数量は整数で入力してください。' } }
+ */
+export function checkLine(input: { quantity: unknown; price?: unknown }): CheckedLine {
+  const text = (value: unknown) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
+  const checked = checkForm(lineSchema, { quantity: text(input.quantity), price: text(input.price) });
+  if (!checked.ok) return { ok: false, fields: checked.fields };
+  return { ok: true, quantity: Number(checked.values.quantity), price: checked.values.price === null || checked.values.price === undefined ? null : Number(checked.values.price) };
+}
