@@ -133,7 +133,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/system/master/', 'マスタ管理', 'system', custom('masters')),
   r('/system/delivery', '配送時間帯', 'system', custom('masters')),
   r('/system/deliveryfee', '都道府県別送料', 'system', custom('deliveryfee')),
-  r('/system/orders', '受注設定', 'system', custom('order-settings')),
+  r('/system/orders', '受注設定', 'system', { kind: 'detail', resource: 'ordersetting' }),
   r('/system/import', 'データ取込', 'import', planned('受注データ・送り状番号（ヤマト B2 / 佐川 e飛伝）の CSV 取込。')),
   r('/system/jaccs', 'JACCS 取込', 'import', planned('口座振替結果（全銀フォーマット）の取込と入金消込。')),
   r('/system/export', '送り状出力', 'import', planned('出荷待ちの受注から送り状 CSV（ヤマト B2 / 佐川 e飛伝）を出力します。')),

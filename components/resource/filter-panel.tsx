@@ -164,16 +164,22 @@ function FilterControl(props: FilterProps) {
 /** Local-storage key of a list's filter panel open flag (cleared with the list keys at logout). */
 const openKey = (def: ResourceDef) => `${listKey(def.storageKey, 'search')}.filtersOpen`;
 
-/** Every filter the resource declares, with 「条件をクリア」; the panel folds away and remembers it. */
-export function FilterPanel({ def, filters, onChange, onClear, storageKey = openKey(def) }: {
+/**
+ * Every filter the resource declares but those the list fixes (a status list's 状態), with 「条件をクリア」;
+ * the panel folds away and remembers it.
+ */
+export function FilterPanel({ def, filters, onChange, onClear, storageKey = openKey(def), fixed = [] }: {
   def: ResourceDef; filters: RawFilters; onChange: SetFilter; onClear: () => void;
   /** Where the open flag is remembered (default: the list's own key; the order search uses the spec's `KEYS.detailSearchOpen`). */
   storageKey?: string;
+  /** Filters the list sets itself (`fixedFilters`): not offered, since a tick there would change nothing. */
+  fixed?: readonly string[];
 }) {
   const [open, setOpen] = useState(() => readStored<boolean>(storageKey, true));
   const panelId = useId();
-  const active = Object.keys(filters).length;
-  if (def.list.filters.length === 0) return null;
+  const offered = def.list.filters.filter((f) => !fixed.includes(f.name));
+  const active = Object.keys(filters).filter((name) => !fixed.includes(name)).length;
+  if (offered.length === 0) return null;
   const toggle = () => {
     setOpen(!open);
     writeStored(storageKey, !open);
@@ -194,7 +200,7 @@ export function FilterPanel({ def, filters, onChange, onClear, storageKey = open
       </div>
       {open && (
         <div id={panelId} className="flex flex-wrap gap-x-[24px] gap-y-[10px] border-t border-line px-[12px] pb-[12px] pt-[10px]">
-          {def.list.filters.map((filter) => (
+          {offered.map((filter) => (
             <FilterControl key={filter.name} def={def} filter={filter} value={filters[filter.name]} onChange={onChange} />
           ))}
         </div>

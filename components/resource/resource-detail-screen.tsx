@@ -21,7 +21,7 @@ import { FieldInput } from './field-input';
 import { MapBox } from './map-box';
 import { RelatedLists } from './related-lists';
 import { resolveResource, type ResourceRef } from './resolve';
-import { AppLink, navigate, useAlert, useConfirm, useAreas, useLeaveGuard, useLoadingWhile, useUserId } from './shell-bridge';
+import { AppLink, navigate, RecordNotFound, useAlert, useConfirm, useAreas, useLeaveGuard, useLoadingWhile, useUserId } from './shell-bridge';
 import { buttonClass } from './styles';
 
 export interface ResourceDetailScreenProps {
@@ -64,7 +64,8 @@ function AddressMap({ def, form, writable }: { def: ResourceDef; form: ReturnTyp
 
 export default function ResourceDetailScreen({ resource, params = {}, mode, idParam = 'id', parent }: ResourceDetailScreenProps) {
   const def = resolveResource(resource);
-  const id = mode === 'new' ? undefined : (params[idParam] ?? Object.values(params)[0]);
+  // A settings resource (`single`) has one record, whatever the route says.
+  const id = def.single !== undefined ? String(def.single) : mode === 'new' ? undefined : (params[idParam] ?? Object.values(params)[0]);
   const isNew = id === undefined;
   const parentId = parent ? params[parent.param] : undefined;
   const fixed = useMemo(() => (parent && parentId ? { [parent.field]: parentId } : undefined), [parent, parentId]);
@@ -121,7 +122,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
     if (record && !form.formState.isDirty) form.reset(toValues(record));
   }, [record, toValues, form]);
 
-  const title = isNew ? `${def.label}登録` : `${def.label}詳細`;
+  const title = def.single !== undefined ? def.label : isNew ? `${def.label}登録` : `${def.label}詳細`;
   const recordName = titleOf(def, record);
   useEffect(() => {
     document.title = recordName ? `${title}｜${recordName}` : title;
@@ -202,6 +203,11 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
   const backLabel = parentField?.ref ? `${resolveResource(parentField.ref).label}へ戻る` : '一覧へ戻る';
   const mismatch = Boolean(loaded && !record);
   const loadFailed = !isNew && !rec.isLoading && !record && (rec.error || mismatch);
+  const showBack = def.single === undefined && (access.canList || Boolean(parent));
+
+  if (!isNew && !rec.isLoading && (rec.notFound || mismatch)) {
+    return <RecordNotFound label={def.label} back={showBack ? { to: listPath, label: backLabel } : undefined} />;
+  }
 
   return (
     <div className="flex flex-col pb-[16px]">
@@ -220,7 +226,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
           <h1 id="resource-detail-title" className="text-[2rem] font-bold text-ink">
             {title}
           </h1>
-          {!isNew && record && (
+          {!isNew && record && def.single === undefined && (
             <p className="truncate text-[1.4rem] text-ink-soft">
               <span className="tabular mr-[8px] text-muted">ID {id}</span>
               {recordName}
@@ -228,7 +234,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
           )}
         </div>
         <div className="flex items-center gap-[8px]">
-          {(access.canList || parent) && (
+          {showBack && (
             <AppLink to={listPath} className={buttonClass('secondary')}>
               {backLabel}
             </AppLink>
@@ -266,7 +272,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
               最新の内容を読み込む（編集内容は破棄されます）
             </button>
           )}
-          {loadFailed && (access.canList || parent) && (
+          {loadFailed && showBack && (
             <AppLink to={listPath} className="underline">
               {backLabel}
             </AppLink>

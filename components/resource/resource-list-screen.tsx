@@ -65,7 +65,7 @@ export default function ResourceListScreen({ resource, title, options, filtersKe
         <SavedSearchBar list={list} />
       </div>
 
-      <FilterPanel def={def} filters={state.filters} onChange={list.setFilter} onClear={list.clearFilters} storageKey={filtersKey} />
+      <FilterPanel def={def} filters={state.filters} onChange={list.setFilter} onClear={list.clearFilters} storageKey={filtersKey} fixed={Object.keys(options?.fixedFilters ?? {})} />
 
       {list.error && (
         <p role="alert" className="rounded-[4px] border border-danger/30 bg-danger-soft px-[12px] py-[8px] text-[14px] text-danger">

@@ -7,8 +7,9 @@ import { useEffect } from 'react';
 import type { RoleAreas } from '@/lib/permissions';
 import { areasAtom, sessionAtom, useTrack } from '@/lib/state/atoms';
 
-export { useAlert, useConfirm } from '@/components/ui';
+export { useAlert, useConfirm, usePrompt } from '@/components/ui';
 export { Link as AppLink, navigate, useLeaveGuard } from '@/lib/router';
+export { RecordNotFound } from '@/components/shell/status-screens';
 
 /** Shows the shell's loading overlay while `active` is true. */
 export function useLoadingWhile(active: boolean): void {

@@ -14,5 +14,4 @@ export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentTy
   'hod-uriage': () => import('./hod-uriage'),
   'order-list': () => import('./orders/order-list'),
   'order-form': () => import('./orders/order-form'),
-  'order-settings': () => import('./system/order-settings'),
 };

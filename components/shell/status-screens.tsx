@@ -4,15 +4,20 @@ import { buttonClass } from '@/components/ui/button';
 import { Link } from '@/lib/router';
 import type { RouteDef } from '@/lib/routes';
 
-/** A screen that explains why the requested one is not shown, with a way home. */
-function StatusScreen({ title, children, primary }: { title: string; children: ReactNode; primary?: boolean }) {
+/** A screen that explains why the requested one is not shown, with a way home (and back, when given). */
+function StatusScreen({ title, children, primary, back }: { title: string; children: ReactNode; primary?: boolean; back?: { to: string; label: string } }) {
   return (
     <div className="flex max-w-[720px] flex-col gap-[16px] p-[16px]">
       <h1 className="text-[2rem] font-bold">{title}</h1>
       <Card>
         <p className="leading-[1.8]">{children}</p>
-        <p className="mt-[14px]">
-          <Link to="/" className={buttonClass(primary ? 'primary' : 'secondary')}>
+        <p className="mt-[14px] flex flex-wrap gap-[8px]">
+          {back && (
+            <Link to={back.to} className={buttonClass('primary')}>
+              {back.label}
+            </Link>
+          )}
+          <Link to="/" className={buttonClass(primary && !back ? 'primary' : 'secondary')}>
             ホームへ戻る
           </Link>
         </p>
@@ -26,6 +31,18 @@ export function NotFound() {
   return (
     <StatusScreen title="ページが見つかりません" primary>
       お探しの画面は見つかりませんでした。アドレスが正しいか確認するか、メニューから画面を選んでください。
+    </StatusScreen>
+  );
+}
+
+/**
+ * A detail route whose record does not exist (deleted, or a wrong address): every record screen shows
+ * this instead of an empty form.
+ */
+export function RecordNotFound({ label, back }: { label: string; back?: { to: string; label: string } }) {
+  return (
+    <StatusScreen title={`${label}が見つかりません`} back={back}>
+      指定された{label}は見つかりませんでした。削除されたか、アドレスが正しくない可能性があります。
     </StatusScreen>
   );
 }

@@ -1,11 +1,12 @@
 'use client';
 /**
  * The ONE confirm dialog. `useConfirm()` (or `confirmDialog()` outside React) asks a question and
- * resolves true/false; `<ConfirmHost/>` (mounted once by the shell) draws it as an `alertdialog`
- * with a title. Without a host (a component test rendering one screen) it falls back to
- * `window.confirm`, so callers never hang.
+ * resolves true/false; `promptDialog()` asks the same way for one line of text (a reason) and
+ * resolves it, or null when refused. `<ConfirmHost/>` (mounted once by the shell) draws it as an
+ * `alertdialog` (a `dialog` when it asks for text) with a title. Without a host (a component test
+ * rendering one screen) it falls back to `window.confirm` / `window.prompt`, so callers never hang.
  */
-import { useEffect, useId, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { MESSAGES } from '@/lib/protocol';
 import { Button } from './button';
 import { createSignal } from './signal';
@@ -21,10 +22,21 @@ export interface ConfirmOptions {
   danger?: boolean;
 }
 
+/** What `promptDialog` asks for: a labelled text, required unless `required` is false. */
+export interface PromptOptions extends ConfirmOptions {
+  label: string;
+  /** The message under the input when it is left empty (default 「{label}を入力してください。」); false: may be empty. */
+  required?: string | false;
+  /** Most characters accepted (the input refuses more). */
+  max?: number;
+}
+
 interface Request extends Required<ConfirmOptions> {
   id: number;
   message: string;
-  resolve: (ok: boolean) => void;
+  input?: { label: string; required: string | false; max?: number };
+  /** The text entered ('' without an input), or null when refused. */
+  resolve: (answer: string | null) => void;
 }
 
 let queue: Request[] = [];
@@ -39,13 +51,28 @@ const head = () => queue[0] ?? null;
  */
 export function confirmDialog(message: string = MESSAGES.confirmDelete, options: ConfirmOptions = {}): Promise<boolean> {
   if (hosts === 0) return Promise.resolve(typeof window !== 'undefined' && window.confirm(message));
+  return ask(message, options).then((answer) => answer !== null);
+}
+
+/**
+ * Asks for one text in the app's dialog (e.g. the reason of a hold): the trimmed text, or null when refused.
+ * @example const reason = await promptDialog('保留にする理由を入力してください。', { title: '保留にする', label: '保留理由' });
+ */
+export function promptDialog(message: string, options: PromptOptions): Promise<string | null> {
+  if (hosts === 0) return Promise.resolve(typeof window !== 'undefined' ? window.prompt(message)?.trim() ?? null : null);
+  const { label, required, max } = options;
+  return ask(message, options, { label, required: required === false ? false : required ?? `${label}を入力してください。`, max });
+}
+
+function ask(message: string, options: ConfirmOptions, input?: Request['input']): Promise<string | null> {
   const isDelete = message === MESSAGES.confirmDelete;
-  return new Promise<boolean>((resolve) => {
+  return new Promise<string | null>((resolve) => {
     queue = [
       ...queue,
       {
         id: nextId++,
         message,
+        input,
         title: options.title ?? '確認',
         confirmLabel: options.confirmLabel ?? (isDelete ? '削除する' : 'OK'),
         cancelLabel: options.cancelLabel ?? 'キャンセル',
@@ -55,6 +82,11 @@ export function confirmDialog(message: string = MESSAGES.confirmDelete, options:
     ];
     emit();
   });
+}
+
+/** The prompt function for components (stable): `const prompt = usePrompt(); const reason = await prompt(…)`. */
+export function usePrompt(): typeof promptDialog {
+  return promptDialog;
 }
 
 /**
@@ -75,24 +107,40 @@ export function ConfirmHost() {
   }, []);
   const request = useSyncExternalStore(subscribe, head, () => null);
   if (!request) return null;
-  const close = (ok: boolean) => {
+  const close = (answer: string | null) => {
     queue = queue.filter((r) => r !== request);
     emit();
-    request.resolve(ok);
+    request.resolve(answer);
   };
   return <ConfirmView key={request.id} request={request} onClose={close} />;
 }
 
-function ConfirmView({ request, onClose }: { request: Request; onClose: (ok: boolean) => void }) {
+function ConfirmView({ request, onClose }: { request: Request; onClose: (answer: string | null) => void }) {
   const titleId = useId();
   const messageId = useId();
+  const inputId = useId();
+  const errorId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState('');
+  const { input } = request;
+
+  const accept = () => {
+    const answer = text.trim();
+    if (input?.required !== undefined && input.required !== false && answer === '') {
+      setProblem(input.required);
+      inputRef.current?.focus();
+      return;
+    }
+    onClose(answer);
+  };
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    // The refusing button takes focus: Enter on a destructive question never deletes by accident.
-    cancelRef.current?.focus();
+    // The refusing button takes focus (Enter on a destructive question never deletes by accident); a text is typed first.
+    (inputRef.current ?? cancelRef.current)?.focus();
     return () => {
       if (previous && previous.isConnected) previous.focus();
     };
@@ -102,11 +150,11 @@ function ConfirmView({ request, onClose }: { request: Request; onClose: (ok: boo
     if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
-      onClose(false);
+      onClose(null);
       return;
     }
     if (event.key !== 'Tab') return;
-    const focusable = dialogRef.current?.querySelectorAll<HTMLElement>('button:not(:disabled)');
+    const focusable = dialogRef.current?.querySelectorAll<HTMLElement>('textarea, button:not(:disabled)');
     if (!focusable || focusable.length === 0) return;
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
@@ -123,7 +171,7 @@ function ConfirmView({ request, onClose }: { request: Request; onClose: (ok: boo
     <div className="fixed inset-0 z-[70] flex items-center justify-center bg-[rgba(20,35,45,0.35)] p-[16px]">
       <div
         ref={dialogRef}
-        role="alertdialog"
+        role={input ? 'dialog' : 'alertdialog'}
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={messageId}
@@ -136,11 +184,37 @@ function ConfirmView({ request, onClose }: { request: Request; onClose: (ok: boo
         <p id={messageId} className="whitespace-pre-line px-[20px] py-[18px] text-[1.4rem] leading-[1.7]">
           {request.message}
         </p>
+        {input && (
+          <div className="flex flex-col gap-[4px] px-[20px] pb-[16px]">
+            <label htmlFor={inputId} className="text-[1.3rem] font-medium text-ink-soft">
+              {input.label}
+            </label>
+            <textarea
+              id={inputId}
+              ref={inputRef}
+              rows={3}
+              value={text}
+              maxLength={input.max}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? errorId : undefined}
+              onChange={(e) => {
+                setText(e.target.value);
+                setProblem('');
+              }}
+              className="rounded-[4px] border border-line-strong px-[8px] py-[6px] text-[1.4rem] aria-[invalid=true]:border-danger"
+            />
+            {problem && (
+              <p id={errorId} role="alert" className="text-[1.3rem] text-danger">
+                {problem}
+              </p>
+            )}
+          </div>
+        )}
         <div className="flex justify-end gap-[8px] border-t border-line bg-subtle px-[20px] py-[12px]">
-          <Button ref={cancelRef} onClick={() => onClose(false)}>
+          <Button ref={cancelRef} onClick={() => onClose(null)}>
             {request.cancelLabel}
           </Button>
-          <Button variant={request.danger ? 'danger' : 'primary'} onClick={() => onClose(true)}>
+          <Button variant={request.danger ? 'danger' : 'primary'} onClick={input ? accept : () => onClose('')}>
             {request.confirmLabel}
           </Button>
         </div>

@@ -3,5 +3,5 @@ export { Button, buttonClass, type ButtonProps, type ButtonVariant, type ButtonS
 export { Card, type CardProps } from './card';
 export { Spinner, type SpinnerProps } from './spinner';
 export { Tabs, type TabItem, type TabsProps } from './tabs';
-export { ConfirmHost, confirmDialog, useConfirm, type ConfirmOptions } from './confirm-dialog';
+export { ConfirmHost, confirmDialog, promptDialog, useConfirm, usePrompt, type ConfirmOptions, type PromptOptions } from './confirm-dialog';
 export { Toaster, showAlert, dismissAlert, useAlert, type AlertKind, type AlertItem } from './alert';

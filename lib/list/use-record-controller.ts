@@ -60,6 +60,7 @@ function pick(def: ResourceDef, kind: ResourceScreen['kind'], parentId: string |
  * @example listPathOf(contactResource) // '/contact/list'; listPathOf(contactResource, '12') // '/client/detail/12'
  */
 export function listPathOf(def: ResourceDef, parentId?: string): string {
+  if (def.single !== undefined) return detailPathOf(def, def.single);
   const nested = parentId ? resourceRoutes(def, 'detail').find((r) => r.screen.parent) : undefined;
   if (nested?.route.parent && nested.screen.parent) return fillPath(nested.route.parent, { [nested.screen.parent.param]: parentId! });
   const route = resourceRoutes(def, 'list')[0];
@@ -157,7 +158,8 @@ export function useRecordController(def: ResourceDef, id: string | undefined, op
 
   const reload = useCallback(async () => (await mutate())?.[0], [mutate]);
 
-  const notFound = dtl.error instanceof CallError && dtl.error.status === 404;
+  // Missing: answered 404, or answered without a row.
+  const notFound = (dtl.error instanceof CallError && dtl.error.status === 404) || (Boolean(id) && !dtl.error && dtl.data !== undefined && !record);
   return {
     record,
     formValues: id ? (record ? toForm(def, record) : undefined) : newRecordValues(def, { userId, fixed: JSON.parse(fixedKey) as Record<string, string> }),

@@ -46,7 +46,8 @@ export const orderSettingResource: ResourceDef = {
     defaultSort: { col: 'os_id', odr: 'asc' },
     filters: [],
   },
-  titleFields: ['id'],
+  titleFields: [],
+  single: ORDER_SETTING_ID,
   ops: { create: false, delete: false },
   check: (values) => {
     const problems: Record<string, string> = {};

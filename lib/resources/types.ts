@@ -107,6 +107,11 @@ export interface ResourceDef {
    * `{r}_bulk_save`: several records saved in one transaction, all or none.
    */
   ops?: { create?: boolean; edit?: boolean; delete?: boolean; bulk?: boolean };
+  /**
+   * A settings resource: exactly one record, with this id, edited as a form on its own route (e.g.
+   * /system/orders) — no list, no new record, no delete, no id in the title.
+   */
+  single?: number;
   /** Sub-lists shown as extra tabs of a saved record's detail (records of `resource` whose `field` is this id). */
   related?: readonly RelatedDef[];
   /** What the logged-in user may do with their own record (the one whose id is their user id): see OwnerDef. */
@@ -144,7 +149,8 @@ export interface RelatedDef {
 }
 
 /** Whether a resource allows an operation (every operation is allowed unless the declaration says otherwise). */
-export const allows = (def: ResourceDef, op: 'create' | 'edit' | 'delete'): boolean => def.ops?.[op] ?? true;
+export const allows = (def: ResourceDef, op: 'create' | 'edit' | 'delete'): boolean =>
+  def.single !== undefined && op !== 'edit' ? false : def.ops?.[op] ?? true;
 
 /** Whether a resource takes `{r}_bulk_save` (declared with `ops.bulk`, and its records can be saved). */
 export const allowsBulk = (def: ResourceDef): boolean => def.ops?.bulk === true && (allows(def, 'create') || allows(def, 'edit'));

@@ -1,4 +1,7 @@
-/** Customer detail extension: the customer's latest order (`order_lst` with cl_id, n=1, p=1). */
+/**
+ * Customer detail extension: the customer's latest order by its number (`order_lst` with cl_id, n=1,
+ * p=1, newest order date first — the same order 「前回の受注」 of a new order names).
+ */
 import useSWR from 'swr';
 import { callFetcher } from '@/lib/list/use-list-controller';
 import { AppLink } from '../shell-bridge';
@@ -6,21 +9,24 @@ import type { DetailExtensionProps } from './types';
 
 export function LastOrder({ id }: DetailExtensionProps) {
   const { data, isLoading, error } = useSWR(
-    ['order_lst', { cl_id: id, n: 1, p: 1, col: 'od_id', odr: 'desc', kw: '', postData: {} }] as const,
-    callFetcher<{ od_id?: number | string }>,
+    ['order_lst', { cl_id: id, n: 1, p: 1, col: 'od_date', odr: 'desc', kw: '', postData: {} }] as const,
+    callFetcher<{ od_id?: number | string; od_number?: string; od_date?: string }>,
     { revalidateOnFocus: false },
   );
-  const odId = data?.[0]?.od_id;
+  const latest = data?.[0];
   return (
     <p className="text-[1.4rem] text-ink-soft">
       {isLoading ? (
         '最新の受注を確認しています…'
       ) : error ? (
         '最新の受注を取得できませんでした。'
-      ) : odId !== undefined && odId !== null ? (
-        <AppLink to={`/orders/detail/${odId}`} className="font-medium text-brand underline-offset-2 hover:underline">
-          最新の受注: #{String(odId)}
-        </AppLink>
+      ) : latest?.od_id !== undefined && latest.od_id !== null ? (
+        <>
+          <AppLink to={`/orders/detail/${latest.od_id}`} className="font-medium text-brand underline-offset-2 hover:underline">
+            最新の受注: {latest.od_number || '（番号なし）'}
+          </AppLink>
+          {latest.od_date && <span className="ml-[6px] tabular-nums">（{latest.od_date}）</span>}
+        </>
       ) : (
         '受注はまだありません'
       )}

@@ -1,6 +1,6 @@
 /**
  * Mail template detail extension: the SAVED template filled with a real customer's data (for a
- * template for an order: a real order's) by the server (`mailtemplate_preview`), and a test send of
+ * template for an order: a real order's, found by the order number staff type) by the server (`mailtemplate_preview`), and a test send of
  * that mail to an address (`mailtemplate_send`, for roles that may write). The panel sits inside
  * the detail's form, so Enter in its inputs runs the panel's action instead of saving the form.
  */
@@ -20,7 +20,7 @@ import type { DetailExtensionProps } from './types';
 /** The customer picker of the panel (not a field of the template). */
 const CLIENT_PICK: FieldDef = { name: 'preview_cl_id', label: 'プレビューする顧客', type: 'ref', ref: 'client', tab: '' };
 
-type Source = { cl_id: string } | { od_id: string };
+type Source = { cl_id: string } | { od_number: string };
 
 interface Preview extends RenderedMail {
   email: string;
@@ -72,7 +72,7 @@ export function MailPreview({ def, id, record }: DetailExtensionProps) {
   };
   const showOrder = () => {
     const value = orderText.trim();
-    setSource(value ? { od_id: value } : undefined);
+    setSource(value ? { od_number: value } : undefined);
     setSendResult(undefined);
   };
 
@@ -111,11 +111,12 @@ export function MailPreview({ def, id, record }: DetailExtensionProps) {
               <input
                 id={ids.order}
                 type="text"
-                inputMode="numeric"
                 value={orderText}
+                placeholder="例: OD20260401-000123"
+                autoComplete="off"
                 onChange={(e) => setOrderText(e.target.value)}
                 onKeyDown={onEnter(showOrder)}
-                className={`${inputClass} w-[140px] text-right tabular-nums`}
+                className={`${inputClass} w-[220px] tabular-nums`}
               />
               <Button size="sm" onClick={showOrder}>
                 表示

@@ -39,7 +39,7 @@ function NextStatus({ ids, done, target }: BulkContext & { target: string }) {
           <p>{report.moved} 件を「{statusText(target)}」にしました。{report.failed.length > 0 && `${report.failed.length} 件は変更できませんでした。`}</p>
           {report.failed.length > 0 && (
             <ul className="list-disc pl-[20px] text-danger">
-              {report.failed.map((r) => <li key={r.od_id}>受注 {r.od_id}: {r.message}</li>)}
+              {report.failed.map((r) => <li key={r.od_id}>{r.od_number || '見つからない受注'}: {r.message}</li>)}
             </ul>
           )}
         </div>
