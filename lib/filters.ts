@@ -5,6 +5,7 @@
  */
 import { addDays, todayJst } from './format';
 import { LIMITS, MESSAGES, NAMED_MESSAGES, type FilterValue } from './protocol';
+import { searchKey } from './text';
 
 export const EPOCH_DAY = '1970-01-01';
 /** The open end of a date window: later than any real date. */
@@ -13,9 +14,10 @@ export const LAST_DAY = '9999-12-31';
 /**
  * How a filter is matched. `dateRange` on a timestamp column compares Japan days. `relativeDate`
  * picks one of the declared `windows` of days around today (期限切れ, 30日以内 …) and is sent as
- * the date range it means on the day it is applied.
+ * the date range it means on the day it is applied. `tel` finds a phone number typed any way (hyphens,
+ * widths) among the declared phone `columns`, digit by digit.
  */
-export type FilterKind = 'dateRange' | 'in' | 'numberRange' | 'month' | 'equals' | 'relativeDate';
+export type FilterKind = 'dateRange' | 'in' | 'numberRange' | 'month' | 'equals' | 'relativeDate' | 'tel';
 
 /** A named window of a `relativeDate` filter: day offsets from today (Japan), open where absent. */
 export interface DayWindow {
@@ -37,6 +39,17 @@ export interface FilterDef {
   options?: readonly { value: string; text: string }[];
   /** For `relativeDate`: the windows offered. */
   windows?: readonly DayWindow[];
+  /**
+   * For `tel`: the phone fields compared, the resource's own (`ship_tel`) or those of the record a `ref`
+   * field names (`cl_id.tel_1`: the customer's 電話番号1).
+   */
+  columns?: readonly string[];
+  /**
+   * Accepted but not drawn in the filter panel unless set: every `ref` field and master-backed select
+   * filters its list this way, so a link (a refusal naming the records that use a value) opens the list
+   * of exactly those records (lib/list/list-state `listFilters`).
+   */
+  implied?: boolean;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -127,6 +140,10 @@ export function normalizeFilters(
       const range = relativeRange(def, value, today);
       if (!range) return { ok: false, problem: 'value', name };
       out[name] = range;
+    } else if (def.kind === 'tel') {
+      const digits = typeof value === 'string' || typeof value === 'number' ? searchKey(String(value)) : '';
+      if (!/^\d{1,20}$/.test(digits)) return { ok: false, problem: 'value', name };
+      out[name] = digits;
     } else if (def.kind === 'month') {
       const ym = String(value).replace(/-/g, '');
       if (!/^\d{6}$/.test(ym)) return { ok: false, problem: 'value', name };

@@ -87,6 +87,19 @@ export interface ErrorAnswer {
   error: string;
 }
 
+/**
+ * One use named by a refused delete (`[{ error, usedBy: [...] }]`): records of a resource whose field holds
+ * the record or master value, how many, and the list filters that show exactly those records.
+ */
+export interface UsedBy {
+  resource: string;
+  /** The resource's Japanese name (顧客). */
+  label: string;
+  field: string;
+  count: number;
+  filters: Record<string, string | string[]>;
+}
+
 /** A failed login answers `[{ errors: [{ message }] }]`. */
 export interface LoginErrorAnswer {
   errors: { message: string }[];

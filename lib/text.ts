@@ -22,13 +22,58 @@ export function toHalfWidthNumber(value: string): string {
   return toHalfWidth(value).replace(DASHES, '-').replace(/\s+/g, '');
 }
 
+/** Hiragana (and its iteration marks) to katakana. @example toKatakana('てんねんすい') // 'テンネンスイ' */
+export const toKatakana = (value: string): string =>
+  value.replace(/[\u3041-\u3096\u309D\u309E]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0x60));
+
+/** Half-width kana to full-width, voiced marks joined. @example toFullWidthKana('ｶﾞｽ') // 'ガス' */
+export const toFullWidthKana = (value: string): string => value.replace(/[\uFF61-\uFF9F]+/g, (run) => run.normalize('NFKC'));
+
+const halfWidthAlnum = (value: string): string => value.replace(/[０-９Ａ-Ｚａ-ｚ]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0));
+
 /**
- * Search key: NFKC (full-width ASCII → half-width, half-width kana → full-width), lower case,
- * dash variants unified, whitespace collapsed. Used on both the stored text and the keyword.
- * @example searchKey('ＡＢＣ　ｶﾌﾞｼｷ') // 'abc カブシキ'
+ * What a one-line text field stores: full-width letters, digits and hyphens half-width, half-width kana
+ * full-width; Japanese punctuation such as （） stays as typed.
+ * @example toStoredText('丸の内１－２－３ ﾋﾞﾙ') // '丸の内1-2-3 ビル'
+ */
+export const toStoredText = (value: string): string => toFullWidthKana(halfWidthAlnum(value).replace(/－/g, '-'));
+
+/**
+ * What a カナ field stores: hiragana and half-width kana become full-width katakana, full-width letters
+ * and digits half-width.
+ * @example toStoredKana('やまだ ﾀﾛｳ') // 'ヤマダ タロウ'
+ */
+export const toStoredKana = (value: string): string => toKatakana(toFullWidthKana(halfWidthAlnum(value)));
+
+/** Characters a search key drops: hyphens and dashes of every width (and the long-vowel mark), and spaces. */
+const UNSEARCHED = /[-‐‑‒–—―−ー－﹣ｰ\s]/g;
+
+/**
+ * Search key of one text: NFKC (full-width ASCII → half-width, half-width kana → full-width), lower
+ * case, hiragana → katakana, hyphens, dashes and spaces dropped. The stored `{prefix}search` keys each
+ * field this way and a keyword each term (`searchTerms`), so 「0312345678」 finds 03-1234-5678,
+ * 「山田太郎」 finds 山田 太郎 and 「てんねんすい」 finds テンネンスイ.
+ * @example searchKey('ＡＢＣ　ｶﾌﾞｼｷ 03-1234-5678') // 'abcカブシキ0312345678'
  */
 export function searchKey(value: string): string {
-  return value.normalize('NFKC').toLowerCase().replace(DASHES, '-').replace(/\s+/g, ' ').trim();
+  return toKatakana(value.normalize('NFKC').toLowerCase()).replace(UNSEARCHED, '');
+}
+
+/**
+ * The terms of a keyword, each a search key (terms are split at spaces, every one must match).
+ * @example searchTerms('やまだ　03-1234') // ['ヤマダ', '031234']
+ */
+export function searchTerms(keyword: string): string[] {
+  return [...new Set(keyword.normalize('NFKC').split(/\s+/).map(searchKey).filter(Boolean))];
+}
+
+/**
+ * The stored search text of several texts (a record's keyword fields): each keyed alone and joined by a
+ * space, so no term (which never holds a space) matches across two of them.
+ * @example searchJoin(['山田 太郎', '03-1234-5678']) // '山田太郎 0312345678'
+ */
+export function searchJoin(texts: readonly string[]): string {
+  return texts.map(searchKey).filter(Boolean).join(' ');
 }
 
 /** Characters SQL LIKE treats specially, escaped with '\'. */

@@ -6,7 +6,7 @@ import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { FormRecord } from '@/lib/list/record-mapper';
 import { useMasterOptions } from '@/lib/list/use-master-options';
 import { formatMoney } from '@/lib/format';
-import { halfWidthOf, isHalfWidthField, maxLength } from '@/lib/resources/schema';
+import { convertsInput, halfWidthOf, maxLength } from '@/lib/resources/schema';
 import type { FieldDef } from '@/lib/resources/types';
 import { ImageField } from './image-field';
 import { RefPicker } from './ref-picker';
@@ -80,7 +80,7 @@ function Widget({ field, form, disabled, invalid, locked, refLabel, creating }: 
     'aria-describedby': describedBy(field, invalid),
     'aria-required': field.required || undefined,
   };
-  const toHalfWidthOnBlur = isHalfWidthField(field) && field.type !== 'date'
+  const convertOnBlur = convertsInput(field) && field.type !== 'date'
     ? () => {
         const now = String(getValues(field.name) ?? '');
         const converted = halfWidthOf(field, now);
@@ -160,7 +160,7 @@ function Widget({ field, form, disabled, invalid, locked, refLabel, creating }: 
             {...aria}
             type="text"
             inputMode={field.type === 'decimal' ? 'decimal' : 'numeric'}
-            {...register(field.name, { onBlur: toHalfWidthOnBlur })}
+            {...register(field.name, { onBlur: convertOnBlur })}
             disabled={disabled}
             className={`${inputClass} w-full text-right tabular-nums`}
           />
@@ -172,7 +172,7 @@ function Widget({ field, form, disabled, invalid, locked, refLabel, creating }: 
         <input
           {...aria}
           type={INPUT_TYPE[field.type] ?? 'text'}
-          {...register(field.name, { onBlur: toHalfWidthOnBlur })}
+          {...register(field.name, { onBlur: convertOnBlur })}
           disabled={disabled}
           maxLength={field.type === 'date' ? undefined : maxLength(field)}
           placeholder={field.placeholder ?? (field.type === 'secret' && !creating ? '変更するときだけ入力' : undefined)}

@@ -4,10 +4,11 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import type { FilterDef } from '@/lib/filters';
-import { fieldOfFilter, filterOptions, type RawFilters } from '@/lib/list/list-state';
+import { fieldOfFilter, filterOptions, listFilters, type RawFilters } from '@/lib/list/list-state';
 import { useMasterOptions } from '@/lib/list/use-master-options';
 import type { Option, ResourceDef } from '@/lib/resources/types';
 import { listKey, readStored, writeStored } from '@/lib/state/storage';
+import { RefPicker } from './ref-picker';
 import { buttonClass, inputClass, labelClass } from './styles';
 
 type SetFilter = (name: string, value: string | string[] | undefined) => void;
@@ -92,7 +93,8 @@ function Labelled({ label, children }: { label: string; children: (id: string) =
   );
 }
 
-function SingleFilter({ filter, value, onChange, type }: FilterProps & { type: 'month' | 'text' }) {
+function SingleFilter({ filter, value, onChange, type }: FilterProps & { type: 'month' | 'text' | 'tel' }) {
+  const apply = (text: string) => onChange(filter.name, text.trim() || undefined);
   return (
     <Labelled label={filter.label}>
       {(id) => (
@@ -102,9 +104,27 @@ function SingleFilter({ filter, value, onChange, type }: FilterProps & { type: '
           defaultValue={typeof value === 'string' ? value : ''}
           key={typeof value === 'string' ? value : ''}
           onChange={type === 'month' ? (e) => onChange(filter.name, e.target.value || undefined) : undefined}
-          onBlur={type === 'text' ? (e) => onChange(filter.name, e.target.value.trim() || undefined) : undefined}
+          onBlur={type !== 'month' ? (e) => apply(e.target.value) : undefined}
+          // Enter applies a typed value too, never the Enter that confirms an IME conversion.
+          onKeyDown={type !== 'month' ? (e) => e.key === 'Enter' && !e.nativeEvent.isComposing && apply(e.currentTarget.value) : undefined}
+          placeholder={type === 'tel' ? 'ハイフンなしでも可' : undefined}
           className={`${inputClass} w-[160px]`}
         />
+      )}
+    </Labelled>
+  );
+}
+
+/** An equality on a `ref` field without a master: the record picked by keyword (the order search's 顧客). */
+function RefFilter({ def, filter, value, onChange }: FilterProps) {
+  const field = fieldOfFilter(def, filter);
+  if (!field) return null;
+  return (
+    <Labelled label={filter.label}>
+      {(id) => (
+        <div className="w-[280px]">
+          <RefPicker field={{ ...field, required: false }} inputId={id} value={typeof value === 'string' ? value : ''} onChange={(v) => onChange(filter.name, v || undefined)} />
+        </div>
       )}
     </Labelled>
   );
@@ -153,9 +173,12 @@ function FilterControl(props: FilterProps) {
       return <RelativeDateFilter {...props} />;
     case 'month':
       return <SingleFilter {...props} type="month" />;
+    case 'tel':
+      return <SingleFilter {...props} type="tel" />;
     default: {
       const field = fieldOfFilter(props.def, props.filter);
       if (filterOptions(props.def, props.filter) || field?.master) return <SelectFilter {...props} />;
+      if (field?.type === 'ref') return <RefFilter {...props} />;
       return <SingleFilter {...props} type="text" />;
     }
   }
@@ -165,8 +188,8 @@ function FilterControl(props: FilterProps) {
 const openKey = (def: ResourceDef) => `${listKey(def.storageKey, 'search')}.filtersOpen`;
 
 /**
- * Every filter the resource declares but those the list fixes (a status list's 状態), with 「条件をクリア」;
- * the panel folds away and remembers it.
+ * Every filter the resource declares but those the list fixes (a status list's 状態), and any implied one
+ * that is set (a link's), with 「条件をクリア」; the panel folds away and remembers it.
  */
 export function FilterPanel({ def, filters, onChange, onClear, storageKey = openKey(def), fixed = [] }: {
   def: ResourceDef; filters: RawFilters; onChange: SetFilter; onClear: () => void;
@@ -177,8 +200,9 @@ export function FilterPanel({ def, filters, onChange, onClear, storageKey = open
 }) {
   const [open, setOpen] = useState(() => readStored<boolean>(storageKey, true));
   const panelId = useId();
-  const offered = def.list.filters.filter((f) => !fixed.includes(f.name));
   const active = Object.keys(filters).filter((name) => !fixed.includes(name)).length;
+  // Implied filters (a link's 支払方法, 顧客 …) are drawn only while set, so the user sees and can clear them.
+  const offered = listFilters(def).filter((f) => !fixed.includes(f.name) && (!f.implied || filters[f.name] !== undefined));
   if (offered.length === 0) return null;
   const toggle = () => {
     setOpen(!open);

@@ -1,10 +1,13 @@
 /**
  * The records of other resources that point at a saved record, one tab each (the customer's
- * 契約・対応履歴・営業報告). Each tab is the generic list, narrowed to this record and not
- * persisted; its rows and 「新規登録」 open the nested routes under this record.
+ * 受注・契約・対応履歴・営業報告 …) named with how many there are. Each tab is the generic list, narrowed
+ * to this record and not persisted; its rows and 「新規登録」 open the nested routes under this record.
  */
 import { useState } from 'react';
-import { useListController } from '@/lib/list/use-list-controller';
+import useSWR from 'swr';
+import { buildListQuery, countOf, initialListState } from '@/lib/list/list-state';
+import { callFetcher, useListController } from '@/lib/list/use-list-controller';
+import { callName } from '@/lib/protocol';
 import { detailPathOf, newPathOf } from '@/lib/list/use-record-controller';
 import { can } from '@/lib/permissions';
 import { allows, type RelatedDef, type ResourceDef } from '@/lib/resources/types';
@@ -43,6 +46,23 @@ function RelatedList({ related, id }: { related: RelatedDef; id: string }) {
   );
 }
 
+/**
+ * A related tab's name with how many records it holds: the same `{r}_cnt` call (and SWR key) as the
+ * tab's list, so the count follows a write to those records without a call of its own.
+ */
+function RelatedTabLabel({ related, id }: { related: RelatedDef; id: string }) {
+  const def = resolveResource(related.resource);
+  const built = buildListQuery(def, initialListState(def), { fixed: { [related.field]: id } });
+  const cnt = useSWR(built.ok ? ([callName(def.name, 'cnt'), built.count] as const) : null, callFetcher<unknown>, { revalidateOnFocus: false });
+  const total = countOf(cnt.data);
+  return (
+    <>
+      {related.label}
+      {total !== undefined && <span className="tabular text-[1.2rem] font-normal text-muted">（{total}）</span>}
+    </>
+  );
+}
+
 export function RelatedLists({ def, id }: { def: ResourceDef; id: string }) {
   const [index, setIndex] = useState(0);
   const areas = useAreas();
@@ -56,7 +76,7 @@ export function RelatedLists({ def, id }: { def: ResourceDef; id: string }) {
           index={index}
           onIndexChange={setIndex}
           keepMounted={false}
-          tabs={related.map((r) => ({ key: r.resource, label: r.label, content: <RelatedList related={r} id={id} /> }))}
+          tabs={related.map((r) => ({ key: r.resource, label: <RelatedTabLabel related={r} id={id} />, content: <RelatedList related={r} id={id} /> }))}
         />
       </Card>
     </div>

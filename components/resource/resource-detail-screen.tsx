@@ -11,7 +11,7 @@ import { formatDateTime } from '@/lib/format';
 import { recordAccess } from '@/lib/list/record-access';
 import { toForm, type FormRecord } from '@/lib/list/record-mapper';
 import { detailPathOf, listPathOf, useRecordController } from '@/lib/list/use-record-controller';
-import { MESSAGES } from '@/lib/protocol';
+import { MESSAGES, type UsedBy } from '@/lib/protocol';
 import { resourceSchema } from '@/lib/resources/schema';
 import { labelColumnOf, titleOf, type FieldDef, type ResourceDef } from '@/lib/resources/types';
 import { listKey, readStored, writeStored } from '@/lib/state/storage';
@@ -21,6 +21,7 @@ import { FieldInput } from './field-input';
 import { MapBox } from './map-box';
 import { RelatedLists } from './related-lists';
 import { resolveResource, type ResourceRef } from './resolve';
+import { UsedByLinks } from './used-by-links';
 import { AppLink, navigate, RecordNotFound, useAlert, useConfirm, useAreas, useLeaveGuard, useLoadingWhile, useUserId } from './shell-bridge';
 import { buttonClass } from './styles';
 
@@ -82,7 +83,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
   const alert = useAlert();
   const confirm = useConfirm();
   const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<{ message: string; conflict?: boolean; invalid?: boolean }>();
+  const [problem, setProblem] = useState<{ message: string; conflict?: boolean; invalid?: boolean; usedBy?: readonly UsedBy[] }>();
   const resolver = useMemo(() => valibotResolver(resourceSchema(def)) as unknown as Resolver<FormRecord>, [def]);
   const form = useForm<FormRecord>({ resolver, defaultValues: { ...toValues(undefined), ...rec.formValues }, mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
   const { isDirty, errors } = form.formState;
@@ -190,7 +191,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
     const outcome = await rec.remove();
     setSaving(false);
     if (!outcome.ok) {
-      setProblem({ message: outcome.message });
+      setProblem({ message: outcome.message, usedBy: outcome.usedBy });
       return;
     }
     alert(MESSAGES.deleted);
@@ -267,6 +268,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
       {(problem || loadFailed) && (
         <div role={problem?.conflict ? 'status' : 'alert'} className="flex flex-wrap items-center gap-[12px] rounded-[4px] border border-danger/30 bg-danger-soft px-[12px] py-[8px] text-[1.4rem] text-danger">
           <span>{problem?.message ?? rec.error ?? MESSAGES.notFound}</span>
+          <UsedByLinks usedBy={problem?.usedBy} />
           {problem?.conflict && (
             <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => void reloadLatest()}>
               最新の内容を読み込む（編集内容は破棄されます）

@@ -2,10 +2,12 @@
  * The generic list screen of a resource (`{basePath}/list`): keyword, filters, saved searches,
  * a sortable table and paging. All logic is in `useListController`; this file only draws.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { linkedFilters } from '@/lib/list/list-state';
 import { useListController, type ListControllerOptions } from '@/lib/list/use-list-controller';
 import { newPathOf } from '@/lib/list/use-record-controller';
 import { can } from '@/lib/permissions';
+import { useRoute } from '@/lib/router';
 import { allows } from '@/lib/resources/types';
 import { FilterPanel } from './filter-panel';
 import { KeywordBox } from './keyword-box';
@@ -13,7 +15,7 @@ import { ListTable } from './list-table';
 import { Pagination } from './pagination';
 import { resolveResource, type ResourceRef } from './resolve';
 import { SavedSearchBar } from './saved-search-bar';
-import { AppLink, useAreas, useLoadingWhile } from './shell-bridge';
+import { AppLink, navigate, useAreas, useLoadingWhile } from './shell-bridge';
 import { buttonClass } from './styles';
 
 /** What a bulk action gets: the chosen ids, and a way to clear the choice and reload the list when done. */
@@ -37,7 +39,14 @@ export interface ResourceListScreenProps {
 
 export default function ResourceListScreen({ resource, title, options, filtersKey, bulk }: ResourceListScreenProps) {
   const def = resolveResource(resource);
-  const list = useListController(def, options);
+  const { pathname, query } = useRoute();
+  const linked = useMemo(() => linkedFilters(def, query), [def, query]);
+  const list = useListController(def, { ...options, linked });
+  // The link's filters are now the list's own (kept with the list): the address loses the query, so a
+  // reload or a later visit shows the list as the user leaves it.
+  useEffect(() => {
+    if (linked) void navigate(pathname, { replace: true });
+  }, [linked, pathname]);
   const areas = useAreas();
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   useLoadingWhile(list.isValidating);

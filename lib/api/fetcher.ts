@@ -2,7 +2,7 @@
  * The one form-POST fetcher (DESIGN §3/§4). Adds `authKey`, reads the `[{error}]` shape, logs out
  * on the auth-key error, and turns network failures into an empty result plus a notice.
  */
-import { AUTH_KEY_ERROR, MESSAGES, type ErrorAnswer, type LoginErrorAnswer, type LoginUser } from '../protocol';
+import { AUTH_KEY_ERROR, MESSAGES, type ErrorAnswer, type LoginErrorAnswer, type LoginUser, type UsedBy } from '../protocol';
 import { getConfig } from './config';
 
 export type Params = Record<string, string | number | boolean | object | null | undefined>;
@@ -29,8 +29,11 @@ const notify = (message: string) => noticeListeners.forEach((l) => l(message));
 
 /** A call that failed with a message from the server (`[{error}]`). */
 export class CallError extends Error {
-  /** Field-level messages of a 400 answer (`[{ error, fields: { name: message } }]`), when the server sends them. */
-  constructor(message: string, readonly status: number, readonly fields?: Record<string, string>) {
+  /**
+   * `fields`: field-level messages of a 400 answer (`[{ error, fields: { name: message } }]`); `usedBy`: the
+   * records a refused delete names (`[{ error, usedBy }]`), when the server sends them.
+   */
+  constructor(message: string, readonly status: number, readonly fields?: Record<string, string>, readonly usedBy?: readonly UsedBy[]) {
     super(message);
   }
 }
@@ -74,8 +77,8 @@ export async function call<T>(name: string, params: Params = {}): Promise<T[]> {
   if (Array.isArray(answer) && isError(answer[0])) {
     const message = answer[0].error;
     if (message === AUTH_KEY_ERROR) logoutListeners.forEach((l) => l());
-    const fields = (answer[0] as { fields?: unknown }).fields;
-    throw new CallError(message, res.status, fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined);
+    const { fields, usedBy } = answer[0] as { fields?: unknown; usedBy?: unknown };
+    throw new CallError(message, res.status, fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined, Array.isArray(usedBy) ? (usedBy as UsedBy[]) : undefined);
   }
   return Array.isArray(answer) ? (answer as T[]) : [];
 }

@@ -77,7 +77,7 @@ export function cleanFilters(def: ResourceDef, raw: unknown): RawFilters {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
   const out: RawFilters = {};
   for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
-    if (!def.list.filters.some((f) => f.name === name) || !isNonEmpty(value)) continue;
+    if (!filterOf(def, name) || !isNonEmpty(value)) continue;
     if (Array.isArray(value)) out[name] = value.map((x) => (x == null ? '' : String(x)));
     else if (typeof value === 'string' || typeof value === 'number') out[name] = String(value);
   }
@@ -132,17 +132,41 @@ export function filterOptions(def: ResourceDef, filter: FilterDef): readonly Opt
 const resolved = new WeakMap<ResourceDef, readonly FilterDef[]>();
 
 /**
- * A resource's filters with each `in` filter's allowed values filled from its field's fixed options,
- * so the client and the server refuse the same unknown values.
+ * The filters a list takes beyond those it declares (`implied`): each `ref` field (equality on the id)
+ * and each master-backed select (its ticked codes), unless a declared filter already reads that field.
+ */
+function impliedFilters(def: ResourceDef, declared: readonly FilterDef[]): FilterDef[] {
+  const taken = new Set(declared.flatMap((f) => [f.name, fieldOfFilter(def, f)?.name]));
+  return def.fields
+    .filter((f) => !taken.has(f.name) && (f.type === 'ref' || (f.type === 'select' && f.master)))
+    .map((f): FilterDef => ({ name: f.name, label: f.label, kind: f.type === 'ref' ? 'equals' : 'in', implied: true }));
+}
+
+/**
+ * A resource's filters: the declared ones, each `in` filter's allowed values filled from its field's fixed
+ * options (so the client and the server refuse the same unknown values), then the implied ones.
  * @example listFilters(contactResource).find((f) => f.name === 'status')?.options // 未対応, 対応中, 完了
+ * @example listFilters(clientResource).find((f) => f.name === 'pm_id') // { kind: 'in', label: '支払方法', implied: true }
  */
 export function listFilters(def: ResourceDef): readonly FilterDef[] {
   let filters = resolved.get(def);
   if (!filters) {
-    filters = def.list.filters.map((f) => (f.kind === 'in' && !f.options && fieldOfFilter(def, f)?.options ? { ...f, options: fieldOfFilter(def, f)?.options } : f));
+    const declared = def.list.filters.map((f) => (f.kind === 'in' && !f.options && fieldOfFilter(def, f)?.options ? { ...f, options: fieldOfFilter(def, f)?.options } : f));
+    filters = [...declared, ...impliedFilters(def, declared)];
     resolved.set(def, filters);
   }
   return filters;
+}
+
+/** The filter of a list by its name (declared or implied). */
+export const filterOf = (def: ResourceDef, name: string): FilterDef | undefined => listFilters(def).find((f) => f.name === name);
+
+/** The filters a list link carries (`listLink`), cleaned against the resource; undefined without any. */
+export function linkedFilters(def: ResourceDef, query: URLSearchParams): RawFilters | undefined {
+  const text = query.get('filter');
+  if (!text) return undefined;
+  const filters = cleanFilters(def, parseFilterJson(text));
+  return Object.keys(filters).length > 0 ? filters : undefined;
 }
 
 /** Returns the filters with one value replaced; an empty value removes the filter. */
@@ -167,7 +191,7 @@ export function buildListQuery(
   const kw = state.keyword.trim();
   if (kw.length > LIMITS.maxKeyword) return { ok: false, message: MESSAGES.badKeyword };
   const normalized = normalizeFilters({ ...state.filters, ...options.fixedFilters }, listFilters(def), options.today);
-  if (!normalized.ok) return { ok: false, message: filterProblemMessage(def.list.filters, normalized.problem, normalized.name) };
+  if (!normalized.ok) return { ok: false, message: filterProblemMessage(listFilters(def), normalized.problem, normalized.name) };
   const sort = isSortable(def, state.sort.col) ? state.sort : def.list.defaultSort;
   const fixed = options.fixed ?? {};
   return {

@@ -36,7 +36,15 @@ export interface ListControllerOptions {
   fixedFilters?: RawFilters;
   /** How a list that is not persisted starts (e.g. `{ perPage: 50 }`). */
   initial?: Partial<ListState>;
+  /**
+   * Filters a link opened the list with (`?filter=…`, see `filteredListPathOf`): the list shows exactly them
+   * (keyword and other filters cleared, page 1), and keeps them like filters the user set.
+   */
+  linked?: RawFilters;
 }
+
+/** The state showing a link's filters. */
+const showLinked = (state: ListState, linked: RawFilters | undefined): ListState => (linked ? { ...state, keyword: '', filters: linked, page: 1 } : state);
 
 export interface ListController {
   def: ResourceDef;
@@ -102,8 +110,18 @@ export function messageOf(error: unknown): string | undefined {
  */
 export function useListController(def: ResourceDef, options: ListControllerOptions = {}): ListController {
   const persist = options.persist ?? true;
-  const [state, setState] = useState<ListState>(() => (persist ? readListState(def) : { ...initialListState(def), ...options.initial }));
+  const [state, setState] = useState<ListState>(() => showLinked(persist ? readListState(def) : { ...initialListState(def), ...options.initial }, options.linked));
   const fixedKey = JSON.stringify([options.fixed ?? {}, options.fixedFilters ?? {}]);
+
+  // A link followed while the list is open (the first one is in the initial state).
+  const linkedKey = JSON.stringify(options.linked ?? null);
+  const appliedLink = useRef(linkedKey);
+  useEffect(() => {
+    if (linkedKey === appliedLink.current) return;
+    appliedLink.current = linkedKey;
+    const linked = JSON.parse(linkedKey) as RawFilters | null;
+    if (linked) setState((s) => showLinked(s, linked));
+  }, [linkedKey]);
 
   useEffect(() => {
     if (persist) writeListState(def, state);

@@ -7,11 +7,12 @@ import { useCallback } from 'react';
 import { useAtomValue } from 'jotai';
 import useSWR, { useSWRConfig } from 'swr';
 import { call, CallError } from '../api/fetcher';
-import { callName, MESSAGES } from '../protocol';
+import { callName, MESSAGES, type UsedBy } from '../protocol';
 import { fillPath, ROUTES, type ResourceScreen, type RouteDef } from '../routes';
 import type { ResourceDef } from '../resources/types';
 import { sessionAtom } from '../state/atoms';
 import { writeStored } from '../state/storage';
+import { filterOf, type RawFilters } from './list-state';
 import { fromForm, idOf, newRecordValues, toForm, type FormRecord } from './record-mapper';
 import { callFetcher, messageOf, type Row } from './use-list-controller';
 
@@ -19,7 +20,8 @@ export type SaveOutcome =
   | { ok: true; row: Row; id: string; created: boolean }
   | { ok: false; kind: 'conflict' | 'fields' | 'error'; message: string; fields?: Record<string, string> };
 
-export type DeleteOutcome = { ok: true } | { ok: false; message: string };
+/** A refused delete names the records that use this one (`usedBy`), when the server answers them. */
+export type DeleteOutcome = { ok: true } | { ok: false; message: string; usedBy?: readonly UsedBy[] };
 
 export interface RecordController {
   /** The answer row, or undefined for a new record or while loading. */
@@ -66,6 +68,18 @@ export function listPathOf(def: ResourceDef, parentId?: string): string {
   const route = resourceRoutes(def, 'list')[0];
   const detailParent = (resourceRoutes(def, 'detail')[0]?.route ?? ROUTES.find((r) => r.path.startsWith(`${def.basePath}/detail/`)))?.parent;
   return route?.route.path ?? detailParent ?? `${def.basePath}/list`;
+}
+
+/**
+ * The list showing the records some filters find (a refusal's 「受注（3件）」 link): the resource's list
+ * route with the filters in its query (`?filter={…}`), which the list applies on opening
+ * (`linkedFilters`). Undefined when the resource has no list route of its own or does not take a filter.
+ * @example filteredListPathOf(orderResource, { cl_id: '12' }) // '/orders/list/search?filter=%7B%22cl_id%22%3A%2212%22%7D'
+ */
+export function filteredListPathOf(def: ResourceDef, filters: RawFilters): string | undefined {
+  const path = listPathOf(def);
+  if (path.includes(':') || !ROUTES.some((r) => r.path === path) || !Object.keys(filters).every((name) => filterOf(def, name))) return undefined;
+  return `${path}?${new URLSearchParams({ filter: JSON.stringify(filters) }).toString()}`;
 }
 
 /**
@@ -152,7 +166,7 @@ export function useRecordController(def: ResourceDef, id: string | undefined, op
       void refreshLists();
       return { ok: true };
     } catch (e) {
-      return { ok: false, message: messageOf(e) ?? MESSAGES.internal };
+      return { ok: false, message: messageOf(e) ?? MESSAGES.internal, usedBy: e instanceof CallError ? e.usedBy : undefined };
     }
   }, [def.name, id, refreshLists]);
 

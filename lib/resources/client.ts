@@ -27,11 +27,11 @@ const bunrui = [1, 2, 3, 4, 5, 6, 7].map(
 export const clientFields: readonly FieldDef[] = [
   // 基本情報
   { name: 'status', label: '状態', type: 'select', tab: 'basic', master: 'mt_status', required: true, initial: '1' },
-  { name: 'co_name', label: '会社名', type: 'text', tab: 'basic', max: 100 },
+  { name: 'co_name', label: '会社名', type: 'text', tab: 'basic', max: 100, reading: 'co_name_kana' },
   { name: 'co_name_kana', label: '会社名カナ', type: 'kana', tab: 'basic', max: 100 },
   { name: 'busyo', label: '部署', type: 'text', tab: 'basic', max: 100 },
   { name: 'job_title', label: '役職', type: 'text', tab: 'basic', max: 50 },
-  { name: 'name', label: '氏名', type: 'text', tab: 'basic', max: 100 },
+  { name: 'name', label: '氏名', type: 'text', tab: 'basic', max: 100, reading: 'name_kana' },
   { name: 'name_kana', label: '氏名カナ', type: 'kana', tab: 'basic', max: 100 },
   { name: 'keisho', label: '敬称', type: 'select', tab: 'basic', options: O.KEISHO },
   { name: 'tel_1', label: '電話番号1', type: 'tel', tab: 'basic', required: true },
@@ -148,7 +148,7 @@ export const clientResource: ResourceDef = {
       { name: 'modified', label: '更新日時', format: 'datetime' },
     ],
     sortable: ['cl_id', 'cl_co_name', 'cl_co_name_kana', 'cl_name', 'cl_name_kana', 'cl_tel_1', 'cl_pref', 'cl_city', 'cl_status', 'cl_next_shipping_date', 'created', 'modified'],
-    keyword: ['co_name', 'co_name_kana', 'name', 'name_kana', 'tel_1', 'tel_2', 'email', 'zipcode', 'pref', 'city', 'address', 'building', 'shipping_co_name', 'shipping_name'],
+    keyword: ['co_name', 'co_name_kana', 'name', 'name_kana', 'tel_1', 'tel_2', 'email', 'zipcode', 'pref', 'city', 'address', 'building', 'shipping_co_name', 'shipping_name', 'shipping_tel'],
     defaultSort: { col: 'cl_id', odr: 'desc' },
     filters: [
       { name: 'created', label: '登録日', kind: 'dateRange' },
@@ -161,6 +161,7 @@ export const clientResource: ResourceDef = {
   // An individual customer has no company name: the person's name names them.
   titleFields: ['co_name', 'name'],
   related: [
+    { resource: 'order', field: 'cl_id', label: '受注' },
     { resource: 'agreement', field: 'cl_id', label: '契約' },
     { resource: 'contact', field: 'cl_id', label: '対応履歴' },
     { resource: 'report', field: 'cl_id', label: '営業報告' },

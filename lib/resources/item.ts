@@ -21,7 +21,7 @@ export const itemResource: ResourceDef = {
   ],
   fields: [
     { name: 'code', label: '商品コード', type: 'text', tab: 'basic', required: true, max: 20, unique: true },
-    { name: 'name', label: '商品名', type: 'text', tab: 'basic', required: true, max: 100 },
+    { name: 'name', label: '商品名', type: 'text', tab: 'basic', required: true, max: 100, reading: 'kana' },
     { name: 'kana', label: '商品名カナ', type: 'kana', tab: 'basic', max: 100 },
     { name: 'class', label: '商品分類', type: 'select', tab: 'basic', master: 'mt_item_class' },
     { name: 'unit', label: '単位', type: 'select', tab: 'basic', options: O.ITEM_UNIT, required: true, initial: '本' },

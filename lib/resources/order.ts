@@ -79,6 +79,8 @@ export const orderResource: ResourceDef = {
     keywordHint: '受注番号・配送先・送り状番号・備考',
     defaultSort: { col: 'od_id', odr: 'desc' },
     filters: [
+      { name: 'cl_id', label: '顧客', kind: 'equals' },
+      { name: 'tel', label: '電話番号', kind: 'tel', columns: ['ship_tel', 'cl_id.tel_1', 'cl_id.tel_2', 'cl_id.shipping_tel'] },
       ...STAMP_FILTERS,
       { name: 'od_status', label: '状態', kind: 'in', column: 'od_status', options: ORDER_STATUS },
       { name: 'uriage_total', label: '合計金額', kind: 'numberRange' },

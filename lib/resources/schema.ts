@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { isValidDay } from '../filters';
 import { LIMITS, NAMED_MESSAGES } from '../protocol';
-import { hasUnacceptedCharacter, toHalfWidth, toHalfWidthNumber } from '../text';
+import { hasUnacceptedCharacter, toHalfWidth, toHalfWidthNumber, toStoredKana, toStoredText } from '../text';
 import { columnKind, type FieldDef, type ResourceDef } from './types';
 
 /** Largest data URL accepted for a picture (about 3 MB). */
@@ -36,10 +36,20 @@ export function maxLength(field: FieldDef): number {
 export const isHalfWidthField = (field: FieldDef): boolean =>
   ['tel', 'zip', 'email', 'url', 'date', 'number', 'money', 'decimal', 'ref'].includes(field.type);
 
-/** The half-width conversion a field applies (phone and postcode also unify dashes). */
+/** Whether the field converts what is typed (the form when the input loses focus, the server on save). */
+export const convertsInput = (field: FieldDef): boolean => isHalfWidthField(field) || field.type === 'text' || field.type === 'kana';
+
+/**
+ * The conversion a field applies to what is typed: phone and postcode half-width with their dashes
+ * unified; カナ to full-width katakana (hiragana and half-width kana converted); one-line text with
+ * full-width letters and digits half-width and half-width kana full-width; codes, numbers and
+ * addresses half-width.
+ * @example halfWidthOf({ type: 'kana', … }, 'やまだ ﾀﾛｳ') // 'ヤマダ タロウ'
+ */
 export function halfWidthOf(field: FieldDef, value: string): string {
   if (field.type === 'tel' || field.type === 'zip') return toHalfWidthNumber(value);
-  const half = isHalfWidthField(field) ? toHalfWidth(value).trim() : value;
+  if (field.type === 'kana') return toStoredKana(value);
+  const half = field.type === 'text' ? toStoredText(value) : isHalfWidthField(field) ? toHalfWidth(value).trim() : value;
   return field.lowerCase ? half.toLowerCase() : half;
 }
 
@@ -98,7 +108,7 @@ export function fieldSchema(field: FieldDef) {
         v.check((x) => x === '' || isValidDay(x), `${label}は YYYY-MM-DD の形式の正しい日付で入力してください。`),
       );
     case 'kana':
-      return v.pipe(base, v.check((x) => x === '' || /^[\u30A0-\u30FF\uFF65-\uFF9F\s・ー－（）()]+$/.test(x), `${label}はカタカナで入力してください。`));
+      return v.pipe(base, v.check((x) => x === '' || /^[\u30A0-\u30FF\s・ー－\-（）()]+$/.test(x), `${label}はカタカナで入力してください。`));
     case 'image':
       return v.pipe(base, v.check((x) => x === '' || IMAGE.test(x), `${label}は画像ファイル（PNG・JPEG・GIF・WebP）を選んでください。`));
     case 'select':

@@ -55,6 +55,11 @@ export interface FieldDef {
    * or a literal.
    */
   initial?: 'today' | 'me' | string;
+  /**
+   * The field holding this one's kana reading (会社名 → 会社名カナ): sorting a list by this field sorts by
+   * the reading, then by this field (kanji code points say nothing of the 五十音 order).
+   */
+  reading?: string;
   /** Local-storage key: a new form starts with the value last saved, and a save remembers it (spec §3 ct_uketsuke_date). */
   remember?: string;
 }

@@ -17,7 +17,7 @@ export const userResource: ResourceDef = {
   storageKey: 'user',
   tabs: [{ key: 'basic', label: 'ユーザー情報' }],
   fields: [
-    { name: 'name', label: '氏名', type: 'text', tab: 'basic', required: true, max: 50 },
+    { name: 'name', label: '氏名', type: 'text', tab: 'basic', required: true, max: 50, reading: 'kana' },
     { name: 'kana', label: '氏名カナ', type: 'kana', tab: 'basic', max: 50 },
     { name: 'email', label: 'メールアドレス', type: 'email', tab: 'basic', required: true, max: 254, unique: true, lowerCase: true },
     { name: 'role', label: '権限', type: 'select', tab: 'basic', master: 'mt_role', required: true },

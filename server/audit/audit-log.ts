@@ -3,10 +3,9 @@
  * and what changed as `{ field: [before, after] }`.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { auditLogResource } from '../../lib/resources/audit-log';
 import type { Cell, Database } from '../db/schema';
 import { insertMany } from '../db/bulk-write';
-import { searchText } from '../resources/columns';
+import { searchJoin } from '../../lib/text';
 
 export type Changes = Record<string, [Cell, Cell]>;
 
@@ -38,15 +37,32 @@ export function diff(before: Record<string, Cell> | undefined, after: Record<str
  * The values a change names (before and after, each once), the text the keyword of /system/log searches
  * besides the call and table: 「変更した値」 are found, while the JSON's keys and punctuation stay out of the
  * keyword index (a bulk run writes tens of thousands of rows, each indexed by its trigrams).
- * @example changedValues({ cl_tel_1: ['03-1111-2222', '03-3333-4444'], cl_haiso_num: [null, 2] }) // '03-1111-2222 03-3333-4444 2'
+ * @example changedValues({ cl_tel_1: ['03-1111-2222', '03-3333-4444'], cl_haiso_num: [null, 2] }) // ['03-1111-2222', '03-3333-4444', '2']
  */
-export function changedValues(changes: Changes): string {
+export function changedValues(changes: Changes): string[] {
   const values = new Set<string>();
   for (const pair of Object.values(changes)) {
     for (const value of pair) if (value !== null && value !== '') values.add(String(value));
   }
-  return [...values].join(' ');
+  return [...values];
 }
+
+/**
+ * The `log_search` text of an audit row: its call, table and each changed value keyed alone (a term
+ * never spans two values). Migration 0018 re-keys stored rows with it.
+ * @example auditSearchText({ log_call: 'client_save', log_table: 'client', log_changes: '{"cl_tel_1":[null,"03-1111-2222"]}' }) // 'client_save client 0311112222'
+ */
+export function auditSearchText(row: { log_call: string; log_table: string; log_changes: string }): string {
+  let changes: Changes = {};
+  try {
+    changes = JSON.parse(row.log_changes) as Changes;
+  } catch {
+    // A row written by hand with text that is not JSON: its call and table are still found.
+  }
+  return auditSearch(row.log_call, row.log_table, changes && typeof changes === 'object' ? changes : {});
+}
+
+const auditSearch = (call: string, table: string, changes: Changes): string => searchJoin([call, table, ...changedValues(changes)]);
 
 /** An entry as its audit_log row, with the keyword text the /system/log list searches (`log_search`). */
 function auditRow(entry: AuditEntry) {
@@ -58,7 +74,7 @@ function auditRow(entry: AuditEntry) {
     log_record_id: entry.recordId,
     log_changes: JSON.stringify(entry.changes),
   };
-  return { ...columns, log_search: searchText(auditLogResource, { ...columns, log_changes: changedValues(entry.changes) }), created: at, modified: at };
+  return { ...columns, log_search: auditSearch(entry.call, entry.table, entry.changes), created: at, modified: at };
 }
 
 /** Writes one audit row, inside the caller's transaction (lib/resources/audit-log.ts is its resource). */

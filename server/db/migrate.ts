@@ -18,6 +18,7 @@ import * as hodReport from './migrations/0012-hod-report';
 import * as orderIndexes from './migrations/0013-order-indexes';
 import * as orderListIndex from './migrations/0014-order-list-index';
 import * as searchNameUnique from './migrations/0015-search-name-unique';
+import * as searchKeys from './migrations/0018-search-keys';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0013-order-indexes': orderIndexes,
   '0014-order-list-index': orderListIndex,
   '0015-search-name-unique': searchNameUnique,
+  '0018-search-keys': searchKeys,
 };
 
 function provider(dialect: DialectName) {

@@ -5,7 +5,7 @@
 import { sql, type AliasedRawBuilder } from 'kysely';
 import { RESOURCES } from '../../lib/resources';
 import { columnOf, idColumn, labelColumnOf, type FieldDef, type ResourceDef } from '../../lib/resources/types';
-import { searchKey } from '../../lib/text';
+import { searchJoin } from '../../lib/text';
 import type { Cell, ResourceRow } from '../db/schema';
 
 export interface ResourceColumns {
@@ -80,15 +80,15 @@ export function answerRow(def: ResourceDef, row: ResourceRow): ResourceRow {
 }
 
 /**
- * The `{prefix}search` text of a row: `searchKey` of its keyword fields joined by a space.
- * @example searchText(clientResource, { cl_co_name: 'ＡＢＣ商事' }) // 'abc商事'
+ * The `{prefix}search` text of a row: its keyword fields, each a `searchKey`, joined by a space.
+ * @example searchText(clientResource, { cl_co_name: 'ＡＢＣ商事', cl_tel_1: '03-1234-5678' }) // 'abc商事 0312345678'
  */
 export function searchText(def: ResourceDef, row: Record<string, Cell | undefined>): string {
-  return searchKey(
+  return searchJoin(
     def.list.keyword
       .map((name) => row[columnOf(def, name)])
       .filter((v) => v !== null && v !== undefined && v !== '')
-      .join(' '),
+      .map(String),
   );
 }
 

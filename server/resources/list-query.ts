@@ -4,16 +4,15 @@
  */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { filterProblemMessage, normalizeFilters, type FilterDef } from '../../lib/filters';
-import { listFilters } from '../../lib/list/list-state';
 import { jstDayStartIso, nextDay } from '../../lib/format';
 import { LIMITS, MESSAGES, type FilterValue } from '../../lib/protocol';
-import { fieldOfFilter } from '../../lib/list/list-state';
-import { columnKind, columnOf, keyLabel, type ResourceDef } from '../../lib/resources/types';
-import { searchKey } from '../../lib/text';
+import { fieldOfFilter, filterOf, listFilters } from '../../lib/list/list-state';
+import { columnKind, columnOf, idColumn, keyLabel, type ResourceDef } from '../../lib/resources/types';
+import { searchTerms } from '../../lib/text';
 import type { ResourceDatabase, ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
 import { jsonObject, optionalId, type Params } from '../http/params';
-import { answerSelection, resourceColumns } from './columns';
+import { answerSelection, refTarget, resourceColumns } from './columns';
 import type { KeywordMatcher } from './keyword';
 import type { RowScope } from './policy';
 
@@ -57,13 +56,13 @@ function holdable(kind: 'integer' | 'real', value: FilterValue): boolean {
  */
 function checkFilterNumbers(def: ResourceDef, filters: Record<string, FilterValue>): void {
   for (const [name, value] of Object.entries(filters)) {
-    const filter = def.list.filters.find((f) => f.name === name);
+    const filter = filterOf(def, name);
     if (!filter || (filter.kind !== 'equals' && filter.kind !== 'in' && filter.kind !== 'numberRange')) continue;
     const field = fieldOfFilter(def, filter);
     const kind = field ? columnKind(field) : filter.kind === 'numberRange' ? 'integer' : 'text';
     if (kind === 'text') continue;
     const values = (Array.isArray(value) ? value : [value]).filter((v) => v !== '');
-    if (!values.every((v) => holdable(kind, v))) throw badRequest(filterProblemMessage(def.list.filters, 'value', name));
+    if (!values.every((v) => holdable(kind, v))) throw badRequest(filterProblemMessage(listFilters(def), 'value', name));
   }
 }
 
@@ -83,9 +82,9 @@ export function parseListParams(def: ResourceDef, params: Params): ListRequest {
   const odr = (odrParam || (colParam ? 'asc' : def.list.defaultSort.odr)) as 'asc' | 'desc';
   const kw = params.kw ?? '';
   if (kw.length > LIMITS.maxKeyword) throw badRequest(MESSAGES.badKeyword);
-  const terms = [...new Set(searchKey(kw).split(' ').filter(Boolean))];
+  const terms = searchTerms(kw);
   const normalized = normalizeFilters(jsonObject(params.postData, (key) => keyLabel(def, key)), listFilters(def));
-  if (!normalized.ok) throw badRequest(filterProblemMessage(def.list.filters, normalized.problem, normalized.name));
+  if (!normalized.ok) throw badRequest(filterProblemMessage(listFilters(def), normalized.problem, normalized.name));
   checkFilterNumbers(def, normalized.filters);
   const owners: Record<string, number> = {};
   for (const field of def.fields) {
@@ -102,7 +101,36 @@ export const filterColumn = (def: ResourceDef, filter: FilterDef): string =>
 
 type Eb = ExpressionBuilder<ResourceDatabase, string>;
 
-function filterCondition(eb: Eb, def: ResourceDef, filter: FilterDef, value: FilterValue): Expression<SqlBool> | undefined {
+/** The stored phone columns hold digits and '-' only (`toHalfWidthNumber`): their digits contain the typed ones. */
+const phoneHas = (column: string, digits: string) => sql<SqlBool>`REPLACE(${sql.ref(column)}, '-', '') LIKE ${`%${digits}%`}`;
+
+/**
+ * A `tel` filter: one of its phone columns holds the digits, on the record itself or on the record a `ref`
+ * field names (`cl_id.tel_1`). Where every column of a table is a keyword field, its keyword index (whose
+ * key drops the hyphens too) narrows the rows first.
+ */
+function telCondition(eb: Eb, def: ResourceDef, filter: FilterDef, digits: string, keyword: KeywordMatcher): Expression<SqlBool> {
+  const groups = new Map<string, string[]>();
+  for (const entry of filter.columns ?? []) {
+    const [via, name] = entry.includes('.') ? entry.split('.') : ['', entry];
+    groups.set(via, [...(groups.get(via) ?? []), name]);
+  }
+  const matching = (target: ResourceDef, names: readonly string[]): Expression<SqlBool> => {
+    const phones = sql<SqlBool>`(${sql.join(names.map((name) => phoneHas(columnOf(target, name), digits)), sql` OR `)})`;
+    return names.every((name) => target.list.keyword.includes(name)) ? eb.and([keyword.condition(target, [digits]), phones]) : phones;
+  };
+  const parts = [...groups].map(([via, names]): Expression<SqlBool> => {
+    if (!via) return matching(def, names);
+    const field = def.fields.find((f) => f.name === via);
+    if (!field) throw new Error(`filter ${filter.name} names an undeclared field ${via}`);
+    const target = refTarget(field);
+    const ids = eb.selectFrom(target.table).select(idColumn(target)).where((inner) => inner.and([inner('deleted', '=', 0), matching(target, names)]));
+    return eb(columnOf(def, via), 'in', ids);
+  });
+  return eb.or(parts);
+}
+
+function filterCondition(eb: Eb, def: ResourceDef, filter: FilterDef, value: FilterValue, keyword: KeywordMatcher): Expression<SqlBool> | undefined {
   const column = filterColumn(def, filter);
   const pair = Array.isArray(value) ? value : [value];
   switch (filter.kind) {
@@ -115,6 +143,8 @@ function filterCondition(eb: Eb, def: ResourceDef, filter: FilterDef, value: Fil
     }
     case 'in':
       return eb(column, 'in', pair.map(String));
+    case 'tel':
+      return telCondition(eb, def, filter, String(value), keyword);
     case 'numberRange': {
       const [min, max] = pair;
       const parts: Expression<SqlBool>[] = [];
@@ -136,18 +166,24 @@ export function listCondition(eb: Eb, def: ResourceDef, request: ListRequest, ke
   if (request.scope) parts.push(request.scope(eb));
   for (const [field, id] of Object.entries(request.owners)) parts.push(eb(columnOf(def, field), '=', id));
   for (const [name, value] of Object.entries(request.filters)) {
-    const filter = def.list.filters.find((f) => f.name === name);
-    const condition = filter && filterCondition(eb, def, filter, value);
+    const filter = filterOf(def, name);
+    const condition = filter && filterCondition(eb, def, filter, value, keyword);
     if (condition) parts.push(condition);
   }
   if (request.terms.length) parts.push(keyword.condition(def, request.terms));
   return eb.and(parts);
 }
 
-/** ORDER BY col odr, id odr: a stable order for paging. */
+/**
+ * ORDER BY col odr, id odr: a stable order for paging. A name with a reading (`FieldDef.reading`) sorts
+ * by the reading first (migration 0018 indexes `(deleted, reading, name, id)`).
+ * @example listOrder(clientResource, { col: 'cl_co_name', odr: 'asc', … }) // [['cl_co_name_kana', 'asc'], ['cl_co_name', 'asc'], ['cl_id', 'asc']]
+ */
 export function listOrder(def: ResourceDef, request: ListRequest): [string, 'asc' | 'desc'][] {
   const id = resourceColumns(def).id;
-  return request.col === id ? [[id, request.odr]] : [[request.col, request.odr], [id, request.odr]];
+  if (request.col === id) return [[id, request.odr]];
+  const reading = resourceColumns(def).field.get(request.col)?.reading;
+  return [...(reading ? [[columnOf(def, reading), request.odr] as [string, 'asc' | 'desc']] : []), [request.col, request.odr], [id, request.odr]];
 }
 
 /**
@@ -157,7 +193,9 @@ export function listOrder(def: ResourceDef, request: ListRequest): [string, 'asc
 export function pageIds(view: Kysely<ResourceDatabase>, def: ResourceDef, request: ListRequest, keyword: KeywordMatcher) {
   const { id } = resourceColumns(def);
   // COALESCE(c, c) sorts like c but cannot use c's index: the keyword index then drives the page.
-  const narrowed = request.terms.length > 0 && keyword.narrows(def, request.terms);
+  // A phone filter is looked up in the keyword index too (its digits are part of the key).
+  const phone = Object.entries(request.filters).some(([name, value]) => filterOf(def, name)?.kind === 'tel' && keyword.narrows(def, [String(value)]));
+  const narrowed = (request.terms.length > 0 && keyword.narrows(def, request.terms)) || phone;
   let page = view.selectFrom(def.table).select(id).where((eb) => listCondition(eb, def, request, keyword));
   for (const [column, direction] of listOrder(def, request)) page = page.orderBy(narrowed ? sql`coalesce(${sql.ref(column)}, ${sql.ref(column)})` : sql.ref(column), direction);
   return page.limit(request.n).offset((request.p - 1) * request.n);

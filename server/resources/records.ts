@@ -5,9 +5,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { can } from '../../lib/permissions';
 import { MESSAGES } from '../../lib/protocol';
-import { RESOURCES } from '../../lib/resources';
 import { checkValues, recordFieldKey, recordMessage, writableFields } from '../../lib/resources/schema';
-import { allows, columnOf, currentField, initialValue, isHistory, type FieldDef, type ResourceDef } from '../../lib/resources/types';
+import { allows, columnOf, currentField, initialValue, type FieldDef, type ResourceDef } from '../../lib/resources/types';
 import { todayJst } from '../../lib/format';
 import { diff, writeAudit, type Changes } from '../audit/audit-log';
 import { hashPassword, verifyPassword } from '../auth/password';
@@ -17,6 +16,7 @@ import { ApiError, badRequest, notFound } from '../http/api-error';
 import { nextStamp } from '../http/clock';
 import { answerRow, answerSelection, refTarget, resourceColumns, searchText, titleSql } from './columns';
 import { POLICIES } from './policies';
+import { referencesTo, usedByRefusal } from './usage';
 import { valuesOrThrow } from './validate';
 import type { RowScope, SaveEvent, WriteActor } from './policy';
 
@@ -88,28 +88,6 @@ async function checkUnique(trx: Transaction<Database>, def: ResourceDef, recordI
   for (const rule of def.uniqueTogether ?? []) {
     if (await clash(rule.fields)) throw fieldProblem(rule.fields[0], rule.message);
   }
-}
-
-/** Live records of other resources that point at this one (their `ref` fields). */
-async function checkNotReferenced(trx: Transaction<Database>, def: ResourceDef, recordId: number): Promise<void> {
-  const view = resourceView(trx);
-  const users: string[] = [];
-  for (const other of Object.values(RESOURCES)) {
-    if (isHistory(other)) continue;
-    for (const field of other.fields) {
-      if (field.type !== 'ref' || field.ref !== def.name) continue;
-      const row = await view
-        .selectFrom(other.table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(columnOf(other, field.name), '=', recordId)
-        .where('deleted', '=', 0)
-        .executeTakeFirstOrThrow();
-      const n = Number(row.n);
-      if (n > 0) users.push(`${other.label}（${n}件）の「${field.label}」`);
-    }
-  }
-  // Every user is named, so one refusal tells all that must be deleted or re-pointed first.
-  if (users.length > 0) throw badRequest(`この${def.label}は${users.join('、')}に使われているため削除できません。先にそちらを削除するか、付け替えてください。`);
 }
 
 /** Validates form values; a failure is 400 with the first message and every field's message. */
@@ -387,7 +365,8 @@ export async function deleteInTransaction(trx: Transaction<Database>, ctx: Write
   const view = resourceView(trx);
   const current = await locking(view, view.selectFrom(def.table).select([...resourceColumns(def).detail, 'deleted']).where(id, '=', recordId), 'update').executeTakeFirst();
   if (!current || current.deleted !== 0) throw notFound();
-  await checkNotReferenced(trx, def, recordId);
+  const refusal = usedByRefusal(`この${def.label}`, await referencesTo(trx, def, recordId), '先にそちらを削除するか、付け替えてください。');
+  if (refusal) throw refusal;
   const policy = POLICIES[def.name];
   const event = { trx, actor: ctx, def, id: recordId, current };
   await policy?.beforeDelete?.(event);

@@ -102,12 +102,12 @@ for (const dialect of dialects()) {
       it('answers the referenced records by name and lists a customer’s records by cl_id', async () => {
         const res = await save('contact', { cl_id: h.fixtures.clients.abc, uketsuke_date: '2026-11-10', channel: '2', subject: '請求書の再発行', usr_id: h.fixtures.users.sales.id, status: '1' });
         assert.equal(res.status, 200, res.text);
-        assert.equal(res.body[0].ct_cl_id_label, '株式会社ＡＢＣ商事');
+        assert.equal(res.body[0].ct_cl_id_label, '株式会社ABC商事');
         assert.equal(res.body[0].ct_usr_id_label, '営業 花子');
         const listed = await h.post<Row>('contact_lst', { cl_id: h.fixtures.clients.abc });
         assert.ok(listed.body.length >= 1);
         assert.ok(listed.body.every((r) => r.ct_cl_id === h.fixtures.clients.abc));
-        assert.equal(listed.body[0].ct_cl_id_label, '株式会社ＡＢＣ商事');
+        assert.equal(listed.body[0].ct_cl_id_label, '株式会社ABC商事');
         const other = await h.post<Row>('contact_lst', { cl_id: h.fixtures.clients.percent });
         assert.ok(other.body.every((r) => r.ct_cl_id === h.fixtures.clients.percent));
       });
@@ -152,12 +152,12 @@ for (const dialect of dialects()) {
     });
 
     describe('rules', () => {
-      it('item codes are unique among live items (and free again after a delete); the code is half-width', async () => {
+      it('item codes are unique among live items (and free again after a delete); a full-width code is the same code', async () => {
         const first = await save('item', { code: 'UNIQ-1', name: '一意テスト', unit: '本', price: '100', tax_class: 'standard' });
         assert.equal(first.status, 200, first.text);
         const clash = await save('item', { code: 'ＵＮＩＱ－1', name: '重複', unit: '本', price: '100', tax_class: 'standard' });
         assert.equal(clash.status, 400);
-        assert.equal((clash.body[0] as unknown as Fields).fields!.code, '商品コードは半角英数字・ハイフン・アンダースコアで入力してください。');
+        assert.equal((clash.body[0] as unknown as Fields).fields!.code, '商品コード「UNIQ-1」は既に登録されています。');
         const dup = await save('item', { code: 'UNIQ-1', name: '重複', unit: '本', price: '100', tax_class: 'standard' });
         assert.equal((dup.body[0] as unknown as Fields).fields!.code, '商品コード「UNIQ-1」は既に登録されています。');
         assert.equal((await h.post('item_del', { id: first.body[0].it_id })).status, 200);

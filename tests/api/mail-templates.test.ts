@@ -283,7 +283,7 @@ for (const dialect of dialects()) {
         const res = await h.post<Row>('mailtemplate_preview', { id: row.ml_id, od_number: number });
         assert.equal(res.status, 200, res.text);
         assert.equal(res.body[0].subject, `受注番号 ${number} のご確認`);
-        assert.equal(res.body[0].body, '株式会社ＡＢＣ商事 様\n受注日: 2026年1月10日（土）\n合計: 12,345円');
+        assert.equal(res.body[0].body, '株式会社ABC商事 様\n受注日: 2026年1月10日（土）\n合計: 12,345円');
         assert.equal(res.body[0].cl_id, h.fixtures.clients.abc);
 
         const noOrder = await h.post('mailtemplate_preview', { id: row.ml_id, cl_id: h.fixtures.clients.abc });

@@ -188,7 +188,7 @@ for (const dialect of dialects()) {
         const customer = await detail('client', h.fixtures.clients.percent);
         await save('client', { sk_id: String(spare), modified: customer.modified }, h.fixtures.clients.percent);
         const shipping = await h.post('souko_del', { id: spare });
-        assert.match(problem(shipping).error, /顧客（1件）の出荷倉庫に設定されているため削除できません/);
+        assert.match(problem(shipping).error, /顧客（1件）の「出荷倉庫」に使われているため削除できません/);
         const again = await detail('client', h.fixtures.clients.percent);
         await save('client', { sk_id: '', modified: again.modified }, h.fixtures.clients.percent);
         assert.equal((await h.post('souko_del', { id: spare })).status, 200);

@@ -105,18 +105,22 @@ for (const dialect of dialects()) {
         assert.equal((await masterLst('mt_area'))[0].text, '都心エリア（23区）');
       });
 
-      it('deletes softly: master_lst stops offering the code, customers keep it, the code can be added again', async () => {
+      it('refuses deleting a code records hold; once unused, deletes softly: master_lst stops offering it, the code can be added again', async () => {
         const client = h.fixtures.clients.abc;
         const [dtl] = await ok('client_dtl', { id: client });
         const saved = await h.post<Row>('client_save', { id: client, postData: JSON.stringify({ rank: 'C', modified: dtl.modified }) });
         assert.equal(saved.status, 200, saved.text);
         const c = (await rowsOf('mt_rank')).find((r) => r.mo_value === 'C')!;
+        const refused = await h.post('master_option_del', { id: c.mo_id });
+        assert.equal(refused.status, 400, refused.text);
+        assert.match(problem(refused.body).error, /^このランク「C（要フォロー）」は顧客（1件）の「ランク」に使われているため削除できません。/);
+        assert.ok((await masterLst('mt_rank')).some((o) => o.value === 'C'), 'still offered');
+        await h.post<Row>('client_save', { id: client, postData: JSON.stringify({ rank: 'B', modified: saved.body[0].modified }) });
         const del = await h.post('master_option_del', { id: c.mo_id });
         assert.equal(del.status, 200, del.text);
         assert.ok(!(await masterLst('mt_rank')).some((o) => o.value === 'C'));
         const stored = await h.database.db.selectFrom('master_option').select(['deleted', 'mo_text']).where('mo_id', '=', Number(c.mo_id)).executeTakeFirstOrThrow();
         assert.equal(stored.deleted, 1);
-        assert.equal((await ok('client_dtl', { id: client }))[0].cl_rank, 'C');
         const again = await saveMaster({ table: 'mt_rank', value: 'C', text: 'C（要確認）' });
         assert.equal(again.status, 200, again.text);
         assert.ok((await masterLst('mt_rank')).some((o) => o.value === 'C' && o.text === 'C（要確認）'));

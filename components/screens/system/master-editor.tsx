@@ -9,12 +9,12 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useSWRConfig } from 'swr';
-import { call } from '@/lib/api/fetcher';
+import { call, CallError } from '@/lib/api/fetcher';
 import { toForm, type FormRecord } from '@/lib/list/record-mapper';
 import { messageOf, useListController, type Row } from '@/lib/list/use-list-controller';
 import { useRecordController } from '@/lib/list/use-record-controller';
 import { can } from '@/lib/permissions';
-import { callName, MESSAGES } from '@/lib/protocol';
+import { callName, MESSAGES, type UsedBy } from '@/lib/protocol';
 import { masterOptionResource as def } from '@/lib/resources/master-option';
 import { resourceSchema } from '@/lib/resources/schema';
 import { useRoute } from '@/lib/router';
@@ -23,6 +23,7 @@ import { CellValue } from '@/components/resource/cells';
 import { KeywordBox } from '@/components/resource/keyword-box';
 import { SortableHeader } from '@/components/resource/list-table';
 import { Pagination } from '@/components/resource/pagination';
+import { UsedByLinks } from '@/components/resource/used-by-links';
 import { AppLink, useAlert, useConfirm, useLeaveGuard, useLoadingWhile, useAreas } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import type { ScreenProps } from '../registry';
@@ -91,7 +92,7 @@ function MasterGrid({ master, writable, fixed = false }: { master: MasterTableIn
   const alert = useAlert();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<string>();
-  const [problem, setProblem] = useState<string>();
+  const [problem, setProblem] = useState<{ message?: string; usedBy?: readonly UsedBy[] }>();
   const headingId = useId();
 
   /** After a write: this grid, and every select that offers this master. */
@@ -109,7 +110,7 @@ function MasterGrid({ master, writable, fixed = false }: { master: MasterTableIn
       alert(MESSAGES.deleted);
       changed();
     } catch (error) {
-      setProblem(messageOf(error));
+      setProblem({ message: messageOf(error), usedBy: error instanceof CallError ? error.usedBy : undefined });
     }
   };
 
@@ -125,10 +126,11 @@ function MasterGrid({ master, writable, fixed = false }: { master: MasterTableIn
         <p className="text-[1.3rem] text-ink-soft">{master.description}</p>
       </div>
       <KeywordBox value={list.state.keyword} onSearch={list.setKeyword} placeholder="コード・名称" />
-      {(problem ?? list.error) && (
-        <p role="alert" className="rounded-[4px] border border-danger/30 bg-danger-soft px-[12px] py-[8px] text-[1.4rem] text-danger">
-          {problem ?? list.error}
-        </p>
+      {(problem?.message ?? list.error) && (
+        <div role="alert" className="flex flex-col gap-[4px] rounded-[4px] border border-danger/30 bg-danger-soft px-[12px] py-[8px] text-[1.4rem] text-danger">
+          <p>{problem?.message ?? list.error}</p>
+          <UsedByLinks usedBy={problem?.usedBy} />
+        </div>
       )}
       <div className="overflow-x-auto rounded-[6px] border border-line bg-white">
         <table className="w-full border-collapse text-[1.4rem]" aria-busy={list.isLoading || undefined}>

@@ -1,12 +1,16 @@
 /**
  * Master rows (`master_option`): a row stays in its master and keeps its code once registered
- * (customers, items … store the code; a code no longer wanted is deleted — softly, so old records
- * still show it — and a new one added). An empty flag is 0; a new row without 表示順 goes last.
+ * (customers, items … store the code; a code no longer wanted is deleted and a new one added). A code
+ * that live records hold cannot be deleted: the refusal names how many records of which resource and
+ * field hold it (`masterUses`, from the declarations' `master:`). An empty flag is 0; a new row without
+ * 表示順 goes last.
  */
 import { sql } from 'kysely';
 import type { ResourceRow } from '../../db/schema';
 import { badRequest } from '../../http/api-error';
+import { masterInfo } from '../../../lib/system/masters';
 import type { ResourcePolicy } from '../policy';
+import { masterUses, usedByRefusal } from '../usage';
 
 const SORT_STEP = 10;
 
@@ -36,5 +40,11 @@ export const masterOptionPolicy: ResourcePolicy = {
       derived.mo_sort = Math.min(99_999, Number(last?.sort ?? 0) + SORT_STEP);
     }
     return derived;
+  },
+  async beforeDelete({ trx, current }) {
+    const table = String(current.mo_table);
+    const subject = `この${masterInfo(table)?.label ?? 'マスタ'}「${String(current.mo_text)}」`;
+    const refusal = usedByRefusal(subject, await masterUses(trx, table, String(current.mo_value)), '先にそちらを変更してください。');
+    if (refusal) throw refusal;
   },
 };

@@ -1,10 +1,11 @@
 /**
- * 倉庫: a warehouse that still holds stock, or that customers ship from (their 出荷倉庫, a master
- * value rather than a reference), cannot be deleted.
+ * 倉庫: a warehouse that still holds stock, or that customers or orders ship from (their 出荷倉庫, a
+ * master value `mt_warehouse` rather than a reference), cannot be deleted; 使用停止 retires it instead.
  */
 import { badRequest } from '../../http/api-error';
 import { stockOnHand } from '../../stock/stock';
 import type { ResourcePolicy } from '../policy';
+import { masterUses, usedByRefusal } from '../usage';
 
 export const soukoPolicy: ResourcePolicy = {
   async beforeDelete({ trx, id }) {
@@ -12,9 +13,7 @@ export const soukoPolicy: ResourcePolicy = {
     if (stock.total > 0) {
       throw badRequest(`この倉庫には在庫が残っているため削除できません（${stock.places.join('、')}）。先に出庫または棚卸調整で在庫を0にしてください。`);
     }
-    const shipping = await trx.selectFrom('client').select((eb) => eb.fn.countAll<number>().as('n')).where('cl_sk_id', '=', String(id)).where('deleted', '=', 0).executeTakeFirstOrThrow();
-    if (Number(shipping.n) > 0) {
-      throw badRequest(`この倉庫は顧客（${Number(shipping.n)}件）の出荷倉庫に設定されているため削除できません。先に顧客の出荷倉庫を変更してください。`);
-    }
+    const refusal = usedByRefusal('この倉庫', await masterUses(trx, 'mt_warehouse', String(id)), '先にそちらの出荷倉庫を変更するか、倉庫を使用停止にしてください。');
+    if (refusal) throw refusal;
   },
 };

@@ -1,10 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { listFilters } from '@/lib/list/list-state';
+import { linkedFilters, listFilters } from '@/lib/list/list-state';
 import { newRecordValues } from '@/lib/list/record-mapper';
-import { detailPathOf, listPathOf, newPathOf, parentIdOf } from '@/lib/list/use-record-controller';
+import { detailPathOf, filteredListPathOf, listPathOf, newPathOf, parentIdOf } from '@/lib/list/use-record-controller';
 import { agreementResource } from '@/lib/resources/agreement';
+import { clientResource } from '@/lib/resources/client';
 import { contactResource } from '@/lib/resources/contact';
 import { itemResource } from '@/lib/resources/item';
+import { orderResource } from '@/lib/resources/order';
 import { KEYS } from '@/lib/state/storage';
 
 describe('record paths from the route table', () => {
@@ -51,5 +53,26 @@ describe('list filters', () => {
     const status = listFilters(contactResource).find((f) => f.name === 'status');
     expect(status?.options?.map((o) => o.text)).toEqual(['未対応', '対応中', '完了']);
     expect(listFilters(contactResource)).toBe(listFilters(contactResource));
+  });
+
+  it('take every ref field and master-backed select as an implied filter, drawn only while set', () => {
+    expect(listFilters(clientResource).find((f) => f.name === 'pm_id')).toEqual({ name: 'pm_id', label: '支払方法', kind: 'in', implied: true });
+    expect(listFilters(contactResource).find((f) => f.name === 'cl_id')).toMatchObject({ kind: 'equals', implied: true });
+    // A declared filter is not implied again.
+    expect(listFilters(orderResource).filter((f) => f.name === 'cl_id')).toEqual([{ name: 'cl_id', label: '顧客', kind: 'equals' }]);
+  });
+});
+
+describe('links to a filtered list', () => {
+  it('carry the filters in the query of the list route, and the list reads them back', () => {
+    const path = filteredListPathOf(orderResource, { cl_id: '12' });
+    expect(path).toBe(`/orders/list/search?filter=${encodeURIComponent('{"cl_id":"12"}')}`);
+    expect(linkedFilters(orderResource, new URLSearchParams(path!.split('?')[1]))).toEqual({ cl_id: '12' });
+    expect(filteredListPathOf(clientResource, { pm_id: ['1'] })).toBe(`/client/list?filter=${encodeURIComponent('{"pm_id":["1"]}')}`);
+  });
+  it('are none where the resource has no list of its own or does not take the filter', () => {
+    expect(filteredListPathOf(agreementResource, { cl_id: '12' })).toBeUndefined();
+    expect(filteredListPathOf(clientResource, { nonsense: '1' })).toBeUndefined();
+    expect(linkedFilters(clientResource, new URLSearchParams('filter=%7Bbroken'))).toBeUndefined();
   });
 });
