@@ -8,6 +8,7 @@ import useSWR from 'swr';
 import { buildListQuery, countOf, initialListState } from '@/lib/list/list-state';
 import { callFetcher, useListController } from '@/lib/list/use-list-controller';
 import { callName } from '@/lib/protocol';
+import { listKey, readStored, writeStored } from '@/lib/state/storage';
 import { detailPathOf, newPathOf } from '@/lib/list/use-record-controller';
 import { can } from '@/lib/permissions';
 import { allows, type RelatedDef, type ResourceDef } from '@/lib/resources/types';
@@ -55,18 +56,23 @@ function RelatedTabLabel({ related, id }: { related: RelatedDef; id: string }) {
   const built = buildListQuery(def, initialListState(def), { fixed: { [related.field]: id } });
   const cnt = useSWR(built.ok ? ([callName(def.name, 'cnt'), built.count] as const) : null, callFetcher<unknown>, { revalidateOnFocus: false });
   const total = countOf(cnt.data);
-  return (
-    <>
-      {related.label}
-      {total !== undefined && <span className="tabular text-[1.2rem] font-normal text-muted">（{total}）</span>}
-    </>
-  );
+  // One text, so the tab's accessible name reads 「受注（9）」.
+  return <>{total === undefined ? related.label : `${related.label}（${total.toLocaleString('ja-JP')}）`}</>;
 }
 
+/** Where the related tab last chosen is kept (a resource name), so coming back from a contact shows 対応履歴 again. */
+const relatedTabKey = (def: ResourceDef): string => `${listKey(def.storageKey, 'tabIndex')}.related`;
+
 export function RelatedLists({ def, id }: { def: ResourceDef; id: string }) {
-  const [index, setIndex] = useState(0);
   const areas = useAreas();
   const related = (def.related ?? []).filter((r) => can(areas, resolveResource(r.resource).area, 'read'));
+  const [chosen, setChosen] = useState(() => readStored<string>(relatedTabKey(def), ''));
+  const index = Math.max(0, related.findIndex((r) => r.resource === chosen));
+  const setIndex = (i: number) => {
+    const name = related[i]?.resource ?? '';
+    setChosen(name);
+    writeStored(relatedTabKey(def), name);
+  };
   if (related.length === 0) return null;
   return (
     <div className="px-[16px]">
