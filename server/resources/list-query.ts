@@ -107,7 +107,8 @@ const phoneHas = (column: string, digits: string) => sql<SqlBool>`REPLACE(${sql.
 /**
  * A `tel` filter: one of its phone columns holds the digits, on the record itself or on the record a `ref`
  * field names (`cl_id.tel_1`). Where every column of a table is a keyword field, its keyword index (whose
- * key drops the hyphens too) narrows the rows first.
+ * key drops the hyphens too) narrows the rows first; the ids found each way are one `id IN (… UNION …)`,
+ * so the planner starts from them instead of walking every row.
  */
 function telCondition(eb: Eb, def: ResourceDef, filter: FilterDef, digits: string, keyword: KeywordMatcher): Expression<SqlBool> {
   const groups = new Map<string, string[]>();
@@ -119,15 +120,17 @@ function telCondition(eb: Eb, def: ResourceDef, filter: FilterDef, digits: strin
     const phones = sql<SqlBool>`(${sql.join(names.map((name) => phoneHas(columnOf(target, name), digits)), sql` OR `)})`;
     return names.every((name) => target.list.keyword.includes(name)) ? eb.and([keyword.condition(target, [digits]), phones]) : phones;
   };
-  const parts = [...groups].map(([via, names]): Expression<SqlBool> => {
-    if (!via) return matching(def, names);
+  const id = idColumn(def);
+  const found = [...groups].map(([via, names]) => {
+    const live = eb.selectFrom(def.table).select(id).where('deleted', '=', 0);
+    if (!via) return live.where(() => matching(def, names));
     const field = def.fields.find((f) => f.name === via);
     if (!field) throw new Error(`filter ${filter.name} names an undeclared field ${via}`);
     const target = refTarget(field);
-    const ids = eb.selectFrom(target.table).select(idColumn(target)).where((inner) => inner.and([inner('deleted', '=', 0), matching(target, names)]));
-    return eb(columnOf(def, via), 'in', ids);
+    const owners = eb.selectFrom(target.table).select(idColumn(target)).where((inner) => inner.and([inner('deleted', '=', 0), matching(target, names)]));
+    return live.where(columnOf(def, via), 'in', owners);
   });
-  return eb.or(parts);
+  return eb(id, 'in', found.slice(1).reduce((all, next) => all.unionAll(next), found[0]));
 }
 
 function filterCondition(eb: Eb, def: ResourceDef, filter: FilterDef, value: FilterValue, keyword: KeywordMatcher): Expression<SqlBool> | undefined {
