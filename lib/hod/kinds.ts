@@ -83,4 +83,8 @@ export interface HodListRow {
   time_slot: string;
   /** Returnable bottles of the order's lines. */
   bottles: number;
+  /** 集金額: the order's total when it is paid on delivery (a 支払方法 with フラグ 1), else 0. */
+  collect: number;
+  /** 備考: the order's note and the customer's メモ (delivery instructions), joined by ／. */
+  note: string;
 }

@@ -22,7 +22,7 @@ const bunrui = (n: number, what: string): MasterTableInfo => ({
 });
 
 export const MASTER_CATALOGUE: readonly MasterTableInfo[] = [
-  { table: 'mt_pmt_method', label: '支払方法', description: '顧客の支払方法・回収方法（口座振替・銀行振込・代金引換など）。' },
+  { table: 'mt_pmt_method', label: '支払方法', description: '顧客の支払方法・回収方法（口座振替・銀行振込・代金引換など）。フラグは配達時に集金する支払方法（配送リストの集金額）。' },
   { table: 'mt_bank', label: '銀行', description: '口座振替・振込に使う金融機関（コードは全銀協の金融機関コード 4 桁）。' },
   bunrui(1, '顧客区分'),
   bunrui(2, '紹介経路'),

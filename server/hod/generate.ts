@@ -27,7 +27,7 @@ import { chunksOf, deferKeywordIndexing, insertMany, mergeDeferredKeywordIndexes
 import type { Database, ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { nextStamp } from '../http/clock';
-import { creditHoldReason, feeOf, PRICING_CLIENT_COLUMNS, newOrderDefaults, priceLines, pricingBook, totalsOf, type PricingBook } from '../orders/pricing';
+import { creditHoldReason, PRICING_CLIENT_COLUMNS, priceNewOrder, pricingBook, type PricingBook } from '../orders/pricing';
 import { searchText } from '../resources/columns';
 import { lineSummary } from '../resources/policies/order';
 import { prepareSave, refusalOf, type WriteContext } from '../resources/records';
@@ -71,11 +71,8 @@ function buildOrder(plan: Planned, client: ResourceRow, book: PricingBook, templ
     od_delivery_date: delivery.date,
     od_biko: delivery.note ? `定期配送（予定日 ${delivery.original_date}・${delivery.note}）` : `定期配送（予定日 ${delivery.original_date}）`,
   };
-  const date = String(template.od_date);
-  const row: ResourceRow = { ...columns, ...newOrderDefaults(book, client, columns, now) };
-  const lines = priceLines(book, [{ it_id: plan.item, quantity: delivery.quantity }], client, date);
-  row.od_delivery_fee = feeOf(book, row.od_ship_pref);
-  Object.assign(row, totalsOf(book, client, lines, Number(row.od_delivery_fee), date), { od_hod_date: delivery.original_date, od_hold_reason: '' });
+  const { row, lines } = priceNewOrder(book, client, { ...columns, od_delivery_fee: null }, [{ it_id: plan.item, quantity: delivery.quantity }], now);
+  Object.assign(row, { od_hod_date: delivery.original_date, od_hold_reason: '' });
   return { row, lines };
 }
 
@@ -100,9 +97,10 @@ const audited = (row: ResourceRow): ResourceRow => Object.fromEntries(AUDITED.fi
 
 /**
  * Creates the orders of the regular deliveries due from `from` to `to` (one transaction); answers the counts.
+ * `awaitIndexes` waits for the keyword indexes' merge (a first-start seed that closes the database after it).
  * @example await hodGenerate(ctx, '2026-05-11', '2026-05-17') // { created: 12, existed: 0, held: 1, … }
  */
-export async function hodGenerate(ctx: WriteContext, from: string, to: string): Promise<HodGenerateResult> {
+export async function hodGenerate(ctx: WriteContext, from: string, to: string, { awaitIndexes = false } = {}): Promise<HodGenerateResult> {
   const orderDate = todayJst();
   const now = new Date();
   try {
@@ -187,7 +185,10 @@ export async function hodGenerate(ctx: WriteContext, from: string, to: string): 
     });
     // In the background, once something was written: the answer does not wait, and a failure leaves the
     // entries for autovacuum.
-    if (result.created > 0 || result.advanced > 0) void mergeDeferredKeywordIndexes(ctx.db, ['orders', 'audit_log', 'client']).catch(() => undefined);
+    if (result.created > 0 || result.advanced > 0) {
+      const merged = mergeDeferredKeywordIndexes(ctx.db, ['orders', 'audit_log', 'client']).catch(() => undefined);
+      if (awaitIndexes) await merged;
+    }
     return result;
   } catch (error) {
     throw refusalOf(error);

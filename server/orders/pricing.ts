@@ -159,6 +159,20 @@ export function totalsOf(book: PricingBook, client: ResourceRow, lines: readonly
 }
 
 /**
+ * A new order as a hand-entered one gets it: the customer's defaults for what `columns` lacks, the lines priced at the
+ * order date, the delivery fee (the one given, else the shipping prefecture's) and the totals. `columns` are prefixed.
+ * @example priceNewOrder(book, client, { od_cl_id: 12, od_date: '2026-11-20' }, [{ it_id: 3, quantity: 2 }], new Date())
+ */
+export function priceNewOrder(book: PricingBook, client: ResourceRow, columns: ResourceRow, sent: readonly unknown[], now: Date): { row: ResourceRow; lines: PreparedLine[] } {
+  const row: ResourceRow = { ...columns, ...newOrderDefaults(book, client, columns, now) };
+  const date = String(row.od_date);
+  const lines = priceLines(book, sent, client, date);
+  if (row.od_delivery_fee === undefined || row.od_delivery_fee === null || row.od_delivery_fee === '') row.od_delivery_fee = feeOf(book, row.od_ship_pref);
+  Object.assign(row, totalsOf(book, client, lines, Number(row.od_delivery_fee), date));
+  return { row, lines };
+}
+
+/**
  * Why an order is held: the customer's receivable (売掛残高), the orders created before it in the same run
  * (`earlier`, a regular-delivery run) and this order would pass the credit limit (与信限度額; 0 = none).
  * Undefined when it may go ahead.

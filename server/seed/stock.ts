@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { todayJst } from '../../lib/format';
+import { ADMIN_ROLE } from '../../lib/permissions';
 import { PREFECTURES } from '../../lib/prefectures';
 import { bottleResource } from '../../lib/resources/bottle';
 import { itemResource } from '../../lib/resources/item';
@@ -13,6 +14,7 @@ import { serverResource } from '../../lib/resources/water-server';
 import type { Database } from '../db/schema';
 import { adjustStock } from '../stock/stock';
 import { bulkInsert } from './bulk-insert';
+import { SEED_USERS } from './data/generate';
 import { createRng } from './data/rng';
 import { DEMO_ITEMS, DEMO_WAREHOUSES, generateBottles, generateServers } from './data/stock';
 
@@ -21,9 +23,12 @@ export const DEMO_SERVERS = 300;
 /** Seeds the stock area for the demo company; `adminId` is who the opening stock is booked by. */
 export async function seedStock(db: Kysely<Database>, adminId: number, today: string = todayJst()): Promise<void> {
   const rng = createRng(5);
-  const users = await db.selectFrom('user').select(['user_id', 'user_role']).where('deleted', '=', 0).orderBy('user_id').execute();
-  const managers = users.filter((u) => u.user_role === '配送').map((u) => u.user_id);
-  const warehouseIds = await bulkInsert(db, soukoResource, DEMO_WAREHOUSES.map((w, i) => ({ ...w, manager_id: managers.length ? managers[i % managers.length] : '' })));
+  // A warehouse is managed by the driver of its prefecture (SEED_USERS' routes), else by the first 管理 staff member.
+  const users = await db.selectFrom('user').select(['user_id', 'user_role', 'user_email']).where('deleted', '=', 0).orderBy('user_id').execute();
+  const routeOf = new Map(SEED_USERS.map((u) => [u.email, u.route]));
+  const admin = users.find((u) => u.user_role === ADMIN_ROLE && routeOf.has(String(u.user_email)))?.user_id ?? '';
+  const managerOf = (pref: string) => users.find((u) => routeOf.get(String(u.user_email)) === pref)?.user_id ?? admin;
+  const warehouseIds = await bulkInsert(db, soukoResource, DEMO_WAREHOUSES.map((w) => ({ ...w, manager_id: managerOf(w.pref) })));
   const itemIds = await bulkInsert(db, itemResource, DEMO_ITEMS);
 
   // Customers ship from the warehouse of their region.

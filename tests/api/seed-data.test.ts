@@ -109,7 +109,10 @@ test('demo data: deterministic, realistic Japanese customers across all prefectu
   for (const o of orders) {
     assert.ok(o.clientIndex >= 0 && o.clientIndex < 300);
     assert.ok(o.date >= '2026-05-01' && o.date <= '2026-11-21');
-    assert.ok(Number.isInteger(o.total) && o.total > 0);
+    assert.ok(o.deliveryDate > o.date && o.deliveryDate >= '2026-05-02');
+    if (o.status === 'shipped' || o.status === 'processed') assert.ok(o.deliveryDate <= '2026-11-21', `${o.status} delivered ${o.deliveryDate}`);
+    else assert.ok(o.deliveryDate >= '2026-11-21', `${o.status} delivered ${o.deliveryDate}`);
+    assert.ok(o.lines.length > 0 && o.lines.every((l) => Number.isInteger(l.quantity) && l.quantity > 0 && l.code !== ''));
   }
   assert.ok(orders.filter((o) => o.status === 'processed').length > orders.length / 2);
 });

@@ -2,6 +2,8 @@
  * Deterministic Japanese demo data for the bottled-water delivery back office (宅配水・ウォーターサーバー):
  * customers, master tables, staff users and orders. Pure functions, no I/O.
  */
+import { addDays } from '../../../lib/format';
+import { closedReason } from '../../../lib/hod/schedule';
 import { createRng, hashString, type Rng } from './rng';
 import { PREFECTURE_DETAILS, type CityInfo, type PrefectureDetail } from './prefectures';
 import {
@@ -130,14 +132,22 @@ export interface SeedClient {
 
 export type SeedOrderStatus = 'untreated' | 'pending' | 'waitshipping' | 'shipped' | 'processed';
 
+/** One line of a demo order: an item of the demo catalogue (server/seed/data/stock.ts) by code. */
+export interface SeedOrderLine {
+  code: string;
+  quantity: number;
+}
+
 export interface SeedOrder {
-  /** Index into the generated clients array (0-based). */
+  /** Index into the customers the orders are for (0-based). */
   clientIndex: number;
-  /** YYYY-MM-DD, 2026-05-01 .. 2026-11-21. */
+  /** YYYY-MM-DD, in the 204 days up to `today`. */
   date: string;
+  /** A business day after the order: by `today` for a delivered order (出荷済・処理済), from `today` on for an open one. */
+  deliveryDate: string;
   status: SeedOrderStatus;
-  /** Total in yen (tax included). */
-  total: number;
+  /** What was ordered; prices, tax and totals are the pricing rules' (server/orders/pricing.ts). */
+  lines: SeedOrderLine[];
 }
 
 export interface SeedUser {
@@ -147,6 +157,8 @@ export interface SeedUser {
   role: string;
   /** mt_team text (配送1班 …). */
   team: string;
+  /** A driver's round: the prefecture whose scheduled customers they deliver to (the rest ship by carrier). */
+  route?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -158,13 +170,14 @@ type MasterRow = { value: string; text: string; flg?: number };
 const rows = (pairs: readonly (readonly [string, string])[]): MasterRow[] => pairs.map(([value, text]) => ({ value, text }));
 
 export const MASTER_TABLES: Record<string, MasterRow[]> = {
-  mt_pmt_method: rows([
-    ['1', '口座振替'],
-    ['2', '銀行振込'],
-    ['3', '代金引換'],
-    ['4', 'クレジットカード'],
-    ['5', '現金集金'],
-  ]),
+  // フラグ 1: paid to the driver on delivery (the route sheet's 集金額).
+  mt_pmt_method: [
+    { value: '1', text: '口座振替' },
+    { value: '2', text: '銀行振込' },
+    { value: '3', text: '代金引換', flg: 1 },
+    { value: '4', text: 'クレジットカード' },
+    { value: '5', text: '現金集金', flg: 1 },
+  ],
   mt_bank: rows([
     ['0001', 'みずほ銀行'],
     ['0005', '三菱UFJ銀行'],
@@ -356,14 +369,14 @@ export const MASTER_TABLES: Record<string, MasterRow[]> = {
 };
 
 /** Staff accounts: 2 管理, 3 営業, 2 配送, 1 経理. */
-export const SEED_USERS: { name: string; kana: string; email: string; role: string; team: string }[] = [
+export const SEED_USERS: readonly SeedUser[] = [
   { name: '佐藤 健一', kana: 'サトウ ケンイチ', email: 'sato@example.jp', role: '管理', team: '管理チーム' },
   { name: '鈴木 美穂', kana: 'スズキ ミホ', email: 'suzuki@example.jp', role: '管理', team: '管理チーム' },
   { name: '高橋 翔太', kana: 'タカハシ ショウタ', email: 'takahashi@example.jp', role: '営業', team: '営業チーム' },
   { name: '田中 由美', kana: 'タナカ ユミ', email: 'tanaka@example.jp', role: '営業', team: '営業チーム' },
   { name: '伊藤 大輔', kana: 'イトウ ダイスケ', email: 'ito@example.jp', role: '営業', team: '営業チーム' },
-  { name: '渡辺 剛', kana: 'ワタナベ ツヨシ', email: 'watanabe@example.jp', role: '配送', team: '配送1班' },
-  { name: '山本 拓也', kana: 'ヤマモト タクヤ', email: 'yamamoto@example.jp', role: '配送', team: '配送2班' },
+  { name: '渡辺 剛', kana: 'ワタナベ ツヨシ', email: 'watanabe@example.jp', role: '配送', team: '配送1班', route: '東京都' },
+  { name: '山本 拓也', kana: 'ヤマモト タクヤ', email: 'yamamoto@example.jp', role: '配送', team: '配送2班', route: '神奈川県' },
   { name: '中村 恵子', kana: 'ナカムラ ケイコ', email: 'nakamura@example.jp', role: '経理', team: '経理チーム' },
 ];
 
@@ -377,8 +390,9 @@ const ymd = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');
 const round6 = (n: number): number => Math.round(n * 1e6) / 1e6;
 
-/** "Today" of the demo data set. */
+/** "Today" of the demo data set (the orders' default `today`). */
 const TODAY = utc(2026, 11, 21);
+export const DEMO_TODAY = ymd(TODAY);
 
 function weightedCode(rng: Rng, table: readonly (readonly [string, number])[]): string {
   return rng.weighted(table, ([, w]) => w)[0];
@@ -1016,33 +1030,45 @@ export function generateClients(count: number, seed = 1): SeedClient[] {
 // Orders
 // ---------------------------------------------------------------------------------------------
 
-/** 12 L bottle prices, tax included (8 % reduced rate): 1,100 / 1,200 / 1,300 / 1,400 円 + tax. */
-const BOTTLE_PRICES = [1188, 1296, 1296, 1296, 1404, 1512] as const;
+/** The water of an order: the demo catalogue's bottles, the returnable 12 L ones most often. */
+const WATER: readonly (readonly [string, number])[] = [['W12R', 60], ['RO12R', 25], ['W12O', 10], ['W7O', 5]];
+
+/** The first business day (no Sunday or public holiday) on or after `day`. */
+export function businessDayFrom(day: string): string {
+  let d = day;
+  while (closedReason(d)) d = addDays(d, 1);
+  return d;
+}
 
 /**
- * `count` orders for clients 0..clientCount-1, sorted by date (2026-05-01 .. 2026-11-21).
- * Older orders are almost all processed; recent ones are spread over the earlier statuses.
+ * `count` orders for customers 0..clientCount-1 over the 204 days up to `today`, sorted by date. Older orders are
+ * almost all processed; recent ones are spread over the earlier statuses. Each is some water, sometimes the
+ * server rental or cups; it is delivered a business day or a few after it was taken — a delivered one by
+ * `today`, an open one from `today` on (a "delivered" one whose day is still ahead is 出荷待ち).
+ * @example generateOrders(300, 1000, 2, '2026-11-25')[0] // { clientIndex: 17, date: '2026-05-05', deliveryDate: '2026-05-07', status: 'processed', lines: [{ code: 'W12R', quantity: 4 }] }
  */
-export function generateOrders(clientCount: number, count: number, seed = 2): SeedOrder[] {
+export function generateOrders(clientCount: number, count: number, seed = 2, today: string = DEMO_TODAY): SeedOrder[] {
   const rng = createRng(seed);
-  const start = utc(2026, 5, 1);
-  const days = Math.round((TODAY - start) / DAY_MS);
+  const days = 204;
   const orders: SeedOrder[] = [];
   if (clientCount <= 0) return orders;
   for (let i = 0; i < count; i++) {
-    const offset = rng.int(0, days);
-    const age = days - offset;
-    const status: SeedOrderStatus =
+    const age = days - rng.int(0, days);
+    let status: SeedOrderStatus =
       age >= 21
         ? rng.chance(0.93) ? 'processed' : 'shipped'
         : age >= 7
           ? (weightedCode(rng, [['processed', 50], ['shipped', 35], ['waitshipping', 10], ['pending', 5]]) as SeedOrderStatus)
           : (weightedCode(rng, [['shipped', 20], ['waitshipping', 30], ['pending', 25], ['untreated', 25]]) as SeedOrderStatus);
-    const bottles = rng.pick([2, 2, 2, 2, 3, 4, 4, 4, 6, 6, 8, 10]);
-    let total = bottles * rng.pick(BOTTLE_PRICES);
-    if (rng.chance(0.25)) total += rng.pick([550, 1100]); // server rental (税込)
-    if (rng.chance(0.05)) total += 330; // 配送手数料
-    orders.push({ clientIndex: rng.int(0, clientCount - 1), date: ymd(start + offset * DAY_MS), status, total });
+    const date = addDays(today, -age);
+    let deliveryDate = businessDayFrom(addDays(date, rng.int(1, 3)));
+    const open = status !== 'processed' && status !== 'shipped';
+    if (open && deliveryDate < today) deliveryDate = businessDayFrom(addDays(today, rng.int(0, 4)));
+    if (!open && deliveryDate > today) status = 'waitshipping';
+    const lines: SeedOrderLine[] = [{ code: weightedCode(rng, WATER), quantity: rng.pick([2, 2, 2, 2, 3, 4, 4, 4, 6, 6, 8, 10]) }];
+    if (rng.chance(0.25)) lines.push({ code: 'SV-RENT', quantity: 1 });
+    if (rng.chance(0.08)) lines.push({ code: 'CUP', quantity: rng.int(1, 3) });
+    orders.push({ clientIndex: rng.int(0, clientCount - 1), date, deliveryDate, status, lines });
   }
   return orders.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.clientIndex - b.clientIndex));
 }
