@@ -202,6 +202,6 @@ export const LIMITS = {
 } as const;
 
 /** Call names: `{resource}_{verb}` (DESIGN §3). */
-export const VERBS = ['lst', 'cnt', 'dtl', 'save', 'del', 'upd', 'pagination', 'bulk_save'] as const;
+export const VERBS = ['lst', 'cnt', 'dtl', 'save', 'del', 'upd', 'pagination', 'bulk_save', 'sum'] as const;
 export type Verb = (typeof VERBS)[number];
 export const callName = (resource: string, verb: Verb): string => `${resource}_${verb}`;

@@ -54,6 +54,7 @@ export const agreementResource: ResourceDef = {
     sortable: ['ag_id', 'ag_agreement_no', 'ag_contract_date', 'ag_status', 'ag_rental_fee', 'created', 'modified'],
     keyword: ['agreement_no', 'note', 'cancel_reason'],
     defaultSort: { col: 'ag_contract_date', odr: 'desc' },
+    totals: ['ag_rental_fee'],
     filters: [
       { name: 'contract_date', label: '契約日', kind: 'dateRange' },
       { name: 'status', label: '契約状況', kind: 'in' },

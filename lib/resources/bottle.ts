@@ -50,6 +50,7 @@ export const bottleResource: ResourceDef = {
     sortable: ['bt_id', 'bt_move_date', 'bt_delivered', 'bt_collected', 'bt_held', 'bt_deposit', 'created', 'modified'],
     keyword: ['note'],
     defaultSort: { col: 'bt_move_date', odr: 'desc' },
+    totals: ['bt_deposit'],
     filters: [
       { name: 'move_date', label: '日付', kind: 'dateRange' },
       { name: 'it_id', label: '商品', kind: 'in' },

@@ -81,6 +81,7 @@ export const hodReportResource: ResourceDef = {
     keyword: ['team', 'route', 'note'],
     keywordHint: 'チーム・車両・ルート・備考',
     defaultSort: { col: 'hr_date', odr: 'desc' },
+    totals: ['hr_cash_total'],
     filters: [
       { name: 'date', label: '配送日', kind: 'dateRange' },
       { name: 'usr_id', label: '担当者', kind: 'in' },

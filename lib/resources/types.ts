@@ -100,6 +100,11 @@ export interface ResourceDef {
     keywordHint?: string;
     defaultSort: { col: string; odr: 'asc' | 'desc' };
     filters: readonly FilterDef[];
+    /**
+     * Money columns (answer names, list columns of `format: 'money'`) summed over the filtered rows: `{r}_sum`
+     * answers them and the list draws them as its total row, e.g. `['od_uriage_total']`.
+     */
+    totals?: readonly string[];
   };
   /** Fields (unprefixed) that name a record in titles: the first non-empty one wins. */
   titleFields: readonly string[];

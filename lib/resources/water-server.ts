@@ -94,6 +94,7 @@ export const serverResource: ResourceDef = {
     sortable: ['sv_id', 'sv_serial_no', 'sv_model', 'sv_status', 'sv_install_date', 'sv_next_due_date', 'sv_rental_fee', 'created', 'modified'],
     keyword: ['serial_no', 'model', 'note'],
     defaultSort: { col: 'sv_serial_no', odr: 'asc' },
+    totals: ['sv_rental_fee'],
     filters: [
       {
         name: 'due', label: 'メンテ期限', kind: 'relativeDate', column: 'sv_next_due_date',

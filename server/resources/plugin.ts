@@ -1,6 +1,6 @@
 /**
  * The generic handlers of every declared resource (lib/resources RESOURCES): `{r}_lst`,
- * `{r}_cnt`, `{r}_pagination`, `{r}_dtl`, `{r}_save`, `{r}_del`, and `{r}_bulk_save` where declared.
+ * `{r}_cnt`, `{r}_pagination`, `{r}_dtl`, `{r}_save`, `{r}_del`, and `{r}_bulk_save` and `{r}_sum` where declared.
  * No resource has code of its own here.
  */
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +12,7 @@ import { resourceView } from '../db/schema';
 import { jsonObject, optionalId, positiveId } from '../http/params';
 import { answerRow } from './columns';
 import { keywordMatcher } from './keyword';
-import { countMatching, parseListParams, selectPage } from './list-query';
+import { countMatching, parseListParams, selectPage, sumMatching } from './list-query';
 import { POLICIES } from './policies';
 import { badRequest } from '../http/api-error';
 import { deleteRecord, findRecord, saveRecord, saveRecords, type BulkEntry } from './records';
@@ -66,6 +66,12 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
         return [answer];
       },
     });
+    if (def.list.totals?.length) {
+      addCall(calls, callName(def.name, 'sum'), {
+        area, level: 'read',
+        handler: async ({ params }) => [await sumMatching(view, def, parseListParams(def, params), matcher)],
+      });
+    }
     addCall(calls, callName(def.name, 'dtl'), {
       area, level: 'read', allow: allow('dtl'),
       handler: async (ctx) => [await findRecord(db, def, positiveId(ctx.params.id), scope(ctx))],

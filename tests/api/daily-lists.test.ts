@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { addDays, todayJst } from '../../lib/format';
 import { URIAGE_STATUSES } from '../../lib/hod/uriage';
+import { RESOURCES } from '../../lib/resources';
 import { orderTotals, roundingOf } from '../../lib/orders/totals';
 import type { TaxClass } from '../../lib/tax';
 import { hodList } from '../../server/hod/list';
@@ -18,6 +19,18 @@ import { taxPeriods } from '../../server/tax/rates';
 import { dialects, freshDatabase, useHarness, type FreshDatabase, type ParamValue } from './harness';
 
 type Row = Record<string, string | number | null>;
+
+describe('money totals are declared on money columns', () => {
+  it('names only list columns of format money', () => {
+    const declared = Object.values(RESOURCES).filter((def) => def.list.totals?.length);
+    assert.ok(declared.some((def) => def.name === 'order'));
+    for (const def of declared) {
+      for (const column of def.list.totals ?? []) {
+        assert.equal(def.list.columns.find((c) => c.name === column)?.format, 'money', `${def.name}: ${column}`);
+      }
+    }
+  });
+});
 
 for (const dialect of dialects()) {
   describe(`${dialect}: the total row of a list (_sum)`, () => {

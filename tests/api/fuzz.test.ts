@@ -146,7 +146,7 @@ const SOUND_PARAMS: Record<string, string> = {
 
 /** The resource of a `{resource}_{verb}` call. */
 function resourceOfCall(name: string): ResourceDef | undefined {
-  const match = /^(.*)_(lst|cnt|pagination|dtl|save|del|bulk_save|upd)$/.exec(name);
+  const match = /^(.*)_(lst|cnt|pagination|sum|dtl|save|del|bulk_save|upd)$/.exec(name);
   return match ? RESOURCES[match[1]] : undefined;
 }
 
