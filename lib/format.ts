@@ -101,3 +101,21 @@ export function addYears(day: string, years: number): string {
   const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
   return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
+
+/**
+ * The day a typed text means (YYYY-MM-DD), '' for an empty text, undefined for a text that is no day:
+ * 2026-11-25, 2026/11/25, 2026年11月25日, 20261125; without a year (11/25, 1125) the year of `today`.
+ * Full-width digits and separators count as half-width.
+ * @example parseDay('１１２５', '2026-11-20') // '2026-11-25'
+ */
+export function parseDay(text: string, today: string): string | undefined {
+  const typed = text.normalize('NFKC').trim().replace(/[年月.]/g, '/').replace(/日$/, '');
+  if (typed === '') return '';
+  const full = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(typed) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(typed);
+  const short = full ? null : /^(\d{1,2})[-/](\d{1,2})$/.exec(typed) ?? /^(\d{2})(\d{2})$/.exec(typed);
+  const [y, m, d] = full ? full.slice(1) : short ? [today.slice(0, 4), ...short.slice(1)] : [];
+  if (y === undefined) return undefined;
+  const day = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day ? day : undefined;
+}

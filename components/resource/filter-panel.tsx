@@ -1,6 +1,8 @@
 /**
  * The filter panel of a list: one control per declared filter, drawn from the declaration (an
- * equality on a field with options or a master is a select, other equalities a text box).
+ * equality on a field with options or a master is a select, other equalities a text box; a date range
+ * is two typed days, one Tab stop each). It starts folded unless a filter is set, and remembers being
+ * opened or folded.
  */
 import { useId, useState, type ReactNode } from 'react';
 import type { FilterDef } from '@/lib/filters';
@@ -8,6 +10,7 @@ import { fieldOfFilter, filterOptions, listFilters, type RawFilters } from '@/li
 import { useMasterOptions } from '@/lib/list/use-master-options';
 import type { Option, ResourceDef } from '@/lib/resources/types';
 import { listKey, readStored, writeStored } from '@/lib/state/storage';
+import { DayInput } from './day-input';
 import { RefPicker } from './ref-picker';
 import { buttonClass, inputClass, labelClass } from './styles';
 
@@ -31,27 +34,27 @@ function RangeFilter({ filter, value, onChange, type }: FilterProps & { type: 'd
     <div role="group" aria-label={filter.label} className="flex flex-col gap-[3px]">
       <span className={labelClass}>{filter.label}</span>
       <div className="flex items-center gap-[4px]">
-        <input
-          type={type}
-          aria-label={`${filter.label}（${fromName}）`}
-          value={from}
-          max={type === 'date' ? to || undefined : undefined}
-          onChange={(e) => set([e.target.value, to])}
-          className={`${inputClass} ${type === 'date' ? 'w-[140px]' : 'w-[110px] text-right'}`}
-        />
-        <span aria-hidden="true" className="text-muted">
-          〜
-        </span>
-        <input
-          type={type}
-          aria-label={`${filter.label}（${toName}）`}
-          value={to}
-          min={type === 'date' ? from || undefined : undefined}
-          onChange={(e) => set([from, e.target.value])}
-          className={`${inputClass} ${type === 'date' ? 'w-[140px]' : 'w-[110px] text-right'}`}
-        />
+        {type === 'date' ? (
+          <>
+            <DayInput label={`${filter.label}（${fromName}）`} value={from} max={to || undefined} onChange={(day) => set([day, to])} />
+            <span aria-hidden="true" className="text-muted">〜</span>
+            <DayInput label={`${filter.label}（${toName}）`} value={to} min={from || undefined} onChange={(day) => set([from, day])} />
+          </>
+        ) : (
+          <NumberRange filter={filter} from={from} to={to} set={set} />
+        )}
       </div>
     </div>
+  );
+}
+
+function NumberRange({ filter, from, to, set }: { filter: FilterDef; from: string; to: string; set: (next: [string, string]) => void }) {
+  return (
+    <>
+      <input type="number" aria-label={`${filter.label}（下限）`} value={from} onChange={(e) => set([e.target.value, to])} className={`${inputClass} w-[110px] text-right`} />
+      <span aria-hidden="true" className="text-muted">〜</span>
+      <input type="number" aria-label={`${filter.label}（上限）`} value={to} onChange={(e) => set([from, e.target.value])} className={`${inputClass} w-[110px] text-right`} />
+    </>
   );
 }
 
@@ -198,7 +201,11 @@ export function FilterPanel({ def, filters, onChange, onClear, storageKey = open
   /** Filters the list sets itself (`fixedFilters`): not offered, since a tick there would change nothing. */
   fixed?: readonly string[];
 }) {
-  const [open, setOpen] = useState(() => readStored<boolean>(storageKey, true));
+  // Folded unless a filter is set, until the user opens or folds it (then as they left it).
+  const [open, setOpen] = useState(() => {
+    const stored = readStored<unknown>(storageKey, null);
+    return typeof stored === 'boolean' ? stored : Object.keys(filters).length > 0;
+  });
   const panelId = useId();
   const active = Object.keys(filters).filter((name) => !fixed.includes(name)).length;
   // Implied filters (a link's 支払方法, 顧客 …) are drawn only while set, so the user sees and can clear them.

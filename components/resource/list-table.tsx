@@ -1,12 +1,15 @@
 /**
  * The table of a resource list: header cells from the declaration, sortable headers, 40px rows.
  * A row opens its record's detail where the resource has one; a resource with a row detail
- * (extensions ROW_DETAILS) gets a toggle per row that unfolds it below the row.
+ * (extensions ROW_DETAILS) gets a toggle per row that unfolds it below the row. The table scrolls in a
+ * box no taller than the window, so its header (and the money total row of the filtered set, where the
+ * resource declares `list.totals`) stays in sight over a long page of rows.
  */
 import { Fragment, useState, type MouseEvent, type ReactNode } from 'react';
 import type { ListSort } from '@/lib/list/list-state';
 import { detailPathOf, hasDetailRoute, parentIdOf } from '@/lib/list/use-record-controller';
 import type { Row } from '@/lib/list/use-list-controller';
+import { formatMoney } from '@/lib/format';
 import { idColumn, titleOf, type ColumnDef, type ResourceDef } from '@/lib/resources/types';
 import { CellValue } from './cells';
 import { ROW_DETAILS } from './extensions';
@@ -26,6 +29,29 @@ function SortIcon({ state }: { state: 'ascending' | 'descending' | 'none' }) {
   );
 }
 
+/** A header cell that stays at the top of the scrolling table box (a shadow draws its line: collapsed borders scroll away). */
+const STICKY_HEAD = 'sticky top-0 z-[1] bg-subtle shadow-[inset_0_-1px_0_var(--color-line)] print:static';
+/** A cell of the total row, kept at the bottom of the scrolling table box. */
+const STICKY_FOOT = 'sticky bottom-0 z-[1] bg-brand-soft shadow-[inset_0_1px_0_var(--color-line-strong)] print:static';
+
+/** The total row of the filtered set: the count under the first column, each declared money total under its column. */
+function TotalRow({ def, sums, leading, trailing }: { def: ResourceDef; sums: Record<string, number>; leading: number; trailing: number }) {
+  const totals = def.list.totals ?? [];
+  return (
+    <tfoot>
+      <tr className="h-[40px] font-semibold text-ink">
+        {leading > 0 && <td colSpan={leading} className={STICKY_FOOT} />}
+        {def.list.columns.map((column, i) => (
+          <td key={column.name} className={`${STICKY_FOOT} whitespace-nowrap px-[10px] ${alignOf(column, def)} ${totals.includes(column.name) ? 'tabular-nums' : ''}`}>
+            {i === 0 ? <span>合計（絞り込み全 {Number(sums.count ?? 0).toLocaleString('ja-JP')} 件）</span> : totals.includes(column.name) ? formatMoney(sums[column.name] ?? 0) : null}
+          </td>
+        ))}
+        {trailing > 0 && <td colSpan={trailing} className={STICKY_FOOT} />}
+      </tr>
+    </tfoot>
+  );
+}
+
 /**
  * A column header that sorts by its column (when the resource allows it), with aria-sort.
  * @example <SortableHeader def={def} column="mo_text" label="名称" sort={sort} onSort={onSort} />
@@ -41,7 +67,7 @@ export function SortableHeader({ def, column, label, sort, onSort, className = '
   const sortable = def.list.sortable.includes(column);
   const state = ariaSort(sort, column);
   return (
-    <th scope="col" aria-sort={sortable ? state : undefined} className={`whitespace-nowrap border-b border-line px-[10px] font-medium ${className}`}>
+    <th scope="col" aria-sort={sortable ? state : undefined} className={`${STICKY_HEAD} whitespace-nowrap px-[10px] font-medium ${className}`}>
       {sortable ? (
         <button type="button" onClick={() => onSort(column)} className="inline-flex items-center gap-[4px] hover:text-brand-strong">
           {label}
@@ -62,6 +88,7 @@ export function ListTable({
   busy,
   pathOf,
   selection,
+  sums,
 }: {
   def: ResourceDef;
   rows: Row[];
@@ -72,6 +99,8 @@ export function ListTable({
   pathOf?: (id: string, row: Row) => string;
   /** Rows can be chosen (a check box per row and one for the page) for a bulk action. */
   selection?: { selected: ReadonlySet<string>; onChange: (next: Set<string>) => void };
+  /** The money totals of the filtered set (`{r}_sum`): drawn as the table's last row. */
+  sums?: Record<string, number>;
 }) {
   const idCol = idColumn(def);
   const opens = Boolean(pathOf) || hasDetailRoute(def);
@@ -103,13 +132,13 @@ export function ListTable({
     navigate(rowPath(row));
   };
   return (
-    <div className="overflow-x-auto rounded-[6px] border border-line bg-white">
+    <div className="max-h-[calc(100dvh-var(--header-height)-100px)] overflow-auto rounded-[6px] border border-line bg-white print:max-h-none print:overflow-visible">
       <table className="w-full border-collapse text-[14px]" aria-busy={busy || undefined}>
         <caption className="visually-hidden">{def.label}一覧</caption>
         <thead className="bg-subtle text-ink-soft">
           <tr className="h-[36px]">
             {selection && (
-              <th scope="col" className="w-[1%] border-b border-line px-[10px]">
+              <th scope="col" className={`${STICKY_HEAD} w-[1%] px-[10px]`}>
                 <input type="checkbox" aria-label="このページをすべて選択" checked={allChosen} onChange={(e) => choose(pageIds, e.target.checked)} />
               </th>
             )}
@@ -117,7 +146,7 @@ export function ListTable({
               <SortableHeader key={column.name} def={def} column={column.name} label={column.label} sort={sort} onSort={onSort} className={alignOf(column, def)} />
             ))}
             {RowDetail && (
-              <th scope="col" className="w-[1%] whitespace-nowrap border-b border-line px-[10px] font-medium">
+              <th scope="col" className={`${STICKY_HEAD} w-[1%] whitespace-nowrap px-[10px] font-medium`}>
                 詳細
               </th>
             )}
@@ -175,6 +204,7 @@ export function ListTable({
             })
           )}
         </tbody>
+        {sums && rows.length > 0 && def.list.totals?.length ? <TotalRow def={def} sums={sums} leading={selection ? 1 : 0} trailing={RowDetail ? 1 : 0} /> : null}
       </table>
     </div>
   );

@@ -1,4 +1,8 @@
-/** Paging of a list: 「前へ」「次へ」, page numbers, page size and the total. */
+/**
+ * Paging of a list: 「前へ」「次へ」, page numbers, page size and the total. Drawn above the table and again
+ * below it (`placement="bottom"`: the page buttons only, in a navigation of its own name), so the next page is
+ * one click away at either end of a long page.
+ */
 import { useId } from 'react';
 import { PAGE_SIZES, pageWindow } from '@/lib/list/list-state';
 import { buttonClass, inputClass } from './styles';
@@ -10,6 +14,7 @@ export function Pagination({
   total,
   onPage,
   onPerPage,
+  placement = 'top',
 }: {
   page: number;
   pageCount: number;
@@ -17,12 +22,14 @@ export function Pagination({
   total: number | undefined;
   onPage: (page: number) => void;
   onPerPage: (perPage: number) => void;
+  placement?: 'top' | 'bottom';
 }) {
   const sizeId = useId();
   const sizes: number[] = PAGE_SIZES.includes(perPage as (typeof PAGE_SIZES)[number]) ? [...PAGE_SIZES] : [...PAGE_SIZES, perPage].sort((a, b) => a - b);
+  const bottom = placement === 'bottom';
   return (
-    <div className="flex flex-wrap items-center justify-between gap-[10px] text-[14px]">
-      <p className="text-ink-soft" aria-live="polite">
+    <div className={`flex flex-wrap items-center justify-between gap-[10px] text-[14px] ${bottom ? 'print:hidden' : ''}`}>
+      <p className="text-ink-soft" aria-live={bottom ? undefined : 'polite'}>
         {total === undefined ? '\u00a0' : `全 ${total.toLocaleString('ja-JP')} 件`}
         {total !== undefined && total > 0 && (
           <span className="ml-[8px] text-muted">
@@ -30,7 +37,7 @@ export function Pagination({
           </span>
         )}
       </p>
-      <nav aria-label="ページ送り" className="flex items-center gap-[4px]">
+      <nav aria-label={bottom ? 'ページ送り（表の下）' : 'ページ送り'} className="flex items-center gap-[4px]">
         <button type="button" className={buttonClass('secondary')} onClick={() => onPage(page - 1)} disabled={page <= 1}>
           前へ
         </button>
@@ -55,16 +62,20 @@ export function Pagination({
         <button type="button" className={buttonClass('secondary')} onClick={() => onPage(page + 1)} disabled={page >= pageCount}>
           次へ
         </button>
-        <label htmlFor={sizeId} className="ml-[12px] text-[13px] text-ink-soft">
-          表示件数
-        </label>
-        <select id={sizeId} value={perPage} onChange={(e) => onPerPage(Number(e.target.value))} className={`${inputClass} w-[80px]`}>
-          {sizes.map((n) => (
-            <option key={n} value={n}>
-              {n}件
-            </option>
-          ))}
-        </select>
+        {!bottom && (
+          <>
+            <label htmlFor={sizeId} className="ml-[12px] text-[13px] text-ink-soft">
+              表示件数
+            </label>
+            <select id={sizeId} value={perPage} onChange={(e) => onPerPage(Number(e.target.value))} className={`${inputClass} w-[80px]`}>
+              {sizes.map((n) => (
+                <option key={n} value={n}>
+                  {n}件
+                </option>
+              ))}
+            </select>
+          </>
+        )}
       </nav>
     </div>
   );

@@ -41,7 +41,7 @@ function RelatedList({ related, id }: { related: RelatedDef; id: string }) {
           {list.error}
         </p>
       )}
-      <ListTable def={def} rows={list.rows} sort={state.sort} onSort={list.toggleSort} busy={list.isLoading} pathOf={(rowId) => detailPathOf(def, rowId, id)} />
+      <ListTable def={def} rows={list.rows} sort={state.sort} onSort={list.toggleSort} busy={list.isLoading} pathOf={(rowId) => detailPathOf(def, rowId, id)} sums={list.sums} />
       <Pagination page={state.page} pageCount={list.pageCount} perPage={state.perPage} total={list.total} onPage={list.setPage} onPerPage={list.setPerPage} />
     </div>
   );

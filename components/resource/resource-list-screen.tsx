@@ -89,7 +89,10 @@ export default function ResourceListScreen({ resource, title, options, filtersKe
           {bulk({ ids: [...selected], done: () => { setSelected(new Set()); list.refresh(); } })}
         </div>
       )}
-      <ListTable def={def} rows={list.rows} sort={state.sort} onSort={list.toggleSort} busy={list.isLoading} selection={bulk ? { selected, onChange: setSelected } : undefined} />
+      <ListTable def={def} rows={list.rows} sort={state.sort} onSort={list.toggleSort} busy={list.isLoading} selection={bulk ? { selected, onChange: setSelected } : undefined} sums={list.sums} />
+      {list.rows.length > 0 && (
+        <Pagination placement="bottom" page={state.page} pageCount={list.pageCount} perPage={state.perPage} total={list.total} onPage={list.setPage} onPerPage={list.setPerPage} />
+      )}
     </div>
   );
 }

@@ -1,12 +1,13 @@
 /**
  * 配送リスト (/hod/list): the orders delivered in a date range that are not cancelled (`hod_list`),
  * filtered by team, staff, customer and company name — the filters remembered under KEYS.hodFilters —
- * grouped by day and staff with bottles, address, time slot and phone per stop; 印刷 prints it as a
- * route sheet (the shell hides itself in print).
+ * one route per day and staff with bottles, cash to collect (集金額), address, time slot, phone and notes
+ * per stop, and a check column; 印刷 prints it as route sheets, each driver's day on a page of its own
+ * (the shell hides itself in print).
  */
 import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
-import { addDays, formatDateJa, todayJst } from '@/lib/format';
+import { addDays, formatDateJa, formatMoney, todayJst } from '@/lib/format';
 import type { HodListFilters, HodListRow } from '@/lib/hod/kinds';
 import { callFetcher, messageOf } from '@/lib/list/use-list-controller';
 import { useMasterOptions } from '@/lib/list/use-master-options';
@@ -31,18 +32,76 @@ function storedFilters(): HodListFilters {
   return filters;
 }
 
-/** Stops grouped by delivery day, then staff (the list comes sorted that way). */
-function groupsOf(rows: readonly HodListRow[]) {
-  const days: { date: string; staff: { key: string; name: string; team: string; rows: HodListRow[] }[] }[] = [];
+/** One route: a day's stops of one staff member (or of nobody: shipped by carrier). */
+interface Route {
+  date: string;
+  key: string;
+  name: string;
+  team: string;
+  rows: HodListRow[];
+}
+
+/** Stops grouped into routes by delivery day, then staff (the list comes sorted that way). */
+function routesOf(rows: readonly HodListRow[]): Route[] {
+  const routes: Route[] = [];
   for (const row of rows) {
-    let day = days.at(-1);
-    if (!day || day.date !== row.od_delivery_date) days.push((day = { date: row.od_delivery_date, staff: [] }));
     const key = String(row.user_id ?? '');
-    let group = day.staff.at(-1);
-    if (!group || group.key !== key) day.staff.push((group = { key, name: row.user_name, team: row.user_team, rows: [] }));
-    group.rows.push(row);
+    let route = routes.at(-1);
+    if (!route || route.date !== row.od_delivery_date || route.key !== key) routes.push((route = { date: row.od_delivery_date, key, name: row.user_name, team: row.user_team, rows: [] }));
+    route.rows.push(row);
   }
-  return days;
+  return routes;
+}
+
+const sumOf = (rows: readonly HodListRow[], pick: (row: HodListRow) => number): number => rows.reduce((sum, row) => sum + pick(row), 0);
+
+const COLUMNS = ['顧客', '本数', '集金額', '住所', '時間帯', '電話番号', '受注番号', '備考'] as const;
+
+/** One route sheet: on paper a page of its own (`first`: the first page needs no break before it). */
+function RouteSheet({ route, first }: { route: Route; first: boolean }) {
+  const who = `${route.name || '担当者なし（宅配便など）'}${route.team ? `（${route.team}）` : ''}`;
+  const collect = sumOf(route.rows, (r) => r.collect);
+  return (
+    <section aria-label={`${formatDateJa(route.date)} ${who}`} data-route-sheet className={`flex flex-col gap-[6px] ${first ? '' : 'print:break-before-page'}`}>
+      <h2 className="flex flex-wrap items-baseline gap-x-[12px] text-[1.6rem] font-bold text-ink">
+        <span>{formatDateJa(route.date)}</span>
+        <span>{who}</span>
+        <span className="text-[1.3rem] font-normal text-ink-soft">
+          {route.rows.length}件・ボトル {sumOf(route.rows, (r) => r.bottles)}本・集金 {formatMoney(collect)}
+        </span>
+      </h2>
+      <div className="overflow-x-auto rounded-[6px] border border-line bg-white print:overflow-visible print:border-ink">
+        <table className="w-full border-collapse text-[1.4rem] print:text-[1.15rem]">
+          <caption className="visually-hidden">{`${formatDateJa(route.date)} ${who}の配送`}</caption>
+          <thead className="text-ink-soft print:text-ink">
+            <tr className="h-[32px]">
+              <th scope="col" className="w-[1%] whitespace-nowrap border-b border-line px-[8px] text-center font-medium">チェック</th>
+              {COLUMNS.map((label) => (
+                <th key={label} scope="col" className={`whitespace-nowrap border-b border-line px-[8px] font-medium ${label === '本数' || label === '集金額' ? 'text-right' : 'text-left'}`}>{label}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {route.rows.map((row) => (
+              <tr key={row.od_id} className="h-[36px] border-b border-line last:border-b-0 print:break-inside-avoid">
+                <td className="px-[8px] text-center">
+                  <span aria-hidden="true" className="inline-block h-[16px] w-[16px] rounded-[2px] border border-ink-soft align-middle" />
+                </td>
+                <th scope="row" className="px-[8px] text-left font-medium">{row.cl_label}</th>
+                <td className="px-[8px] text-right tabular-nums">{row.bottles}</td>
+                <td className="whitespace-nowrap px-[8px] text-right tabular-nums">{row.collect ? formatMoney(row.collect) : ''}</td>
+                <td className="px-[8px]">{row.address}</td>
+                <td className="whitespace-nowrap px-[8px]">{row.time_slot}</td>
+                <td className="whitespace-nowrap px-[8px]">{row.tel}</td>
+                <td className="whitespace-nowrap px-[8px]">{row.od_number}</td>
+                <td className="min-w-[160px] px-[8px] text-[1.3rem] print:text-[1.1rem]">{row.note}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
 }
 
 export default function HodListScreen({ match }: ScreenProps) {
@@ -50,8 +109,8 @@ export default function HodListScreen({ match }: ScreenProps) {
   const [filters, setFilters] = useState(draft);
   const staffOptions = useMasterOptions('mt_user').options;
   const { data, error, isLoading } = useSWR(['hod_list', { from: filters.fromDate, to: filters.toDate, team: filters.team, userId: filters.userId, clientId: filters.clientId, coName: filters.coName }] as const, callFetcher<HodListRow>, { revalidateOnFocus: false, keepPreviousData: true });
-  const groups = useMemo(() => groupsOf(data ?? []), [data]);
-  const bottles = (data ?? []).reduce((sum, r) => sum + r.bottles, 0);
+  const routes = useMemo(() => routesOf(data ?? []), [data]);
+  const bottles = sumOf(data ?? [], (r) => r.bottles);
   useLoadingWhile(isLoading);
 
   useEffect(() => {
@@ -61,7 +120,7 @@ export default function HodListScreen({ match }: ScreenProps) {
   const set = (name: keyof HodListFilters) => (value: string) => setDraft((d) => ({ ...d, [name]: value }));
 
   return (
-    <section aria-labelledby="hod-list-title" className="flex flex-col gap-[12px] p-[16px] print:p-0">
+    <section aria-labelledby="hod-list-title" className="route-sheets flex flex-col gap-[12px] p-[16px] print:p-0">
       <div className="flex flex-wrap items-end justify-between gap-[12px]">
         <h1 id="hod-list-title" className="text-[2rem] font-bold text-ink">
           {match.route.title}
@@ -111,42 +170,10 @@ export default function HodListScreen({ match }: ScreenProps) {
       </form>
       {error && <p role="alert" className="text-[1.4rem] text-danger">{messageOf(error)}</p>}
       {data && (
-        <p className="text-[1.4rem]">配送 {data.length.toLocaleString('ja-JP')}件・ボトル {bottles.toLocaleString('ja-JP')}本</p>
+        <p className="text-[1.4rem]">配送 {data.length.toLocaleString('ja-JP')}件・ボトル {bottles.toLocaleString('ja-JP')}本・集金 {formatMoney(sumOf(data, (r) => r.collect))}</p>
       )}
       {data && data.length === 0 && <p className="text-[1.4rem] text-ink-soft">この条件の配送はありません。</p>}
-      {groups.map((day) => (
-        <section key={day.date} aria-label={formatDateJa(day.date)} className="flex flex-col gap-[8px] print:break-inside-avoid">
-          <h2 className="text-[1.6rem] font-bold text-ink">{formatDateJa(day.date)}</h2>
-          {day.staff.map((group) => (
-            <div key={group.key} className="overflow-x-auto rounded-[6px] border border-line bg-white print:break-inside-avoid">
-              <table className="w-full border-collapse text-[1.4rem]">
-                <caption className="bg-subtle px-[10px] py-[6px] text-left font-medium">
-                  {group.name || '担当者なし'}{group.team && `（${group.team}）`}・{group.rows.length}件・{group.rows.reduce((s, r) => s + r.bottles, 0)}本
-                </caption>
-                <thead className="text-ink-soft">
-                  <tr className="h-[32px]">
-                    {['顧客', '本数', '住所', '時間帯', '電話番号', '受注番号'].map((label) => (
-                      <th key={label} scope="col" className="whitespace-nowrap border-b border-line px-[10px] text-left font-medium">{label}</th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {group.rows.map((row) => (
-                    <tr key={row.od_id} className="h-[36px] border-b border-line last:border-b-0">
-                      <th scope="row" className="px-[10px] text-left font-medium">{row.cl_label}</th>
-                      <td className="px-[10px] text-right tabular-nums">{row.bottles}</td>
-                      <td className="px-[10px]">{row.address}</td>
-                      <td className="whitespace-nowrap px-[10px]">{row.time_slot}</td>
-                      <td className="whitespace-nowrap px-[10px]">{row.tel}</td>
-                      <td className="whitespace-nowrap px-[10px]">{row.od_number}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ))}
-        </section>
-      ))}
+      {routes.map((route, i) => <RouteSheet key={`${route.date}|${route.key}`} route={route} first={i === 0} />)}
     </section>
   );
 }

@@ -1,11 +1,17 @@
 /**
- * Home: a greeting, today's date in Japan time, and the screens staff open most, filtered by what
+ * Home: a greeting, today's date in Japan time, what needs doing today (counts of filtered lists, each a
+ * link to the list it counts: lib/home/work-items.ts) and the screens staff open most, filtered by what
  * the user's role may open.
  */
 import { useId } from 'react';
+import useSWR from 'swr';
 import { Card } from '@/components/ui/card';
 import { routeAccess, useSession } from '@/lib/auth';
-import { clockParts } from '@/lib/format';
+import { clockParts, todayJst } from '@/lib/format';
+import { workItemCount, workItemPath, workItems, type WorkItem } from '@/lib/home/work-items';
+import { countOf } from '@/lib/list/list-state';
+import { callFetcher } from '@/lib/list/use-list-controller';
+import { callName } from '@/lib/protocol';
 import { Link } from '@/lib/router';
 import { matchRoute } from '@/lib/routes';
 
@@ -27,6 +33,30 @@ function greeting(hour: number): string {
   if (hour < 11) return 'おはようございます';
   if (hour < 18) return 'こんにちは';
   return 'おつかれさまです';
+}
+
+/** One count of today's work, a link to the rows it counts. */
+function WorkCount({ item, today }: { item: WorkItem; today: string }) {
+  const params = workItemCount(item, today);
+  const { data, error } = useSWR(params ? ([callName(item.def.name, 'cnt'), params] as const) : null, callFetcher<unknown>, { revalidateOnFocus: false });
+  const count = countOf(data);
+  const hintId = useId();
+  return (
+    <li>
+      <Link
+        to={workItemPath(item)}
+        aria-describedby={hintId}
+        className="flex h-full flex-col gap-[2px] rounded-[6px] border border-line bg-surface px-[14px] py-[10px] transition-colors hover:border-brand hover:bg-brand-soft/40"
+      >
+        <span className="text-[1.4rem] font-semibold text-ink-soft">{item.label}</span>
+        <span className="tabular text-[2.6rem] font-bold leading-[1.2] text-brand-strong" data-testid={`work-${item.key}`}>
+          {count === undefined ? (error ? '—' : '…') : count.toLocaleString('ja-JP')}
+          <span className="ml-[4px] text-[1.4rem] font-medium text-ink-soft">{item.unit}</span>
+        </span>
+        <span id={hintId} className="text-[1.2rem] leading-[1.5] text-muted">{item.hint}</span>
+      </Link>
+    </li>
+  );
 }
 
 function QuickLink({ path, title, description }: { path: string; title: string; description: string }) {
@@ -53,6 +83,11 @@ export default function HomeScreen() {
   const { date, weekday, time } = clockParts(now);
   const [y, m, d] = date.split('-').map(Number);
   const hour = Number(time.slice(0, 2));
+  const today = todayJst(now);
+  const work = workItems(today).filter((item) => {
+    const match = matchRoute(workItemPath(item));
+    return match !== undefined && routeAccess(match, { role, areas }) === 'ok';
+  });
   const links = QUICK_LINKS.flatMap((link) => {
     const match = matchRoute(link.path);
     if (!match || routeAccess(match, { role, areas }) !== 'ok') return [];
@@ -73,6 +108,13 @@ export default function HomeScreen() {
           です
         </p>
       </div>
+      {work.length > 0 && (
+        <Card title="今日の仕事">
+          <ul aria-label="今日の仕事" className="grid grid-cols-[repeat(auto-fill,minmax(180px,1fr))] gap-[10px]">
+            {work.map((item) => <WorkCount key={item.key} item={item} today={today} />)}
+          </ul>
+        </Card>
+      )}
       <Card title="よく使う画面">
         {links.length > 0 ? (
           <ul className="grid grid-cols-[repeat(auto-fill,minmax(220px,1fr))] gap-[12px]">

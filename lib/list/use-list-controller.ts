@@ -51,6 +51,8 @@ export interface ListController {
   state: ListState;
   rows: Row[];
   total: number | undefined;
+  /** The resource's money `totals` summed over every row the filters select (`{r}_sum`); undefined while unknown or when it has none. */
+  sums: Record<string, number> | undefined;
   pageCount: number;
   /** True while the first answer for the current query is awaited. */
   isLoading: boolean;
@@ -141,6 +143,12 @@ export function useListController(def: ResourceDef, options: ListControllerOptio
     revalidateOnFocus: false,
   });
 
+  const summed = Boolean(def.list.totals?.length);
+  const sum = useSWR(built.ok && summed ? ([callName(def.name, 'sum'), built.count] as const) : null, callFetcher<Record<string, number>>, {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+  });
+
   const total = built.ok ? countOf(cnt.data) : undefined;
   const pageCount = pageCountOf(total ?? 0, state.perPage);
 
@@ -173,20 +181,23 @@ export function useListController(def: ResourceDef, options: ListControllerOptio
   const currentQueryForSave = useCallback(() => stateToSavedSearch(stateRef.current), []);
   const { mutate: mutateLst } = lst;
   const { mutate: mutateCnt } = cnt;
+  const { mutate: mutateSum } = sum;
   const refresh = useCallback(() => {
     void mutateLst();
     void mutateCnt();
-  }, [mutateLst, mutateCnt]);
+    void mutateSum();
+  }, [mutateLst, mutateCnt, mutateSum]);
 
   return {
     def,
     state,
     rows: built.ok ? (lst.data ?? []) : [],
     total,
+    sums: built.ok && summed ? sum.data?.[0] : undefined,
     pageCount,
     isLoading: built.ok && lst.isLoading,
-    isValidating: built.ok && (lst.isValidating || cnt.isValidating),
-    error: built.ok ? messageOf(lst.error ?? cnt.error) : built.message,
+    isValidating: built.ok && (lst.isValidating || cnt.isValidating || sum.isValidating),
+    error: built.ok ? messageOf(lst.error ?? cnt.error ?? sum.error) : built.message,
     setPage,
     setPerPage,
     toggleSort,

@@ -155,6 +155,11 @@ export const clientResource: ResourceDef = {
       { name: 'modified', label: '更新日', kind: 'dateRange' },
       { name: 'contract_date', label: '契約日', kind: 'dateRange' },
       { name: 'next_shipping_date', label: '次回配送日', kind: 'dateRange' },
+      {
+        name: 'shipping_due', label: '次回配送日（今日から）', kind: 'relativeDate', column: 'cl_next_shipping_date',
+        windows: [{ value: 'overdue', text: '過ぎている', to: -1 }, { value: 'week', text: '7日以内', from: 0, to: 6 }],
+      },
+      { name: 'haiso_flag', label: '定期配送', kind: 'in', options: [{ value: '1', text: 'あり' }, { value: '0', text: 'なし' }] },
       { name: 'status', label: '状態', kind: 'in' },
     ],
   },

@@ -97,11 +97,12 @@ test('customer list: sorting by a header, paging and page size persist', async (
   await expect(header).toHaveAttribute('aria-sort', /ascending|descending/);
   await page.getByLabel('表示件数').selectOption('20');
   await expect(table.getByRole('row')).toHaveCount(21);
-  await page.getByRole('button', { name: '2ページ' }).click();
-  await expect(page.getByRole('button', { name: '2ページ' })).toHaveAttribute('aria-current', /page|true/);
+  const paging = page.getByRole('navigation', { name: 'ページ送り', exact: true });
+  await paging.getByRole('button', { name: '2ページ' }).click();
+  await expect(paging.getByRole('button', { name: '2ページ' })).toHaveAttribute('aria-current', /page|true/);
   await page.reload();
   await expect(page.getByLabel('表示件数')).toHaveValue('20');
-  await expect(page.getByRole('button', { name: '2ページ' })).toHaveAttribute('aria-current', /page|true/);
+  await expect(paging.getByRole('button', { name: '2ページ' })).toHaveAttribute('aria-current', /page|true/);
 });
 
 test('customer list: a saved search round trip (save, pick, delete)', async ({ page }) => {

@@ -14,14 +14,14 @@ interface Weekly {
   anchor: string;
 }
 
-/** A demo customer delivered every week, without pauses or skips. */
+/** A demo customer delivered every week, without pauses or skips, whose next delivery has no order yet. */
 const weeklyCustomer = (): Weekly =>
   readRow<Weekly>(
     `SELECT cl_id, COALESCE(NULLIF(cl_co_name, ''), cl_name) AS label, cl_next_shipping_date AS anchor FROM client c
      WHERE deleted = 0 AND cl_haiso_flag = 1 AND cl_haiso_type = '1' AND cl_haiso_wks = 1 AND cl_haiso_num > 0
        AND cl_next_shipping_date <> '' AND cl_co_name <> ''
        AND NOT EXISTS (SELECT 1 FROM hod_pause p WHERE p.hp_cl_id = c.cl_id AND p.deleted = 0)
-       AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.od_cl_id = c.cl_id AND o.od_hod_date <> '')
+       AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.od_cl_id = c.cl_id AND o.od_hod_date >= c.cl_next_shipping_date)
      ORDER BY cl_id LIMIT 1`,
   );
 

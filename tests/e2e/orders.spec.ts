@@ -119,15 +119,19 @@ test('order: create → find → edit → delete', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
-test('order search: the 詳細検索 box remembers being closed under the spec’s detail-search key', async ({ page }) => {
+test('order search: the 詳細検索 box remembers being opened and closed under the spec’s detail-search key', async ({ page }) => {
   const errors = trackErrors(page);
   await login(page);
   await page.goto('/#/orders/list/search');
   await expect(page.getByRole('heading', { name: '受注検索' })).toBeVisible();
   const toggle = page.getByRole('button', { name: /詳細検索/ });
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  expect(await page.evaluate((key) => localStorage.getItem(key), KEYS.detailSearchOpen)).toBe('true');
+  await page.reload();
+  await expect(page.getByRole('button', { name: /詳細検索/ })).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('button', { name: /詳細検索/ }).click();
   expect(await page.evaluate((key) => localStorage.getItem(key), KEYS.detailSearchOpen)).toBe('false');
   await page.reload();
   await expect(page.getByRole('button', { name: /詳細検索/ })).toHaveAttribute('aria-expanded', 'false');

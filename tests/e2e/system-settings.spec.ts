@@ -4,7 +4,7 @@
  * showing those edits before → after. The tests share one server and run in order.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { searchList } from './crud';
+import { openFilters, searchList } from './crud';
 import { login, trackErrors } from './fixtures';
 
 const grid = (page: Page): Locator => page.getByRole('table').first();
@@ -148,6 +148,7 @@ test('system log: the edits just made, filtered by the admin, before → after',
   await login(page);
   await page.goto('/#/system/log');
   await expect(page.getByRole('heading', { level: 1, name: '操作ログ一覧' })).toBeVisible();
+  await openFilters(page);
   const filters = page.getByRole('region', { name: '絞り込み条件' });
   await filters.getByLabel('ユーザー', { exact: true }).selectOption({ label: '管理者' });
   await filters.getByLabel('データ', { exact: true }).selectOption({ label: '都道府県別送料' });

@@ -57,21 +57,27 @@ describe('ResourceListScreen', () => {
     expect(within(table).getByRole('cell', { name: '2026-11-22 0:30' })).toBeInTheDocument();
     expect(within(table).getByRole('columnheader', { name: /ID/ })).toHaveAttribute('aria-sort', 'descending');
     expect(within(table).getByRole('columnheader', { name: /会社名/ })).toHaveAttribute('aria-sort', 'none');
-    await screen.findByText(/全 25 件/);
-    expect(screen.getByRole('button', { name: '1ページ' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('button', { name: '3ページ' })).toBeInTheDocument();
+    expect(await screen.findAllByText(/全 25 件/)).toHaveLength(2);
+    const paging = screen.getByRole('navigation', { name: 'ページ送り' });
+    expect(within(paging).getByRole('button', { name: '1ページ' })).toHaveAttribute('aria-current', 'page');
+    expect(within(paging).getByRole('button', { name: '3ページ' })).toBeInTheDocument();
+    // The same paging below the table.
+    expect(within(screen.getByRole('navigation', { name: 'ページ送り（表の下）' })).getByRole('button', { name: '3ページ' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '新規登録' })).toHaveAttribute('href', '#/client/new');
 
     fireEvent.click(within(table).getByRole('button', { name: /会社名/ }));
     await waitFor(() => expect(within(table).getByRole('columnheader', { name: /会社名/ })).toHaveAttribute('aria-sort', 'ascending'));
-    fireEvent.click(screen.getByRole('button', { name: '2ページ' }));
+    fireEvent.click(within(paging).getByRole('button', { name: '2ページ' }));
     await waitFor(() => expect(bodies.at(-1)).toMatchObject({ p: '2', col: 'cl_co_name', odr: 'asc' }));
   });
 
   it('labels every filter and shows the empty state', async () => {
     renderList();
-    expect(screen.getByLabelText('登録日（開始）')).toHaveAttribute('type', 'date');
-    expect(screen.getByLabelText('次回配送日（終了）')).toHaveAttribute('type', 'date');
+    const toggle = screen.getByRole('button', { name: /詳細検索/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(toggle);
+    expect(screen.getByLabelText('登録日（開始）')).toHaveAttribute('placeholder', 'YYYY-MM-DD');
+    expect(screen.getByLabelText('次回配送日（終了）')).toHaveAttribute('placeholder', 'YYYY-MM-DD');
     expect(await screen.findByRole('checkbox', { name: '契約中' })).toBeInTheDocument();
     expect(screen.getByLabelText('表示件数')).toHaveValue('10');
     expect(screen.getByLabelText('保存した検索')).toBeInTheDocument();
@@ -83,6 +89,7 @@ describe('ResourceListScreen', () => {
 
   it('shows a refused date range in an alert', async () => {
     renderList();
+    fireEvent.click(screen.getByRole('button', { name: /詳細検索/ }));
     fireEvent.change(screen.getByLabelText('更新日（開始）'), { target: { value: '2026-05-01' } });
     fireEvent.change(screen.getByLabelText('更新日（終了）'), { target: { value: '2026-04-01' } });
     expect(await screen.findByRole('alert')).toHaveTextContent('「更新日」の範囲が正しくありません');
