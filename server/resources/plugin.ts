@@ -69,7 +69,7 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
     if (def.list.totals?.length) {
       addCall(calls, callName(def.name, 'sum'), {
         area, level: 'read',
-        handler: async ({ params }) => [await sumMatching(view, def, parseListParams(def, params), matcher)],
+        handler: async (ctx) => [await sumMatching(view, def, listRequest(ctx), matcher)],
       });
     }
     addCall(calls, callName(def.name, 'dtl'), {

@@ -11,10 +11,10 @@
 import type { Kysely } from 'kysely';
 import { addDays, todayJst } from '../../lib/format';
 import { closedReason } from '../../lib/hod/schedule';
+import { shippingOf } from '../../lib/orders/delivery-fee';
 import { hodReportResource, type HodStopInput } from '../../lib/resources/hod-report';
 import type { Database } from '../db/schema';
 import { cashMethods } from '../hod/list';
-import { shippingOf } from '../orders/pricing';
 import { saveInTransaction } from '../resources/records';
 import { SEED_USERS } from './data/generate';
 import { createRng } from './data/rng';

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { addDays, todayJst } from '../../lib/format';
 import { URIAGE_STATUSES } from '../../lib/hod/uriage';
 import { RESOURCES } from '../../lib/resources';
-import { orderTotals, roundingOf } from '../../lib/orders/totals';
+import { orderTotalsWithFee, roundingOf } from '../../lib/orders/totals';
 import type { TaxClass } from '../../lib/tax';
 import { hodList } from '../../server/hod/list';
 import { hodUriage } from '../../server/hod/uriage';
@@ -135,8 +135,7 @@ for (const dialect of dialects()) {
         const fee = Number(o.od_delivery_fee ?? 0);
         const amounts = own.map((l) => ({ amount: Number(l.odd_amount), taxClass: String(l.odd_tax_class) as TaxClass, taxRate: Number(l.odd_tax_rate) }));
         for (const l of own) assert.equal(Number(l.odd_amount), Number(l.odd_quantity) * Number(l.odd_price));
-        if (fee) amounts.push({ amount: fee, taxClass: 'standard', taxRate: rateOn(periods, 'standard', String(o.od_date)) ?? 0 });
-        const expected = orderTotals(amounts, roundingOf(o.cl_zei_kiri));
+        const expected = orderTotalsWithFee(amounts, fee, rateOn(periods, 'standard', String(o.od_date)) ?? 0, roundingOf(o.cl_zei_kiri));
         assert.deepEqual([Number(o.od_net_total), Number(o.od_tax_total), Number(o.od_uriage_total)], [expected.net, expected.tax, expected.total], `order ${o.od_number}`);
         assert.ok(String(o.od_delivery_date) >= String(o.od_date), `order ${o.od_number} delivered before it was ordered`);
         if ((URIAGE_STATUSES as readonly string[]).includes(String(o.od_status))) assert.ok(String(o.od_delivery_date) <= today, `order ${o.od_number} shipped in the future`);

@@ -112,7 +112,8 @@ export default function OrderFormScreen({ match }: ScreenProps) {
     }
     const edited = stored.length ? stored.map(lineOf) : [emptyLine()];
     setLines(edited);
-    setLoadedLines(copying ? linesKey([]) : linesKey(edited));
+    // A copy's lines are where it starts, as a new order's empty line is: leaving an untouched copy asks nothing.
+    setLoadedLines(linesKey(edited));
     setLineRefusals({});
     setReady(true);
   }, [odr, copying, form, userId]);
