@@ -43,7 +43,7 @@ function TotalRow({ def, sums, leading, trailing }: { def: ResourceDef; sums: Re
         {leading > 0 && <td colSpan={leading} className={STICKY_FOOT} />}
         {def.list.columns.map((column, i) => (
           <td key={column.name} className={`${STICKY_FOOT} whitespace-nowrap px-[10px] ${alignOf(column, def)} ${totals.includes(column.name) ? 'tabular-nums' : ''}`}>
-            {i === 0 ? <span>合計（絞り込み全 {Number(sums.count ?? 0).toLocaleString('ja-JP')} 件）</span> : totals.includes(column.name) ? formatMoney(sums[column.name] ?? 0) : null}
+            {i === 0 ? <span>絞り込んだ {Number(sums.count ?? 0).toLocaleString('ja-JP')} 件の合計</span> : totals.includes(column.name) ? formatMoney(sums[column.name] ?? 0) : null}
           </td>
         ))}
         {trailing > 0 && <td colSpan={trailing} className={STICKY_FOOT} />}

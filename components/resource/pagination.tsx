@@ -1,7 +1,7 @@
 /**
  * Paging of a list: 「前へ」「次へ」, page numbers, page size and the total. Drawn above the table and again
- * below it (`placement="bottom"`: the page buttons only, in a navigation of its own name), so the next page is
- * one click away at either end of a long page.
+ * below it (`placement="bottom"`: the page buttons only, in a navigation of its own name; the total and the
+ * page size stay above), so the next page is one click away at either end of a long page.
  */
 import { useId } from 'react';
 import { PAGE_SIZES, pageWindow } from '@/lib/list/list-state';
@@ -28,15 +28,17 @@ export function Pagination({
   const sizes: number[] = PAGE_SIZES.includes(perPage as (typeof PAGE_SIZES)[number]) ? [...PAGE_SIZES] : [...PAGE_SIZES, perPage].sort((a, b) => a - b);
   const bottom = placement === 'bottom';
   return (
-    <div className={`flex flex-wrap items-center justify-between gap-[10px] text-[14px] ${bottom ? 'print:hidden' : ''}`}>
-      <p className="text-ink-soft" aria-live={bottom ? undefined : 'polite'}>
-        {total === undefined ? '\u00a0' : `全 ${total.toLocaleString('ja-JP')} 件`}
-        {total !== undefined && total > 0 && (
-          <span className="ml-[8px] text-muted">
-            （{((page - 1) * perPage + 1).toLocaleString('ja-JP')}〜{Math.min(total, page * perPage).toLocaleString('ja-JP')} 件目）
-          </span>
-        )}
-      </p>
+    <div className={`flex flex-wrap items-center gap-[10px] text-[14px] ${bottom ? 'justify-end print:hidden' : 'justify-between'}`}>
+      {!bottom && (
+        <p className="text-ink-soft" aria-live="polite">
+          {total === undefined ? '\u00a0' : `全 ${total.toLocaleString('ja-JP')} 件`}
+          {total !== undefined && total > 0 && (
+            <span className="ml-[8px] text-muted">
+              （{((page - 1) * perPage + 1).toLocaleString('ja-JP')}〜{Math.min(total, page * perPage).toLocaleString('ja-JP')} 件目）
+            </span>
+          )}
+        </p>
+      )}
       <nav aria-label={bottom ? 'ページ送り（表の下）' : 'ページ送り'} className="flex items-center gap-[4px]">
         <button type="button" className={buttonClass('secondary')} onClick={() => onPage(page - 1)} disabled={page <= 1}>
           前へ

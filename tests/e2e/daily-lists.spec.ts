@@ -127,7 +127,7 @@ test('lists: the total row is the sum of 合計金額 over the filtered orders',
   const cells = await table.locator('tbody tr td:nth-child(6)').allTextContents();
   const sum = cells.reduce((s, text) => s + yen(text), 0);
   const totalRow = table.locator('tfoot').getByRole('row');
-  await expect(totalRow).toContainText(`合計（絞り込み全 ${expected.n} 件）`);
+  await expect(totalRow).toContainText(`絞り込んだ ${expected.n} 件の合計`);
   await expect(totalRow).toContainText(formatMoney(sum));
   expect(sum).toBe(Number(expected.total));
 

@@ -94,7 +94,7 @@ describe('the total row', () => {
   it('shows the filtered set’s count and money total under the money column, from _sum', async () => {
     fresh(<ResourceListScreen resource={orderResource} />);
     const table = await screen.findByRole('table', { name: '受注一覧' });
-    const totalRow = await within(table).findByRole('row', { name: /合計（絞り込み全 12 件）/ });
+    const totalRow = await within(table).findByRole('row', { name: /絞り込んだ 12 件の合計/ });
     expect(within(totalRow).getAllByRole('cell').at(-1)).toHaveTextContent('98,765円');
     expect(calls).toContain('order_sum');
   });
