@@ -154,7 +154,7 @@ for (const dialect of dialects()) {
         const untouched = ['mt_pmt_method', 'mt_bank', 'mt_bunrui_1', 'mt_item_class', 'mt_delivery_time', 'mt_server_model'];
         for (const table of untouched) {
           const options = await masterLst(table);
-          assert.deepEqual(options.map((o) => [o.value, o.text, o.flg, o.checked]), MASTER_TABLES[table].map((m) => [m.value, m.text, 0, false]), table);
+          assert.deepEqual(options.map((o) => [o.value, o.text, o.flg, o.checked]), MASTER_TABLES[table].map((m) => [m.value, m.text, m.flg ?? 0, false]), table);
           assert.ok(options.every((o) => Number.isInteger(o.id)));
         }
         for (const { table } of MASTER_CATALOGUE) assert.ok((await masterLst(table)).length > 0, table);
