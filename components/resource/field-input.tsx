@@ -19,7 +19,7 @@ export interface FieldInputProps {
   disabled?: boolean;
   /** This field is fixed by the route (the customer a contact is entered under). */
   locked?: boolean;
-  /** The name of the record a `ref` value points at, as the detail answered it. */
+  /** The name of the stored value as the detail answered it (`{column}_label`): a `ref`'s record, a master value's text. */
   refLabel?: string;
   /** The form enters a new record (a secret is then set, not changed). */
   creating?: boolean;
@@ -42,18 +42,43 @@ const INPUT_TYPE: Partial<Record<FieldDef['type'], string>> = {
 
 const isNumeric = (field: FieldDef) => field.type === 'number' || field.type === 'money' || field.type === 'decimal';
 
-function SelectOptions({ field }: { field: FieldDef }) {
+/** What a select shows for a stored value its options lack (a retired master value, an imported code). */
+export const missingOptionText = (shown: string, loading: boolean): string => (loading ? shown : `${shown}（現在の選択肢にありません）`);
+
+/**
+ * A select drawn from its value, not from the DOM: the stored value is shown whenever its options
+ * arrive (a master after the record, a reload), and a value no option has is shown by the name the
+ * detail answered (`{column}_label`) or its code, never blanked.
+ */
+function SelectInput({ field, form, aria, disabled, storedLabel }: {
+  field: FieldDef;
+  form: UseFormReturn<FormRecord>;
+  aria: Record<string, unknown>;
+  disabled?: boolean;
+  storedLabel?: string;
+}) {
   const master = useMasterOptions(field.options ? undefined : field.master);
   const options = field.options ?? master.options;
   return (
-    <>
-      <option value="">{master.isLoading ? '読み込み中…' : '（未選択）'}</option>
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.text}
-        </option>
-      ))}
-    </>
+    <Controller
+      control={form.control}
+      name={field.name}
+      render={({ field: f }) => {
+        const value = String(f.value ?? '');
+        const missing = value !== '' && !options.some((o) => o.value === value);
+        return (
+          <select {...aria} ref={f.ref} name={f.name} value={value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} disabled={disabled} className={`${inputClass} w-full`}>
+            <option value="">{master.isLoading && !value ? '読み込み中…' : '（未選択）'}</option>
+            {missing && <option value={value}>{missingOptionText(storedLabel || value, master.isLoading)}</option>}
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.text}
+              </option>
+            ))}
+          </select>
+        );
+      }}
+    />
   );
 }
 
@@ -116,11 +141,7 @@ function Widget({ field, form, disabled, invalid, locked, refLabel, creating }: 
       return <textarea {...aria} {...register(field.name)} disabled={disabled} rows={4} maxLength={maxLength(field)} className={`${inputClass} h-auto min-h-[90px] w-full py-[6px] leading-[1.5]`} />;
     case 'ref':
     case 'select':
-      return (
-        <select {...aria} {...register(field.name)} disabled={disabled || locked} className={`${inputClass} w-full`}>
-          <SelectOptions field={field} />
-        </select>
-      );
+      return <SelectInput field={field} form={form} aria={aria} disabled={disabled || locked} storedLabel={refLabel} />;
     case 'flag':
       return (
         <Controller

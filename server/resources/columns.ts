@@ -114,8 +114,25 @@ export function titleSql(def: ResourceDef, alias: string) {
 }
 
 /**
+ * SQL naming the value of a master-backed select, for a detail: the master row's text (a deleted
+ * row's too, so a retired value keeps its name), or the record's name for masters answered from
+ * other tables; undefined where the value is its own name (roles) or every value is always offered.
+ */
+function masterLabelSql(master: string, value: ReturnType<typeof sql.ref>) {
+  const byId = (table: string, id: string, name: string) =>
+    sql<string>`(SELECT ${sql.ref(`ref_m.${name}`)} FROM ${sql.table(table)} AS ref_m WHERE CAST(${sql.ref(`ref_m.${id}`)} AS TEXT) = ${value})`;
+  if (master === 'mt_warehouse') return byId('warehouse', 'sk_id', 'sk_name');
+  if (master === 'mt_user') return byId('user', 'user_id', 'user_name');
+  if (master === 'mt_returnable_item') return byId('item', 'it_id', 'it_name');
+  if (master === 'mt_role' || master.startsWith('mt_log_')) return undefined;
+  return sql<string>`(SELECT ref_m.mo_text FROM master_option AS ref_m WHERE ref_m.mo_table = ${master} AND ref_m.mo_value = ${value} ORDER BY ref_m.deleted, ref_m.mo_id DESC LIMIT 1)`;
+}
+
+/**
  * What a list or detail selects: its plain columns plus, for each `ref` field, the referenced
- * record's name as `{column}_label` (a correlated subquery on the referenced id).
+ * record's name as `{column}_label` (a correlated subquery on the referenced id); a detail also
+ * names the value of each master-backed select the same way, so a form shows a value its master
+ * no longer offers.
  * @example view.selectFrom('contact').select(answerSelection(contactResource, 'list'))
  */
 export function answerSelection(def: ResourceDef, which: 'list' | 'detail'): (string | AliasedRawBuilder<string, string>)[] {
@@ -130,5 +147,9 @@ export function answerSelection(def: ResourceDef, which: 'list' | 'detail'): (st
         labelColumnOf(def, name),
       );
     });
-  return [...plain.map((c) => (c.includes('.') ? c : `${def.table}.${c}`)), ...labels];
+  const masterLabels = which === 'list' ? [] : [...columns.field].flatMap(([column, field]) => {
+    const label = field.type === 'select' && field.master ? masterLabelSql(field.master, sql.ref(`${def.table}.${column}`)) : undefined;
+    return label ? [label.as(labelColumnOf(def, field.name))] : [];
+  });
+  return [...plain.map((c) => (c.includes('.') ? c : `${def.table}.${c}`)), ...labels, ...masterLabels];
 }

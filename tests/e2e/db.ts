@@ -48,3 +48,17 @@ export function readRow<T>(query: string, ...params: (string | number)[]): T {
     db.close();
   }
 }
+
+/**
+ * Writes to the e2e database what no screen may create (a value a master no longer offers, as an
+ * import or an older version left it).
+ * @example writeRows('UPDATE client SET cl_area = ? WHERE cl_id = ?', 'A99', 3)
+ */
+export function writeRows(query: string, ...params: (string | number)[]): void {
+  const db = open();
+  try {
+    db.prepare(query).run(...params);
+  } finally {
+    db.close();
+  }
+}

@@ -23,7 +23,7 @@ import { can } from '@/lib/permissions';
 import { integerIn } from '@/lib/resources/checks';
 import { orderResource, SHIP_PARTS } from '@/lib/resources/order';
 import { halfWidthOf, resourceSchema } from '@/lib/resources/schema';
-import type { FieldDef } from '@/lib/resources/types';
+import { labelColumnOf, type FieldDef } from '@/lib/resources/types';
 import { formatRate, rateOn, taxPeriodOf, type TaxClass } from '@/lib/tax';
 import { FieldInput } from '@/components/resource/field-input';
 import { RefPicker } from '@/components/resource/ref-picker';
@@ -344,7 +344,7 @@ export default function OrderFormScreen({ match }: ScreenProps) {
       <div className="grid grid-cols-1 gap-[12px] md:grid-cols-2">
         {def.fields.filter(shown).map((field) => (
           <FieldInput key={field.name} field={field} form={form} disabled={!writable} locked={field.name === 'status' || (field.name === 'cl_id' && Boolean(id) && linesLocked)}
-            refLabel={field.name === 'cl_id' ? String(record?.od_cl_id_label ?? '') : undefined} creating={!id} />
+            refLabel={record ? String(record[labelColumnOf(def, field.name)] ?? '') : undefined} creating={!id} />
         ))}
       </div>
       {clientId && (

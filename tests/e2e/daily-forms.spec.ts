@@ -1,0 +1,169 @@
+/**
+ * What staff see on the detail screens (issue 10, forms): every select shows the stored value however
+ * the screen was reached, no raw ids or codes, each keyword box names what it searches, long text is
+ * never cut silently, and the leave guard keeps the address bar on the edited record.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { RESOURCES } from '../../lib/resources';
+import { ORDER_SETTING_ID } from '../../lib/resources/order-setting';
+import { labelColumnOf, type FieldDef, type ResourceDef } from '../../lib/resources/types';
+import { fillPath, ROUTES, type ResourceScreen } from '../../lib/routes';
+import { readRow, setPassword, writeRows } from './db';
+import { login, trackErrors } from './fixtures';
+
+type Row = Record<string, unknown>;
+
+/** Checks that report every mismatch of a walk, not only the first. */
+const soft = expect.configure({ soft: true });
+
+/** One call of the database API with the logged-in page's auth key. */
+async function api<T = Row>(page: Page, name: string, params: Record<string, string> = {}): Promise<T[]> {
+  return page.evaluate(
+    async ({ name, params }) => {
+      const authKey = JSON.parse(localStorage.getItem('hod.authKey') ?? '""') as string;
+      const res = await fetch(`/api/db/${name}`, { method: 'POST', body: new URLSearchParams({ authKey, ...params }) });
+      return (await res.json()) as T[];
+    },
+    { name, params },
+  );
+}
+
+/** A select of options (fixed or a master), or a `ref` drawn as a select (it has a master). */
+const isSelect = (f: FieldDef) => f.type === 'select' || (f.type === 'ref' && Boolean(f.master));
+
+interface DetailCase {
+  path: string;
+  def: ResourceDef;
+  /** The route parameter holding the id, and the parent's (a record under a customer). */
+  idParam: string;
+  /** The record a route without an id parameter shows (the order settings). */
+  fixedId?: string;
+  parent?: ResourceScreen['parent'];
+}
+
+/** Every route that shows one record in a form: the generic detail routes, the order screen, the order settings. */
+function detailCases(): DetailCase[] {
+  const out: DetailCase[] = [];
+  for (const route of ROUTES) {
+    const s = route.screen;
+    if (s.kind === 'detail') out.push({ path: route.path, def: RESOURCES[s.resource], idParam: s.idParam ?? 'id', parent: s.parent });
+  }
+  out.push({ path: '/orders/detail/:odr', def: RESOURCES.order, idParam: 'odr' });
+  out.push({ path: '/system/orders', def: RESOURCES.ordersetting, idParam: '', fixedId: String(ORDER_SETTING_ID) });
+  return out;
+}
+
+/** The seeded record of a resource with the most filled selects (among its first 20). */
+async function richestRecord(page: Page, def: ResourceDef): Promise<Row | undefined> {
+  const rows = await api(page, `${def.name}_lst`, { n: '20', p: '1', col: def.list.defaultSort.col, odr: def.list.defaultSort.odr, kw: '', postData: '{}' });
+  let best: Row | undefined;
+  let bestCount = -1;
+  for (const row of rows) {
+    const [record] = await api(page, `${def.name}_dtl`, { id: String(row[`${def.prefix}id`]) });
+    if (!record) continue;
+    const count = def.fields.filter((f) => isSelect(f) && record[`${def.prefix}${f.name}`] !== null && record[`${def.prefix}${f.name}`] !== '').length;
+    if (count > bestCount) [best, bestCount] = [record, count];
+  }
+  return best;
+}
+
+/** What a select must show for a record: the option's text, 「（未選択）」 when empty, the stored name or code when no option has it. */
+async function expectedText(page: Page, def: ResourceDef, field: FieldDef, record: Row, masters: Map<string, { value: string; text: string }[]>): Promise<RegExp | string> {
+  const raw = record[`${def.prefix}${field.name}`];
+  if (raw === null || raw === undefined || raw === '') return '（未選択）';
+  const value = String(raw);
+  let options = field.options as { value: string; text: string }[] | undefined;
+  if (!options && field.master) {
+    if (!masters.has(field.master)) masters.set(field.master, await api<{ value: string; text: string }>(page, 'master_lst', { table: field.master }));
+    options = masters.get(field.master);
+  }
+  const option = options?.find((o) => String(o.value) === value);
+  if (option) return option.text;
+  const label = record[labelColumnOf(def, field.name)];
+  return new RegExp(String(label || value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+}
+
+test('every select on every detail route shows the stored value after a reload, even when the options arrive after the record', async ({ page }) => {
+  test.setTimeout(300_000);
+  const errors = trackErrors(page);
+  await login(page);
+  // The masters answer late: the record is on screen before its selects have their options.
+  await page.route('**/api/db/master_lst', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  const masters = new Map<string, { value: string; text: string }[]>();
+  const checked: string[] = [];
+  for (const c of detailCases()) {
+    const selects = c.def.fields.filter(isSelect);
+    if (selects.length === 0) continue;
+    const record = c.fixedId ? (await api(page, `${c.def.name}_dtl`, { id: c.fixedId }))[0] : await richestRecord(page, c.def);
+    if (!record) continue;
+    const params: Record<string, string> = c.idParam ? { [c.idParam]: String(record[`${c.def.prefix}id`]) } : {};
+    if (c.parent) {
+      const parentId = record[`${c.def.prefix}${c.parent.field}`];
+      if (!parentId) continue;
+      params[c.parent.param] = String(parentId);
+    }
+    const path = fillPath(c.path, params);
+    await page.goto(`/#${path}`);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+    const shipping = page.locator('details summary', { hasText: '配送先' });
+    if (await shipping.count()) await shipping.click();
+    for (const tab of c.def.tabs) {
+      const fields = selects.filter((f) => f.tab === tab.key);
+      if (fields.length === 0) continue;
+      const tabButton = page.getByRole('tablist', { name: `${c.def.label}情報` }).getByRole('tab', { name: tab.label });
+      if (await tabButton.count()) await tabButton.click();
+      for (const field of fields) {
+        const select = page.getByLabel(field.label, { exact: true });
+        if ((await select.count()) === 0) continue;
+        const want = await expectedText(page, c.def, field, record, masters);
+        const shown = async () => select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
+        const poll = soft.poll(shown, { message: `${path} ${field.label}`, timeout: 5_000 });
+        await (typeof want === 'string' ? poll.toBe(want) : poll.toMatch(want));
+        checked.push(`${path} ${field.label}`);
+      }
+    }
+  }
+  expect(checked.length).toBeGreaterThan(30);
+  expect(errors).toEqual([]);
+});
+
+test('a stored value its master no longer offers is shown by its name or code, and a save keeps it', async ({ page }) => {
+  await login(page);
+  const client = readRow<{ cl_id: number }>('SELECT cl_id FROM client WHERE deleted = 0 ORDER BY cl_id LIMIT 1');
+  const stamp = new Date().toISOString();
+  // A rank retired from its master (the row is deleted), and an area code no master ever had.
+  writeRows("INSERT INTO master_option (mo_table, mo_value, mo_text, mo_flg, mo_sort, created, modified, deleted) VALUES ('mt_rank', 'Z9', '旧ランクＺ', 0, 999, ?, ?, 1)", stamp, stamp);
+  writeRows("UPDATE client SET cl_rank = 'Z9', cl_area = 'A99' WHERE cl_id = ?", client.cl_id);
+  await page.goto(`/#/client/detail/${client.cl_id}`);
+  await page.reload();
+  await page.getByRole('tab', { name: '分類' }).click();
+  const shown = (label: string) => page.getByLabel(label, { exact: true }).evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
+  await expect.poll(() => shown('ランク')).toBe('旧ランクＺ（現在の選択肢にありません）');
+  await expect.poll(() => shown('エリア')).toBe('A99（現在の選択肢にありません）');
+  // Saving another change keeps both values.
+  await page.getByLabel('属性', { exact: true }).fill('保存テスト');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('保存しました。')).toBeVisible();
+  expect(readRow<{ cl_rank: string; cl_area: string }>('SELECT cl_rank, cl_area FROM client WHERE cl_id = ?', client.cl_id)).toEqual({ cl_rank: 'Z9', cl_area: 'A99' });
+});
+
+test('one’s own profile shows one’s role after a reload (a locked select too)', async ({ page }) => {
+  const staff = { email: 'watanabe@example.jp', password: 'e2e-forms-pass-2026' };
+  await setPassword(staff.email, staff.password);
+  await login(page, staff.email, staff.password);
+  await page.getByRole('banner').getByRole('button', { name: /渡辺|ユーザー/ }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'プロフィール' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('ユーザー');
+  await page.route('**/api/db/master_lst', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  await page.reload();
+  const role = page.getByLabel('権限', { exact: true });
+  await expect(role).toBeDisabled();
+  await expect.poll(() => role.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '')).toBe('配送');
+});
