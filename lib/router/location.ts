@@ -9,7 +9,11 @@
  * change is put back in the address bar and the screen never re-renders.
  *
  * Never write `history.state` here: Next's app router reloads the page when it pops an entry whose
- * state lacks its own marker, and hash entries carry `null`, which it ignores.
+ * state lacks its own marker, and hash entries carry `null`, which it ignores. And Next answers a popped
+ * entry of its own (the one the page was loaded or reloaded on) by writing that entry's URL back with
+ * `replaceState` in a React transition, which may commit after the guard has put the edited record
+ * back in the address bar: this router owns the hash, so a `replaceState` keeps the hash the address
+ * bar shows (`keepHash`).
  */
 import { MESSAGES } from '../protocol';
 
@@ -95,6 +99,25 @@ function onHashChange(): void {
     });
 }
 
+/**
+ * A URL written by `replaceState` with the hash the address bar shows now (same document only):
+ * the framework may update its state and its URL, never the route.
+ */
+function keepHash(url: string | URL): string | URL {
+  const next = new URL(String(url), window.location.href);
+  if (next.origin !== window.location.origin || next.pathname !== window.location.pathname || next.search !== window.location.search) return url;
+  next.hash = window.location.hash;
+  return next.href;
+}
+
+/** Routes every `replaceState` (the framework's included) through `keepHash`. */
+function guardReplaceState(): void {
+  const replace = window.history.replaceState;
+  window.history.replaceState = function replaceState(this: History, data: unknown, unused: string, url?: string | URL | null) {
+    replace.call(this, data, unused, url === undefined || url === null ? url : keepHash(url));
+  };
+}
+
 function onBeforeUnload(event: BeforeUnloadEvent): void {
   if (!isDirty()) return;
   event.preventDefault();
@@ -122,6 +145,7 @@ function start(): void {
   current = readHash();
   currentIndex = entryIndex();
   window.addEventListener('hashchange', onHashChange);
+  guardReplaceState();
   document.addEventListener('click', onClickCapture, true);
 }
 

@@ -167,3 +167,64 @@ test('one’s own profile shows one’s role after a reload (a locked select too
   await expect(role).toBeDisabled();
   await expect.poll(() => role.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '')).toBe('配送');
 });
+
+/** Edits a customer reached from its list, presses Back, answers 「編集を続ける」, and checks the form and the address bar. */
+async function backAndStay(page: Page): Promise<void> {
+  await page.goto('/#/client/list');
+  // The list opened as a page of its own (F5, a bookmark): its history entry carries the framework's state.
+  await page.reload();
+  await page.getByRole('table').getByRole('row').nth(1).getByRole('link').first().click();
+  await expect(page).toHaveURL(/#\/client\/detail\/\d+$/);
+  const detailUrl = page.url();
+  await page.getByLabel('部署', { exact: true }).fill('戻る確認部');
+  await page.goBack();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('保存されていない変更があります');
+  await dialog.getByRole('button', { name: '編集を続ける' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.waitForTimeout(300);
+  expect(page.url()).toBe(detailUrl);
+  await expect(page.getByLabel('部署', { exact: true })).toHaveValue('戻る確認部');
+  // Back again, and leaving on purpose, goes to the list.
+  await page.goBack();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'このページを離れる' }).click();
+  await expect(page).toHaveURL(/#\/client\/list$/);
+  await expect(page.getByRole('heading', { name: '顧客一覧' })).toBeVisible();
+}
+
+test('the leave guard: Back on an edited customer, 「編集を続ける」 keeps the form and the address bar on the record', async ({ page }) => {
+  await login(page);
+  await backAndStay(page);
+});
+
+test('the leave guard keeps the address bar when the framework answers Back late', async ({ page }) => {
+  await page.addInitScript(() => {
+    // Next's router answers a popped entry of its own by writing that entry's URL back with replaceState,
+    // inside a React transition that may commit after the guard has restored the edited record. Here every
+    // write of the framework's state lands late, through whatever wraps replaceState.
+    let installed = History.prototype.replaceState;
+    Object.defineProperty(history, 'replaceState', {
+      configurable: true,
+      get() {
+        const fn = installed;
+        return function replaceState(this: History, state: unknown, unused: string, url?: string | URL | null) {
+          const write = () => fn.call(history, state, unused, url);
+          if ((state as { __NA?: boolean } | null)?.__NA && document.readyState === 'complete') setTimeout(write, 50);
+          else write();
+        };
+      },
+      set(fn: History['replaceState']) {
+        installed = fn;
+      },
+    });
+  });
+  await login(page);
+  await backAndStay(page);
+});
+
+test('the leave guard keeps the address bar in browsers without the Navigation API', async ({ page }) => {
+  // Firefox before 147 and Safari before 26.2 have no `navigation.currentEntry`.
+  await page.addInitScript(() => Object.defineProperty(window, 'navigation', { value: undefined }));
+  await login(page);
+  await backAndStay(page);
+});
