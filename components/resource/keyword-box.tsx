@@ -4,7 +4,8 @@ import { useImeSafeEnter } from '@/lib/list/keyword-input';
 import { LIMITS } from '@/lib/protocol';
 import { buttonClass, inputClass } from './styles';
 
-export function KeywordBox({ value, onSearch, placeholder = '会社名・氏名・電話番号など' }: { value: string; onSearch: (keyword: string) => void; placeholder?: string }) {
+/** `placeholder` names what the box searches (`keywordHintOf` of the resource). */
+export function KeywordBox({ value, onSearch, placeholder }: { value: string; onSearch: (keyword: string) => void; placeholder: string }) {
   const id = useId();
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);

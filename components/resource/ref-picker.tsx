@@ -7,7 +7,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import useSWR from 'swr';
 import { callFetcher, type Row } from '@/lib/list/use-list-controller';
 import { callName } from '@/lib/protocol';
-import { idColumn, titleOf, type FieldDef, type ResourceDef } from '@/lib/resources/types';
+import { idColumn, keywordHintOf, titleOf, type FieldDef, type ResourceDef } from '@/lib/resources/types';
 import { resolveResource } from './resolve';
 import { inputClass } from './styles';
 
@@ -96,7 +96,7 @@ export function RefPicker({ field, inputId, value, label, onChange, disabled, in
         aria-required={field.required || undefined}
         autoComplete="off"
         disabled={disabled}
-        placeholder={`${target.label}を検索（名前・電話番号など）`}
+        placeholder={`${target.label}を検索（${keywordHintOf(target)}）`}
         value={text ?? shown}
         onChange={(e) => {
           setText(e.target.value);

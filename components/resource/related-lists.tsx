@@ -11,7 +11,7 @@ import { callName } from '@/lib/protocol';
 import { listKey, readStored, writeStored } from '@/lib/state/storage';
 import { detailPathOf, newPathOf } from '@/lib/list/use-record-controller';
 import { can } from '@/lib/permissions';
-import { allows, type RelatedDef, type ResourceDef } from '@/lib/resources/types';
+import { allows, keywordHintOf, type RelatedDef, type ResourceDef } from '@/lib/resources/types';
 import { Card, Tabs } from '@/components/ui';
 import { KeywordBox } from './keyword-box';
 import { ListTable } from './list-table';
@@ -28,7 +28,7 @@ function RelatedList({ related, id }: { related: RelatedDef; id: string }) {
   return (
     <div className="flex flex-col gap-[10px]">
       <div className="flex flex-wrap items-center justify-between gap-[10px]">
-        <KeywordBox value={state.keyword} onSearch={list.setKeyword} />
+        <KeywordBox value={state.keyword} onSearch={list.setKeyword} placeholder={keywordHintOf(def)} />
         {can(areas, def.area, 'write') && allows(def, 'create') && (
           <AppLink to={newPathOf(def, id)} className={buttonClass('primary', 'sm')}>
             <span aria-hidden="true">＋</span>

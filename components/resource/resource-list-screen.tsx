@@ -8,7 +8,7 @@ import { useListController, type ListControllerOptions } from '@/lib/list/use-li
 import { newPathOf } from '@/lib/list/use-record-controller';
 import { can } from '@/lib/permissions';
 import { useRoute } from '@/lib/router';
-import { allows } from '@/lib/resources/types';
+import { allows, keywordHintOf } from '@/lib/resources/types';
 import { FilterPanel } from './filter-panel';
 import { KeywordBox } from './keyword-box';
 import { ListTable } from './list-table';
@@ -70,7 +70,7 @@ export default function ResourceListScreen({ resource, title, options, filtersKe
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-[12px]">
-        <KeywordBox value={state.keyword} onSearch={list.setKeyword} placeholder={def.list.keywordHint} />
+        <KeywordBox value={state.keyword} onSearch={list.setKeyword} placeholder={keywordHintOf(def)} />
         <SavedSearchBar list={list} />
       </div>
 

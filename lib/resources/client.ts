@@ -149,6 +149,7 @@ export const clientResource: ResourceDef = {
     ],
     sortable: ['cl_id', 'cl_co_name', 'cl_co_name_kana', 'cl_name', 'cl_name_kana', 'cl_tel_1', 'cl_pref', 'cl_city', 'cl_status', 'cl_next_shipping_date', 'created', 'modified'],
     keyword: ['co_name', 'co_name_kana', 'name', 'name_kana', 'tel_1', 'tel_2', 'email', 'zipcode', 'pref', 'city', 'address', 'building', 'shipping_co_name', 'shipping_name', 'shipping_tel'],
+    keywordHint: '会社名・氏名・電話番号・住所など',
     defaultSort: { col: 'cl_id', odr: 'desc' },
     filters: [
       { name: 'created', label: '登録日', kind: 'dateRange' },

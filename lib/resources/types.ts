@@ -96,7 +96,7 @@ export interface ResourceDef {
     sortable: readonly string[];
     /** Fields (unprefixed) whose text the keyword searches. */
     keyword: readonly string[];
-    /** The keyword box's hint (default: company, name, phone). */
+    /** The keyword box's hint (default: the keyword fields' labels, `keywordHintOf`). */
     keywordHint?: string;
     defaultSort: { col: string; odr: 'asc' | 'desc' };
     filters: readonly FilterDef[];
@@ -191,6 +191,20 @@ export function titleOf(def: ResourceDef, row: Readonly<Record<string, unknown>>
     if (value !== null && value !== undefined && value !== '') return String(value);
   }
   return '';
+}
+
+/**
+ * What a resource's keyword box and record picker say they search: the declared hint, else the labels
+ * of its keyword fields (numbered and kana variants once, at most four, then 「など」).
+ * @example keywordHintOf(itemResource) // '商品コード・商品名・備考'
+ */
+export function keywordHintOf(def: ResourceDef): string {
+  if (def.list.keywordHint) return def.list.keywordHint;
+  const labels = [...new Set(def.list.keyword.flatMap((name) => {
+    const label = def.fields.find((f) => f.name === name)?.label;
+    return label && !label.endsWith('カナ') ? [label.replace(/[0-9０-９]+$/, '')] : [];
+  }))];
+  return labels.length > 4 ? `${labels.slice(0, 4).join('・')}など` : labels.join('・');
 }
 
 /**

@@ -228,3 +228,33 @@ test('the leave guard keeps the address bar in browsers without the Navigation A
   await login(page);
   await backAndStay(page);
 });
+
+test('each keyword box names what its resource searches: lists, a customer’s related lists and the record pickers', async ({ page }) => {
+  await login(page);
+  const lists: [string, RegExp][] = [
+    ['/client/list', /^会社名・氏名・電話番号/],
+    ['/item/list', /^商品コード・商品名/],
+    ['/server/list', /^製造番号・機種/],
+    ['/user/list', /^氏名・メールアドレス/],
+    ['/contact/list', /^件名・内容/],
+    ['/bottle/list', /^備考/],
+    ['/warehouse/list', /^倉庫コード・倉庫名/],
+    ['/orders/list/search', /^受注番号/],
+  ];
+  for (const [path, hint] of lists) {
+    await page.goto(`/#${path}`);
+    await expect(page.getByLabel('キーワード').first(), path).toHaveAttribute('placeholder', hint);
+  }
+  await page.goto('/#/system/master/?table=mt_bank');
+  await expect(page.getByLabel('キーワード')).toHaveAttribute('placeholder', /^コード・名称/);
+  // A customer's related list searches contacts, not customers.
+  const client = readRow<{ cl_id: number }>('SELECT cl_id FROM client WHERE deleted = 0 ORDER BY cl_id LIMIT 1');
+  await page.goto(`/#/client/detail/${client.cl_id}`);
+  const related = page.getByRole('region', { name: '関連情報' });
+  await related.getByRole('tab', { name: '対応履歴' }).click();
+  await expect(related.getByLabel('キーワード')).toHaveAttribute('placeholder', /^件名・内容/);
+  // The order form's pickers: the customer by its name and phone, the product by its code and name.
+  await page.goto('/#/orders/new');
+  await expect(page.getByLabel('顧客', { exact: true })).toHaveAttribute('placeholder', /^顧客を検索（会社名・氏名・電話番号/);
+  await expect(page.getByLabel('1行目の商品')).toHaveAttribute('placeholder', /^商品を検索（商品コード・商品名/);
+});

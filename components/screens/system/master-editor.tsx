@@ -17,6 +17,7 @@ import { can } from '@/lib/permissions';
 import { callName, MESSAGES, type UsedBy } from '@/lib/protocol';
 import { masterOptionResource as def } from '@/lib/resources/master-option';
 import { resourceSchema } from '@/lib/resources/schema';
+import { keywordHintOf } from '@/lib/resources/types';
 import { useRoute } from '@/lib/router';
 import { MASTER_CATALOGUE, masterInfo, masterOfPath, type MasterTableInfo } from '@/lib/system/masters';
 import { CellValue } from '@/components/resource/cells';
@@ -125,7 +126,7 @@ function MasterGrid({ master, writable, fixed = false }: { master: MasterTableIn
         )}
         <p className="text-[1.3rem] text-ink-soft">{master.description}</p>
       </div>
-      <KeywordBox value={list.state.keyword} onSearch={list.setKeyword} placeholder="コード・名称" />
+      <KeywordBox value={list.state.keyword} onSearch={list.setKeyword} placeholder={keywordHintOf(def)} />
       {(problem?.message ?? list.error) && (
         <div role="alert" className="flex flex-col gap-[4px] rounded-[4px] border border-danger/30 bg-danger-soft px-[12px] py-[8px] text-[1.4rem] text-danger">
           <p>{problem?.message ?? list.error}</p>
