@@ -2,6 +2,7 @@
  * One form field drawn from its declaration: the widget follows the field type, the Japanese
  * label is the accessible name, the validation message sits under the input (aria-describedby).
  */
+import { useEffect, useState, type ClipboardEvent } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { FormRecord } from '@/lib/list/record-mapper';
 import { useMasterOptions } from '@/lib/list/use-master-options';
@@ -28,9 +29,33 @@ export interface FieldInputProps {
 const fieldId = (name: string) => `field-${name}`;
 const errorId = (name: string) => `field-${name}-error`;
 const hintId = (name: string) => `field-${name}-hint`;
-/** The texts that describe an input: its error (when invalid) and its hint. */
+const countId = (name: string) => `field-${name}-count`;
+
+/** Free text shows its limit and how much of it is used (formats such as phone or e-mail are bounded by their form). */
+const showsLength = (field: FieldDef): boolean => !field.readOnly && (field.type === 'text' || field.type === 'kana' || field.type === 'textarea');
+
+/** The texts that describe an input: its error (when invalid), its hint and its length limit. */
 const describedBy = (field: FieldDef, invalid: boolean): string | undefined =>
-  [invalid ? errorId(field.name) : '', field.hint ? hintId(field.name) : ''].filter(Boolean).join(' ') || undefined;
+  [invalid ? errorId(field.name) : '', field.hint ? hintId(field.name) : '', showsLength(field) ? countId(field.name) : ''].filter(Boolean).join(' ') || undefined;
+
+/**
+ * How many pasted characters the input's `maxLength` will drop (the browser cuts a paste silently).
+ * @example overflowOfPaste({ value: 'abc', selectionStart: 3, selectionEnd: 3 }, 'defg', 5) // 2
+ */
+export function overflowOfPaste(input: { value: string; selectionStart: number | null; selectionEnd: number | null }, pasted: string, max: number): number {
+  const selected = (input.selectionEnd ?? input.value.length) - (input.selectionStart ?? input.value.length);
+  return Math.max(0, input.value.length - selected + pasted.length - max);
+}
+
+/** 「12/200文字」: the limit of a free-text field and how much of it is used. */
+function LengthCounter({ field, length }: { field: FieldDef; length: number }) {
+  const max = maxLength(field);
+  return (
+    <span id={countId(field.name)} className={`tabular ml-auto text-[12px] ${length > max ? 'text-danger' : length === max ? 'text-ink-soft' : 'text-muted'}`}>
+      {length}/{max}文字
+    </span>
+  );
+}
 
 const INPUT_TYPE: Partial<Record<FieldDef['type'], string>> = {
   tel: 'tel',
@@ -97,7 +122,7 @@ function ReadOnlyValue({ field, form }: FieldInputProps) {
   );
 }
 
-function Widget({ field, form, disabled, invalid, locked, refLabel, creating }: FieldInputProps & { invalid: boolean }) {
+function Widget({ field, form, disabled, invalid, locked, refLabel, creating, onOverflow }: FieldInputProps & { invalid: boolean; onOverflow: (lost: number) => void }) {
   const { register, setValue, getValues } = form;
   const aria = {
     id: fieldId(field.name),
@@ -111,6 +136,10 @@ function Widget({ field, form, disabled, invalid, locked, refLabel, creating }: 
         const converted = halfWidthOf(field, now);
         if (converted !== now) setValue(field.name, converted, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
       }
+    : undefined;
+
+  const onPaste = showsLength(field)
+    ? (event: ClipboardEvent<HTMLInputElement | HTMLTextAreaElement>) => onOverflow(overflowOfPaste(event.currentTarget, event.clipboardData.getData('text'), maxLength(field)))
     : undefined;
 
   if (field.readOnly) return <ReadOnlyValue field={field} form={form} />;
@@ -138,7 +167,7 @@ function Widget({ field, form, disabled, invalid, locked, refLabel, creating }: 
 
   switch (field.type) {
     case 'textarea':
-      return <textarea {...aria} {...register(field.name)} disabled={disabled} rows={4} maxLength={maxLength(field)} className={`${inputClass} h-auto min-h-[90px] w-full py-[6px] leading-[1.5]`} />;
+      return <textarea {...aria} {...register(field.name)} onPaste={onPaste} disabled={disabled} rows={4} maxLength={maxLength(field)} className={`${inputClass} h-auto min-h-[90px] w-full py-[6px] leading-[1.5]`} />;
     case 'ref':
     case 'select':
       return <SelectInput field={field} form={form} aria={aria} disabled={disabled || locked} storedLabel={refLabel} />;
@@ -194,6 +223,7 @@ function Widget({ field, form, disabled, invalid, locked, refLabel, creating }: 
           {...aria}
           type={INPUT_TYPE[field.type] ?? 'text'}
           {...register(field.name, { onBlur: convertOnBlur })}
+          onPaste={onPaste}
           disabled={disabled}
           maxLength={field.type === 'date' ? undefined : maxLength(field)}
           placeholder={field.placeholder ?? (field.type === 'secret' && !creating ? '変更するときだけ入力' : undefined)}
@@ -208,16 +238,23 @@ export function FieldInput(props: FieldInputProps) {
   const { field, form } = props;
   const error = form.formState.errors[field.name]?.message;
   const invalid = Boolean(error);
+  // Characters a paste lost to the limit, said until the text is shortened.
+  const [lost, setLost] = useState(0);
+  const length = String(useWatch({ control: form.control, name: field.name }) ?? '').length;
+  useEffect(() => {
+    if (length < maxLength(field)) setLost(0);
+  }, [length, field]);
   const message = error && field.type !== 'image' && (
     <p id={errorId(field.name)} role="alert" className="text-[13px] text-danger">
       {error}
     </p>
   );
+  const widget = <Widget {...props} invalid={invalid} onOverflow={setLost} />;
   if (field.type === 'flag' && !field.readOnly) {
     return (
       <div className={`flex flex-col justify-end gap-[3px] ${field.wide ? 'md:col-span-2' : ''}`}>
         <label htmlFor={fieldId(field.name)} className={`${labelClass} inline-flex h-[30px] items-center gap-[8px]`}>
-          <Widget {...props} invalid={invalid} />
+          {widget}
           {field.label}
         </label>
         {message}
@@ -238,10 +275,16 @@ export function FieldInput(props: FieldInputProps) {
               必須
             </span>
           )}
+          {showsLength(field) && <LengthCounter field={field} length={length} />}
         </div>
       )}
-      <Widget {...props} invalid={invalid} />
+      {widget}
       {message}
+      {lost > 0 && (
+        <p role="alert" className="text-[13px] text-danger">
+          {field.label}：貼り付けた文字のうち{lost}文字は上限（{maxLength(field)}文字）を超えるため入力されませんでした。
+        </p>
+      )}
       {field.hint && (
         <p id={hintId(field.name)} className="text-[12px] leading-[1.6] text-muted">
           {field.hint}

@@ -258,3 +258,29 @@ test('each keyword box names what its resource searches: lists, a customer’s r
   await expect(page.getByLabel('顧客', { exact: true })).toHaveAttribute('placeholder', /^顧客を検索（会社名・氏名・電話番号/);
   await expect(page.getByLabel('1行目の商品')).toHaveAttribute('placeholder', /^商品を検索（商品コード・商品名/);
 });
+
+test('long text is never cut silently: the limit is shown, more is refused, and a paste that overflows says so', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await login(page);
+  // A textarea shows its limit.
+  await page.goto('/#/orders/new');
+  await page.getByLabel('備考', { exact: true }).fill('配送前に電話');
+  await expect(page.getByText('6/4000文字')).toBeVisible();
+  await page.getByLabel('備考', { exact: true }).fill('');
+  const client = readRow<{ cl_id: number }>('SELECT cl_id FROM client WHERE deleted = 0 ORDER BY cl_id LIMIT 1');
+  await page.goto(`/#/client/detail/${client.cl_id}`);
+  await page.getByRole('tab', { name: '備考・その他' }).click();
+  const biko = page.getByLabel('備考1', { exact: true });
+  await expect(page.getByText('0/200文字').or(page.getByText(/^\d+\/200文字$/)).first()).toBeVisible();
+  const text = 'あ'.repeat(150) + 'い'.repeat(150);
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await biko.fill('');
+  await biko.focus();
+  await page.keyboard.press('Control+V');
+  await expect(biko).toHaveValue(text.slice(0, 200));
+  await expect(page.getByText('200/200文字')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: '備考1' })).toContainText('100文字は上限（200文字）を超えるため入力されませんでした');
+  // At the limit, typing adds nothing.
+  await page.keyboard.type('う');
+  await expect(biko).toHaveValue(text.slice(0, 200));
+});
