@@ -6,7 +6,7 @@ import { useEffect, useState, type ClipboardEvent } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { FormRecord } from '@/lib/list/record-mapper';
 import { useMasterOptions } from '@/lib/list/use-master-options';
-import { formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { convertsInput, halfWidthOf, maxLength } from '@/lib/resources/schema';
 import type { FieldDef } from '@/lib/resources/types';
 import { ImageField } from './image-field';
@@ -110,7 +110,7 @@ function SelectInput({ field, form, aria, disabled, storedLabel }: {
 /** A read-only field: shown, never registered (it is not part of a save). */
 function ReadOnlyValue({ field, form }: FieldInputProps) {
   const value = useWatch({ control: form.control, name: field.name }) ?? '';
-  const shown = field.type === 'money' ? formatMoney(value) : field.type === 'flag' ? (value === '1' ? 'はい' : 'いいえ') : value;
+  const shown = field.type === 'money' ? formatMoney(value) : field.type === 'flag' ? (value === '1' ? 'はい' : 'いいえ') : field.type === 'datetime' ? formatDateTime(value) : value;
   return (
     <input
       id={fieldId(field.name)}

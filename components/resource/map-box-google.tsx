@@ -79,8 +79,8 @@ function MapWithGeocoder({ address, lat, lng, onLocate }: MapBoxProps) {
         {failed && (
           <p role="note" className="absolute inset-0 z-10 flex items-center bg-subtle p-[12px] text-[13px] leading-[1.6] text-ink-soft">
             {status === APILoadingStatus.AUTH_FAILURE
-              ? '地図を表示できません。Google Maps API キー（config.json の mapsApiKey）を確認してください。'
-              : '地図を読み込めませんでした。通信環境か Google Maps API キーの設定を確認してください。'}
+              ? '地図を表示できません。Google Maps API キーが使えない状態です。管理者に確認を依頼してください。'
+              : '地図を読み込めませんでした。通信環境を確認し、続くときは管理者に Google Maps API キーの確認を依頼してください。'}
           </p>
         )}
         <Map defaultCenter={center ?? FALLBACK} defaultZoom={center ? 16 : 11} gestureHandling="cooperative" disableDefaultUI zoomControl style={{ width: '100%', height: '100%' }}>

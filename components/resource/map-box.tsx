@@ -8,7 +8,8 @@ import { getConfig } from '@/lib/api/config';
 
 const GoogleMapBox = lazy(() => import('./map-box-google'));
 
-export const MAP_KEY_NOTICE = '地図を表示するには Google Maps API キーの設定が必要です（config.json の mapsApiKey）。';
+/** Staff read this: what is missing and who can add it, never where a file lives (the README tells the administrator). */
+export const MAP_KEY_NOTICE = '地図を表示するには Google Maps API キーの設定が必要です。管理者に設定を依頼してください。住所の入力と保存はこのまま行えます。';
 
 export interface MapBoxProps {
   /** Address to geocode: prefecture + city + street. */

@@ -6,6 +6,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import useSWR from 'swr';
 import { callFetcher, type Row } from '@/lib/list/use-list-controller';
+import { useRecordTitle } from '@/lib/list/use-record-title';
 import { callName } from '@/lib/protocol';
 import { idColumn, keywordHintOf, titleOf, type FieldDef, type ResourceDef } from '@/lib/resources/types';
 import { resolveResource } from './resolve';
@@ -34,8 +35,8 @@ export function RefPicker({ field, inputId, value, label, onChange, disabled, in
 
   // The name of a value that came without one (a fixed parent, a value set by code).
   const known = picked?.id === value ? picked.name : label;
-  const lookup = useSWR(value && !known ? ([callName(target.name, 'dtl'), { id: value }] as const) : null, callFetcher<Row>, { revalidateOnFocus: false });
-  const shown = value ? (known || titleOf(target, lookup.data?.[0]) || `ID ${value}`) : '';
+  const lookup = useRecordTitle(known ? undefined : target, value || undefined);
+  const shown = value ? (known || lookup.title || `ID ${value}`) : '';
 
   useEffect(() => {
     if (text === null || composing) return undefined;

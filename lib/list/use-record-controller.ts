@@ -126,12 +126,15 @@ export function useRecordController(def: ResourceDef, id: string | undefined, op
   /**
    * Every answer of the resource's calls is stale after a write: its lists and counts, other records
    * a server rule re-computed (a ledger's balances), and summaries such as `bottle_balance` — all but
-   * this record's own detail, which the save answered (or the delete removed).
+   * this record's own detail, which the save answered (or the delete removed). So are the masters, some
+   * of which list records (warehouses, staff, the customers marked 代理店).
    */
   const refreshLists = useCallback(
     () =>
       mutateGlobal((k) => {
-        if (!Array.isArray(k) || typeof k[0] !== 'string' || !k[0].startsWith(`${def.name}_`)) return false;
+        if (!Array.isArray(k) || typeof k[0] !== 'string') return false;
+        if (k[0] === 'master_lst') return true;
+        if (!k[0].startsWith(`${def.name}_`)) return false;
         return !(k[0] === callName(def.name, 'dtl') && String((k[1] as { id?: unknown } | undefined)?.id) === id);
       }),
     [mutateGlobal, def.name, id],

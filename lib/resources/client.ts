@@ -56,7 +56,7 @@ export const clientFields: readonly FieldDef[] = [
   { name: 'zokusei', label: '属性', type: 'text', tab: 'category', max: 50 },
   { name: 'rank', label: 'ランク', type: 'select', tab: 'category', master: 'mt_rank' },
   { name: 'area', label: 'エリア', type: 'select', tab: 'category', master: 'mt_area' },
-  { name: 'parent_id', label: '請求親顧客ID', type: 'number', tab: 'category', min: 1 },
+  { name: 'parent_id', label: '請求親顧客', type: 'ref', ref: 'client', tab: 'category', hint: '請求をまとめる先の顧客（本社など）' },
   { name: 'shinyou', label: '信用区分', type: 'select', tab: 'category', options: O.SHINYOU },
   { name: 'dm', label: 'DM送付', type: 'flag', tab: 'category' },
   { name: 'point_taishou', label: 'ポイント対象', type: 'flag', tab: 'category' },
@@ -80,7 +80,8 @@ export const clientFields: readonly FieldDef[] = [
   { name: 'haiso_week', label: '配送週（毎月・曜日指定）', type: 'select', tab: 'delivery', options: O.HAISO_WEEK },
   { name: 'haiso_holiday', label: '日曜・祝日の配送', type: 'select', tab: 'delivery', options: O.HAISO_HOLIDAY, initial: '1' },
   { name: 'next_shipping_date', label: '次回配送日', type: 'date', tab: 'delivery' },
-  { name: 'delivery_usr_id', label: '配送担当者ID', type: 'number', tab: 'delivery', min: 1 },
+  // The staff who record deliveries (配送 area write: the 配送 role, and 管理), drivers first: server/master/plugin.ts.
+  { name: 'delivery_usr_id', label: '配送担当者', type: 'ref', ref: 'user', master: 'mt_driver', tab: 'delivery' },
   { name: 'use_num', label: 'サーバー台数', type: 'number', tab: 'delivery', min: 0, max: 999 },
   { name: 'server_changed', label: 'サーバー交換日', type: 'date', tab: 'delivery' },
   // 契約・取引
@@ -89,7 +90,9 @@ export const clientFields: readonly FieldDef[] = [
   { name: 'contract_start_date', label: '契約開始日', type: 'date', tab: 'contract' },
   { name: 'cancel_date', label: '解約日', type: 'date', tab: 'contract' },
   { name: 'sale_staff', label: '営業担当', type: 'text', tab: 'contract', max: 50 },
-  { name: 'dairiten_id', label: '代理店ID', type: 'number', tab: 'contract', min: 1 },
+  // A 代理店 (sales agency that brought the customer) is itself a customer marked 代理店 (`dairiten_flag`).
+  { name: 'dairiten_id', label: '代理店', type: 'ref', ref: 'client', master: 'mt_dairiten', tab: 'contract', hint: '「代理店として扱う」にした顧客から選びます' },
+  { name: 'dairiten_flag', label: '代理店として扱う', type: 'flag', tab: 'contract', hint: '他の顧客の「代理店」に選べるようになります' },
   { name: 'co_id', label: '法人番号', type: 'text', tab: 'contract', max: 13 },
   { name: 'tori_kubun', label: '取引区分', type: 'select', tab: 'contract', options: O.TORI_KUBUN },
   { name: 'tanka_type', label: '単価区分', type: 'select', tab: 'contract', options: O.TANKA_TYPE },
@@ -114,7 +117,7 @@ export const clientFields: readonly FieldDef[] = [
   { name: 'fact', label: '特記事項', type: 'textarea', tab: 'notes', wide: true },
   { name: 'login_id', label: 'マイページID', type: 'text', tab: 'notes', max: 50 },
   { name: 'pw', label: 'マイページパスワード', type: 'secret', tab: 'notes', max: 100 },
-  { name: 'last_login', label: 'マイページ最終ログイン', type: 'text', tab: 'notes', readOnly: true },
+  { name: 'last_login', label: 'マイページ最終ログイン', type: 'datetime', tab: 'notes', readOnly: true },
 ];
 
 export const clientResource: ResourceDef = {

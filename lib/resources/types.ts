@@ -17,6 +17,8 @@ export interface Option {
 export type FieldType =
   | 'text' | 'kana' | 'textarea' | 'tel' | 'zip' | 'email' | 'url' | 'date' | 'select' | 'image' | 'secret'
   | 'number' | 'money' | 'decimal' | 'flag'
+  /** An instant the server records (ISO-8601 UTC text, e.g. a last login): shown in Japan time, never typed. */
+  | 'datetime'
   /** The id of a record of another resource (`ref` names it); INTEGER column; answers also carry `{column}_label`. */
   | 'ref';
 

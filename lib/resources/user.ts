@@ -24,7 +24,7 @@ export const userResource: ResourceDef = {
     { name: 'team', label: 'チーム', type: 'text', tab: 'basic', max: 50 },
     { name: 'active', label: '有効', type: 'flag', tab: 'basic', initial: '1' },
     { name: 'password', label: 'パスワード', type: 'secret', tab: 'basic', min: 8, max: 128 },
-    { name: 'last_login', label: '最終ログイン', type: 'text', tab: 'basic', readOnly: true },
+    { name: 'last_login', label: '最終ログイン', type: 'datetime', tab: 'basic', readOnly: true },
   ],
   list: {
     columns: [

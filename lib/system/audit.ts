@@ -6,7 +6,8 @@
 import { formatDateTime, formatMoney } from '../format';
 import { can, type Area, type RoleAreas } from '../permissions';
 import { RESOURCES } from '../resources';
-import { allows, allowsBulk, columnOf, idColumn, isHistory, type Option, type ResourceDef } from '../resources/types';
+import { allows, allowsBulk, columnOf, idColumn, isHistory, type FieldDef, type Option, type ResourceDef } from '../resources/types';
+import { STOCK_MOVE_KIND } from '../stock';
 
 /**
  * Who reads a table's rows in the log: those who may read an area, or `own` — each user their own rows
@@ -14,20 +15,43 @@ import { allows, allowsBulk, columnOf, idColumn, isHistory, type Option, type Re
  */
 export type AuditReaders = Area | 'own';
 
-/** Tables written outside the resource declarations, with their Japanese names, column labels and readers. */
-const OTHER_TABLES: Record<string, { label: string; columns: Record<string, string>; calls: Record<string, string>; readers: AuditReaders }> = {
+/** What the log knows of a column written outside the declared fields: its label, and what its values name. */
+type OtherColumn = Pick<FieldDef, 'label'> & Partial<Pick<FieldDef, 'ref' | 'options'>>;
+
+/** Tables written outside the resource declarations, with their Japanese names, columns, calls and readers. */
+const OTHER_TABLES: Record<string, { label: string; columns: Record<string, OtherColumn>; calls: Record<string, string>; readers: AuditReaders }> = {
   search: {
     label: '保存した検索',
-    columns: { srch_name: '名前', srch_tbl: '一覧', srch_kw: 'キーワード', srch_col: '並べ替え列', srch_odr: '並び順', srch_post_data: '絞り込み条件' },
+    columns: {
+      srch_name: { label: '名前' }, srch_tbl: { label: '一覧' }, srch_kw: { label: 'キーワード' }, srch_col: { label: '並べ替え列' },
+      srch_odr: { label: '並び順' }, srch_post_data: { label: '絞り込み条件' },
+    },
     calls: { search_save: '保存した検索の保存', search_sync: '保存した検索の削除' },
     readers: 'own',
   },
   stock: {
     label: '在庫',
-    columns: { st_quantity: '在庫数', sm_kind: '入出庫区分', sm_reason: '理由', sm_id: '入出庫ID' },
+    columns: {
+      st_quantity: { label: '在庫数' }, st_sk_id: { label: '倉庫', ref: 'souko' }, st_it_id: { label: '商品', ref: 'item' },
+      sm_kind: { label: '区分', options: STOCK_MOVE_KIND }, sm_reason: { label: '理由' }, sm_id: { label: '入出庫の番号' },
+    },
     calls: { stock_adjust: '在庫の調整' },
     readers: 'stock',
   },
+};
+
+/** What a save writes beside a resource's fields: an order's lines, a round's stops (summaries, one per line). */
+const EXTRA_COLUMNS: Record<string, Record<string, string>> = {
+  orders: { lines: '明細' },
+  hod_report: { stops: '訪問先' },
+};
+
+/** Writing calls that are not one resource's save or delete, with the readers of what they write. */
+const OTHER_CALLS: Record<string, { text: string; readers: AuditReaders }> = {
+  order_status: { text: '受注の状態変更', readers: 'order' },
+  hod_generate: { text: '定期配送の受注作成', readers: 'order' },
+  mailtemplate_send: { text: 'メールの送信', readers: 'system' },
+  seed: { text: '初期データの登録', readers: 'own' },
 };
 
 /** Columns every table has. */
@@ -58,6 +82,7 @@ export function auditCalls(areas?: RoleAreas): Option[] {
     if (allows(def, 'delete')) out.push({ value: `${def.name}_del`, text: `${def.label}の削除` });
   }
   for (const other of Object.values(OTHER_TABLES).filter((o) => reads(areas, o.readers))) out.push(...Object.entries(other.calls).map(([value, text]) => ({ value, text })));
+  for (const [value, other] of Object.entries(OTHER_CALLS)) if (reads(areas, other.readers)) out.push({ value, text: other.text });
   return out;
 }
 
@@ -72,33 +97,54 @@ export const resourceOfTable = (table: string): ResourceDef | undefined => Objec
  */
 export const auditReadersOf = (table: string): AuditReaders | undefined => resourceOfTable(table)?.area ?? OTHER_TABLES[table]?.readers;
 
-/**
- * The Japanese label of a changed column: the field's label where the table is a declared
- * resource, the stamps' names, else the column itself.
- * @example columnLabel('client', 'cl_tel_1') // '電話番号1'
- */
-export function columnLabel(table: string, column: string): string {
+/** The declaration of a logged column: a resource's field, or a column of a table written elsewhere. */
+function columnOfTable(table: string, column: string): OtherColumn | FieldDef | undefined {
   const def = resourceOfTable(table);
-  const field = def?.fields.find((f) => columnOf(def, f.name) === column);
-  if (field) return field.label;
-  if (def && column === idColumn(def)) return 'ID';
-  return STAMP_LABELS[column] ?? OTHER_TABLES[table]?.columns[column] ?? column;
+  return def?.fields.find((f) => columnOf(def, f.name) === column) ?? OTHER_TABLES[table]?.columns[column];
 }
 
 /**
- * A value as the log shows it: empty as 「（空）」, timestamps in Japan time, the deleted flag in words, option codes with
- * their text, money in yen; master codes and everything else as stored.
- * @example valueText('client', 'cl_sex', '2') // '女性（2）'
+ * The Japanese label of a changed column: the field's label where the table is a declared
+ * resource, the stamps' names, what a save writes beside the fields, else the column itself.
+ * @example columnLabel('client', 'cl_tel_1') // '電話番号1'
+ */
+export function columnLabel(table: string, column: string): string {
+  const declared = columnOfTable(table, column);
+  if (declared) return declared.label;
+  const def = resourceOfTable(table);
+  if (def && column === idColumn(def)) return 'ID';
+  return STAMP_LABELS[column] ?? EXTRA_COLUMNS[table]?.[column] ?? column;
+}
+
+/**
+ * What a logged value names beyond itself: a record of another resource (its name is looked up), or
+ * a master's entry (its text is looked up); nothing for values `valueText` words alone.
+ * @example valueTarget('client', 'cl_pm_id') // { master: 'mt_pmt_method' }
+ */
+export function valueTarget(table: string, column: string): { ref: string } | { master: string } | undefined {
+  const declared = columnOfTable(table, column);
+  if (declared?.ref) return { ref: declared.ref };
+  if (declared && 'master' in declared && declared.master) return { master: declared.master };
+  return undefined;
+}
+
+/**
+ * A value as the log shows it: empty as 「（空）」, timestamps in Japan time, the deleted flag and flags in words,
+ * option codes by their text, money in yen; everything else as stored (records and master entries are named
+ * by the screen, `valueTarget`).
+ * @example valueText('client', 'cl_sex', '2') // '女性'
  */
 export function valueText(table: string, column: string, value: string | number | null): string {
   if (value === null || value === '') return '（空）';
   if (column === 'created' || column === 'modified') return formatDateTime(String(value));
   if (column === 'deleted') return Number(value) === 1 ? '削除済み' : '有効';
-  const def = resourceOfTable(table);
-  const field = def?.fields.find((f) => columnOf(def, f.name) === column);
-  const option = field?.options?.find((o) => o.value === String(value));
-  if (option) return `${option.text}（${value}）`;
-  if (field?.type === 'money') return formatMoney(value);
+  const declared = columnOfTable(table, column);
+  const option = declared?.options?.find((o) => o.value === String(value));
+  if (option) return option.text;
+  const type = declared && 'type' in declared ? declared.type : undefined;
+  if (type === 'money') return formatMoney(value);
+  if (type === 'flag') return Number(value) === 1 ? 'はい' : 'いいえ';
+  if (type === 'datetime') return formatDateTime(String(value));
   return String(value);
 }
 

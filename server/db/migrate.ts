@@ -19,6 +19,7 @@ import * as orderIndexes from './migrations/0013-order-indexes';
 import * as orderListIndex from './migrations/0014-order-list-index';
 import * as searchNameUnique from './migrations/0015-search-name-unique';
 import * as searchKeys from './migrations/0018-search-keys';
+import * as clientAgency from './migrations/0017-client-agency';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0014-order-list-index': orderListIndex,
   '0015-search-name-unique': searchNameUnique,
   '0018-search-keys': searchKeys,
+  '0017-client-agency': clientAgency,
 };
 
 function provider(dialect: DialectName) {

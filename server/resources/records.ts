@@ -14,6 +14,7 @@ import { isConcurrencyError, isUniqueError, locking, retryOnUnique } from '../db
 import { resourceView, type Cell, type Database, type ResourceRow } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { nextStamp } from '../http/clock';
+import { masterOffers } from '../master/plugin';
 import { answerRow, answerSelection, refTarget, resourceColumns, searchText, titleSql } from './columns';
 import { POLICIES } from './policies';
 import { referencesTo, usedByRefusal } from './usage';
@@ -46,9 +47,9 @@ export async function findRecord(db: Kysely<Database>, def: ResourceDef, id: num
 const fieldProblem = (field: string, message: string): ApiError => badRequest(message, { fields: { [field]: message } });
 
 /**
- * Every `ref` value written must name a live record of its resource. The target stays locked until the
- * write commits, so a concurrent delete of it (which locks it first, then counts the records pointing
- * at it) either waits and sees this one, or has deleted it and this save is refused.
+ * Every `ref` value written must name a live record of its resource, never the record itself. The target
+ * stays locked until the write commits, so a concurrent delete of it (which locks it first, then counts the
+ * records pointing at it) either waits and sees this one, or has deleted it and this save is refused.
  */
 async function checkReferences(trx: Transaction<Database>, def: ResourceDef, columns: ResourceRow, current: ResourceRow | undefined): Promise<void> {
   const view = resourceView(trx);
@@ -59,6 +60,20 @@ async function checkReferences(trx: Transaction<Database>, def: ResourceDef, col
     const { id } = resourceColumns(target);
     const found = await locking(view, view.selectFrom(target.table).select(id).where(id, '=', value).where('deleted', '=', 0), 'keyShare').executeTakeFirst();
     if (!found) throw fieldProblem(field.name, `${field.label}が見つかりません（ID ${value}）。選び直してください。`);
+    if (target === def && current && current[id] === value) throw fieldProblem(field.name, `${field.label}にこの${def.label}自身は選べません。`);
+  }
+}
+
+/**
+ * A changed `ref` drawn as a select must be one of its master's choices (a driver among the staff who
+ * deliver, an agency among the customers marked 代理店); checked after the resource's own rules, whose
+ * messages say more (「…はリターナブルボトルの商品ではありません」).
+ */
+async function checkOffered(trx: Transaction<Database>, def: ResourceDef, columns: ResourceRow, current: ResourceRow | undefined): Promise<void> {
+  for (const [column, field] of resourceColumns(def).refs) {
+    const value = columns[column];
+    if (!field.master || value === undefined || value === null || (current && current[column] === value)) continue;
+    if (!(await masterOffers(trx, field.master, value))) throw fieldProblem(field.name, `${field.label}に選べない${refTarget(field).label}です。選択肢から選び直してください。`);
   }
 }
 
@@ -174,6 +189,7 @@ async function prepareWrite(
   await checkReferences(trx, def, columns, current);
   await checkUnique(trx, def, recordId, { ...current, ...columns });
   const derived = await POLICIES[def.name]?.beforeSave?.({ trx, actor: ctx, def, id: recordId, current, columns, input });
+  await checkOffered(trx, def, columns, current);
   return derived ? { ...columns, ...derived } : columns;
 }
 

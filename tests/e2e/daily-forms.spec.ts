@@ -6,12 +6,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { RESOURCES } from '../../lib/resources';
 import { ORDER_SETTING_ID } from '../../lib/resources/order-setting';
-import { labelColumnOf, type FieldDef, type ResourceDef } from '../../lib/resources/types';
+import { labelColumnOf, titleOf, type FieldDef, type ResourceDef } from '../../lib/resources/types';
 import { fillPath, ROUTES, type ResourceScreen } from '../../lib/routes';
+import { formatDateTime } from '../../lib/format';
 import { readRow, setPassword, writeRows } from './db';
 import { login, trackErrors } from './fixtures';
 
 type Row = Record<string, unknown>;
+
+/** A customer's name as screens show it. */
+const titleOfRow = (row: Row): string => titleOf(RESOURCES.client, row);
 
 /** Checks that report every mismatch of a walk, not only the first. */
 const soft = expect.configure({ soft: true });
@@ -283,4 +287,106 @@ test('long text is never cut silently: the limit is shown, more is refused, and 
   // At the limit, typing adds nothing.
   await page.keyboard.type('う');
   await expect(biko).toHaveValue(text.slice(0, 200));
+});
+
+/** The texts of a select's options (without the empty choice). */
+const optionTexts = (page: Page, label: string) =>
+  page.getByLabel(label, { exact: true }).evaluate((el) => [...(el as HTMLSelectElement).options].filter((o) => o.value !== '').map((o) => o.textContent ?? ''));
+
+test('a customer’s 配送担当者, 請求親顧客 and 代理店 are pickers of the right records, never id boxes', async ({ page }) => {
+  await login(page);
+  const [customer, parent, agency] = [0, 1, 2].map((offset) =>
+    readRow<{ cl_id: number; name: string }>("SELECT cl_id, COALESCE(NULLIF(cl_co_name, ''), cl_name) AS name FROM client WHERE deleted = 0 ORDER BY cl_id LIMIT 1 OFFSET ?", offset));
+  // An agency is a customer marked 代理店.
+  await page.goto(`/#/client/detail/${agency.cl_id}`);
+  await page.getByRole('tab', { name: '契約・取引' }).click();
+  await page.getByLabel('代理店として扱う', { exact: true }).check();
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('保存しました。')).toBeVisible();
+
+  await page.goto(`/#/client/detail/${customer.cl_id}`);
+  await expect(page.getByLabel(/ID$/)).toHaveCount(0);
+  // 配送担当者: staff who record deliveries (配送, and 管理 who may do everything), drivers first; never 経理.
+  await page.getByRole('tab', { name: '定期配送' }).click();
+  const staff = await api<{ user_name: string; user_role: string; user_active: number }>(page, 'user_lst', { n: '100', p: '1', col: 'user_kana', odr: 'asc', kw: '', postData: '{}' });
+  const named = (role: string) => staff.filter((u) => u.user_role === role && u.user_active === 1).map((u) => u.user_name);
+  expect(await optionTexts(page, '配送担当者')).toEqual([...named('配送'), ...named('管理')]);
+  await page.getByLabel('配送担当者', { exact: true }).selectOption({ label: '山本 拓也' });
+  // 請求親顧客: a customer found by keyword.
+  await page.getByRole('tab', { name: '分類' }).click();
+  const parentBox = page.getByRole('combobox', { name: '請求親顧客' });
+  await parentBox.fill(parent.name);
+  await page.getByRole('listbox').getByRole('option', { name: new RegExp(parent.name) }).first().click();
+  // 代理店: a select of the customers marked 代理店.
+  await page.getByRole('tab', { name: '契約・取引' }).click();
+  expect(await optionTexts(page, '代理店')).toEqual([agency.name]);
+  await page.getByLabel('代理店', { exact: true }).selectOption({ label: agency.name });
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('保存しました。')).toBeVisible();
+
+  await page.reload();
+  await page.getByRole('tab', { name: '定期配送' }).click();
+  await expect.poll(() => page.getByLabel('配送担当者', { exact: true }).evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('山本 拓也');
+  await page.getByRole('tab', { name: '分類' }).click();
+  await expect(page.getByRole('combobox', { name: '請求親顧客' })).toHaveValue(parent.name);
+  await page.getByRole('tab', { name: '契約・取引' }).click();
+  await expect.poll(() => page.getByLabel('代理店', { exact: true }).evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe(agency.name);
+
+  // The server refuses what the pickers do not offer: a 経理 user as driver, a customer as its own parent, a non-agency.
+  const accountant = readRow<{ user_id: number }>("SELECT user_id FROM user WHERE user_email = 'nakamura@example.jp'");
+  const [record] = await api(page, 'client_dtl', { id: String(customer.cl_id) });
+  for (const [values, field] of [
+    [{ delivery_usr_id: accountant.user_id }, 'delivery_usr_id'],
+    [{ parent_id: customer.cl_id }, 'parent_id'],
+    [{ dairiten_id: parent.cl_id }, 'dairiten_id'],
+  ] as const) {
+    const [answer] = await api<{ error?: string; fields?: Record<string, string> }>(page, 'client_save', { id: String(customer.cl_id), postData: JSON.stringify({ ...values, modified: record.modified }) });
+    expect(answer.fields?.[field], field).toBeTruthy();
+  }
+});
+
+test('staff see Japanese names and Japan time: 最終ログイン, the system log, the master editor, the map box', async ({ page }) => {
+  await login(page);
+  const nameLike = /\b[a-z]+_[a-z_]+\b|config\.json/;
+  // 最終ログイン in Japan time.
+  const [me] = await api(page, 'user_dtl', { id: await page.evaluate(() => String(JSON.parse(localStorage.getItem('hod.userId') ?? '0'))) });
+  await page.goto(`/#/user/detail/${String(me.user_id)}`);
+  await expect(page.getByLabel('最終ログイン', { exact: true })).toHaveValue(formatDateTime(String(me.user_last_login)));
+  // A stock adjustment and a payment method change, as the log shows them.
+  const stock = readRow<{ sk_id: number; it_id: number }>('SELECT sk_id, it_id FROM warehouse, item WHERE warehouse.deleted = 0 AND item.deleted = 0 ORDER BY sk_id, it_id LIMIT 1');
+  await api(page, 'stock_adjust', { sk_id: String(stock.sk_id), postData: JSON.stringify({ it_id: stock.it_id, kind: 'in', quantity: 3, reason: 'ログ確認の入庫' }) });
+  await page.goto('/#/system/log');
+  const logTable = page.getByRole('table', { name: '操作ログ一覧' });
+  const row = logTable.getByRole('row').nth(1);
+  await expect(row).toContainText('在庫の調整');
+  await expect(row).toContainText('在庫');
+  await row.getByRole('button', { name: '開く' }).click();
+  const detail = page.locator('[id^="row-detail-log-"]');
+  await expect(detail).toContainText('在庫数');
+  await expect(detail).toContainText('入庫');
+  await expect(detail).toContainText('ログ確認の入庫');
+  await expect(detail).not.toContainText(nameLike);
+  await expect(logTable).not.toContainText(nameLike);
+  // A master-backed value and a record reference are named, not coded.
+  const someone = readRow<{ cl_id: number }>("SELECT cl_id FROM client WHERE deleted = 0 AND (cl_pm_id IS NULL OR cl_pm_id <> '2') ORDER BY cl_id LIMIT 1");
+  const [before] = await api(page, 'client_dtl', { id: String(someone.cl_id) });
+  const driver = readRow<{ user_id: number; user_name: string }>("SELECT user_id, user_name FROM user WHERE user_email = 'watanabe@example.jp'");
+  await api(page, 'client_save', { id: String(someone.cl_id), postData: JSON.stringify({ pm_id: '2', delivery_usr_id: driver.user_id, modified: before.modified }) });
+  await page.reload();
+  await expect(logTable.getByRole('row').nth(1)).toContainText('顧客の保存');
+  await logTable.getByRole('row').nth(1).getByRole('button', { name: '開く' }).click();
+  const change = page.locator('[id^="row-detail-log-"]').first();
+  await expect(change.getByRole('row', { name: /支払方法/ })).toContainText('銀行振込');
+  await expect(change.getByRole('row', { name: /配送担当者/ })).toContainText(driver.user_name);
+  await expect(change).toContainText(`対象: 顧客「${titleOfRow(before)}」`);
+  await expect(change).not.toContainText(nameLike);
+  // The master editor names masters, not tables.
+  await page.goto('/#/system/master/?table=mt_pmt_method');
+  await expect(page.getByRole('heading', { name: '支払方法' })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('mt_pmt_method');
+  // The map box without a key says so in words staff can act on.
+  const client = readRow<{ cl_id: number }>('SELECT cl_id FROM client WHERE deleted = 0 ORDER BY cl_id LIMIT 1');
+  await page.goto(`/#/client/detail/${client.cl_id}`);
+  await expect(page.getByRole('region', { name: '地図' })).toContainText('管理者');
+  await expect(page.getByRole('main')).not.toContainText('config.json');
 });

@@ -161,7 +161,7 @@ test('system log: the edits just made, filtered by the admin, before → after',
   const detail = table.getByRole('table', { name: '変更内容' });
   await expect(detail.getByRole('row', { name: /離島・遠隔地加算/ })).toContainText('1,650円');
   await expect(detail.getByRole('row', { name: /離島・遠隔地加算/ })).toContainText('1,800円');
-  await expect(table).toContainText('対象: 都道府県別送料 ID 47');
+  await expect(table).toContainText('対象: 都道府県別送料「沖縄県」');
 
   // The list remembers its conditions under the spec's `log` list key.
   await page.reload();

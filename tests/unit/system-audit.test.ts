@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditCalls, auditChanges, auditTables, columnLabel, valueText } from '@/lib/system/audit';
+import { auditCalls, auditChanges, auditTables, columnLabel, valueTarget, valueText } from '@/lib/system/audit';
 import { MASTER_CATALOGUE, masterInfo, masterOfPath } from '@/lib/system/masters';
 
 describe('audit log names', () => {
@@ -28,10 +28,30 @@ describe('audit log names', () => {
     expect(columnLabel('client', 'modified')).toBe('更新日時');
     expect(columnLabel('unknown', 'x_col')).toBe('x_col');
     expect(valueText('client', 'cl_memo', '')).toBe('（空）');
-    expect(valueText('client', 'cl_sex', '2')).toBe('女性（2）');
+    expect(valueText('client', 'cl_sex', '2')).toBe('女性');
+    expect(valueText('client', 'cl_dm', 1)).toBe('はい');
+    expect(valueText('user', 'user_last_login', '2026-01-01T00:00:00.000Z')).toBe('2026-01-01 9:00');
     expect(valueText('delivery_fee', 'df_fee', 1320)).toBe('1,320円');
     expect(valueText('client', 'modified', '2026-01-01T00:00:00.000Z')).toBe('2026-01-01 9:00');
     expect(valueText('client', 'deleted', 1)).toBe('削除済み');
+  });
+
+  it('names the writes of every call, the stock table and what a save writes beside the fields; never a code', () => {
+    const calls = new Map(auditCalls().map((o) => [o.value, o.text]));
+    expect(calls.get('stock_adjust')).toBe('在庫の調整');
+    expect(calls.get('order_status')).toBe('受注の状態変更');
+    expect(calls.get('hod_generate')).toBe('定期配送の受注作成');
+    expect(calls.get('mailtemplate_send')).toBe('メールの送信');
+    expect(auditTables()).toContainEqual({ value: 'stock', text: '在庫' });
+    expect(columnLabel('stock', 'st_quantity')).toBe('在庫数');
+    expect(valueText('stock', 'sm_kind', 'in')).toBe('入庫');
+    expect(columnLabel('orders', 'lines')).toBe('明細');
+    expect(columnLabel('hod_report', 'stops')).toBe('訪問先');
+    expect(valueText('master_option', 'mo_table', 'mt_pmt_method')).toBe('支払方法');
+    expect(valueTarget('client', 'cl_pm_id')).toEqual({ master: 'mt_pmt_method' });
+    expect(valueTarget('client', 'cl_delivery_usr_id')).toEqual({ ref: 'user' });
+    expect(valueTarget('stock', 'st_it_id')).toEqual({ ref: 'item' });
+    expect(valueTarget('client', 'cl_memo')).toBeUndefined();
   });
 
   it('reads a log row’s changes, ignoring what is not a [before, after] pair', () => {

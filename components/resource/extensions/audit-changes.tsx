@@ -1,8 +1,31 @@
-/** The audit log's row detail: which record, and field by field what it was before and after. */
+/** The audit log's row detail: which record, and field by field what it was before and after, in words. */
+import { useMasterOptions } from '@/lib/list/use-master-options';
 import { detailPathOf, hasDetailRoute } from '@/lib/list/use-record-controller';
-import { auditChanges, resourceOfTable, valueText } from '@/lib/system/audit';
+import { useRecordTitle } from '@/lib/list/use-record-title';
+import { auditChanges, resourceOfTable, valueTarget, valueText } from '@/lib/system/audit';
+import { optionText } from '../cells';
+import { resolveResource } from '../resolve';
 import { AppLink } from '../shell-bridge';
 import type { RowDetailProps } from './types';
+
+/** A record named by its id: its name (or 「ID n」 when it cannot be read, e.g. deleted). */
+function RecordName({ resource, id }: { resource: string; id: string }) {
+  const { title } = useRecordTitle(resolveResource(resource), id);
+  return <>{title || `ID ${id}`}</>;
+}
+
+/** A master entry named by its code: its text (the code when the master no longer has it). */
+function MasterName({ table, value }: { table: string; value: string }) {
+  const { options } = useMasterOptions(table);
+  return <>{optionText(options, value)}</>;
+}
+
+/** One logged value in words: a record's or master entry's name, else `valueText`. */
+function ChangeValue({ table, column, value }: { table: string; column: string; value: string | number | null }) {
+  const target = valueTarget(table, column);
+  if (value === null || value === '' || !target) return <>{valueText(table, column, value)}</>;
+  return 'ref' in target ? <RecordName resource={target.ref} id={String(value)} /> : <MasterName table={target.master} value={String(value)} />;
+}
 
 export function AuditChanges({ row }: RowDetailProps) {
   const table = String(row.log_table ?? '');
@@ -17,8 +40,7 @@ export function AuditChanges({ row }: RowDetailProps) {
         対象: {target?.label ?? table}
         {recordId !== null && recordId !== undefined && (
           <>
-            {' '}
-            ID {String(recordId)}
+            {target ? <>「<RecordName resource={target.name} id={String(recordId)} />」</> : ` ID ${String(recordId)}`}
             {target && hasDetailRoute(target) && !deleted && (
               <AppLink to={detailPathOf(target, String(recordId))} className="ml-[8px] text-brand underline-offset-2 hover:underline">
                 このデータを開く
@@ -44,10 +66,10 @@ export function AuditChanges({ row }: RowDetailProps) {
             {shown.map((c) => (
               <tr key={c.column} className="border-b border-line last:border-b-0 align-top">
                 <th scope="row" className="px-[8px] py-[4px] text-left font-medium">{c.label}</th>
-                <td className="whitespace-pre-wrap break-all px-[8px] py-[4px] text-ink-soft">{valueText(table, c.column, c.before)}</td>
+                <td className="whitespace-pre-wrap break-all px-[8px] py-[4px] text-ink-soft"><ChangeValue table={table} column={c.column} value={c.before} /></td>
                 <td className="whitespace-pre-wrap break-all px-[8px] py-[4px]">
                   <span aria-hidden="true" className="mr-[4px] text-muted">→</span>
-                  {valueText(table, c.column, c.after)}
+                  <ChangeValue table={table} column={c.column} value={c.after} />
                 </td>
               </tr>
             ))}

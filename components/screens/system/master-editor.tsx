@@ -121,7 +121,6 @@ function MasterGrid({ master, writable, fixed = false }: { master: MasterTableIn
         {!fixed && (
           <h2 id={headingId} className="text-[1.7rem] font-bold text-ink">
             {master.label}
-            <span className="ml-[8px] text-[1.2rem] font-normal text-muted">{master.table}</span>
           </h2>
         )}
         <p className="text-[1.3rem] text-ink-soft">{master.description}</p>

@@ -9,6 +9,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import { HOD_STOP_RESULT, hodReportResource, type HodStop, type HodStopInput, type HodStopResult } from '../../../lib/resources/hod-report';
 import { bottleResource } from '../../../lib/resources/bottle';
+import { clientResource } from '../../../lib/resources/client';
+import { titleOf } from '../../../lib/resources/types';
+import { formatMoney } from '../../../lib/format';
 import type { Database, ResourceRow } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/api-error';
 import { nextStamp } from '../../http/clock';
@@ -141,9 +144,26 @@ async function bookBottles(trx: Transaction<Database>, actor: WriteActor, round:
   return stops.map((s) => booked.get(pairKey(s.hrs_cl_id, s.hrs_it_id)) ?? null);
 }
 
-/** A stop's text in the audit log, e.g. `#12 天然水 +2 −1 ¥1000 delivered`. */
-const stopSummary = (s: PreparedStop): string =>
-  `#${s.hrs_cl_id} item${s.hrs_it_id ?? '-'} +${s.hrs_delivered} -${s.hrs_collected} ${s.hrs_cash}円 ${s.hrs_result}${s.hrs_note ? ` ${s.hrs_note}` : ''}`;
+/**
+ * How the audit log words stops: the customer's and the item's names (read in one query each), the
+ * counts, the cash and the result in Japanese, e.g. `山田商店 天然水12L お届け2本 回収1本 集金1,000円 配達済`.
+ */
+async function stopWording(trx: Transaction<Database>, stops: readonly PreparedStop[]): Promise<(s: PreparedStop) => string> {
+  const clientIds = [...new Set(stops.map((s) => s.hrs_cl_id))];
+  const itemIds = [...new Set(stops.flatMap((s) => (s.hrs_it_id === null ? [] : [s.hrs_it_id])))];
+  const clients = clientIds.length === 0 ? [] : await trx.selectFrom('client').select(['cl_id', 'cl_co_name', 'cl_name']).where('cl_id', 'in', clientIds).execute();
+  const items = itemIds.length === 0 ? [] : await trx.selectFrom('item').select(['it_id', 'it_name']).where('it_id', 'in', itemIds).execute();
+  const clientName = new Map(clients.map((c) => [Number(c.cl_id), titleOf(clientResource, c)]));
+  const itemName = new Map(items.map((i) => [Number(i.it_id), String(i.it_name)]));
+  const resultText = new Map<string, string>(HOD_STOP_RESULT.map((r) => [r.value, r.text]));
+  return (s) => [
+    clientName.get(s.hrs_cl_id) ?? `顧客 ID ${s.hrs_cl_id}`,
+    s.hrs_it_id === null ? '' : (itemName.get(s.hrs_it_id) ?? `商品 ID ${s.hrs_it_id}`),
+    `お届け${s.hrs_delivered}本 回収${s.hrs_collected}本 集金${formatMoney(s.hrs_cash)}`,
+    resultText.get(s.hrs_result) ?? s.hrs_result,
+    s.hrs_note,
+  ].filter(Boolean).join(' ');
+}
 
 export const hodReportPolicy: ResourcePolicy = {
   async beforeSave({ trx, input }) {
@@ -171,7 +191,9 @@ export const hodReportPolicy: ResourcePolicy = {
     if (stops.length > 0) {
       await trx.insertInto('hod_report_stop').values(stops.map((s, i) => ({ ...s, hrs_hr_id: roundId, hrs_sort: i + 1, hrs_bt_id: btIds[i], created: stamp }))).execute();
     }
-    const before = stored.map((s) => stopSummary({ ...s, hrs_delivered: Number(s.hrs_delivered), hrs_collected: Number(s.hrs_collected), hrs_cash: Number(s.hrs_cash) })).join('\n');
+    const storedStops = stored.map((s) => ({ ...s, hrs_delivered: Number(s.hrs_delivered), hrs_collected: Number(s.hrs_collected), hrs_cash: Number(s.hrs_cash) }));
+    const stopSummary = await stopWording(trx, [...storedStops, ...stops]);
+    const before = storedStops.map(stopSummary).join('\n');
     const after = stops.map(stopSummary).join('\n');
     if (before !== after) {
       await writeAudit(trx, { userId: actor.userId, call: actor.call, table: hodReportResource.table, recordId: roundId, at: stamp, changes: { stops: [before, after] } });
