@@ -74,9 +74,9 @@ for (const dialect of dialects()) {
       refused(await h.post('stock_adjust', { sk_id: 1, postData: { it_id: 2147483648, kind: 'in', quantity: 1, reason: '仕入' } }), 400);
       refused(await h.post('order_save', { postData: { cl_id: 2147483648, date: '2026-05-01' } }), 400);
       const parent = await h.post('client_save', { postData: { co_name: '親ID', status: '1', tel_1: '03-1234-5678', parent_id: 1e20 } });
-      refused(parent, 400, '請求親顧客ID');
+      refused(parent, 400, '請求親顧客');
       assert.ok('parent_id' in ((parent.body[0] as { fields?: object }).fields ?? {}));
-      refused(await h.post('client_save', { postData: { co_name: '配送ID', status: '1', tel_1: '03-1234-5678', delivery_usr_id: '2147483648' } }), 400, '配送担当者ID');
+      refused(await h.post('client_save', { postData: { co_name: '配送ID', status: '1', tel_1: '03-1234-5678', delivery_usr_id: '2147483648' } }), 400, '配送担当者');
       refused(await h.post('client_save', { postData: { co_name: '与信', status: '1', tel_1: '03-1234-5678', yoshin_gendo: '-99999999999' } }), 400);
       const stored = await h.database.db.selectFrom('client').select('cl_id').where('cl_co_name', 'in', ['親ID', '配送ID', '与信']).execute();
       assert.deepEqual(stored, []);
