@@ -49,6 +49,18 @@ export function formatDateTime(value: string | null | undefined): string {
   return `${formatDate(date)} ${formatTime(date)}`;
 }
 
+/**
+ * Japan date and time of a timestamp to the second, as files carry it (CSV).
+ * @example formatTimestamp('2026-01-01T00:00:00.000Z') // '2026-01-01 09:00:00'
+ */
+export function formatTimestamp(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const p = jstParts(date);
+  return `${formatDate(date)} ${pad(p.h)}:${pad(p.mi)}:${pad(p.s)}`;
+}
+
 const WEEKDAYS_JA = ['日', '月', '火', '水', '木', '金', '土'] as const;
 
 /**

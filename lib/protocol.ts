@@ -44,6 +44,9 @@ export const MESSAGES = {
   badUrl: 'URL が正しくありません。',
   badEncoding: '送信内容の文字コードが正しくありません（UTF-8 で送信してください）。',
   tooDeep: 'postData の入れ子が深すぎます。',
+  csvBadCols: 'CSV の列は list（一覧の列のみ）または all（全項目）で指定してください。',
+  csvBadEncoding: 'CSV の文字コードは cp932 または utf8 で指定してください。',
+  downloadFailed: 'ファイルを受け取れませんでした。通信環境を確認して、もう一度お試しください。',
 } as const;
 
 /**
@@ -77,10 +80,27 @@ export const PARAM_LABELS: Readonly<Record<string, string>> = {
   coName: '会社名',
   tracking_no: '送り状番号',
   table: 'マスタ',
+  cols: 'CSV の列',
+  enc: '文字コード',
 };
 
 /** The name of a parameter in a message: its Japanese name, else 「name」. */
 export const paramLabel = (name: string): string => PARAM_LABELS[name] ?? `「${name}」`;
+
+/**
+ * `{r}_csv`: the list's columns or every field (`cols`), in cp932 (default, what Excel opens by
+ * double-click) or UTF-8 with a BOM (`enc`).
+ */
+export const CSV_COLS = ['list', 'all'] as const;
+export const CSV_ENCODINGS = ['cp932', 'utf8'] as const;
+export type CsvCols = (typeof CSV_COLS)[number];
+export type CsvEncoding = (typeof CSV_ENCODINGS)[number];
+/**
+ * Headers of a CSV answer: the rows it will hold (before the first byte), and how many characters cp932
+ * cannot hold were written as `CSV_REPLACEMENT` (an HTTP trailer: known only after the last row).
+ */
+export const CSV_HEADERS = { rows: 'x-csv-rows', replaced: 'x-csv-replaced' } as const;
+export const CSV_REPLACEMENT = '〓';
 
 /** A failed call answers `[{ error }]`. */
 export interface ErrorAnswer {
@@ -202,6 +222,6 @@ export const LIMITS = {
 } as const;
 
 /** Call names: `{resource}_{verb}` (DESIGN §3). */
-export const VERBS = ['lst', 'cnt', 'dtl', 'save', 'del', 'upd', 'pagination', 'bulk_save', 'sum'] as const;
+export const VERBS = ['lst', 'cnt', 'dtl', 'save', 'del', 'upd', 'pagination', 'bulk_save', 'sum', 'csv'] as const;
 export type Verb = (typeof VERBS)[number];
 export const callName = (resource: string, verb: Verb): string => `${resource}_${verb}`;

@@ -4,7 +4,7 @@
  */
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { LIMITS } from '../lib/protocol';
+import { CSV_HEADERS, LIMITS } from '../lib/protocol';
 import { authPlugin } from './auth/plugin';
 import type { AreaOptions, CallTable } from './calls/call-table';
 import { callsPlugin } from './calls/plugin';
@@ -53,7 +53,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onSend', securityHeaders(config));
   app.setNotFoundHandler(notFoundHandler(config));
   formBody(app);
-  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST'] });
+  // A bundle served from another origin reads a download's name and counts (lib/api/fetcher.ts `download`).
+  const exposedHeaders = ['content-disposition', ...Object.values(CSV_HEADERS)];
+  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST'], exposedHeaders });
 
   const calls: CallTable = new Map();
   app.decorate('callTable', calls);

@@ -1,13 +1,9 @@
 /** Formatting of list cells from the column declaration (money, dates in Japan time, option texts). */
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { useMasterOptions } from '@/lib/list/use-master-options';
-import type { ColumnDef, FieldDef, Option, ResourceDef } from '@/lib/resources/types';
+import { fieldOfColumn, type ColumnDef, type Option, type ResourceDef } from '@/lib/resources/types';
 
-/** The field whose options name the values of an option column. */
-export function fieldOfColumn(def: ResourceDef, column: ColumnDef): FieldDef | undefined {
-  const name = column.field ?? (column.name.startsWith(def.prefix) ? column.name.slice(def.prefix.length) : column.name);
-  return def.fields.find((f) => f.name === name);
-}
+export { fieldOfColumn };
 
 /** Text of a value among options (the value itself when no option matches). */
 export const optionText = (options: readonly Option[] | undefined, value: unknown): string => {

@@ -173,6 +173,12 @@ export const isHistory = (def: ResourceDef): boolean => !allows(def, 'edit') && 
 /** The column a `ref` field's label is answered in, e.g. `ct_cl_id_label`. */
 export const labelColumnOf = (def: ResourceDef, field: string): string => `${def.prefix}${field}_label`;
 
+/** The field a list column shows (or, with `field`, whose options name its values). */
+export function fieldOfColumn(def: ResourceDef, column: ColumnDef): FieldDef | undefined {
+  const name = column.field ?? (column.name.startsWith(def.prefix) ? column.name.slice(def.prefix.length) : column.name);
+  return def.fields.find((f) => f.name === name);
+}
+
 /** The column type a field kind is stored in: TEXT, INTEGER (number, money, flag, ref) or REAL (decimal). */
 export function columnKind(field: Pick<FieldDef, 'type'>): 'text' | 'integer' | 'real' {
   if (field.type === 'decimal') return 'real';

@@ -68,12 +68,13 @@ const reads = (areas: RoleAreas | undefined, readers: AuditReaders): boolean => 
  */
 export function auditTables(areas?: RoleAreas): Option[] {
   return [
-    ...writable().filter((def) => reads(areas, def.area)).map((def) => ({ value: def.table, text: def.label })),
+    // Every list's table: written, or (the log itself) exported.
+    ...Object.values(RESOURCES).filter((def) => def.single === undefined && reads(areas, def.area)).map((def) => ({ value: def.table, text: def.label })),
     ...Object.entries(OTHER_TABLES).filter(([, other]) => reads(areas, other.readers)).map(([table, other]) => ({ value: table, text: other.label })),
   ];
 }
 
-/** The calls that write and so appear in the log, with Japanese names; with a role's areas, only the calls of tables it reads. */
+/** The calls that write or export and so appear in the log, with Japanese names; with a role's areas, only the calls of tables it reads. */
 export function auditCalls(areas?: RoleAreas): Option[] {
   const out: Option[] = [];
   for (const def of writable().filter((d) => reads(areas, d.area))) {
@@ -83,6 +84,8 @@ export function auditCalls(areas?: RoleAreas): Option[] {
   }
   for (const other of Object.values(OTHER_TABLES).filter((o) => reads(areas, o.readers))) out.push(...Object.entries(other.calls).map(([value, text]) => ({ value, text })));
   for (const [value, other] of Object.entries(OTHER_CALLS)) if (reads(areas, other.readers)) out.push({ value, text: other.text });
+  // Exports are logged too (who took which rows out): every list's CSV.
+  for (const def of Object.values(RESOURCES).filter((d) => d.single === undefined && reads(areas, d.area))) out.push({ value: `${def.name}_csv`, text: `${def.label}のCSV出力` });
   return out;
 }
 

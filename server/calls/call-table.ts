@@ -31,9 +31,31 @@ export interface CallDef {
   level: 'read' | 'write';
   /** Lets a call through that the role table refuses (e.g. a user's own profile). */
   allow?(ctx: CallContext): boolean;
-  /** Answers the JSON array of the call. */
-  handler(ctx: CallContext): Promise<unknown[]>;
+  /** Answers the JSON array of the call, or a file (`FileAnswer`). */
+  handler(ctx: CallContext): Promise<unknown[] | FileAnswer>;
 }
+
+/**
+ * A call's answer that is a file (CSV; later PDF, ZIP) instead of a JSON array, saved by the client
+ * under `name` (`Content-Disposition` attachment, filename* in UTF-8 with `asciiName` as the fallback).
+ * A `body` given as chunks is streamed as the client reads them (backpressure): the first chunk is made
+ * before anything is sent, so a failure up to then is the usual `[{ error }]` answer.
+ */
+export interface FileAnswer {
+  file: {
+    name: string;
+    asciiName: string;
+    contentType: string;
+    body: Buffer | AsyncIterable<Buffer>;
+    /** Further headers known before the first byte (e.g. how many rows a CSV will hold). */
+    headers?: Record<string, string>;
+    /** Values known only after the last byte, sent as HTTP trailers (e.g. replaced characters). */
+    trailers?: Record<string, () => string>;
+  };
+}
+
+/** Whether a handler answered a file. */
+export const isFileAnswer = (answer: unknown[] | FileAnswer): answer is FileAnswer => !Array.isArray(answer);
 
 export type CallTable = Map<string, CallDef>;
 

@@ -1,19 +1,20 @@
 /**
  * `POST {DB_API_PREFIX}/:call`: looks the call up in the one call table, checks the auth key and
  * the role's areas (read from the database with the session, so a change applies to the next call),
- * and runs the handler (DESIGN §3).
+ * and runs the handler (DESIGN §3); its answer is a JSON array or a file (`FileAnswer`).
  */
 import type { FastifyInstance } from 'fastify';
 import { can } from '../../lib/permissions';
 import { AUTH_KEY_ERROR, MESSAGES } from '../../lib/protocol';
 import { findSession } from '../auth/auth-key';
 import { ApiError } from '../http/api-error';
+import { sendFile } from '../http/file-reply';
 import { readParams } from '../http/params';
-import type { AreaOptions } from './call-table';
+import { isFileAnswer, type AreaOptions } from './call-table';
 
 /** Registers the one database-API route over the call table. */
 export async function callsPlugin(app: FastifyInstance, { calls, database, config }: AreaOptions): Promise<void> {
-  app.post<{ Params: { call: string } }>(`${config.dbApiPrefix}/:call`, async (request) => {
+  app.post<{ Params: { call: string } }>(`${config.dbApiPrefix}/:call`, async (request, reply) => {
     const name = request.params.call;
     const def = calls.get(name);
     if (!def) throw new ApiError(404, MESSAGES.unknownCall);
@@ -22,6 +23,7 @@ export async function callsPlugin(app: FastifyInstance, { calls, database, confi
     if (!user) throw new ApiError(401, AUTH_KEY_ERROR);
     const ctx = { call: name, params, user };
     if (def.area && !can(user.areas, def.area, def.level) && !def.allow?.(ctx)) throw new ApiError(403, MESSAGES.forbidden);
-    return def.handler(ctx);
+    const answer = await def.handler(ctx);
+    return isFileAnswer(answer) ? sendFile(reply, answer) : answer;
   });
 }

@@ -85,6 +85,24 @@ export async function masterOffers(db: AppDatabase['db'], master: string, value:
   return row !== undefined;
 }
 
+/**
+ * The options of one master table as the caller may see them (virtual masters from their tables).
+ * @example await masterOptions(db, user, 'mt_pmt_method') // [{ value: '1', text: '口座振替', … }]
+ */
+export async function masterOptions(db: AppDatabase['db'], user: SessionUser, table: string): Promise<MasterOption[]> {
+  const virtual = VIRTUAL_MASTERS[table];
+  if (virtual) return virtual(db, user);
+  const rows = await db
+    .selectFrom('master_option')
+    .select(['mo_id', 'mo_value', 'mo_text', 'mo_flg'])
+    .where('mo_table', '=', table)
+    .where('deleted', '=', 0)
+    .orderBy('mo_sort')
+    .orderBy('mo_id')
+    .execute();
+  return rows.map((row): MasterOption => ({ value: row.mo_value, text: row.mo_text, id: row.mo_id, flg: row.mo_flg, checked: false }));
+}
+
 /** Registers `master_lst`. */
 export async function masterPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
   const { db } = database;
@@ -93,17 +111,7 @@ export async function masterPlugin(_app: FastifyInstance, { calls, database }: A
     handler: async ({ params, user }) => {
       const table = (params.table ?? '').trim();
       if (!MASTER_TABLE.test(table) || table.length > 64) throw badRequest();
-      const virtual = VIRTUAL_MASTERS[table];
-      if (virtual) return virtual(db, user);
-      const rows = await db
-        .selectFrom('master_option')
-        .select(['mo_id', 'mo_value', 'mo_text', 'mo_flg'])
-        .where('mo_table', '=', table)
-        .where('deleted', '=', 0)
-        .orderBy('mo_sort')
-        .orderBy('mo_id')
-        .execute();
-      return rows.map((row): MasterOption => ({ value: row.mo_value, text: row.mo_text, id: row.mo_id, flg: row.mo_flg, checked: false }));
+      return masterOptions(db, user, table);
     },
   });
 }

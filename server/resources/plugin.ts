@@ -1,6 +1,7 @@
 /**
  * The generic handlers of every declared resource (lib/resources RESOURCES): `{r}_lst`,
- * `{r}_cnt`, `{r}_pagination`, `{r}_dtl`, `{r}_save`, `{r}_del`, and `{r}_bulk_save` and `{r}_sum` where declared.
+ * `{r}_cnt`, `{r}_pagination`, `{r}_csv` (the list as a file), `{r}_dtl`, `{r}_save`, `{r}_del`, and
+ * `{r}_bulk_save` and `{r}_sum` where declared.
  * No resource has code of its own here.
  */
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,7 @@ import { jsonObject, optionalId, positiveId } from '../http/params';
 import { answerRow } from './columns';
 import { keywordMatcher } from './keyword';
 import { countMatching, parseListParams, selectPage, sumMatching } from './list-query';
+import { exportCsv } from './csv-export';
 import { POLICIES } from './policies';
 import { badRequest } from '../http/api-error';
 import { deleteRecord, findRecord, saveRecord, saveRecords, type BulkEntry } from './records';
@@ -31,7 +33,7 @@ export function bulkEntries(def: ResourceDef, postData: string | undefined): Bul
   });
 }
 
-/** Registers the six calls of every resource in the call table. */
+/** Registers the calls of every resource in the call table. */
 export async function resourcesPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
   const { db } = database;
   const view = resourceView(db);
@@ -70,6 +72,12 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
       addCall(calls, callName(def.name, 'sum'), {
         area, level: 'read',
         handler: async (ctx) => [await sumMatching(view, def, listRequest(ctx), matcher)],
+      });
+    }
+    if (def.single === undefined) {
+      addCall(calls, callName(def.name, 'csv'), {
+        area, level: 'read',
+        handler: (ctx) => exportCsv({ view, database, keyword: matcher }, def, ctx, listRequest(ctx)),
       });
     }
     addCall(calls, callName(def.name, 'dtl'), {

@@ -3,12 +3,12 @@ import { auditCalls, auditChanges, auditTables, columnLabel, valueTarget, valueT
 import { MASTER_CATALOGUE, masterInfo, masterOfPath } from '@/lib/system/masters';
 
 describe('audit log names', () => {
-  it('names the kinds of data that are written, never the log itself', () => {
+  it('names the kinds of data that are written or exported (the log itself only by its export)', () => {
     const tables = auditTables();
     expect(tables).toContainEqual({ value: 'client', text: '顧客' });
     expect(tables).toContainEqual({ value: 'delivery_fee', text: '都道府県別送料' });
     expect(tables).toContainEqual({ value: 'search', text: '保存した検索' });
-    expect(tables.some((t) => t.value === 'audit_log')).toBe(false);
+    expect(tables).toContainEqual({ value: 'audit_log', text: '操作ログ' });
   });
 
   it('names the writing calls each resource takes', () => {
@@ -18,7 +18,8 @@ describe('audit log names', () => {
     expect(calls.get('deliveryfee_bulk_save')).toBe('都道府県別送料の一括保存');
     expect(calls.has('deliveryfee_del')).toBe(false);
     expect(calls.has('client_bulk_save')).toBe(false);
-    expect([...calls.keys()].some((c) => c.startsWith('log_'))).toBe(false);
+    expect([...calls.keys()].filter((c) => c.startsWith('log_'))).toEqual(['log_csv']);
+    expect(calls.get('order_csv')).toBe('受注のCSV出力');
   });
 
   it('labels changed columns in Japanese and shows values readably', () => {
