@@ -1,6 +1,6 @@
 /**
  * The generic list screen of a resource (`{basePath}/list`): keyword, filters, saved searches,
- * a sortable table and paging. All logic is in `useListController`; this file only draws.
+ * a sortable table, paging and 「CSV出力」 of the whole result. All logic is in `useListController`; this file only draws.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { linkedFilters } from '@/lib/list/list-state';
@@ -9,6 +9,7 @@ import { newPathOf } from '@/lib/list/use-record-controller';
 import { can } from '@/lib/permissions';
 import { useRoute } from '@/lib/router';
 import { allows, keywordHintOf } from '@/lib/resources/types';
+import { CsvExportButton } from './csv-export-button';
 import { FilterPanel } from './filter-panel';
 import { KeywordBox } from './keyword-box';
 import { ListTable } from './list-table';
@@ -61,12 +62,15 @@ export default function ResourceListScreen({ resource, title, options, filtersKe
     <div className="flex flex-col gap-[12px] p-[16px]">
       <div className="flex flex-wrap items-center justify-between gap-[12px]">
         <h1 className="text-[20px] font-bold text-ink">{heading}</h1>
-        {can(areas, def.area, 'write') && allows(def, 'create') && (
-          <AppLink to={newPathOf(def)} className={buttonClass('primary')}>
-            <span aria-hidden="true">＋</span>
-            新規登録
-          </AppLink>
-        )}
+        <div className="flex flex-wrap items-center gap-[8px]">
+          <CsvExportButton def={def} query={list.exportQuery} />
+          {can(areas, def.area, 'write') && allows(def, 'create') && (
+            <AppLink to={newPathOf(def)} className={buttonClass('primary')}>
+              <span aria-hidden="true">＋</span>
+              新規登録
+            </AppLink>
+          )}
+        </div>
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-[12px]">

@@ -1,6 +1,7 @@
 /**
  * The one form-POST fetcher (DESIGN §3/§4). Adds `authKey`, reads the `[{error}]` shape, logs out
- * on the auth-key error, and turns network failures into an empty result plus a notice.
+ * on the auth-key error, and turns network failures into an empty result plus a notice. `download`
+ * does the same for calls that answer a file.
  */
 import { AUTH_KEY_ERROR, MESSAGES, type ErrorAnswer, type LoginErrorAnswer, type LoginUser, type UsedBy } from '../protocol';
 import { getConfig } from './config';
@@ -55,14 +56,9 @@ const isError = (x: unknown): x is ErrorAnswer => typeof x === 'object' && x !==
  * @example const rows = await call<ClientRow>('client_lst', { n: 10, p: 1 })
  */
 export async function call<T>(name: string, params: Params = {}): Promise<T[]> {
-  const authKey = authKeyProvider();
   let res: Response;
   try {
-    res = await fetch(`${getConfig().dbApi.replace(/\/$/, '')}/${name}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
-      body: encode({ ...params, authKey: authKey ?? '' }),
-    });
+    res = await post(name, params);
   } catch {
     notify(MESSAGES.network);
     return [];
@@ -74,13 +70,94 @@ export async function call<T>(name: string, params: Params = {}): Promise<T[]> {
     notify(MESSAGES.internal);
     return [];
   }
-  if (Array.isArray(answer) && isError(answer[0])) {
-    const message = answer[0].error;
-    if (message === AUTH_KEY_ERROR) logoutListeners.forEach((l) => l());
-    const { fields, usedBy } = answer[0] as { fields?: unknown; usedBy?: unknown };
-    throw new CallError(message, res.status, fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined, Array.isArray(usedBy) ? (usedBy as UsedBy[]) : undefined);
-  }
+  throwIfError(answer, res.status);
   return Array.isArray(answer) ? (answer as T[]) : [];
+}
+
+/** A `[{error}]` answer throws `CallError` (after logging out on the auth-key error). */
+function throwIfError(answer: unknown, status: number): void {
+  if (!Array.isArray(answer) || !isError(answer[0])) return;
+  const message = answer[0].error;
+  if (message === AUTH_KEY_ERROR) logoutListeners.forEach((l) => l());
+  const { fields, usedBy } = answer[0] as { fields?: unknown; usedBy?: unknown };
+  throw new CallError(message, status, fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined, Array.isArray(usedBy) ? (usedBy as UsedBy[]) : undefined);
+}
+
+const post = (name: string, params: Params, signal?: AbortSignal): Promise<Response> =>
+  fetch(`${getConfig().dbApi.replace(/\/$/, '')}/${name}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+    body: encode({ ...params, authKey: authKeyProvider() ?? '' }),
+    signal,
+  });
+
+/**
+ * The file name a download is saved under: `filename*` (UTF-8), else `filename`.
+ * @example fileNameOf("attachment; filename=\"a.csv\"; filename*=UTF-8''%E5%8F%97.csv") // '受.csv'
+ */
+export function fileNameOf(disposition: string | null, fallback = 'download'): string {
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // A broken encoding: the plain name below.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition ?? '')?.[1] ?? fallback;
+}
+
+export interface DownloadOptions {
+  /** Aborting it cancels the download (nothing is saved; `download` resolves null). */
+  signal?: AbortSignal;
+  /** Each received piece, with the bytes so far and the answer's headers (counts a file announces). */
+  onChunk?: (chunk: Uint8Array, received: number, headers: Headers) => void;
+}
+
+export interface Downloaded {
+  fileName: string;
+  blob: Blob;
+  headers: Headers;
+}
+
+/**
+ * Calls a file-answering call (`{r}_csv` …), reads its stream with progress, and saves the file through a
+ * Blob URL under the server's file name. A `[{error}]` answer throws `CallError`; a network failure
+ * notifies and resolves null, as does a cancel.
+ * @example await download('order_csv', { kw: '山田', enc: 'cp932' }, { signal, onChunk: (_, n) => setBytes(n) })
+ */
+export async function download(name: string, params: Params, { signal, onChunk }: DownloadOptions = {}): Promise<Downloaded | null> {
+  const chunks: Uint8Array[] = [];
+  let res: Response;
+  try {
+    res = await post(name, params, signal);
+    if (/json/i.test(res.headers.get('content-type') ?? '')) {
+      throwIfError(await res.json(), res.status);
+      notify(MESSAGES.internal);
+      return null;
+    }
+    const reader = res.body?.getReader();
+    let received = 0;
+    for (let next = await reader?.read(); next && !next.done; next = await reader?.read()) {
+      chunks.push(next.value);
+      received += next.value.byteLength;
+      onChunk?.(next.value, received, res.headers);
+    }
+  } catch (error) {
+    if (error instanceof CallError) throw error;
+    if (!signal?.aborted) notify(MESSAGES.downloadFailed);
+    return null;
+  }
+  const blob = new Blob(chunks as BlobPart[], { type: res.headers.get('content-type') ?? 'application/octet-stream' });
+  const fileName = fileNameOf(res.headers.get('content-disposition'));
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click has been handled.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return { fileName, blob, headers: res.headers };
 }
 
 /**

@@ -70,6 +70,8 @@ export interface ListController {
   applySavedSearch: (saved: Partial<SavedSearch>) => void;
   currentQueryForSave: () => SavedSearchPayload;
   refresh: () => void;
+  /** What `{r}_csv` exports: the list's keyword, filters, sort and fixed parameters, every page (undefined while a filter cannot be sent). */
+  exportQuery: Record<string, string | number | object> | undefined;
 }
 
 /** Local-storage key of the sort and filters (beside the spec's per-list keys, cleared with them at logout). */
@@ -148,6 +150,7 @@ export function useListController(def: ResourceDef, options: ListControllerOptio
     keepPreviousData: true,
     revalidateOnFocus: false,
   });
+  const exportQuery = useMemo(() => (built.ok ? { ...built.count, col: built.list.col, odr: built.list.odr } : undefined), [built]);
 
   const total = built.ok ? countOf(cnt.data) : undefined;
   const pageCount = pageCountOf(total ?? 0, state.perPage);
@@ -208,6 +211,7 @@ export function useListController(def: ResourceDef, options: ListControllerOptio
     applySavedSearch,
     currentQueryForSave,
     refresh,
+    exportQuery,
   };
 }
 
