@@ -20,7 +20,7 @@ process.env.TZ ||= 'Asia/Tokyo';
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const WARMUP_SECONDS = 1;
-const ADMIN = { email: 'bench@example.jp', password: 'bench-password-2026' };
+export const ADMIN = { email: 'bench@example.jp', password: 'bench-password-2026' };
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '';
 
 export interface Case {
@@ -115,7 +115,8 @@ export async function freshTarget(dialect: DialectName): Promise<{ database: App
   };
 }
 
-async function startServer(env: Record<string, string>): Promise<{ url: string; workers: number; stop(): Promise<void> }> {
+/** The real server (bench-server.ts) in a child process on a fresh port; `pid` is that process. */
+export async function startServer(env: Record<string, string>): Promise<{ url: string; workers: number; pid: number; stop(): Promise<void> }> {
   const child = fork(new URL('./bench-server.ts', import.meta.url).pathname, [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, ...env },
@@ -128,6 +129,7 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   return {
     url: `http://127.0.0.1:${port}`,
     workers,
+    pid: child.pid ?? 0,
     stop: () => new Promise((resolve) => {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
@@ -135,7 +137,8 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   };
 }
 
-async function login(url: string): Promise<string> {
+/** The bench admin's auth key. */
+export async function login(url: string): Promise<string> {
   const res = await fetch(`${url}/api/login/`, { method: 'POST', body: new URLSearchParams({ userEmail: ADMIN.email, userPassword: ADMIN.password }) });
   const [user] = (await res.json()) as { auth_key?: string }[];
   if (!user?.auth_key) throw new Error('bench login failed');

@@ -15,6 +15,7 @@ import { CSV_HEADERS, MESSAGES } from '../../lib/protocol';
 import { orderResource } from '../../lib/resources/order';
 import { insertMany } from '../../server/db/bulk-write';
 import { encodeCsv, neutralise } from '../../server/resources/csv-text';
+import { parseCsv } from '../csv';
 import { dialects, startHarness, type Harness } from './harness';
 
 const GOLDEN = join(import.meta.dirname, 'golden');
@@ -24,27 +25,6 @@ interface FileReply {
   headers: IncomingHttpHeaders;
   trailers: NodeJS.Dict<string>;
   bytes: Buffer;
-}
-
-/** A CSV parser for the tests (quotes, doubled quotes, line breaks inside quotes; CR LF records). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
-    } else cell += c;
-  }
-  return rows;
 }
 
 for (const dialect of dialects()) {
