@@ -10,6 +10,7 @@
  *   worker exits and at start (`failAbandonedJobs`); their data transaction never committed, so nothing is
  *   half-written.
  */
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { Kysely, Selectable } from 'kysely';
 import { formatDateTime } from '../../lib/format';
@@ -91,12 +92,17 @@ const infoOf = <R>(row: JobRow): JobInfo<R> => ({
 /** How a job names itself in messages: its kind and scope (`定期配送の受注作成（2026-05-01〜2026-05-31）`). */
 export const jobTitle = (kind: JobKind, scope: string): string => `${JOB_KINDS[kind].label}${scope ? `（${scope.replace('..', '〜')}）` : ''}`;
 
+/** Whether a process runs: it exists and (Linux) is not a zombie — a killed worker whose primary died too may stay one. */
 const alive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    return !/^\d+ \(.*\) Z /s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
   }
 };
 

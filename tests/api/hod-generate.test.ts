@@ -10,6 +10,7 @@ import { before, describe, it } from 'node:test';
 import type { HodGenerateResult, HodListRow } from '../../lib/hod/kinds';
 import type { JobInfo, JobStarted } from '../../lib/jobs';
 import { MESSAGES } from '../../lib/protocol';
+import { createUser } from '../../server/auth/users';
 import { assertNoInternals, dialects, useHarness } from './harness';
 
 type Row = Record<string, string | number | null>;
@@ -163,6 +164,32 @@ for (const dialect of dialects()) {
           assert.ok(body.fields?.[field], field);
         }
         assert.equal(await orderCount(), count);
+      });
+    });
+
+    describe('the job of a run', () => {
+      it('belongs to the order area: read to see it, write to cancel it; job_lst lists only readable kinds', async () => {
+        const [latest] = (await h.post<JobInfo>('job_lst', { kind: 'hod_generate', n: 1 })).body;
+        assert.equal(latest.kind, 'hod_generate');
+        assert.equal(latest.state, 'done');
+        assert.equal(latest.scope, `${FROM}..${TO}`);
+        assert.equal((await h.post('job_dtl', { id: latest.job_id }, deliveryKey)).status, 200, '配送 reads orders');
+        const cancel = await h.post('job_cancel', { id: latest.job_id }, deliveryKey);
+        assert.equal(cancel.status, 403, cancel.text);
+        const now = new Date().toISOString();
+        await h.database.db.insertInto('role').values({ role_name: '受注なし', role_areas: JSON.stringify({ client: 'read' }), role_search: '', created: now, modified: now, deleted: 0 }).execute();
+        await createUser(h.database.db, { email: 'no-orders@example.jp', password: 'no-orders-password-2026', name: '受注なし', role: '受注なし' });
+        const noOrders = await h.keyOf('no-orders@example.jp', 'no-orders-password-2026');
+        const refused = await h.post('job_dtl', { id: latest.job_id }, noOrders);
+        assert.equal(refused.status, 403, refused.text);
+        assert.deepEqual((await h.post('job_lst', {}, noOrders)).body, []);
+        assert.equal((await h.post('job_lst', { kind: 'hod_generate' }, noOrders)).status, 403);
+        const bad = await h.post<Problem>('job_lst', { kind: 'csv', state: 'running' });
+        assert.equal(bad.status, 400, bad.text);
+        assert.equal(bad.body[0].error, MESSAGES.jobBadKind);
+        assert.equal((await h.post<Problem>('job_lst', { state: 'sleeping' })).body[0].error, MESSAGES.jobBadState);
+        assert.equal((await h.post('job_dtl', { id: 999_999 })).status, 404);
+        assert.equal((await h.post('job_cancel', { id: latest.job_id })).status, 400, 'an ended job cannot be cancelled');
       });
     });
 
