@@ -20,6 +20,9 @@ import type { ScreenProps } from './registry';
 
 const PAGE_SIZE = 100;
 
+const resultText = (done: HodGenerateResult): string =>
+  `受注を作成しました（${formatDateJa(done.from)}〜${formatDateJa(done.to)}・作成 ${done.created}件・うち保留 ${done.held}件・作成済み ${done.existed}件）。`;
+
 export default function HodPreviewScreen({ match }: ScreenProps) {
   const [draft, setDraft] = useState(() => ({ from: todayJst(), to: addDays(todayJst(), 6) }));
   const [range, setRange] = useState(draft);
@@ -34,10 +37,8 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
   const alert = useAlert();
   const confirm = useConfirm();
   const generation = useJob<HodGenerateResult>('hod_generate', (job) => {
-    const done = job.result;
-    if (job.state === 'done' && done) {
-      alert(`受注を作成しました（${formatDateJa(done.from)}〜${formatDateJa(done.to)}・作成 ${done.created}件・うち保留 ${done.held}件・作成済み ${done.existed}件）。`, 'success');
-    } else alert(job.error, job.state === 'cancelled' ? 'info' : 'error');
+    if (job.state === 'done' && job.result) alert(resultText(job.result), 'success');
+    else alert(job.error, job.state === 'cancelled' ? 'info' : 'error');
     void mutate();
   });
   const generating = generation.running;
@@ -99,7 +100,9 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
           </button>
         )}
       </form>
-      {generation.job?.state === 'running' && <JobProgress job={generation.job} onCancel={canGenerate ? () => void cancel() : undefined} />}
+      {generation.job && (
+        <JobProgress job={generation.job} result={generation.job.result ? resultText(generation.job.result) : undefined} onCancel={canGenerate ? () => void cancel() : undefined} />
+      )}
       {error && <p role="alert" className="text-[1.4rem] text-danger">{messageOf(error)}</p>}
       {answer && (
         <>
