@@ -22,6 +22,8 @@ import { searchPlugin } from './search/plugin';
 import { notFoundHandler, staticPlugin } from './static/plugin';
 import { stockPlugin } from './stock/plugin';
 import { hodPlugin } from './hod/plugin';
+import { createJobs } from './jobs/jobs';
+import { jobsPlugin } from './jobs/plugin';
 
 export interface BuildOptions {
   /** An open, migrated database; without it the app opens and migrates its own and closes it on close. */
@@ -59,13 +61,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const calls: CallTable = new Map();
   app.decorate('callTable', calls);
-  const areas: AreaOptions = { calls, database, config };
+  const jobs = await createJobs(config, database);
+  // Before the database closes: a running job is asked to stop and rolls back.
+  app.addHook('preClose', () => jobs.close());
+  const areas: AreaOptions = { calls, database, config, jobs };
   await app.register(authPlugin, areas);
   await app.register(resourcesPlugin, areas);
   await app.register(searchPlugin, areas);
   await app.register(masterPlugin, areas);
   await app.register(mailPlugin, areas);
   await app.register(stockPlugin, areas);
+  await app.register(jobsPlugin, areas);
   await app.register(hodPlugin, areas);
   await app.register(ordersPlugin, areas);
   await app.register(callsPlugin, areas);

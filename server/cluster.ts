@@ -45,10 +45,11 @@ function onStopSignal(stop: () => Promise<void> | void, say?: (line: string) => 
  * Runs `serve` in `workers` processes sharing its port, or in this process when `workers` is 1.
  * Call it from the script every process runs: in the primary it forks the workers and answers the port
  * once the first listens (restarting a worker that dies, stopping all on SIGINT/SIGTERM); in a worker it
- * serves and answers that worker's port.
+ * serves and answers that worker's port. `onWorkerExit` runs in the primary with the pid of a worker that ended (its
+ * running jobs are failed).
  * @example const port = await runWorkers(config.workers, async () => { …; return { port, close } })
  */
-export async function runWorkers(workers: number, serve: () => Promise<Served>): Promise<number> {
+export async function runWorkers(workers: number, serve: () => Promise<Served>, onWorkerExit?: (pid: number) => Promise<unknown>): Promise<number> {
   if (cluster.isWorker || workers <= 1) {
     const served = await serve();
     const port = listeningPort(served.app);
@@ -82,6 +83,7 @@ export async function runWorkers(workers: number, serve: () => Promise<Served>):
     cluster.on('exit', (worker, code, signal) => {
       const lived = Date.now() - (started.get(worker) ?? 0);
       started.delete(worker);
+      if (onWorkerExit && worker.process.pid) void onWorkerExit(worker.process.pid).catch((error: unknown) => console.error(error));
       if (stopping) {
         if (started.size === 0) process.exit(0);
         return;

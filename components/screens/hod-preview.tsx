@@ -1,22 +1,27 @@
 /**
  * 定期配送の受注生成 (/orders/hod): a date range, the regular deliveries the customers' schedules make
  * due in it (`hod_preview`: moved off Sundays and holidays, skipped for pauses), counts, the rows page by
- * page, and 「受注を作成」 (`hod_generate`, order write): their orders in one step, none twice.
+ * page, and 「受注を作成」 (`hod_generate`, order write): their orders in one step, none twice — a job whose progress
+ * bar shows here (lib/api/use-job.ts), also after a reload or on another screen, until its result.
  */
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { call } from '@/lib/api/fetcher';
+import { useJob } from '@/lib/api/use-job';
 import { addDays, formatDateJa, todayJst } from '@/lib/format';
 import type { HodGenerateResult, HodPreview } from '@/lib/hod/kinds';
 import { can } from '@/lib/permissions';
 import { callFetcher, messageOf } from '@/lib/list/use-list-controller';
 import { detailPathOf } from '@/lib/list/use-record-controller';
 import { clientResource } from '@/lib/resources/client';
+import { JobProgress } from '@/components/resource/job-progress';
 import { AppLink, useAlert, useAreas, useConfirm, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
 import type { ScreenProps } from './registry';
 
 const PAGE_SIZE = 100;
+
+const resultText = (done: HodGenerateResult): string =>
+  `受注を作成しました（${formatDateJa(done.from)}〜${formatDateJa(done.to)}・作成 ${done.created}件・うち保留 ${done.held}件・作成済み ${done.existed}件）。`;
 
 export default function HodPreviewScreen({ match }: ScreenProps) {
   const [draft, setDraft] = useState(() => ({ from: todayJst(), to: addDays(todayJst(), 6) }));
@@ -31,22 +36,30 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
   const canGenerate = can(useAreas(), 'order', 'write');
   const alert = useAlert();
   const confirm = useConfirm();
-  const [generating, setGenerating] = useState(false);
-  useLoadingWhile(isLoading || generating);
+  const generation = useJob<HodGenerateResult>('hod_generate', (job) => {
+    if (job.state === 'done' && job.result) alert(resultText(job.result), 'success');
+    else alert(job.error, job.state === 'cancelled' ? 'info' : 'error');
+    void mutate();
+  });
+  const generating = generation.running;
+  useLoadingWhile(isLoading);
 
   const generate = async () => {
     if (!answer) return;
     const question = `${formatDateJa(range.from)}〜${formatDateJa(range.to)}の定期配送 ${answer.deliveries.toLocaleString('ja-JP')}件の受注を作成します。作成済みの配送は作成しません。`;
     if (!(await confirm(question, { title: '受注の作成', confirmLabel: '受注を作成', danger: false }))) return;
-    setGenerating(true);
     try {
-      const [done] = await call<HodGenerateResult>('hod_generate', range);
-      alert(`受注を作成しました（作成 ${done.created}件・うち保留 ${done.held}件・作成済み ${done.existed}件）。`, 'success');
-      await mutate();
+      await generation.start('hod_generate', range);
     } catch (failure) {
       alert(messageOf(failure) ?? '', 'error');
-    } finally {
-      setGenerating(false);
+    }
+  };
+  const cancel = async () => {
+    if (!(await confirm('受注の作成を取り消します。作成中の受注は1件も残りません。', { title: '受注作成の取り消し', confirmLabel: '取り消す', danger: true }))) return;
+    try {
+      await generation.cancel();
+    } catch (failure) {
+      alert(messageOf(failure) ?? '', 'error');
     }
   };
 
@@ -87,6 +100,9 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
           </button>
         )}
       </form>
+      {generation.job && (
+        <JobProgress job={generation.job} result={generation.job.result ? resultText(generation.job.result) : undefined} onCancel={canGenerate ? () => void cancel() : undefined} />
+      )}
       {error && <p role="alert" className="text-[1.4rem] text-danger">{messageOf(error)}</p>}
       {answer && (
         <>

@@ -48,7 +48,14 @@ function encode(params: Params): URLSearchParams {
   return body;
 }
 
-const isError = (x: unknown): x is ErrorAnswer => typeof x === 'object' && x !== null && typeof (x as ErrorAnswer).error === 'string';
+const FAILURE_KEYS = new Set(['error', 'fields', 'usedBy']);
+
+/**
+ * A refusal: `[{ error }]` with a failing status — or with 200 when it holds nothing else, as a server may say it.
+ * A row that merely has an `error` column (a job's, `job_dtl`) is data.
+ */
+const isError = (x: unknown, ok: boolean): x is ErrorAnswer =>
+  typeof x === 'object' && x !== null && typeof (x as ErrorAnswer).error === 'string' && (!ok || Object.keys(x).every((key) => FAILURE_KEYS.has(key)));
 
 /**
  * Calls `{dbApi}/{call}` and returns the answer array. A `[{error}]` answer throws `CallError`
@@ -76,7 +83,7 @@ export async function call<T>(name: string, params: Params = {}): Promise<T[]> {
 
 /** A `[{error}]` answer throws `CallError` (after logging out on the auth-key error). */
 function throwIfError(answer: unknown, status: number): void {
-  if (!Array.isArray(answer) || !isError(answer[0])) return;
+  if (!Array.isArray(answer) || !isError(answer[0], status >= 200 && status < 300)) return;
   const message = answer[0].error;
   if (message === AUTH_KEY_ERROR) logoutListeners.forEach((l) => l());
   const { fields, usedBy } = answer[0] as { fields?: unknown; usedBy?: unknown };

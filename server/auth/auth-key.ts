@@ -77,14 +77,15 @@ function sessionQuery(db: Kysely<Database>) {
 
 /**
  * The active user an unexpired key belongs to, with their role's areas as the database holds them
- * now (one query: the server keeps no permissions in memory), or undefined. Extends the key's expiry.
+ * now (one query: the server keeps no permissions in memory), or undefined. Extends the key's expiry (through `db`;
+ * the lookup reads through `reader`, AppDatabase's connection that a running transaction does not hold up).
  * @example const user = await findSession(db, key, 12)
  */
-export async function findSession(db: Kysely<Database>, key: string, ttlHours: number, now: Date = new Date()): Promise<SessionUser | undefined> {
+export async function findSession(db: Kysely<Database>, key: string, ttlHours: number, now: Date = new Date(), reader: Kysely<Database> = db): Promise<SessionUser | undefined> {
   if (!key || key.length > 200) return undefined;
   const keyHash = hashKey(key);
   const nowIso = now.toISOString();
-  const row = await sessionQuery(db).run(keyHash, nowIso);
+  const row = await sessionQuery(reader).run(keyHash, nowIso);
   if (!row) return undefined;
   const expires = now.getTime() + ttlHours * HOUR_MS;
   if (expires - Date.parse(row.ak_expires) > EXTEND_STEP_MS) {

@@ -5,6 +5,7 @@
 import type { Area, Level } from '../../lib/permissions';
 import type { AppDatabase } from '../db/connect';
 import type { Config } from '../config';
+import type { Jobs } from '../jobs/jobs';
 import type { Params } from '../http/params';
 
 /** The user a valid auth key belongs to. */
@@ -71,6 +72,8 @@ export interface AreaOptions {
   calls: CallTable;
   database: AppDatabase;
   config: Config;
+  /** This process's jobs (server/jobs/jobs.ts): long work started by a call and watched through `job_dtl`. */
+  jobs: Jobs;
 }
 
 /**

@@ -19,7 +19,7 @@ export async function callsPlugin(app: FastifyInstance, { calls, database, confi
     const def = calls.get(name);
     if (!def) throw new ApiError(404, MESSAGES.unknownCall);
     const params = readParams(request.body);
-    const user = await findSession(database.db, params.authKey ?? '', config.authKeyTtlHours);
+    const user = await findSession(database.db, params.authKey ?? '', config.authKeyTtlHours, undefined, database.reader);
     if (!user) throw new ApiError(401, AUTH_KEY_ERROR);
     const ctx = { call: name, params, user };
     if (def.area && !can(user.areas, def.area, def.level) && !def.allow?.(ctx)) throw new ApiError(403, MESSAGES.forbidden);

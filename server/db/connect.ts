@@ -12,6 +12,12 @@ import type { Database } from './schema';
 
 export interface AppDatabase {
   db: Kysely<Database>;
+  /**
+   * For short reads that must not wait for this process's open transaction (the session lookup of every call while
+   * a job's transaction runs, so its progress is answered): on SQLite a second connection, which reads the last
+   * committed state meanwhile (WAL); on PostgreSQL the same pool. Never for writes.
+   */
+  reader: Kysely<Database>;
   dialect: DialectName;
   close(): Promise<void>;
 }
@@ -42,14 +48,14 @@ function fastRows(statement: SQLite.Statement): SqliteStatement {
  * better-sqlite3 with a small cache of prepared statements: Kysely prepares every query anew, and
  * preparing costs more than running the short queries of a list call.
  */
-function cachingSqlite(file: string): SqliteDatabase {
+function cachingSqlite(file: string, cacheMib = 64): SqliteDatabase {
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   // 64 MiB of page cache (the default is 2 MiB): lists and bulk loads touch many index pages.
-  database.pragma('cache_size = -65536');
+  database.pragma(`cache_size = -${cacheMib * 1024}`);
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => database.close(),
@@ -110,9 +116,14 @@ export function openDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 's
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, types: pgTypes });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, reader: db, dialect: 'postgres', close: () => db.destroy() };
   }
   mkdirSync(dirname(config.sqliteFile), { recursive: true });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingSqlite(config.sqliteFile) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // Opened on first use (a call's session lookup): scripts that never serve calls open one connection.
+  const reader = new Kysely<Database>({ dialect: new SqliteDialect({ database: async () => cachingSqlite(config.sqliteFile, 2) }) });
+  return { db, reader, dialect: 'sqlite', close: async () => {
+    await db.destroy();
+    await reader.destroy();
+  } };
 }

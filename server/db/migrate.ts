@@ -20,6 +20,7 @@ import * as orderListIndex from './migrations/0014-order-list-index';
 import * as searchNameUnique from './migrations/0015-search-name-unique';
 import * as searchKeys from './migrations/0018-search-keys';
 import * as clientAgency from './migrations/0017-client-agency';
+import * as jobs from './migrations/0022-jobs';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0015-search-name-unique': searchNameUnique,
   '0018-search-keys': searchKeys,
   '0017-client-agency': clientAgency,
+  '0022-jobs': jobs,
 };
 
 function provider(dialect: DialectName) {

@@ -107,6 +107,28 @@ export interface HodReportStopTable extends Omit<HodStop, 'hrs_id'> {
   created: string;
 }
 
+/** A job (migration 0022; on SQLite in the job file, server/jobs/job-db.ts). JSON columns are text. */
+export interface JobTable extends Stamps {
+  job_id: Generated<number>;
+  job_kind: string;
+  job_scope: string;
+  job_params: string;
+  job_usr_id: number;
+  /** The starter's name then (answered without a join: on SQLite the job file holds no users). */
+  job_usr_name: string;
+  job_state: string;
+  job_done: Generated<number>;
+  job_total: Generated<number>;
+  job_result: string | null;
+  job_error: Generated<string>;
+  /** 1: a cancel was asked for; the work stops at its next progress report. */
+  job_cancel: Generated<number>;
+  job_started: string;
+  job_finished: Generated<string>;
+  job_host: string;
+  job_pid: number;
+}
+
 export interface Database {
   user: UserTable;
   auth_key: AuthKeyTable;
@@ -135,6 +157,8 @@ export interface Database {
   order_setting: ResourceRow;
   hod_report: ResourceRow;
   hod_report_stop: HodReportStopTable;
+  /** PostgreSQL only (SQLite: the job file). */
+  job: JobTable;
 }
 
 /** The same connection seen by the generic resource code: any table of resource rows. */

@@ -95,12 +95,19 @@ function orderOf(...args: Parameters<typeof buildOrder>): ReturnType<typeof buil
 const AUDITED = ['od_number', 'od_cl_id', 'od_date', 'od_delivery_date', 'od_hod_date', 'od_status', 'od_hold_reason', 'od_uriage_total'] as const;
 const audited = (row: ResourceRow): ResourceRow => Object.fromEntries(AUDITED.filter((c) => row[c] !== '' && row[c] !== null).map((c) => [c, row[c]]));
 
+/** Where a run reports how many of its orders it has built (`done` of `total`); a throw stops the run, which then rolls back. */
+export type GenerateProgress = (done: number, total: number) => Promise<void>;
+
 /**
- * Creates the orders of the regular deliveries due from `from` to `to` (one transaction); answers the counts.
- * `awaitIndexes` waits for the keyword indexes' merge (a first-start seed that closes the database after it).
+ * Creates the orders of the regular deliveries due from `from` to `to` (one transaction), reporting progress between
+ * its chunks (`progress`: the `hod_generate` job, server/jobs); answers the counts. `awaitIndexes` waits for the keyword
+ * indexes' merge (a first-start seed that closes the database after it).
  * @example await hodGenerate(ctx, '2026-05-11', '2026-05-17') // { created: 12, existed: 0, held: 1, … }
  */
-export async function hodGenerate(ctx: WriteContext, from: string, to: string, { awaitIndexes = false } = {}): Promise<HodGenerateResult> {
+export async function hodGenerate(
+  ctx: WriteContext, from: string, to: string,
+  { awaitIndexes = false, progress = async () => undefined }: { awaitIndexes?: boolean; progress?: GenerateProgress } = {},
+): Promise<HodGenerateResult> {
   const orderDate = todayJst();
   const now = new Date();
   try {
@@ -129,6 +136,7 @@ export async function hodGenerate(ctx: WriteContext, from: string, to: string, {
       ]);
       const book = await pricingBook(trx, planned.map((p) => p.item));
       const template = planned.length === 0 ? {} : (await prepareSave(orderResource, undefined, { cl_id: planned[0].client.cl_id, date: orderDate, status: 'untreated' })).columns;
+      await progress(0, planned.length);
 
       // next_shipping_date moves forward (never back), audit-logged. Written first: it needs nothing the
       // orders do, so the database works on it while the orders are built.
@@ -174,6 +182,7 @@ export async function hodGenerate(ctx: WriteContext, from: string, to: string, {
           queue.add(() => insertMany(trx, 'order_detail', lineRows));
           queue.add(() => writeAudits(trx, audits));
           await queue.breathe();
+          await progress(Math.min(planned.length, (c + 1) * ORDERS_PER_CHUNK), planned.length);
         }
         await queue.done();
       } catch (error) {

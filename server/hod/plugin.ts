@@ -1,7 +1,7 @@
 /**
  * The regular-delivery (HOD) calls beside the generic resource calls: `hod_preview` — the deliveries
  * the customers' schedules make due in a date range (server/hod/preview.ts); `hod_generate` — their
- * orders created (server/hod/generate.ts); `hod_list` — the delivery list (server/hod/list.ts);
+ * orders created (server/hod/generate.ts) as a job (answers `[{ job_id }]`; `job_dtl` tells how far); `hod_list` — the delivery list (server/hod/list.ts);
  * `hodreport_stop_lst` — a delivery round's stops (`hr_id`); `hod_uriage` — delivery sales of a period
  * (`from`, `to`, `group`: team | staff | customer).
  */
@@ -32,7 +32,7 @@ function rangeParams(params: Params): { from: string; to: string } {
 }
 
 /** Registers the HOD calls. */
-export async function hodPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
+export async function hodPlugin(_app: FastifyInstance, { calls, database, jobs }: AreaOptions): Promise<void> {
   addCall(calls, 'hod_preview', {
     area: 'order', level: 'read',
     handler: async ({ params }) => {
@@ -46,7 +46,11 @@ export async function hodPlugin(_app: FastifyInstance, { calls, database }: Area
     area: 'order', level: 'write',
     handler: async ({ call, params, user }) => {
       const { from, to } = rangeParams(params);
-      return [await hodGenerate({ db: database.db, userId: user.user_id, call, user }, from, to)];
+      const job_id = await jobs.start({
+        kind: 'hod_generate', scope: `${from}..${to}`, params: { from, to }, user,
+        work: ({ database: { db }, progress }) => hodGenerate({ db, userId: user.user_id, call, user }, from, to, { progress }),
+      });
+      return [{ job_id }];
     },
   });
   addCall(calls, 'hod_list', {

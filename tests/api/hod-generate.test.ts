@@ -1,5 +1,6 @@
 /**
- * 定期配送の受注生成 (`hod_generate`) and the delivery list (`hod_list`), on every dialect: a week of
+ * 定期配送の受注生成 (`hod_generate`, a job: `[{ job_id }]`, then `job_dtl` until it ends) and the delivery list
+ * (`hod_list`), on every dialect: a week of
  * 2026 Golden Week (a holiday moves a Monday delivery), a pause, a credit hold, the customer's regular
  * item, priced exactly like a hand-entered order; a second run creates nothing twice; next_shipping_date
  * advances; roles and bad input; the list's filters.
@@ -7,7 +8,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { HodGenerateResult, HodListRow } from '../../lib/hod/kinds';
+import type { JobInfo, JobStarted } from '../../lib/jobs';
 import { MESSAGES } from '../../lib/protocol';
+import { createUser } from '../../server/auth/users';
 import { assertNoInternals, dialects, useHarness } from './harness';
 
 type Row = Record<string, string | number | null>;
@@ -28,7 +31,25 @@ for (const dialect of dialects()) {
       assert.equal(res.status, 200, res.text);
       return res.body[0];
     };
-    const generate = (params: Record<string, string>, key?: string) => h.post<HodGenerateResult>('hod_generate', params, key);
+    const start = (params: Record<string, string>, key?: string) => h.post<JobStarted>('hod_generate', params, key);
+    /** Starts the job and reads `job_dtl` until it has ended: the finished job. */
+    const generate = async (params: Record<string, string>): Promise<JobInfo<HodGenerateResult>> => {
+      const started = await start(params);
+      assert.equal(started.status, 200, started.text);
+      assert.deepEqual(Object.keys(started.body[0]), ['job_id'], 'the call answers the job at once');
+      for (;;) {
+        const res = await h.post<JobInfo<HodGenerateResult>>('job_dtl', { id: started.body[0].job_id });
+        assert.equal(res.status, 200, res.text);
+        if (res.body[0].state !== 'running') return res.body[0];
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const generated = async (params: Record<string, string>): Promise<HodGenerateResult> => {
+      const job = await generate(params);
+      assert.equal(job.state, 'done', JSON.stringify(job));
+      assert.equal(job.done, job.total, 'its progress reached the total');
+      return job.result!;
+    };
     const list = (params: Record<string, string>, key?: string) => h.post<HodListRow>('hod_list', params, key);
     const ordersOf = async (cl: number): Promise<Row[]> => (await h.post<Row>('order_lst', { cl_id: cl, n: 100 })).body;
     const detail = async (id: number): Promise<Row> => (await h.post<Row>('order_dtl', { id })).body[0];
@@ -56,9 +77,7 @@ for (const dialect of dialects()) {
 
     describe('hod_generate', () => {
       it('creates the week\'s orders: moved off the holiday, none for the pause, the regular item, on hold over the credit limit', async () => {
-        const res = await generate({ from: FROM, to: TO });
-        assert.equal(res.status, 200, res.text);
-        first = res.body[0];
+        first = await generated({ from: FROM, to: TO });
         assert.equal(first.created, 3, JSON.stringify(first));
         assert.equal(first.held, 1);
         assert.equal(first.existed, 0);
@@ -112,15 +131,13 @@ for (const dialect of dialects()) {
 
       it('creates nothing twice when run again, even with next_shipping_date moved back', async () => {
         const count = await orderCount();
-        const again = await generate({ from: FROM, to: TO });
-        assert.equal(again.status, 200, again.text);
-        assert.equal(again.body[0].created, 0);
+        const again = await generated({ from: FROM, to: TO });
+        assert.equal(again.created, 0);
         assert.equal(await orderCount(), count);
         await h.database.db.updateTable('client').set({ cl_next_shipping_date: FROM }).where('cl_id', 'in', [ids.monday, ids.credit]).execute();
-        const third = await generate({ from: FROM, to: TO });
-        assert.equal(third.status, 200, third.text);
-        assert.equal(third.body[0].created, 0, JSON.stringify(third.body[0]));
-        assert.equal(third.body[0].existed, 2);
+        const third = await generated({ from: FROM, to: TO });
+        assert.equal(third.created, 0, JSON.stringify(third));
+        assert.equal(third.existed, 2);
         assert.equal(await orderCount(), count);
         const duplicate = h.database.db.insertInto('orders').values({
           od_cl_id: ids.monday, od_date: '2026-05-01', od_hod_date: FROM, od_status: 'untreated', created: 'x', modified: 'x', deleted: 0,
@@ -130,7 +147,7 @@ for (const dialect of dialects()) {
 
       it('refuses a role without order write, and bad ranges, changing nothing', async () => {
         const count = await orderCount();
-        const refused = await generate({ from: '2026-05-11', to: '2026-05-17' }, deliveryKey);
+        const refused = await start({ from: '2026-05-11', to: '2026-05-17' }, deliveryKey);
         assert.equal(refused.status, 403, refused.text);
         const cases: [Record<string, string>, string, string][] = [
           [{ from: '2026-02-30', to: '2026-03-01' }, 'from', MESSAGES.hodBadFrom],
@@ -139,7 +156,7 @@ for (const dialect of dialects()) {
           [{ from: '2026-01-01', to: '2026-12-31' }, 'to', MESSAGES.hodRangeTooLong],
         ];
         for (const [params, field, message] of cases) {
-          const res = await generate(params);
+          const res = await start(params);
           assert.equal(res.status, 400, res.text);
           assertNoInternals(res.text);
           const body = res.body[0] as unknown as Problem;
@@ -147,6 +164,32 @@ for (const dialect of dialects()) {
           assert.ok(body.fields?.[field], field);
         }
         assert.equal(await orderCount(), count);
+      });
+    });
+
+    describe('the job of a run', () => {
+      it('belongs to the order area: read to see it, write to cancel it; job_lst lists only readable kinds', async () => {
+        const [latest] = (await h.post<JobInfo>('job_lst', { kind: 'hod_generate', n: 1 })).body;
+        assert.equal(latest.kind, 'hod_generate');
+        assert.equal(latest.state, 'done');
+        assert.equal(latest.scope, `${FROM}..${TO}`);
+        assert.equal((await h.post('job_dtl', { id: latest.job_id }, deliveryKey)).status, 200, '配送 reads orders');
+        const cancel = await h.post('job_cancel', { id: latest.job_id }, deliveryKey);
+        assert.equal(cancel.status, 403, cancel.text);
+        const now = new Date().toISOString();
+        await h.database.db.insertInto('role').values({ role_name: '受注なし', role_areas: JSON.stringify({ client: 'read' }), role_search: '', created: now, modified: now, deleted: 0 }).execute();
+        await createUser(h.database.db, { email: 'no-orders@example.jp', password: 'no-orders-password-2026', name: '受注なし', role: '受注なし' });
+        const noOrders = await h.keyOf('no-orders@example.jp', 'no-orders-password-2026');
+        const refused = await h.post('job_dtl', { id: latest.job_id }, noOrders);
+        assert.equal(refused.status, 403, refused.text);
+        assert.deepEqual((await h.post('job_lst', {}, noOrders)).body, []);
+        assert.equal((await h.post('job_lst', { kind: 'hod_generate' }, noOrders)).status, 403);
+        const bad = await h.post<Problem>('job_lst', { kind: 'csv', state: 'running' });
+        assert.equal(bad.status, 400, bad.text);
+        assert.equal(bad.body[0].error, MESSAGES.jobBadKind);
+        assert.equal((await h.post<Problem>('job_lst', { state: 'sleeping' })).body[0].error, MESSAGES.jobBadState);
+        assert.equal((await h.post('job_dtl', { id: 999_999 })).status, 404);
+        assert.equal((await h.post('job_cancel', { id: latest.job_id })).status, 400, 'an ended job cannot be cancelled');
       });
     });
 
@@ -199,10 +242,11 @@ for (const dialect of dialects()) {
         const count = await orderCount();
         const audits = async () => Number((await h.database.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
         const auditsBefore = await audits();
-        const res = await generate({ from: '2026-06-15', to: '2026-06-21' });
-        assert.equal(res.status, 400, res.text);
-        assertNoInternals(res.text);
-        const { error } = res.body[0] as unknown as Problem;
+        const job = await generate({ from: '2026-06-15', to: '2026-06-21' });
+        assert.equal(job.state, 'failed', JSON.stringify(job));
+        assert.equal(job.result, null);
+        assertNoInternals(job.error);
+        const { error } = job;
         assert.match(error, /一括失敗商事（予定日 2026-06-19）の受注を作成できません。.*数量.*受注は1件も作成していません。/);
         assert.equal(await orderCount(), count);
         assert.deepEqual(await ordersOf(fine), []);
@@ -221,8 +265,7 @@ for (const dialect of dialects()) {
         assert.equal((await h.post('order_del', { id: probe.od_id })).status, 200);
         const one = Number(probe.od_uriage_total);
         await h.database.db.updateTable('client').set({ cl_yoshin_gendo: one + Math.floor(one / 2), cl_uri_zan: 0 }).where('cl_id', '=', cl).execute();
-        const res = await generate({ from: '2026-06-01', to: '2026-06-14' });
-        assert.equal(res.status, 200, res.text);
+        await generated({ from: '2026-06-01', to: '2026-06-14' });
         const mine = (await ordersOf(cl)).sort((a, b) => Number(a.od_id) - Number(b.od_id));
         assert.equal(mine.length, 2);
         const [early, late] = await Promise.all(mine.map((o) => detail(Number(o.od_id))));

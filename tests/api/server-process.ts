@@ -15,6 +15,9 @@ export interface ServerProcess {
   child: ChildProcess;
   /** http://127.0.0.1:{port} */
   url: string;
+  /** Where its data lives: the data directory (SQLite file `app.db`) and, on PostgreSQL, the database URL. */
+  dataDir: string;
+  databaseUrl: string;
   /** What the server printed so far. */
   output(): string;
   /** `POST {path}` form-encoded; the answer's JSON body (checked for leaked internals). */
@@ -23,29 +26,41 @@ export interface ServerProcess {
   close(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** A killed server whose data the new one starts on (and then removes on close). */
+  on?: ServerProcess;
+}
+
 /**
  * Starts `server/main.ts` with an admin account and no demo data, and waits until it has said where it listens and with how many processes.
  * @example const server = await startServerProcess('postgres', { email: 'a@example.jp', password: 'pw-2026-long' }, 2)
  */
-export async function startServerProcess(dialect: DialectName, admin: { email: string; password: string }, workers: number): Promise<ServerProcess> {
-  const dir = mkdtempSync(join(tmpdir(), 'hod-processes-'));
-  mkdirSync(join(dir, 'out'));
-  writeFileSync(join(dir, 'out', 'index.html'), '<!doctype html><title>index</title>');
-  const pgDb = dialect === 'postgres' ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!) : undefined;
+export async function startServerProcess(dialect: DialectName, admin: { email: string; password: string }, workers: number, options: StartOptions = {}): Promise<ServerProcess> {
+  const dir = options.on?.dataDir ?? mkdtempSync(join(tmpdir(), 'hod-processes-'));
+  if (!options.on) {
+    mkdirSync(join(dir, 'out'));
+    writeFileSync(join(dir, 'out', 'index.html'), '<!doctype html><title>index</title>');
+  }
+  const previous = options.on ? owned.get(options.on) : undefined;
+  previous?.handOn();
+  const pgDb = previous ?? (dialect === 'postgres' ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!) : undefined);
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
-      ...process.env, TZ: 'Asia/Tokyo', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, STATIC_DIR: join(dir, 'out'), DATABASE_URL: pgDb?.url ?? '',
+      ...process.env, TZ: 'Asia/Tokyo', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, STATIC_DIR: join(dir, 'out'), DATABASE_URL: pgDb?.url || '',
       SEED: '0', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'silent', WEB_CONCURRENCY: String(workers),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const ended = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  let handedOn = false;
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGKILL');
       await ended;
     }
+    // Its data went on to a server started on it, which removes it.
+    if (handedOn) return;
     await pgDb?.drop();
     rmSync(dir, { recursive: true, force: true });
   };
@@ -76,5 +91,10 @@ export async function startServerProcess(dialect: DialectName, admin: { email: s
     assertNoInternals(text);
     return { status: res.status, text, body: JSON.parse(text) as Record<string, unknown>[] };
   };
-  return { child, url, output: () => output, post, close };
+  const server: ServerProcess = { child, url, dataDir: dir, databaseUrl: pgDb?.url ?? '', output: () => output, post, close };
+  owned.set(server, { url: pgDb?.url ?? '', drop: async () => pgDb?.drop(), handOn: () => { handedOn = true; } });
+  return server;
 }
+
+/** The PostgreSQL database each running server removes on close (a server started `on` another takes it over). */
+const owned = new Map<ServerProcess, { url: string; drop(): Promise<void>; handOn(): void }>();

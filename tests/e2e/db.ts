@@ -5,6 +5,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { hashPassword } from '../../server/auth/password';
+import { jobFileOf } from '../../server/jobs/job-db';
 
 function open() {
   const db = new Database(join(process.env.E2E_DATA_DIR!, 'app.db'));
@@ -58,6 +59,21 @@ export function writeRows(query: string, ...params: (string | number)[]): void {
   const db = open();
   try {
     db.prepare(query).run(...params);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Runs a statement on the e2e server's job store (SQLite keeps jobs in a file of their own, server/jobs/job-db.ts):
+ * a job another server process or user runs, as the screens watch it.
+ * @example writeJob('UPDATE job SET job_done = ? WHERE job_id = ?', 10, 3)
+ */
+export function writeJob(statement: string, ...params: (string | number)[]): number {
+  const db = new Database(jobFileOf(join(process.env.E2E_DATA_DIR!, 'app.db')));
+  db.pragma('busy_timeout = 5000');
+  try {
+    return Number(db.prepare(statement).run(...params).lastInsertRowid);
   } finally {
     db.close();
   }

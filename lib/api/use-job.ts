@@ -1,0 +1,69 @@
+/**
+ * Watching a job (docs/architecture.md "Jobs") from a screen: the running job of a kind is found when the screen
+ * opens (a reload, another tab or another user's run), a call that starts one is followed, and `job_dtl` is read
+ * every 500 ms until the job ends; `onEnd` then gets the ended job once (its result or error).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import useSWR from 'swr';
+import { call } from './fetcher';
+import type { JobInfo, JobKind, JobStarted } from '../jobs';
+
+const POLL_MS = 500;
+
+export interface JobController<R> {
+  /** The job followed (running, or the last one ended on this screen); null before any. */
+  job: JobInfo<R> | null;
+  running: boolean;
+  /** Calls `name` (a call that starts a job of this kind) and follows the job it answers; a refusal is thrown. */
+  start(name: string, params: Record<string, string>): Promise<void>;
+  /** Asks the followed job to stop. */
+  cancel(): Promise<void>;
+}
+
+/**
+ * The job controller of a kind.
+ * @example const { job, running, start } = useJob<HodGenerateResult>('hod_generate', (j) => alert(…)); await start('hod_generate', range)
+ */
+export function useJob<R>(kind: JobKind, onEnd: (job: JobInfo<R>) => void): JobController<R> {
+  const [jobId, setJobId] = useState<number | null>(null);
+  const ended = useRef(new Set<number>());
+  const onEndRef = useRef(onEnd);
+  onEndRef.current = onEnd;
+
+  // A job of this kind already running (started before a reload, in another tab, by someone else) is followed.
+  useEffect(() => {
+    let live = true;
+    void call<JobInfo<R>>('job_lst', { kind, state: 'running', n: 1 }).then(([running]) => {
+      if (live && running) setJobId((current) => current ?? running.job_id);
+    }, () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [kind]);
+
+  const { data, mutate } = useSWR(
+    jobId === null ? null : ['job_dtl', jobId] as const,
+    ([name, id]) => call<JobInfo<R>>(name, { id }),
+    { refreshInterval: (rows) => (rows?.[0] && rows[0].state !== 'running' ? 0 : POLL_MS), revalidateOnFocus: false, dedupingInterval: 0 },
+  );
+  const job = data?.[0] ?? null;
+
+  useEffect(() => {
+    if (!job || job.state === 'running' || ended.current.has(job.job_id)) return;
+    ended.current.add(job.job_id);
+    onEndRef.current(job);
+  }, [job]);
+
+  const start = useCallback(async (name: string, params: Record<string, string>) => {
+    const [started] = await call<JobStarted>(name, params);
+    setJobId(started.job_id);
+  }, []);
+
+  const cancel = useCallback(async () => {
+    if (jobId === null) return;
+    await call<JobInfo<R>>('job_cancel', { id: jobId });
+    await mutate();
+  }, [jobId, mutate]);
+
+  return { job: job && job.job_id === jobId ? job : null, running: jobId !== null && (!job || job.job_id !== jobId || job.state === 'running'), start, cancel };
+}

@@ -1,0 +1,46 @@
+/**
+ * Long work run as a job (docs/architecture.md "Jobs"): its kinds with the area they belong to, its states and
+ * what `job_dtl` / `job_lst` answer — shared by the server (server/jobs) and the screens that watch a job.
+ */
+import type { Area } from './permissions';
+
+/** The kinds of job, each with the area whose readers see it (and whose writers may start or cancel it) and its name. */
+export const JOB_KINDS = {
+  hod_generate: { area: 'order', label: '定期配送の受注作成' },
+} as const satisfies Record<string, { area: Area; label: string }>;
+
+export type JobKind = keyof typeof JOB_KINDS;
+export const isJobKind = (value: string): value is JobKind => Object.hasOwn(JOB_KINDS, value);
+
+export const JOB_STATES = ['running', 'done', 'failed', 'cancelled'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+export const isJobState = (value: string): value is JobState => (JOB_STATES as readonly string[]).includes(value);
+
+/** One job as `job_dtl` and `job_lst` answer it (`result` is the work's answer once done; `error` a Japanese message). */
+export interface JobInfo<R = unknown> {
+  job_id: number;
+  kind: JobKind;
+  /** What the job works on, e.g. a date range `2026-05-01..2026-05-31`: one running job per kind and scope. */
+  scope: string;
+  params: Record<string, unknown>;
+  state: JobState;
+  done: number;
+  total: number;
+  result: R | null;
+  error: string;
+  /** A cancel was asked for and the work has not stopped yet. */
+  cancelling: boolean;
+  started: string;
+  finished: string;
+  user_id: number;
+  user_name: string;
+}
+
+/** A call that starts a job answers its id. */
+export interface JobStarted {
+  job_id: number;
+}
+
+/** How far a job is, as a whole percentage (0 while the total is unknown). */
+export const jobPercent = (job: Pick<JobInfo, 'done' | 'total' | 'state'>): number =>
+  job.state === 'done' ? 100 : job.total > 0 ? Math.min(100, Math.floor((job.done * 100) / job.total)) : 0;
