@@ -185,6 +185,8 @@ export async function hodGenerate(
           await progress(Math.min(planned.length, (c + 1) * ORDERS_PER_CHUNK), planned.length);
         }
         await queue.done();
+        // The queued writes lag behind the building: a cancel asked while they finished still rolls the run back.
+        await progress(planned.length, planned.length);
       } catch (error) {
         await queue.abandon();
         throw error;
