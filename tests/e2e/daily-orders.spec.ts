@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { fillPath, ROUTES } from '../../lib/routes';
-import { fillField, searchList } from './crud';
+import { fillField, openFilters, searchList } from './crud';
 import { readRow } from './db';
 import { login, trackErrors } from './fixtures';
 
@@ -160,13 +160,12 @@ test('a status list offers no 状態 filter; the search list does', async ({ pag
   await login(page);
   await page.goto('/#/orders/list/pending');
   await expect(page.getByRole('heading', { name: '受注一覧（保留）' })).toBeVisible();
-  const toggle = page.getByRole('button', { name: /詳細検索/ });
-  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await openFilters(page);
   await expect(page.getByRole('group', { name: '合計金額' })).toBeVisible();
   await expect(page.getByRole('group', { name: '状態' })).toHaveCount(0);
   await page.goto('/#/orders/list/search');
-  const searchToggle = page.getByRole('button', { name: /詳細検索/ });
-  if ((await searchToggle.getAttribute('aria-expanded')) === 'false') await searchToggle.click();
+  await expect(page.getByRole('heading', { name: '受注検索' })).toBeVisible();
+  await openFilters(page);
   await expect(page.getByRole('group', { name: '状態' })).toBeVisible();
   expect(errors).toEqual([]);
 });
