@@ -88,4 +88,23 @@ export const hodReportResource: ResourceDef = {
     ],
   },
   titleFields: ['date', 'route'],
+  children: {
+    key: 'stops',
+    label: '訪問先',
+    table: 'hod_report_stop',
+    prefix: 'hrs_',
+    parentField: 'hr_id',
+    sortField: 'sort',
+    call: 'hodreport_stop_lst',
+    max: 300,
+    fields: [
+      { name: 'cl_id', label: '顧客', type: 'ref', ref: 'client', tab: 'stops', required: true },
+      { name: 'it_id', label: 'ボトル商品', type: 'ref', ref: 'item', tab: 'stops', hint: 'ボトルが動くときは必須' },
+      { name: 'delivered', label: 'お届け本数', type: 'number', tab: 'stops', min: 0, max: 9_999 },
+      { name: 'collected', label: '空ボトル回収本数', type: 'number', tab: 'stops', min: 0, max: 9_999 },
+      { name: 'cash', label: '集金額', type: 'money', tab: 'stops', min: 0, max: 9_999_999 },
+      { name: 'result', label: '結果', type: 'select', tab: 'stops', options: HOD_STOP_RESULT, initial: 'delivered' },
+      { name: 'note', label: 'メモ', type: 'text', tab: 'stops', max: 200 },
+    ],
+  },
 };

@@ -89,4 +89,25 @@ export const orderResource: ResourceDef = {
     ],
   },
   titleFields: ['number', 'id'],
+  children: {
+    key: 'lines',
+    label: '明細',
+    table: 'order_detail',
+    prefix: 'odd_',
+    parentField: 'od_id',
+    sortField: 'sort',
+    call: 'order_detail_lst',
+    max: 100,
+    fields: [
+      { name: 'it_id', label: '商品', type: 'ref', ref: 'item', tab: 'lines', required: true },
+      { name: 'name', label: '品名', type: 'text', tab: 'lines', max: 100, hint: '空欄のときは商品名' },
+      { name: 'quantity', label: '数量', type: 'number', tab: 'lines', required: true },
+      { name: 'price', label: '単価', type: 'money', tab: 'lines', hint: '空欄のときは顧客の単価区分・掛率による単価' },
+    ],
+    derived: [
+      { name: 'amount', label: '金額', type: 'money', tab: 'lines', readOnly: true },
+      { name: 'tax_class', label: '税区分', type: 'text', tab: 'lines', readOnly: true },
+      { name: 'tax_rate', label: '税率', type: 'number', tab: 'lines', readOnly: true },
+    ],
+  },
 };

@@ -128,6 +128,38 @@ export interface ResourceDef {
   related?: readonly RelatedDef[];
   /** What the logged-in user may do with their own record (the one whose id is their user id): see OwnerDef. */
   owner?: OwnerDef;
+  /**
+   * Rows that belong to one record and are written with it in the save's transaction (an order's lines, a
+   * delivery round's stops): sent in the save's postData under `key`, replaced as a whole, listed by `call`,
+   * summarised in the record's audit row, edited on the form by the one lines editor.
+   */
+  children?: ChildDef;
+}
+
+/**
+ * Child rows of a record (see `ResourceDef.children`). The row's columns are `{prefix}{field.name}`, plus
+ * `{prefix}id`, `{prefix}{parentField}` (the record's id) and `{prefix}{sortField}` (1, 2, … in the order sent).
+ * @example order lines: { key: 'lines', table: 'order_detail', prefix: 'odd_', parentField: 'od_id', call: 'order_detail_lst', … }
+ */
+export interface ChildDef {
+  /** The postData key the save sends the rows under, e.g. `lines`. */
+  key: string;
+  /** Japanese name of one row, e.g. 明細, 訪問先 (messages: 「3件目の明細: …」). */
+  label: string;
+  table: string;
+  prefix: string;
+  /** The unprefixed name of the column holding the record's id, e.g. `od_id` (column `odd_od_id`). */
+  parentField: string;
+  /** The unprefixed name of the position column, e.g. `sort`. */
+  sortField: string;
+  /** The call listing a record's rows (`{parent id column}` parameter), e.g. `order_detail_lst` with `od_id`. */
+  call: string;
+  /** Most rows one record may hold. */
+  max: number;
+  /** The row's input fields (what the editor shows and the save validates), in editor column order. */
+  fields: readonly FieldDef[];
+  /** Columns the server derives for each row (not sent), e.g. the line's amount and tax rate; shown read-only. */
+  derived?: readonly FieldDef[];
 }
 
 /**
