@@ -20,6 +20,7 @@ import { ordersPlugin } from './orders/plugin';
 import { resourcesPlugin } from './resources/plugin';
 import { searchPlugin } from './search/plugin';
 import { notFoundHandler, staticPlugin } from './static/plugin';
+import { serversPlugin } from './servers/plugin';
 import { stockPlugin } from './stock/plugin';
 import { hodPlugin } from './hod/plugin';
 import { createJobs } from './jobs/jobs';
@@ -71,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(masterPlugin, areas);
   await app.register(mailPlugin, areas);
   await app.register(stockPlugin, areas);
+  await app.register(serversPlugin, areas);
   await app.register(jobsPlugin, areas);
   await app.register(hodPlugin, areas);
   await app.register(ordersPlugin, areas);

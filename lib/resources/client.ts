@@ -176,6 +176,8 @@ export const clientResource: ResourceDef = {
     { resource: 'report', field: 'cl_id', label: '営業報告' },
     { resource: 'bottle', field: 'cl_id', label: 'ボトル' },
     { resource: 'server', field: 'cl_id', label: 'サーバー' },
+    { resource: 'serverhistory', field: 'cl_id', label: 'サーバー履歴' },
+    { resource: 'payment', field: 'cl_id', label: '入金' },
     { resource: 'hodpause', field: 'cl_id', label: '休配・スキップ' },
   ],
   check: (values) => {

@@ -13,10 +13,12 @@ import { mailTemplateResource } from './mail-template';
 import { masterOptionResource } from './master-option';
 import { orderResource } from './order';
 import { orderSettingResource } from './order-setting';
+import { paymentResource } from './payment';
 import { reportResource } from './report';
 import { soukoResource } from './souko';
 import { taxResource } from './tax';
 import { roleResource } from './role';
+import { serverHistoryResource } from './server-history';
 import type { ResourceDef } from './types';
 import { userResource } from './user';
 import { serverResource } from './water-server';
@@ -42,6 +44,8 @@ export const RESOURCES: Record<string, ResourceDef> = {
   hodpause: hodPauseResource,
   hodreport: hodReportResource,
   ordersetting: orderSettingResource,
+  payment: paymentResource,
+  serverhistory: serverHistoryResource,
 };
 
 export type { ResourceDef, FieldDef, ColumnDef, Option, RelatedDef } from './types';

@@ -1,6 +1,6 @@
 /**
  * ウォーターサーバー (call prefix `server`): the server ledger — serial number, model, status
- * (在庫 / 設置中 / メンテ中 / 廃棄), where it is (a warehouse or an installed customer), install,
+ * (在庫 / 設置中 / メンテ待ち / メンテ中 / 廃棄), where it is (a warehouse or an installed customer), install,
  * maintenance and exchange dates, and the next maintenance due (about yearly). The rules below are
  * pure; server/resources/policies/server.ts applies them to the whole stored record as well (a save
  * may send only some fields) and derives the next due date.
@@ -12,6 +12,8 @@ import type { Option, ResourceDef } from './types';
 export const SERVER_STATUS: readonly Option[] = [
   { value: 'stock', text: '在庫' },
   { value: 'installed', text: '設置中' },
+  /** Back from a customer (引上げ・交換), to be cleaned and checked before it goes out again. */
+  { value: 'waiting', text: 'メンテ待ち' },
   { value: 'maintenance', text: 'メンテ中' },
   { value: 'disposed', text: '廃棄' },
 ];
@@ -19,7 +21,7 @@ export const SERVER_STATUS: readonly Option[] = [
 const RULE_FIELDS = ['status', 'sk_id', 'cl_id', 'install_date', 'last_maintenance_date'] as const;
 
 /**
- * Status rules: 設置中 needs a customer and an install date; 在庫 needs a warehouse and no
+ * Status rules: 設置中 needs a customer and an install date; 在庫 and メンテ待ち need a warehouse and no
  * customer; 廃棄 cannot be installed anywhere. Values that lack one of the fields involved (a
  * partial update) are left to the server, which checks the merged record.
  * @example serverProblems({ status: 'installed', sk_id: null, cl_id: null, install_date: '', last_maintenance_date: '' }) // { cl_id: '…', install_date: '…' }
@@ -32,9 +34,10 @@ export function serverProblems(values: Record<string, unknown>): Record<string, 
   if (status === 'installed') {
     if (!customer) problems.cl_id = '状態が「設置中」のときは設置先顧客を選択してください。';
     if (!textOf(values, 'install_date')) problems.install_date = '状態が「設置中」のときは設置日を入力してください。';
-  } else if (status === 'stock') {
-    if (!textOf(values, 'sk_id')) problems.sk_id = '状態が「在庫」のときは保管倉庫を選択してください。';
-    if (customer) problems.cl_id = '状態が「在庫」のサーバーには設置先顧客を設定できません。設置先顧客を外してください。';
+  } else if (status === 'stock' || status === 'waiting') {
+    const name = status === 'stock' ? '在庫' : 'メンテ待ち';
+    if (!textOf(values, 'sk_id')) problems.sk_id = `状態が「${name}」のときは保管倉庫を選択してください。`;
+    if (customer) problems.cl_id = `状態が「${name}」のサーバーには設置先顧客を設定できません。設置先顧客を外してください。`;
   } else if (status === 'disposed' && customer) {
     problems.cl_id = '廃棄したサーバーは設置できません。設置先顧客を外してください。';
   }
@@ -107,5 +110,6 @@ export const serverResource: ResourceDef = {
     ],
   },
   titleFields: ['serial_no'],
+  related: [{ resource: 'serverhistory', field: 'sv_id', label: '設置履歴' }],
   check: serverProblems,
 };

@@ -21,6 +21,8 @@ import * as searchNameUnique from './migrations/0015-search-name-unique';
 import * as searchKeys from './migrations/0018-search-keys';
 import * as clientAgency from './migrations/0017-client-agency';
 import * as jobs from './migrations/0022-jobs';
+import * as payment from './migrations/0030-payment';
+import * as serverHistory from './migrations/0031-server-history';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -47,6 +49,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0018-search-keys': searchKeys,
   '0017-client-agency': clientAgency,
   '0022-jobs': jobs,
+  '0030-payment': payment,
+  '0031-server-history': serverHistory,
 };
 
 function provider(dialect: DialectName) {

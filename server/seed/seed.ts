@@ -4,7 +4,7 @@
  * Generated passwords are printed once.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { addDays, todayJst } from '../../lib/format';
 import { lineAmount, orderTotals } from '../../lib/orders/totals';
 import { ADMIN_ROLE } from '../../lib/permissions';
@@ -15,6 +15,7 @@ import { dailyResource } from '../../lib/resources/daily';
 import { mailTemplateResource } from '../../lib/resources/mail-template';
 import { masterOptionResource } from '../../lib/resources/master-option';
 import { orderResource } from '../../lib/resources/order';
+import { paymentResource } from '../../lib/resources/payment';
 import { reportResource } from '../../lib/resources/report';
 import { createUser } from '../auth/users';
 import type { Config } from '../config';
@@ -27,6 +28,7 @@ import { MASTER_TABLES, SEED_USERS, generateClients, generateOrders, type SeedCl
 import { DEMO_ITEMS } from './data/stock';
 import { generateAgreements, generateContacts, generateDailies, generateReports, type SeedStaff } from './data/generate-crm';
 import { SEED_MAIL_TEMPLATES } from './data/mail-templates';
+import { generatePayments } from './data/payments';
 import { hodGenerate } from '../hod/generate';
 import { seedDeliveryRounds } from './hod';
 import { insertSeedOrders } from './orders';
@@ -106,11 +108,22 @@ async function seedDemo(db: Kysely<Database>, adminId: number, today: string = t
   })));
   await hodGenerate({ db, userId: adminId, call: 'hod_generate' }, today, addDays(today, 6), { awaitIndexes: true });
   await bulkInsert(db, mailTemplateResource, SEED_MAIL_TEMPLATES);
+  await seedPayments(db, today);
   const orders = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return { staffPassword, orders: Number(orders.n) };
 }
 
 /** Agreements, contacts, sales reports and daily reports of the demo company. */
+/** The payments of the customers' processed orders of past months (server/seed/data/payments.ts), by month. */
+async function seedPayments(db: Kysely<Database>, today: string): Promise<void> {
+  const month = sql<string>`substr(od_date, 1, 7)`;
+  const rows = await db.selectFrom('orders').select(['od_cl_id', month.as('month'), (eb) => eb.fn.sum<number>('od_uriage_total').as('total')])
+    .where('od_status', '=', 'processed').where('deleted', '=', 0).where('od_date', '<', `${today.slice(0, 7)}-01`)
+    .groupBy(['od_cl_id', month]).orderBy(month).orderBy('od_cl_id').execute();
+  const sales = rows.map((r) => ({ cl_id: Number(r.od_cl_id), month: String(r.month), total: Number(r.total) }));
+  await bulkInsert(db, paymentResource, generatePayments(sales, today), { createdOf: createdOnDay('date') });
+}
+
 async function seedRelations(db: Kysely<Database>, clients: readonly (SeedClient & { id: number })[], staff: readonly SeedStaff[]): Promise<void> {
   const ids = clients.map((c) => c.id);
   await bulkInsert(db, agreementResource, generateAgreements(clients), { createdOf: createdOnDay('contract_date') });
