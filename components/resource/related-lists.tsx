@@ -9,10 +9,11 @@ import { buildListQuery, countOf, initialListState } from '@/lib/list/list-state
 import { callFetcher, useListController } from '@/lib/list/use-list-controller';
 import { callName } from '@/lib/protocol';
 import { listKey, readStored, writeStored } from '@/lib/state/storage';
-import { detailPathOf, newPathOf } from '@/lib/list/use-record-controller';
+import { detailPathOf, hasDetailRoute, newPathOf } from '@/lib/list/use-record-controller';
 import { can } from '@/lib/permissions';
 import { allows, keywordHintOf, type RelatedDef, type ResourceDef } from '@/lib/resources/types';
 import { Card, Tabs } from '@/components/ui';
+import { RELATED_ACTIONS } from './extensions';
 import { KeywordBox } from './keyword-box';
 import { ListTable } from './list-table';
 import { Pagination } from './pagination';
@@ -20,8 +21,9 @@ import { resolveResource } from './resolve';
 import { AppLink, useAreas } from './shell-bridge';
 import { buttonClass } from './styles';
 
-function RelatedList({ related, id }: { related: RelatedDef; id: string }) {
+function RelatedList({ parent, related, id }: { parent: ResourceDef; related: RelatedDef; id: string }) {
   const def = resolveResource(related.resource);
+  const Actions = RELATED_ACTIONS[`${parent.name}.${related.resource}`];
   const list = useListController(def, { persist: false, fixed: { [related.field]: id } });
   const areas = useAreas();
   const { state } = list;
@@ -29,19 +31,22 @@ function RelatedList({ related, id }: { related: RelatedDef; id: string }) {
     <div className="flex flex-col gap-[10px]">
       <div className="flex flex-wrap items-center justify-between gap-[10px]">
         <KeywordBox value={state.keyword} onSearch={list.setKeyword} placeholder={keywordHintOf(def)} />
-        {can(areas, def.area, 'write') && allows(def, 'create') && (
-          <AppLink to={newPathOf(def, id)} className={buttonClass('primary', 'sm')}>
-            <span aria-hidden="true">＋</span>
-            {related.label}を登録
-          </AppLink>
-        )}
+        <div className="flex flex-wrap items-center gap-[10px]">
+          {Actions && can(areas, def.area, 'write') && <Actions parentId={id} />}
+          {can(areas, def.area, 'write') && allows(def, 'create') && (
+            <AppLink to={newPathOf(def, id)} className={buttonClass('primary', 'sm')}>
+              <span aria-hidden="true">＋</span>
+              {related.label}を登録
+            </AppLink>
+          )}
+        </div>
       </div>
       {list.error && (
         <p role="alert" className="text-[1.4rem] text-danger">
           {list.error}
         </p>
       )}
-      <ListTable def={def} rows={list.rows} sort={state.sort} onSort={list.toggleSort} busy={list.isLoading} pathOf={(rowId) => detailPathOf(def, rowId, id)} sums={list.sums} />
+      <ListTable def={def} rows={list.rows} sort={state.sort} onSort={list.toggleSort} busy={list.isLoading} pathOf={hasDetailRoute(def) ? (rowId) => detailPathOf(def, rowId, id) : undefined} sums={list.sums} />
       <Pagination page={state.page} pageCount={list.pageCount} perPage={state.perPage} total={list.total} onPage={list.setPage} onPerPage={list.setPerPage} />
     </div>
   );
@@ -82,7 +87,7 @@ export function RelatedLists({ def, id }: { def: ResourceDef; id: string }) {
           index={index}
           onIndexChange={setIndex}
           keepMounted={false}
-          tabs={related.map((r) => ({ key: r.resource, label: <RelatedTabLabel related={r} id={id} />, content: <RelatedList related={r} id={id} /> }))}
+          tabs={related.map((r) => ({ key: r.resource, label: <RelatedTabLabel related={r} id={id} />, content: <RelatedList parent={def} related={r} id={id} /> }))}
         />
       </Card>
     </div>

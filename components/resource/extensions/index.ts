@@ -4,6 +4,7 @@
  * - `DETAIL_EXTENSIONS`: short facts in the bar above the form (inside it: no forms of their own).
  * - `DETAIL_SECTIONS`: panels of their own below the form (tables, forms with their own submit).
  * - `ROW_DETAILS`: what a list row unfolds to.
+ * - `RELATED_ACTIONS`: buttons beside a related tab's list, by `{parent resource}.{related resource}`.
  */
 import type { ComponentType } from 'react';
 import { AuditChanges } from './audit-changes';
@@ -11,11 +12,12 @@ import { BottleBalance } from './bottle-balance';
 import { HodStops } from './hod-stops';
 import { LastOrder } from './last-order';
 import { MailPreview } from './mail-preview';
+import { ServerMoves } from './server-moves';
 import { ItemStock, WarehouseStock } from './stock';
 import { ItemTaxRate } from './tax-rate';
-import type { DetailExtensionProps, RowDetailProps } from './types';
+import type { DetailExtensionProps, RelatedActionProps, RowDetailProps } from './types';
 
-export type { DetailExtensionProps, RowDetailProps } from './types';
+export type { DetailExtensionProps, RelatedActionProps, RowDetailProps } from './types';
 
 export const DETAIL_EXTENSIONS: Record<string, readonly ComponentType<DetailExtensionProps>[]> = {
   client: [LastOrder, BottleBalance],
@@ -32,4 +34,9 @@ export const DETAIL_SECTIONS: Record<string, readonly ComponentType<DetailExtens
 /** What a list row unfolds to (a toggle per row): the audit log's before → after. */
 export const ROW_DETAILS: Record<string, ComponentType<RowDetailProps>> = {
   log: AuditChanges,
+};
+
+/** Buttons beside a related tab's list: the customer's サーバー tab installs, exchanges and takes back servers. */
+export const RELATED_ACTIONS: Record<string, ComponentType<RelatedActionProps>> = {
+  'client.server': ServerMoves,
 };

@@ -13,3 +13,8 @@ export interface RowDetailProps {
   def: ResourceDef;
   row: Row;
 }
+
+/** What the actions beside a related tab's list receive (RELATED_ACTIONS): the id of the record the tab is under. */
+export interface RelatedActionProps {
+  parentId: string;
+}
