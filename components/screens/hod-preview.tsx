@@ -136,7 +136,7 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
                   <tr><td colSpan={7} className="px-[10px] py-[12px] text-ink-soft">この期間に予定の定期配送はありません。</td></tr>
                 )}
                 {answer.rows.map((row) => (
-                  <tr key={`${row.cl_id}-${row.original_date}`} className={`h-[40px] border-b border-line last:border-b-0 ${row.status === 'skip' ? 'text-ink-soft' : ''}`}>
+                  <tr key={`${row.cl_id}-${row.original_date}`} className={`h-row border-b border-line last:border-b-0 ${row.status === 'skip' ? 'text-ink-soft' : ''}`}>
                     <td className="whitespace-nowrap px-[10px]">{row.date ? formatDateJa(row.date) : '—'}</td>
                     <td className="whitespace-nowrap px-[10px]">{formatDateJa(row.original_date)}</td>
                     <th scope="row" className="px-[10px] text-left font-medium">

@@ -76,14 +76,14 @@ export default function HodUriageScreen({ match }: ScreenProps) {
                 <tr><td colSpan={COLUMNS.length + 1} className="h-[60px] text-center text-muted">期間内の配送売上はありません</td></tr>
               )}
               {answer.rows.map((r) => (
-                <tr key={r.key} className="h-[40px] border-t border-line">
+                <tr key={r.key} className="h-row border-t border-line">
                   <th scope="row" className="px-[8px] text-left font-normal">{r.label}</th>
                   {COLUMNS.map(([label, value]) => <td key={label} className="px-[8px] text-right tabular-nums">{value(r)}</td>)}
                 </tr>
               ))}
             </tbody>
             <tfoot>
-              <tr className="h-[40px] border-t-2 border-line font-semibold">
+              <tr className="h-row border-t-2 border-line font-semibold">
                 <th scope="row" className="px-[8px] text-left">合計</th>
                 {COLUMNS.map(([label, value]) => <td key={label} className="px-[8px] text-right tabular-nums">{value(answer.total)}</td>)}
               </tr>
