@@ -88,7 +88,7 @@ export function DateRangePicker({ label, value, onChange, fromLabel = `${label}�
           aria-haspopup="menu"
           aria-expanded={menuOpen}
           aria-controls={menuOpen ? menuId : undefined}
-          aria-label={`${label}の期間を選ぶ（${OPEN_KEYS.replace('ArrowDown', '↓')}）`}
+          aria-label={`${label}を今日・今週などから選ぶ（Alt+↓）`}
           title="今日・今週・今月などから選ぶ（Alt+↓）"
           onClick={(e) => (menuOpen ? close(false) : open(e.currentTarget))}
           className="flex h-[32px] items-center gap-[2px] rounded-[4px] border border-line-strong bg-surface px-[6px] text-[1.3rem] text-ink-soft hover:border-brand hover:text-brand"
@@ -100,7 +100,7 @@ export function DateRangePicker({ label, value, onChange, fromLabel = `${label}�
             ref={menu}
             id={menuId}
             role="menu"
-            aria-label={`${label}の期間`}
+            aria-label={`${label}の候補`}
             onKeyDown={onMenuKeys}
             onBlur={(e) => {
               if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setMenuOpen(false);
@@ -129,11 +129,10 @@ export function DateRangePicker({ label, value, onChange, fromLabel = `${label}�
           </ul>
         )}
       </div>
-      {problem && (
-        <p id={problemId} role="alert" className="text-[1.2rem] text-danger">
-          {problem.message}
-        </p>
-      )}
+      {/* Polite, not an alert: a list says its own alert about a range it cannot send, naming the filter. */}
+      <p id={problemId} aria-live="polite" className="text-[1.2rem] text-danger empty:hidden">
+        {problem?.message}
+      </p>
     </div>
   );
 }
