@@ -1,8 +1,8 @@
 /**
  * The filter panel of a list: one control per declared filter, drawn from the declaration (an
  * equality on a field with options or a master is a select, other equalities a text box; a date range
- * is the date-range picker: two typed days, one Tab stop each, and its presets). It starts folded unless a filter is set, and remembers being
- * opened or folded.
+ * is the date-range picker: two typed days, one Tab stop each, and its presets). It starts folded unless
+ * a filter is set, and remembers being opened or folded.
  */
 import { useId, useState, type ReactNode } from 'react';
 import type { FilterDef } from '@/lib/filters';
