@@ -7,6 +7,11 @@ import type { RoleAreas } from './permissions';
 /** The one message that means "authentication-key error": on it the client logs out. */
 export const AUTH_KEY_ERROR = '認証キーが無効です。もう一度ログインしてください。';
 
+/** The longest period (days) the regular-delivery calls take: hod_preview, hod_generate, hod_list, hod_uriage. */
+export const HOD_MAX_DAYS = 93;
+
+const periodTooLong = (days: number): string => `期間は ${days} 日以内で指定してください。`;
+
 export const MESSAGES = {
   loginFailed: 'メールアドレスまたはパスワードが正しくありません。',
   loginMissing: 'メールアドレスとパスワードを入力してください。',
@@ -25,7 +30,9 @@ export const MESSAGES = {
   hodBadFrom: '開始日を YYYY-MM-DD の日付で入力してください。',
   hodBadTo: '終了日を YYYY-MM-DD の日付で入力してください。',
   hodToBeforeFrom: '終了日は開始日以降の日付を入力してください。',
-  hodRangeTooLong: '期間は 93 日以内で指定してください。',
+  hodRangeTooLong: periodTooLong(HOD_MAX_DAYS),
+  /** A period longer than a screen takes (lib/period.ts). */
+  periodTooLong,
   notFound: '指定されたデータが見つかりません。',
   jobRunning: (what: string, user: string, started: string): string => `${what}は実行中です（${user}さんが ${started} に開始）。終わってから、もう一度実行してください。`,
   jobCancelled: '取り消しました。データは変更していません。',

@@ -10,7 +10,7 @@ import { inputClass } from './styles';
 
 const FULL_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export function DayInput({ value, onChange, label, min, max, className = '' }: {
+export function DayInput({ value, onChange, label, min, max, className = '', invalid = false, describedBy, keyShortcuts }: {
   value: string;
   onChange: (day: string) => void;
   /** The accessible name, e.g. 登録日（開始）. */
@@ -18,6 +18,12 @@ export function DayInput({ value, onChange, label, min, max, className = '' }: {
   min?: string;
   max?: string;
   className?: string;
+  /** Marked wrong by its owner (a date-range picker's end before its start), beside its own check of the text. */
+  invalid?: boolean;
+  /** The id of the owner's message about it. */
+  describedBy?: string;
+  /** Keys its owner handles while it has the focus (`aria-keyshortcuts`), e.g. Alt+ArrowDown. */
+  keyShortcuts?: string;
 }) {
   const [text, setText] = useState(value);
   const [bad, setBad] = useState(false);
@@ -46,8 +52,9 @@ export function DayInput({ value, onChange, label, min, max, className = '' }: {
         inputMode="numeric"
         autoComplete="off"
         aria-label={label}
-        aria-invalid={bad || undefined}
-        aria-describedby={bad ? problemId : undefined}
+        aria-invalid={bad || invalid || undefined}
+        aria-describedby={[bad ? problemId : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined}
+        aria-keyshortcuts={keyShortcuts}
         placeholder="YYYY-MM-DD"
         maxLength={12}
         value={text}

@@ -1,8 +1,8 @@
 /**
  * The filter panel of a list: one control per declared filter, drawn from the declaration (an
  * equality on a field with options or a master is a select, other equalities a text box; a date range
- * is two typed days, one Tab stop each). It starts folded unless a filter is set, and remembers being
- * opened or folded.
+ * is the date-range picker: two typed days, one Tab stop each, and its presets). It starts folded unless
+ * a filter is set, and remembers being opened or folded.
  */
 import { useId, useState, type ReactNode } from 'react';
 import type { FilterDef } from '@/lib/filters';
@@ -10,7 +10,7 @@ import { fieldOfFilter, filterOptions, listFilters, type RawFilters } from '@/li
 import { useMasterOptions } from '@/lib/list/use-master-options';
 import type { Option, ResourceDef } from '@/lib/resources/types';
 import { listKey, readStored, writeStored } from '@/lib/state/storage';
-import { DayInput } from './day-input';
+import { DateRangePicker } from './date-range-picker';
 import { RefPicker } from './ref-picker';
 import { buttonClass, inputClass, labelClass } from './styles';
 
@@ -26,23 +26,26 @@ interface FilterProps {
 const pair = (value: string | string[] | undefined): [string, string] =>
   Array.isArray(value) ? [value[0] ?? '', value[1] ?? ''] : ['', ''];
 
-function RangeFilter({ filter, value, onChange, type }: FilterProps & { type: 'date' | 'number' }) {
+/** A date range: the one date-range picker, its bounds sent as the filter's pair. */
+function DateRangeFilter({ filter, value, onChange }: FilterProps) {
   const [from, to] = pair(value);
-  const [fromName, toName] = type === 'date' ? ['開始', '終了'] : ['下限', '上限'];
+  return (
+    <DateRangePicker
+      label={filter.label}
+      value={{ from, to }}
+      onChange={(next) => onChange(filter.name, next.from || next.to ? [next.from, next.to] : undefined)}
+    />
+  );
+}
+
+function NumberRangeFilter({ filter, value, onChange }: FilterProps) {
+  const [from, to] = pair(value);
   const set = (next: [string, string]) => onChange(filter.name, next[0] || next[1] ? next : undefined);
   return (
     <div role="group" aria-label={filter.label} className="flex flex-col gap-[3px]">
       <span className={labelClass}>{filter.label}</span>
       <div className="flex items-center gap-[4px]">
-        {type === 'date' ? (
-          <>
-            <DayInput label={`${filter.label}（${fromName}）`} value={from} max={to || undefined} onChange={(day) => set([day, to])} />
-            <span aria-hidden="true" className="text-muted">〜</span>
-            <DayInput label={`${filter.label}（${toName}）`} value={to} min={from || undefined} onChange={(day) => set([from, day])} />
-          </>
-        ) : (
-          <NumberRange filter={filter} from={from} to={to} set={set} />
-        )}
+        <NumberRange filter={filter} from={from} to={to} set={set} />
       </div>
     </div>
   );
@@ -167,9 +170,9 @@ function RelativeDateFilter(props: FilterProps) {
 function FilterControl(props: FilterProps) {
   switch (props.filter.kind) {
     case 'dateRange':
-      return <RangeFilter {...props} type="date" />;
+      return <DateRangeFilter {...props} />;
     case 'numberRange':
-      return <RangeFilter {...props} type="number" />;
+      return <NumberRangeFilter {...props} />;
     case 'in':
       return <InFilter {...props} />;
     case 'relativeDate':

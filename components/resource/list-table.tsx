@@ -39,7 +39,7 @@ function TotalRow({ def, sums, leading, trailing }: { def: ResourceDef; sums: Re
   const totals = def.list.totals ?? [];
   return (
     <tfoot>
-      <tr className="h-[40px] font-semibold text-ink">
+      <tr className="h-row font-semibold text-ink">
         {leading > 0 && <td colSpan={leading} className={STICKY_FOOT} />}
         {def.list.columns.map((column, i) => (
           <td key={column.name} className={`${STICKY_FOOT} whitespace-nowrap px-[10px] ${alignOf(column, def)} ${totals.includes(column.name) ? 'tabular-nums' : ''}`}>
@@ -166,7 +166,7 @@ export function ListTable({
               const detailId = `row-detail-${def.name}-${id}`;
               return (
                 <Fragment key={id}>
-                <tr onClick={(e) => open(e, row)} className={`h-[40px] border-b border-line last:border-b-0 hover:bg-brand-soft ${opens ? 'cursor-pointer' : ''} ${index % 2 ? 'bg-subtle' : 'bg-white'}`}>
+                <tr onClick={(e) => open(e, row)} className={`h-row border-b border-line last:border-b-0 hover:bg-brand-soft ${opens ? 'cursor-pointer' : ''} ${index % 2 ? 'bg-subtle' : 'bg-white'}`}>
                   {selection && (
                     <td className="px-[10px]">
                       <input type="checkbox" aria-label={`${def.label} ${titleOf(def, row) || id} を選択`} checked={selection.selected.has(id)} onChange={(e) => choose([id], e.target.checked)} />

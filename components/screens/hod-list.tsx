@@ -11,8 +11,10 @@ import { addDays, formatDateJa, formatMoney, todayJst } from '@/lib/format';
 import type { HodListFilters, HodListRow } from '@/lib/hod/kinds';
 import { callFetcher, messageOf } from '@/lib/list/use-list-controller';
 import { useMasterOptions } from '@/lib/list/use-master-options';
+import { COMING_PRESETS, HOD_PERIOD, periodProblem } from '@/lib/period';
 import { clientRef } from '@/lib/resources/common';
 import { KEYS, readStored, writeStored } from '@/lib/state/storage';
+import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { RefPicker } from '@/components/resource/ref-picker';
 import { useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
@@ -134,18 +136,20 @@ export default function HodListScreen({ match }: ScreenProps) {
         className="flex flex-wrap items-end gap-[12px] print:hidden"
         onSubmit={(e) => {
           e.preventDefault();
+          if (periodProblem({ from: draft.fromDate, to: draft.toDate }, HOD_PERIOD)) return;
           writeStored(KEYS.hodFilters, draft);
           setFilters(draft);
         }}
       >
-        <label className="flex flex-col gap-[4px]">
-          <span className={labelClass}>開始日</span>
-          <input type="date" className={inputClass} value={draft.fromDate} onChange={(e) => set('fromDate')(e.target.value)} />
-        </label>
-        <label className="flex flex-col gap-[4px]">
-          <span className={labelClass}>終了日</span>
-          <input type="date" className={inputClass} value={draft.toDate} onChange={(e) => set('toDate')(e.target.value)} />
-        </label>
+        <DateRangePicker
+          label="期間"
+          fromLabel="開始日"
+          toLabel="終了日"
+          value={{ from: draft.fromDate, to: draft.toDate }}
+          onChange={({ from, to }) => setDraft((d) => ({ ...d, fromDate: from, toDate: to }))}
+          presets={COMING_PRESETS}
+          rules={HOD_PERIOD}
+        />
         <label className="flex flex-col gap-[4px]">
           <span className={labelClass}>チーム</span>
           <input type="text" className={inputClass} maxLength={50} value={draft.team} onChange={(e) => set('team')(e.target.value)} />

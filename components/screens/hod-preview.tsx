@@ -12,10 +12,12 @@ import type { HodGenerateResult, HodPreview } from '@/lib/hod/kinds';
 import { can } from '@/lib/permissions';
 import { callFetcher, messageOf } from '@/lib/list/use-list-controller';
 import { detailPathOf } from '@/lib/list/use-record-controller';
+import { COMING_PRESETS, HOD_PERIOD, periodProblem } from '@/lib/period';
 import { clientResource } from '@/lib/resources/client';
 import { JobProgress } from '@/components/resource/job-progress';
 import { AppLink, useAlert, useAreas, useConfirm, useLoadingWhile } from '@/components/resource/shell-bridge';
-import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
+import { DateRangePicker } from '@/components/resource/date-range-picker';
+import { buttonClass } from '@/components/resource/styles';
 import type { ScreenProps } from './registry';
 
 const PAGE_SIZE = 100;
@@ -80,19 +82,13 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
         className="flex flex-wrap items-end gap-[12px]"
         onSubmit={(e) => {
           e.preventDefault();
+          if (periodProblem(draft, HOD_PERIOD)) return;
           setPage(1);
           setRange(draft);
           if (draft.from === range.from && draft.to === range.to && page === 1) void mutate();
         }}
       >
-        <label className="flex flex-col gap-[4px]">
-          <span className={labelClass}>開始日</span>
-          <input type="date" className={inputClass} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-        </label>
-        <label className="flex flex-col gap-[4px]">
-          <span className={labelClass}>終了日</span>
-          <input type="date" className={inputClass} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-        </label>
+        <DateRangePicker label="期間" fromLabel="開始日" toLabel="終了日" value={draft} onChange={setDraft} presets={COMING_PRESETS} rules={HOD_PERIOD} />
         <button type="submit" className={buttonClass('primary')}>表示</button>
         {canGenerate && (
           <button type="button" className={buttonClass('secondary')} disabled={!answer || generating || answer.deliveries === 0} onClick={() => void generate()}>
@@ -136,7 +132,7 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
                   <tr><td colSpan={7} className="px-[10px] py-[12px] text-ink-soft">この期間に予定の定期配送はありません。</td></tr>
                 )}
                 {answer.rows.map((row) => (
-                  <tr key={`${row.cl_id}-${row.original_date}`} className={`h-[40px] border-b border-line last:border-b-0 ${row.status === 'skip' ? 'text-ink-soft' : ''}`}>
+                  <tr key={`${row.cl_id}-${row.original_date}`} className={`h-row border-b border-line last:border-b-0 ${row.status === 'skip' ? 'text-ink-soft' : ''}`}>
                     <td className="whitespace-nowrap px-[10px]">{row.date ? formatDateJa(row.date) : '—'}</td>
                     <td className="whitespace-nowrap px-[10px]">{formatDateJa(row.original_date)}</td>
                     <th scope="row" className="px-[10px] text-left font-medium">

@@ -8,7 +8,9 @@ import useSWR from 'swr';
 import { formatDateJa, formatMoney, todayJst } from '@/lib/format';
 import { URIAGE_GROUPS, type Uriage, type UriageGroup, type UriageRow } from '@/lib/hod/uriage';
 import { callFetcher, messageOf } from '@/lib/list/use-list-controller';
+import { HOD_PERIOD, PAST_PRESETS, periodProblem } from '@/lib/period';
 import { useLoadingWhile } from '@/components/resource/shell-bridge';
+import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
 import type { ScreenProps } from './registry';
 
@@ -43,15 +45,8 @@ export default function HodUriageScreen({ match }: ScreenProps) {
         <h1 id="hod-uriage-title" className="text-[2rem] font-bold text-ink">{match.route.title}</h1>
         <p className="text-[1.3rem] text-ink-soft">配送日が期間内で「出荷済」「処理済」の受注の合計金額と、期間内の配送実績のボトル本数・集金額です。</p>
       </div>
-      <form noValidate className="flex flex-wrap items-end gap-[12px]" onSubmit={(e) => { e.preventDefault(); setQuery(draft); }}>
-        <label className="flex flex-col gap-[4px]">
-          <span className={labelClass}>開始日</span>
-          <input type="date" className={inputClass} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-        </label>
-        <label className="flex flex-col gap-[4px]">
-          <span className={labelClass}>終了日</span>
-          <input type="date" className={inputClass} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-        </label>
+      <form noValidate className="flex flex-wrap items-end gap-[12px]" onSubmit={(e) => { e.preventDefault(); if (!periodProblem(draft, HOD_PERIOD)) setQuery(draft); }}>
+        <DateRangePicker label="期間" fromLabel="開始日" toLabel="終了日" value={draft} onChange={(period) => setDraft({ ...draft, ...period })} presets={PAST_PRESETS} rules={HOD_PERIOD} />
         <label className="flex flex-col gap-[4px]">
           <span className={labelClass}>集計単位</span>
           <select className={inputClass} value={draft.group} onChange={(e) => setDraft({ ...draft, group: e.target.value as UriageGroup })}>
@@ -76,14 +71,14 @@ export default function HodUriageScreen({ match }: ScreenProps) {
                 <tr><td colSpan={COLUMNS.length + 1} className="h-[60px] text-center text-muted">期間内の配送売上はありません</td></tr>
               )}
               {answer.rows.map((r) => (
-                <tr key={r.key} className="h-[40px] border-t border-line">
+                <tr key={r.key} className="h-row border-t border-line">
                   <th scope="row" className="px-[8px] text-left font-normal">{r.label}</th>
                   {COLUMNS.map(([label, value]) => <td key={label} className="px-[8px] text-right tabular-nums">{value(r)}</td>)}
                 </tr>
               ))}
             </tbody>
             <tfoot>
-              <tr className="h-[40px] border-t-2 border-line font-semibold">
+              <tr className="h-row border-t-2 border-line font-semibold">
                 <th scope="row" className="px-[8px] text-left">合計</th>
                 {COLUMNS.map(([label, value]) => <td key={label} className="px-[8px] text-right tabular-nums">{value(answer.total)}</td>)}
               </tr>

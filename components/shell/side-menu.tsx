@@ -49,7 +49,7 @@ export function SideMenu() {
       aria-label="メニュー"
       className={[
         'flex shrink-0 flex-col overflow-y-auto overflow-x-hidden border-r border-line bg-surface transition-[width] duration-150',
-        open ? 'w-side-open' : 'w-side-closed',
+        open ? 'w-menu' : 'w-menu-folded',
       ].join(' ')}
     >
       <button
@@ -58,7 +58,7 @@ export function SideMenu() {
         aria-label={open ? 'メニューを閉じる' : 'メニューを開く'}
         title={open ? 'メニューを閉じる' : 'メニューを開く'}
         onClick={() => setOpen(!open)}
-        className="flex h-[40px] w-full shrink-0 items-center gap-[8px] border-b border-line px-[8px] text-ink-soft hover:bg-subtle"
+        className="flex h-row w-full shrink-0 items-center gap-[8px] border-b border-line px-[8px] text-ink-soft hover:bg-subtle"
       >
         <span aria-hidden="true" className="inline-flex size-[24px] items-center justify-center text-[1.6rem]">
           {open ? '«' : '»'}

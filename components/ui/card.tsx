@@ -29,7 +29,7 @@ export function Card({ title, actions, scroll, className, children }: CardProps)
           {actions && <div className="flex items-center gap-[8px]">{actions}</div>}
         </div>
       )}
-      <div className={['px-[16px] py-[14px]', scroll ? 'scroll-card' : ''].join(' ')}>{children}</div>
+      <div className={['px-[16px] py-[14px]', scroll ? 'max-h-card-sm overflow-y-auto' : ''].join(' ')}>{children}</div>
     </section>
   );
 }

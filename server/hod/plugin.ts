@@ -6,29 +6,24 @@
  * (`from`, `to`, `group`: team | staff | customer).
  */
 import type { FastifyInstance } from 'fastify';
-import { isDay } from '../../lib/hod/schedule';
+import { HOD_PERIOD, periodProblem } from '../../lib/period';
 import { LIMITS, MESSAGES } from '../../lib/protocol';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { badRequest, notFound } from '../http/api-error';
 import { optionalId, pageParam, positiveId, text, type Params } from '../http/params';
 import { hodGenerate } from './generate';
 import { hodList } from './list';
-import { hodPreview, MAX_PREVIEW_DAYS } from './preview';
+import { hodPreview } from './preview';
 import { isUriageGroup } from '../../lib/hod/uriage';
 import { roundStops } from '../resources/policies/hod-report';
 import { hodUriage } from './uriage';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** `from` and `to` (YYYY-MM-DD, from ≤ to, at most MAX_PREVIEW_DAYS days), or 400 naming the field. */
+/** `from` and `to` as the regular-delivery screens take them (`HOD_PERIOD`: both days, from ≤ to, at most 93 days), or 400 naming the field. */
 function rangeParams(params: Params): { from: string; to: string } {
-  const from = (params.from ?? '').trim();
-  const to = (params.to ?? '').trim();
-  if (!isDay(from)) throw badRequest(MESSAGES.hodBadFrom, { fields: { from: MESSAGES.hodBadFrom } });
-  if (!isDay(to)) throw badRequest(MESSAGES.hodBadTo, { fields: { to: MESSAGES.hodBadTo } });
-  if (to < from) throw badRequest(MESSAGES.hodToBeforeFrom, { fields: { to: MESSAGES.hodToBeforeFrom } });
-  if ((Date.parse(to) - Date.parse(from)) / DAY_MS + 1 > MAX_PREVIEW_DAYS) throw badRequest(MESSAGES.hodRangeTooLong, { fields: { to: MESSAGES.hodRangeTooLong } });
-  return { from, to };
+  const period = { from: (params.from ?? '').trim(), to: (params.to ?? '').trim() };
+  const problem = periodProblem(period, HOD_PERIOD);
+  if (problem) throw badRequest(problem.message, { fields: { [problem.field]: problem.message } });
+  return period;
 }
 
 /** Registers the HOD calls. */

@@ -10,8 +10,6 @@ import { clientResource } from '../../lib/resources/client';
 import { titleOf } from '../../lib/resources/types';
 import type { Db } from '../db/schema';
 
-/** The longest range a preview takes (days). */
-export const MAX_PREVIEW_DAYS = 93;
 /** Exceptions this many days beyond the range still matter: a delivery may move past a run of holidays. */
 const SHIFT_MARGIN_DAYS = 14;
 

@@ -76,7 +76,7 @@ function StockTable({ owner }: { owner: Owner }) {
       {rows.map((r) => {
         const low = byItem && r.it_reorder_point !== null && r.st_quantity <= r.it_reorder_point;
         return (
-          <tr key={r.st_id} className="h-[40px]">
+          <tr key={r.st_id} className="h-row">
             <td className={`${cell} tabular-nums`}>{byItem ? r.it_code : r.sk_code}</td>
             <td className={cell}>
               <AppLink to={byItem ? `/item/detail/${r.st_it_id}` : `/warehouse/detail/${r.st_sk_id}`} className="text-brand underline-offset-2 hover:underline">
@@ -94,7 +94,7 @@ function StockTable({ owner }: { owner: Owner }) {
         );
       })}
       {!byItem && rows.length > 0 && (
-        <tr className="h-[40px] font-semibold">
+        <tr className="h-row font-semibold">
           <td className={cell} colSpan={2}>
             合計
           </td>
@@ -120,7 +120,7 @@ function StockHistory({ owner }: { owner: Owner }) {
     <div className="flex flex-col gap-[8px]">
       <Table caption="入出庫履歴" headers={[['日時'], [byItem ? '商品' : '倉庫'], ['区分'], ['数量', true], ['調整後', true], ['理由'], ['担当者']]} empty={empty}>
         {rows.map((m) => (
-          <tr key={m.sm_id} className="h-[40px]">
+          <tr key={m.sm_id} className="h-row">
             <td className={`${cell} tabular-nums whitespace-nowrap`}>{formatDateTime(m.created)}</td>
             <td className={cell}>{byItem ? m.it_name : m.sk_name}</td>
             <td className={cell}>{optionText(STOCK_MOVE_KIND, m.sm_kind)}</td>

@@ -164,7 +164,7 @@ export default function DeliveryFeesScreen({ match }: ScreenProps) {
               const name = titleOf(row);
               const changed = changedIds.includes(id);
               return (
-                <tr key={id} className={`h-[40px] border-b border-line last:border-b-0 ${changed ? 'bg-brand-soft' : ''}`}>
+                <tr key={id} className={`h-row border-b border-line last:border-b-0 ${changed ? 'bg-brand-soft' : ''}`}>
                   {SHOWN.map((field) =>
                     field.name === def.titleFields[0] ? (
                       <th key={field.name} scope="row" className="whitespace-nowrap px-[10px] text-left font-medium">

@@ -170,7 +170,7 @@ function MasterGrid({ master, writable, fixed = false }: { master: MasterTableIn
                 );
               }
               return (
-                <tr key={id} className="h-[40px] border-b border-line last:border-b-0">
+                <tr key={id} className="h-row border-b border-line last:border-b-0">
                   {COLUMNS.map((column) => (
                     <td key={column.name} className={cellClass}>
                       <CellValue def={def} column={column} row={row} />
