@@ -11,8 +11,11 @@ export const LINE_QUANTITY: FieldDef = { name: 'quantity', label: '数量', type
 /** Empty = the customer's price of the item. */
 export const LINE_PRICE: FieldDef = { name: 'price', label: '単価', type: 'money', tab: '', min: -9_999_999, max: 9_999_999 };
 
-const lineSchema = formSchema([LINE_QUANTITY, LINE_PRICE], (values) =>
-  values.quantity === 0 ? { quantity: '数量は0以外の整数で入力してください（返品は -1 のようにマイナスで入力します）。' } : undefined);
+/** A line's quantity is never 0 (a return is negative): the rule of the order's child rows (lib/resources/order). */
+export const lineCheck = (values: Record<string, unknown>): Record<string, string> | undefined =>
+  values.quantity === 0 ? { quantity: '数量は0以外の整数で入力してください（返品は -1 のようにマイナスで入力します）。' } : undefined;
+
+const lineSchema = formSchema([LINE_QUANTITY, LINE_PRICE], lineCheck);
 
 export type CheckedLine =
   | { ok: true; quantity: number; /** null: the customer's price of the item. */ price: number | null }

@@ -4,6 +4,7 @@
  * The status moves only by `order_status` (lib/orders/status); the save writes the order and its
  * lines (`lines` in the postData) in one transaction (server/resources/policies/order.ts).
  */
+import { LINE_PRICE, LINE_QUANTITY, lineCheck } from '../orders/lines';
 import { PREFECTURE_OPTIONS } from '../prefectures';
 import { clientRef, STAMP_FILTERS } from './common';
 import type { FieldDef, ResourceDef } from './types';
@@ -89,6 +90,7 @@ export const orderResource: ResourceDef = {
     ],
   },
   titleFields: ['number', 'id'],
+  jobStamped: true,
   children: {
     key: 'lines',
     label: '明細',
@@ -101,9 +103,10 @@ export const orderResource: ResourceDef = {
     fields: [
       { name: 'it_id', label: '商品', type: 'ref', ref: 'item', tab: 'lines', required: true },
       { name: 'name', label: '品名', type: 'text', tab: 'lines', max: 100, hint: '空欄のときは商品名' },
-      { name: 'quantity', label: '数量', type: 'number', tab: 'lines', required: true },
-      { name: 'price', label: '単価', type: 'money', tab: 'lines', hint: '空欄のときは顧客の単価区分・掛率による単価' },
+      { ...LINE_QUANTITY, tab: 'lines' },
+      { ...LINE_PRICE, tab: 'lines', hint: '空欄のときは顧客の単価区分・掛率による単価' },
     ],
+    check: lineCheck,
     derived: [
       { name: 'amount', label: '金額', type: 'money', tab: 'lines', readOnly: true },
       { name: 'tax_class', label: '税区分', type: 'text', tab: 'lines', readOnly: true },

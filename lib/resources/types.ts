@@ -134,6 +134,11 @@ export interface ResourceDef {
    * summarised in the record's audit row, edited on the form by the one lines editor.
    */
   children?: ChildDef;
+  /**
+   * Rows a job writes (a regular-delivery run's orders) carry the job's id in `{prefix}job_id`, and so do their
+   * child rows (`{child prefix}job_id`) and audit rows (`log_job_id`): a run can be found, and undone, later.
+   */
+  jobStamped?: boolean;
 }
 
 /**
@@ -160,6 +165,8 @@ export interface ChildDef {
   fields: readonly FieldDef[];
   /** Columns the server derives for each row (not sent), e.g. the line's amount and tax rate; shown read-only. */
   derived?: readonly FieldDef[];
+  /** A cross-field rule of one row: field → message for each problem (the form's and the save's). */
+  check?: (values: Record<string, unknown>) => Record<string, string> | undefined;
 }
 
 /**

@@ -17,6 +17,8 @@ export interface AuditEntry {
   changes: Changes;
   /** Timestamp of the write (defaults to now). */
   at?: string;
+  /** The job that wrote (server/jobs), kept as `log_job_id` so a run's writes can be found. */
+  jobId?: number;
 }
 
 /**
@@ -73,6 +75,7 @@ function auditRow(entry: AuditEntry) {
     log_table: entry.table,
     log_record_id: entry.recordId,
     log_changes: JSON.stringify(entry.changes),
+    log_job_id: entry.jobId ?? null,
   };
   return { ...columns, log_search: auditSearch(entry.call, entry.table, entry.changes), created: at, modified: at };
 }

@@ -23,6 +23,7 @@ import * as clientAgency from './migrations/0017-client-agency';
 import * as jobs from './migrations/0022-jobs';
 import * as payment from './migrations/0030-payment';
 import * as serverHistory from './migrations/0031-server-history';
+import * as jobStamps from './migrations/0023-job-stamps';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0022-jobs': jobs,
   '0030-payment': payment,
   '0031-server-history': serverHistory,
+  '0023-job-stamps': jobStamps,
 };
 
 function provider(dialect: DialectName) {

@@ -62,6 +62,8 @@ export interface AuditLogTable extends Stamps {
   log_changes: string;
   /** Keyword text of the `log` resource (call, table, changes). */
   log_search: Generated<string>;
+  /** The job that wrote the row (migration 0023), null for a call's write. */
+  log_job_id: number | null;
 }
 
 export interface SearchTable extends Stamps {
@@ -99,6 +101,8 @@ export interface StockMoveTable extends Omit<StockMove, 'sm_id'> {
 export interface OrderDetailTable extends Omit<OrderLine, 'odd_id'> {
   odd_id: Generated<number>;
   created: string;
+  /** The job that wrote the line (migration 0023). */
+  odd_job_id: number | null;
 }
 
 /** A delivery round's stops (lib/resources/hod-report HodStop); id generated. */

@@ -19,18 +19,14 @@ import type { Transaction } from 'kysely';
 import { todayJst } from '../../lib/format';
 import type { HodGenerateResult } from '../../lib/hod/kinds';
 import type { DueDelivery } from '../../lib/hod/schedule';
-import { formatOrderNumber } from '../../lib/orders/number';
 import { orderResource } from '../../lib/resources/order';
 import { diff, writeAudits, type AuditEntry } from '../audit/audit-log';
 import { serialize } from '../db/concurrency';
-import { chunksOf, deferKeywordIndexing, insertMany, mergeDeferredKeywordIndexes, reserveIds, rowsByIds, updateTextEach, writeQueue } from '../db/bulk-write';
-import type { Database, ResourceRow } from '../db/schema';
+import { deferKeywordIndexing, mergeDeferredKeywordIndexes, rowsByIds, updateTextEach } from '../db/bulk-write';
+import type { Database } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { nextStamp } from '../http/clock';
-import { creditHoldReason, PRICING_CLIENT_COLUMNS, priceNewOrder, pricingBook, type PricingBook } from '../orders/pricing';
-import { searchText } from '../resources/columns';
-import { lineSummary } from '../resources/policies/order';
-import { prepareSave, refusalOf, type WriteContext } from '../resources/records';
+import { refusalOf, saveBatch, type BulkEntry, type WriteContext } from '../resources/records';
 import { dueByClient, type ClientDue } from './preview';
 
 /** The first live returnable item (by code), the regular item of customers who chose none. */
@@ -46,9 +42,6 @@ async function generatedKeys(trx: Transaction<Database>, from: string, to: strin
   return new Set(rows.map((r) => keyOf(Number(r.od_cl_id), String(r.od_hod_date))));
 }
 
-/** Orders built and written per chunk: small enough that the database never waits long for the next. */
-const ORDERS_PER_CHUNK = 2000;
-
 const keyOf = (clientId: number, hodDate: string): string => `${clientId}|${hodDate}`;
 
 /** One order the run creates. */
@@ -59,41 +52,27 @@ interface Planned {
 }
 
 /**
- * A planned order's columns (as a hand-entered order's) and lines. `template` holds the columns every
- * generated order shares, validated once by the order's own `prepareSave`; the customer, delivery date and
- * note are the engine's and the customer's own (known to be valid).
+ * A planned order as the order's save takes it: the customer, today's date, 未処理, the delivery's (moved) day,
+ * a note naming the scheduled day, one line of the regular item × the scheduled bottles; the scheduled day is
+ * the run's own fact (`fixed`), which also tells the order's rules to hold it past the credit limit.
  */
-function buildOrder(plan: Planned, client: ResourceRow, book: PricingBook, template: ResourceRow, now: Date) {
-  const { delivery } = plan;
-  const columns: ResourceRow = {
-    ...template,
-    od_cl_id: plan.client.cl_id,
-    od_delivery_date: delivery.date,
-    od_biko: delivery.note ? `定期配送（予定日 ${delivery.original_date}・${delivery.note}）` : `定期配送（予定日 ${delivery.original_date}）`,
-  };
-  const { row, lines } = priceNewOrder(book, client, { ...columns, od_delivery_fee: null }, [{ it_id: plan.item, quantity: delivery.quantity }], now);
-  Object.assign(row, { od_hod_date: delivery.original_date, od_hold_reason: '' });
-  return { row, lines };
-}
+const entryOf = (plan: Planned, orderDate: string): BulkEntry => ({
+  values: {
+    cl_id: plan.client.cl_id,
+    date: orderDate,
+    status: 'untreated',
+    delivery_date: plan.delivery.date,
+    biko: plan.delivery.note ? `定期配送（予定日 ${plan.delivery.original_date}・${plan.delivery.note}）` : `定期配送（予定日 ${plan.delivery.original_date}）`,
+    lines: [{ it_id: plan.item, quantity: plan.delivery.quantity }],
+  },
+  fixed: { od_hod_date: plan.delivery.original_date },
+});
 
-/** `buildOrder`, its refusal naming the customer and the delivery (the run creates nothing then). */
-function orderOf(...args: Parameters<typeof buildOrder>): ReturnType<typeof buildOrder> {
-  try {
-    return buildOrder(...args);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    const [{ client, delivery }] = args;
-    throw badRequest(`${client.label}（予定日 ${delivery.original_date}）の受注を作成できません。${error.message} 受注は1件も作成していません。`);
-  }
+/** A refused order, naming the customer and the delivery (the run creates nothing then). */
+function aboutDelivery(plan: Planned, error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.status !== 400) return error;
+  return badRequest(`${plan.client.label}（予定日 ${plan.delivery.original_date}）の受注を作成できません。${error.message} 受注は1件も作成していません。`, error.extra);
 }
-
-/**
- * What the audit row of a generated order records: who it is for, when, its number, status and total, and its
- * lines. The rest (address, warehouse, slot …) is the customer's and the settings' at the time, kept in the
- * order itself; a later edit records every changed field's value before and after, so nothing is lost.
- */
-const AUDITED = ['od_number', 'od_cl_id', 'od_date', 'od_delivery_date', 'od_hod_date', 'od_status', 'od_hold_reason', 'od_uriage_total'] as const;
-const audited = (row: ResourceRow): ResourceRow => Object.fromEntries(AUDITED.filter((c) => row[c] !== '' && row[c] !== null).map((c) => [c, row[c]]));
 
 /** Where a run reports how many of its orders it has built (`done` of `total`); a throw stops the run, which then rolls back. */
 export type GenerateProgress = (done: number, total: number) => Promise<void>;
@@ -131,66 +110,27 @@ export async function hodGenerate(
         }
       }
       const advancing = due.filter((c) => c.result.next_shipping_date && c.stored_next < c.result.next_shipping_date);
-      const clients = await rowsByIds(trx, 'client', 'cl_id', [...planned.map((p) => p.client.cl_id), ...advancing.map((c) => c.cl_id)], [
-        'cl_id', 'cl_next_shipping_date', 'modified', ...PRICING_CLIENT_COLUMNS,
-      ]);
-      const book = await pricingBook(trx, planned.map((p) => p.item));
-      const template = planned.length === 0 ? {} : (await prepareSave(orderResource, undefined, { cl_id: planned[0].client.cl_id, date: orderDate, status: 'untreated' })).columns;
+      const clients = await rowsByIds(trx, 'client', 'cl_id', advancing.map((c) => c.cl_id), ['cl_id', 'cl_next_shipping_date', 'modified']);
       await progress(0, planned.length);
 
-      // next_shipping_date moves forward (never back), audit-logged. Written first: it needs nothing the
-      // orders do, so the database works on it while the orders are built.
-      const queue = writeQueue();
-      try {
-        const stamp = nextStamp();
-        const clientStamp = nextStamp(advancing.reduce((max, c) => (String(clients.get(c.cl_id)!.modified) > max ? String(clients.get(c.cl_id)!.modified) : max), stamp));
-        queue.add(() => updateTextEach(trx, 'client', 'cl_id', new Map(advancing.map((c) => [c.cl_id, { cl_next_shipping_date: String(c.result.next_shipping_date), modified: clientStamp }]))));
-        const clientAudits = advancing.map((c): AuditEntry => ({
-          userId: ctx.userId, call: ctx.call, table: 'client', recordId: c.cl_id, at: clientStamp,
-          changes: diff(clients.get(c.cl_id), { cl_next_shipping_date: String(c.result.next_shipping_date) }),
-        }));
-        queue.add(() => writeAudits(trx, clientAudits));
-        answer.advanced = advancing.length;
+      // next_shipping_date moves forward (never back), audit-logged.
+      const clientStamp = nextStamp(advancing.reduce((max, c) => (String(clients.get(c.cl_id)!.modified) > max ? String(clients.get(c.cl_id)!.modified) : max), nextStamp()));
+      await updateTextEach(trx, 'client', 'cl_id', new Map(advancing.map((c) => [c.cl_id, { cl_next_shipping_date: String(c.result.next_shipping_date), modified: clientStamp }])));
+      await writeAudits(trx, advancing.map((c): AuditEntry => ({
+        userId: ctx.userId, call: ctx.call, table: 'client', recordId: c.cl_id, at: clientStamp, jobId: ctx.jobId,
+        changes: diff(clients.get(c.cl_id), { cl_next_shipping_date: String(c.result.next_shipping_date) }),
+      })));
+      answer.advanced = advancing.length;
 
-        // The orders, a chunk at a time (each chunk's rows are written while the next is built), with their
-        // reserved ids and numbers, lines and audit rows. The credit limit counts the run's earlier orders
-        // of the same customer.
-        const ids = await reserveIds(trx, 'orders', 'od_id', planned.length);
-        const committed = new Map<number, number>();
-        for (const [c, chunk] of chunksOf(planned, ORDERS_PER_CHUNK).entries()) {
-          const orderRows: ResourceRow[] = [];
-          const lineRows: ResourceRow[] = [];
-          const audits: AuditEntry[] = [];
-          for (const [i, plan] of chunk.entries()) {
-            const client = clients.get(plan.client.cl_id)!;
-            const { row, lines } = orderOf(plan, client, book, template, now);
-            const total = Number(row.od_uriage_total);
-            const earlier = committed.get(plan.client.cl_id) ?? 0;
-            const hold = creditHoldReason(Number(client.cl_yoshin_gendo ?? 0), Number(client.cl_uri_zan ?? 0), total, earlier);
-            if (hold) Object.assign(row, { od_status: 'pending', od_hold_reason: hold });
-            else committed.set(plan.client.cl_id, earlier + total);
-            const orderId = ids[c * ORDERS_PER_CHUNK + i];
-            row.od_number = formatOrderNumber(book.settings.numberFormat, orderDate, orderId);
-            Object.assign(row, { od_id: orderId, od_search: searchText(orderResource, row), created: stamp, modified: stamp, deleted: 0 });
-            lines.forEach((line, n) => lineRows.push({ ...line, odd_od_id: orderId, odd_sort: n + 1, created: stamp }));
-            audits.push({ userId: ctx.userId, call: ctx.call, table: 'orders', recordId: orderId, at: stamp, changes: { ...diff(undefined, audited(row)), lines: ['', lines.map(lineSummary).join('\n')] } });
-            orderRows.push(row);
-            answer.orders.push(orderId);
-            if (hold) answer.held++;
-          }
-          queue.add(() => insertMany(trx, 'orders', orderRows));
-          queue.add(() => insertMany(trx, 'order_detail', lineRows));
-          queue.add(() => writeAudits(trx, audits));
-          await queue.breathe();
-          await progress(Math.min(planned.length, (c + 1) * ORDERS_PER_CHUNK), planned.length);
-        }
-        await queue.done();
-        // The queued writes lag behind the building: a cancel asked while they finished still rolls the run back.
-        await progress(planned.length, planned.length);
-      } catch (error) {
-        await queue.abandon();
-        throw error;
-      }
+      // The orders, through the order's one write path as a batch (its rules, lines, numbers, audit rows).
+      const { ids } = await saveBatch(trx, ctx, orderResource, planned.map((plan) => entryOf(plan, orderDate)), {
+        answer: false, progress, name: (i, error) => aboutDelivery(planned[i], error),
+      });
+      answer.orders = ids;
+      // The rows are written: a cancel asked meanwhile still rolls the run back.
+      await progress(planned.length, planned.length);
+      const held = await rowsByIds(trx, 'orders', 'od_id', ids, ['od_id', 'od_status']);
+      answer.held = [...held.values()].filter((row) => row.od_status === 'pending').length;
       answer.created = planned.length;
       return answer;
     });

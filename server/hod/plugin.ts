@@ -2,7 +2,7 @@
  * The regular-delivery (HOD) calls beside the generic resource calls: `hod_preview` — the deliveries
  * the customers' schedules make due in a date range (server/hod/preview.ts); `hod_generate` — their
  * orders created (server/hod/generate.ts) as a job (answers `[{ job_id }]`; `job_dtl` tells how far); `hod_list` — the delivery list (server/hod/list.ts);
- * `hodreport_stop_lst` — a delivery round's stops (`hr_id`); `hod_uriage` — delivery sales of a period
+ * `hod_uriage` — delivery sales of a period
  * (`from`, `to`, `group`: team | staff | customer).
  */
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +15,6 @@ import { hodGenerate } from './generate';
 import { hodList } from './list';
 import { hodPreview } from './preview';
 import { isUriageGroup } from '../../lib/hod/uriage';
-import { roundStops } from '../resources/policies/hod-report';
 import { hodUriage } from './uriage';
 
 /** `from` and `to` as the regular-delivery screens take them (`HOD_PERIOD`: both days, from ≤ to, at most 93 days), or 400 naming the field. */
@@ -43,7 +42,7 @@ export async function hodPlugin(_app: FastifyInstance, { calls, database, jobs }
       const { from, to } = rangeParams(params);
       const job_id = await jobs.start({
         kind: 'hod_generate', scope: `${from}..${to}`, params: { from, to }, user,
-        work: ({ database: { db }, progress }) => hodGenerate({ db, userId: user.user_id, call, user }, from, to, { progress }),
+        work: ({ id, database: { db }, progress }) => hodGenerate({ db, userId: user.user_id, call, user, jobId: id }, from, to, { progress }),
       });
       return [{ job_id }];
     },
@@ -60,15 +59,6 @@ export async function hodPlugin(_app: FastifyInstance, { calls, database, jobs }
         clientId: id('clientId'),
         coName: text(params, 'coName', 100).trim(),
       });
-    },
-  });
-  addCall(calls, 'hodreport_stop_lst', {
-    area: 'hod', level: 'read',
-    handler: async ({ params }) => {
-      const roundId = positiveId(params.hr_id);
-      const round = await database.db.selectFrom('hod_report').select('hr_id').where('hr_id', '=', roundId).where('deleted', '=', 0).executeTakeFirst();
-      if (!round) throw notFound();
-      return roundStops(database.db, roundId);
     },
   });
   addCall(calls, 'hod_uriage', {

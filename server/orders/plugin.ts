@@ -1,6 +1,6 @@
 /**
- * The order calls beside the generic resource calls: an order's lines (`order_detail_lst` with
- * `od_id`), 「前回の受注」 (`order_previous`: with `od_id` the customer's order before it, with `cl_id`
+ * The order calls beside the generic resource calls (an order's lines, `order_detail_lst`, are its child
+ * rows' generic call): 「前回の受注」 (`order_previous`: with `od_id` the customer's order before it, with `cl_id`
  * the customer's latest) and the status moves (`order_status`: `od_id` for one order — a refusal is a 400 — or
  * `ids`, a JSON array, for a bulk move answered per order; `status` the target; `tracking_no`; `reason`
  * of a hold).
@@ -11,7 +11,6 @@ import { MESSAGES } from '../../lib/protocol';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { badRequest, notFound } from '../http/api-error';
 import { positiveId, text, type Params } from '../http/params';
-import { orderLines } from '../resources/policies/order';
 import { previousOrder } from './previous';
 import { moveOrder, moveOrders } from './status';
 
@@ -30,15 +29,6 @@ function idsParam(params: Params): number[] {
 
 export async function ordersPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
   const { db } = database;
-  addCall(calls, 'order_detail_lst', {
-    area: 'order', level: 'read',
-    handler: async ({ params }) => {
-      const orderId = positiveId(params.od_id);
-      const order = await db.selectFrom('orders').select('od_id').where('od_id', '=', orderId).where('deleted', '=', 0).executeTakeFirst();
-      if (!order) throw notFound();
-      return orderLines(db, orderId);
-    },
-  });
   addCall(calls, 'order_previous', {
     area: 'order', level: 'read',
     handler: async ({ params }) => {

@@ -11,21 +11,20 @@
 import type { Kysely } from 'kysely';
 import { formatMoney } from '../../lib/format';
 import { DEFAULT_ORDER_NUMBER_FORMAT } from '../../lib/orders/number';
-import type { OrderLineInput } from '../../lib/orders/status';
 import { feeIn, shippingOf, type DeliveryFee } from '../../lib/orders/delivery-fee';
-import { checkLine } from '../../lib/orders/lines';
 import { lineAmount, orderTotalsWithFee, roundingOf, unitPriceFor, type TaxedAmount } from '../../lib/orders/totals';
-import { integerIn } from '../../lib/resources/checks';
-import { SHIP_PARTS } from '../../lib/resources/order';
+import { orderResource, SHIP_PARTS } from '../../lib/resources/order';
 import { defaultDeliveryDate, ORDER_SETTING_ID } from '../../lib/resources/order-setting';
 import { rateOn, type TaxClass, type TaxPeriod } from '../../lib/tax';
 import { resourceView, type Database, type ResourceRow } from '../db/schema';
-import { badRequest } from '../http/api-error';
+import { childProblem } from '../resources/children';
 import { liveDeliveryFees } from '../system/delivery-fee';
 import { taxPeriods } from '../tax/rates';
 
+const LINES = orderResource.children!;
+
 /** A line ready to store. */
-export interface PreparedLine {
+export type PreparedLine = {
   odd_it_id: number;
   odd_name: string;
   odd_quantity: number;
@@ -33,7 +32,7 @@ export interface PreparedLine {
   odd_amount: number;
   odd_tax_class: TaxClass;
   odd_tax_rate: number;
-}
+};
 
 export interface OrderSettings {
   numberFormat: string;
@@ -57,8 +56,6 @@ export interface PricingBook {
   /** The live delivery fees by prefecture code. */
   fees: Map<string, DeliveryFee>;
 }
-
-export const MAX_LINES = 200;
 
 /** The order settings (/system/orders), with the defaults of a database that has none. */
 export async function orderSettings(db: Kysely<Database>): Promise<OrderSettings> {
@@ -89,13 +86,6 @@ export async function pricingBook(db: Kysely<Database>, itemIds: readonly number
   return { settings, periods, fees, items };
 }
 
-/** The item ids a save's lines name (valid ones only; the rest are refused by `priceLines`). */
-export const lineItemIds = (sent: readonly unknown[]): number[] =>
-  sent.flatMap((line) => {
-    const id = typeof line === 'object' && line !== null ? integerIn((line as OrderLineInput).it_id, 1, 2_147_483_647) : undefined;
-    return id === undefined ? [] : [id];
-  });
-
 /** The customer's columns the rules read (`shippingOf`, `newOrderDefaults`, `priceLines`, `totalsOf`, the credit limit). */
 export const PRICING_CLIENT_COLUMNS: readonly string[] = [
   ...SHIP_PARTS.flatMap((part) => [`cl_shipping_${part}`, part === 'tel' ? 'cl_tel_1' : `cl_${part}`]),
@@ -117,30 +107,22 @@ export function newOrderDefaults(book: PricingBook, client: ResourceRow, columns
   return derived;
 }
 
-const lineProblem = (index: number, field: string, message: string) =>
-  badRequest(`明細${index + 1}行目: ${message}`, { fields: { [`lines.${index}.${field}`]: message } });
-
-/** Validates the sent lines and fixes their names, prices, classes and rates at the order date. */
-export function priceLines(book: PricingBook, sent: readonly unknown[], client: ResourceRow, date: string): PreparedLine[] {
-  if (sent.length > MAX_LINES) throw badRequest(`明細は${MAX_LINES}行までです。`);
+/**
+ * Fixes the lines' names, prices, classes and rates at the order date: `lines` are the order's child rows as
+ * their declaration checked them (lib/resources/order `children`: item, name, quantity, price; an empty price is
+ * the customer's price of the item).
+ */
+export function priceLines(book: PricingBook, lines: readonly ResourceRow[], client: ResourceRow, date: string): PreparedLine[] {
   const kinKiri = roundingOf(client.cl_kin_kiri);
-  return sent.map((raw, i) => {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw lineProblem(i, 'it_id', '明細の形式が正しくありません。');
-    const line = raw as OrderLineInput;
-    const itemId = integerIn(line.it_id, 1, 2_147_483_647);
-    if (itemId === undefined) throw lineProblem(i, 'it_id', '商品を選んでください。');
+  return lines.map((line, i) => {
+    const itemId = Number(line.odd_it_id);
     const item = book.items.get(itemId);
-    if (!item) throw lineProblem(i, 'it_id', '商品が見つかりません（削除された可能性があります）。選び直してください。');
-    const checked = checkLine(line);
-    if (!checked.ok) {
-      const field = checked.fields.quantity ? 'quantity' : 'price';
-      throw lineProblem(i, field, checked.fields[field] ?? '');
-    }
-    const { quantity } = checked;
-    const price = checked.price ?? unitPriceFor(item.price, { tankaType: client.cl_tanka_type, kakeRitu: client.cl_kake_ritu, kinKiri });
+    if (!item) throw childProblem(LINES, i, 'it_id', '商品が見つかりません（削除された可能性があります）。選び直してください。');
+    const quantity = Number(line.odd_quantity);
+    const price = line.odd_price === null || line.odd_price === undefined ? unitPriceFor(item.price, { tankaType: client.cl_tanka_type, kakeRitu: client.cl_kake_ritu, kinKiri }) : Number(line.odd_price);
     const rate = rateOn(book.periods, item.taxClass, date);
-    if (rate === undefined) throw lineProblem(i, 'it_id', `受注日（${date}）の消費税率が登録されていません。税率設定を確認してください。`);
-    const name = String(line.name ?? '').trim() || item.name;
+    if (rate === undefined) throw childProblem(LINES, i, 'it_id', `受注日（${date}）の消費税率が登録されていません。税率設定を確認してください。`);
+    const name = String(line.odd_name ?? '').trim() || item.name;
     return { odd_it_id: itemId, odd_name: name.slice(0, 100), odd_quantity: quantity, odd_price: price, odd_amount: lineAmount(quantity, price), odd_tax_class: item.taxClass, odd_tax_rate: rate };
   });
 }
@@ -152,24 +134,10 @@ export const feeOf = (book: PricingBook, pref: unknown): number => feeIn(book.fe
  * The order's totals: its lines and delivery fee (standard rate on the order date), per rate rounded by the
  * customer's 消費税端数 (`zei_kiri`).
  */
-export function totalsOf(book: PricingBook, client: ResourceRow, lines: readonly Pick<PreparedLine, 'odd_amount' | 'odd_tax_class' | 'odd_tax_rate'>[], fee: number, date: string): ResourceRow {
-  const amounts: TaxedAmount[] = lines.map((l) => ({ amount: Number(l.odd_amount), taxClass: l.odd_tax_class, taxRate: Number(l.odd_tax_rate) }));
+export function totalsOf(book: PricingBook, client: ResourceRow, lines: readonly ResourceRow[], fee: number, date: string): ResourceRow {
+  const amounts: TaxedAmount[] = lines.map((l) => ({ amount: Number(l.odd_amount), taxClass: taxClassOf(l.odd_tax_class), taxRate: Number(l.odd_tax_rate) }));
   const totals = orderTotalsWithFee(amounts, fee, rateOn(book.periods, 'standard', date) ?? 0, roundingOf(client.cl_zei_kiri));
   return { od_net_total: totals.net, od_tax_total: totals.tax, od_uriage_total: totals.total };
-}
-
-/**
- * A new order as a hand-entered one gets it: the customer's defaults for what `columns` lacks, the lines priced at the
- * order date, the delivery fee (the one given, else the shipping prefecture's) and the totals. `columns` are prefixed.
- * @example priceNewOrder(book, client, { od_cl_id: 12, od_date: '2026-11-20' }, [{ it_id: 3, quantity: 2 }], new Date())
- */
-export function priceNewOrder(book: PricingBook, client: ResourceRow, columns: ResourceRow, sent: readonly unknown[], now: Date): { row: ResourceRow; lines: PreparedLine[] } {
-  const row: ResourceRow = { ...columns, ...newOrderDefaults(book, client, columns, now) };
-  const date = String(row.od_date);
-  const lines = priceLines(book, sent, client, date);
-  if (row.od_delivery_fee === undefined || row.od_delivery_fee === null || row.od_delivery_fee === '') row.od_delivery_fee = feeOf(book, row.od_ship_pref);
-  Object.assign(row, totalsOf(book, client, lines, Number(row.od_delivery_fee), date));
-  return { row, lines };
 }
 
 /**

@@ -11,7 +11,7 @@ import { diff, writeAudit } from '../audit/audit-log';
 import { resourceView, type ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { nextStamp } from '../http/clock';
-import { orderLines } from '../resources/policies/order';
+import { storedChildren } from '../resources/children';
 import type { WriteContext } from '../resources/records';
 import { adjustStockIn } from '../stock/stock';
 import { creditHoldReason } from './pricing';
@@ -26,12 +26,12 @@ export async function creditHold(trx: Transaction<Database>, order: ResourceRow)
 
 /** The order's stock-tracked items and their quantities (what shipping takes out of the warehouse). */
 async function trackedQuantities(trx: Transaction<Database>, orderId: number): Promise<Map<number, number>> {
-  const lines = await orderLines(trx, orderId);
+  const lines = ((await storedChildren(trx, orderResource.children!, [orderId])).get(orderId) ?? []).map((l) => ({ item: Number(l.odd_it_id), quantity: Number(l.odd_quantity) }));
   const perItem = new Map<number, number>();
   if (lines.length === 0) return perItem;
-  const tracked = await trx.selectFrom('item').select('it_id').where('it_id', 'in', lines.map((l) => l.odd_it_id)).where('it_stock_tracked', '=', 1).execute();
-  const trackedIds = new Set(tracked.map((t) => t.it_id));
-  for (const line of lines) if (trackedIds.has(line.odd_it_id)) perItem.set(line.odd_it_id, (perItem.get(line.odd_it_id) ?? 0) + line.odd_quantity);
+  const tracked = await trx.selectFrom('item').select('it_id').where('it_id', 'in', lines.map((l) => l.item)).where('it_stock_tracked', '=', 1).execute();
+  const trackedIds = new Set(tracked.map((t) => Number(t.it_id)));
+  for (const line of lines) if (trackedIds.has(line.item)) perItem.set(line.item, (perItem.get(line.item) ?? 0) + line.quantity);
   return perItem;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The generic handlers of every declared resource (lib/resources RESOURCES): `{r}_lst`,
  * `{r}_cnt`, `{r}_pagination`, `{r}_csv` (the list as a file), `{r}_dtl`, `{r}_save`, `{r}_del`, and
- * `{r}_bulk_save` and `{r}_sum` where declared.
+ * `{r}_bulk_save`, `{r}_sum` and the child rows' list (`children.call`, e.g. `order_detail_lst`) where declared.
  * No resource has code of its own here.
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,7 @@ import { allows, allowsBulk, keyLabel, type ResourceDef } from '../../lib/resour
 import { addCall, type AreaOptions, type CallContext } from '../calls/call-table';
 import { resourceView } from '../db/schema';
 import { jsonObject, optionalId, positiveId } from '../http/params';
+import { storedChildren } from './children';
 import { answerRow } from './columns';
 import { keywordMatcher } from './keyword';
 import { countMatching, parseListParams, selectPage, sumMatching } from './list-query';
@@ -84,6 +85,18 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
       area, level: 'read', allow: allow('dtl'),
       handler: async (ctx) => [await findRecord(db, def, positiveId(ctx.params.id), scope(ctx))],
     });
+    const { children } = def;
+    if (children) {
+      // A record's child rows in order (prefixed columns), e.g. `order_detail_lst` with `od_id`: 404 for a record the caller cannot see.
+      addCall(calls, children.call, {
+        area, level: 'read',
+        handler: async (ctx) => {
+          const recordId = positiveId(ctx.params[children.parentField]);
+          await findRecord(db, def, recordId, scope(ctx));
+          return (await storedChildren(db, children, [recordId])).get(recordId) ?? [];
+        },
+      });
+    }
     if (!allows(def, 'create') && !allows(def, 'edit')) continue;
     addCall(calls, callName(def.name, 'save'), {
       area, level: 'write', allow: allow('save'),

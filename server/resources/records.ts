@@ -1,6 +1,8 @@
 /**
- * Reading and writing one record of any declared resource: detail, save (insert or update with
- * the edit-conflict check) and soft delete. Every write and its audit row share one transaction.
+ * Reading and writing records of any declared resource: detail, save and soft delete. ONE write path
+ * (`writeSaves`) for a single save, a bulk save, a policy's follow-up write (`Writer`), a regular-delivery run
+ * and the seed: a batch of one or of thirty thousand goes through the same checks, the same policy hooks,
+ * the same child rows and audit rows. Every write and its audit rows share one transaction.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { can } from '../../lib/permissions';
@@ -8,18 +10,20 @@ import { MESSAGES } from '../../lib/protocol';
 import { checkValues, recordFieldKey, recordMessage, writableFields } from '../../lib/resources/schema';
 import { allows, columnOf, currentField, initialValue, type FieldDef, type ResourceDef } from '../../lib/resources/types';
 import { todayJst } from '../../lib/format';
-import { diff, writeAudit, type Changes } from '../audit/audit-log';
+import { diff, writeAudit, writeAudits, type AuditEntry, type Changes } from '../audit/audit-log';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { chunksOf, insertMany, reserveIds, rowsByIds, writeQueue } from '../db/bulk-write';
 import { isConcurrencyError, isUniqueError, locking, retryOnUnique } from '../db/concurrency';
 import { resourceView, type Cell, type Database, type ResourceRow } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { nextStamp } from '../http/clock';
 import { masterOffers } from '../master/plugin';
+import { checkChildReferences, checkChildren, childRowsOf, defaultWording, replaceChildren, storedChildren } from './children';
 import { answerRow, answerSelection, refTarget, resourceColumns, searchText, titleSql } from './columns';
 import { POLICIES } from './policies';
 import { referencesTo, usedByRefusal } from './usage';
 import { valuesOrThrow } from './validate';
-import type { RowScope, SaveEvent, WriteActor } from './policy';
+import type { RowScope, SaveEvent, WriteActor, Writer } from './policy';
 
 /** Who writes, through which call, on which database. */
 export interface WriteContext extends WriteActor {
@@ -46,62 +50,99 @@ export async function findRecord(db: Kysely<Database>, def: ResourceDef, id: num
 /** A 400 that names the field it is about (the form shows the message under it). */
 const fieldProblem = (field: string, message: string): ApiError => badRequest(message, { fields: { [field]: message } });
 
+/** Names a refusal of the n-th save of a batch (a bulk save's row, a generated order's customer) and throws it. */
+type Refuse = (index: number, error: unknown) => Promise<never>;
+
+/** One save of a batch on its way through the pipeline. */
+interface Pending extends PreparedSave {
+  current: ResourceRow | undefined;
+}
+
 /**
- * Every `ref` value written must name a live record of its resource, never the record itself. The target
- * stays locked until the write commits, so a concurrent delete of it (which locks it first, then counts the
- * records pointing at it) either waits and sees this one, or has deleted it and this save is refused.
+ * Every `ref` value written must name a live record of its resource, never the record itself: one query per
+ * field for the whole batch. The targets stay locked until the write commits, so a concurrent delete of one
+ * (which locks it first, then counts the records pointing at it) either waits and sees this write, or has
+ * deleted it and this save is refused.
  */
-async function checkReferences(trx: Transaction<Database>, def: ResourceDef, columns: ResourceRow, current: ResourceRow | undefined): Promise<void> {
+async function checkReferences(trx: Transaction<Database>, def: ResourceDef, saves: readonly Pending[], refuse: Refuse): Promise<void> {
   const view = resourceView(trx);
   for (const [column, field] of resourceColumns(def).refs) {
-    const value = columns[column];
-    if (value === undefined || value === null || (current && current[column] === value)) continue;
+    const wanted = new Map<number, number>();
+    for (const [i, save] of saves.entries()) {
+      const value = save.columns[column];
+      if (value === undefined || value === null || (save.current && save.current[column] === value)) continue;
+      if (save.recordId !== undefined && refTarget(field) === def && Number(value) === save.recordId) {
+        await refuse(i, fieldProblem(field.name, `${field.label}にこの${def.label}自身は選べません。`));
+      }
+      if (!wanted.has(Number(value))) wanted.set(Number(value), i);
+    }
+    if (wanted.size === 0) continue;
     const target = refTarget(field);
     const { id } = resourceColumns(target);
-    const found = await locking(view, view.selectFrom(target.table).select(id).where(id, '=', value).where('deleted', '=', 0), 'keyShare').executeTakeFirst();
-    if (!found) throw fieldProblem(field.name, `${field.label}が見つかりません（ID ${value}）。選び直してください。`);
-    if (target === def && current && current[id] === value) throw fieldProblem(field.name, `${field.label}にこの${def.label}自身は選べません。`);
+    const found = new Set<number>();
+    for (const chunk of chunksOf([...wanted.keys()], 1000)) {
+      const rows = await locking(view, view.selectFrom(target.table).select(id).where(id, 'in', chunk).where('deleted', '=', 0), 'keyShare').execute();
+      for (const row of rows) found.add(Number(row[id]));
+    }
+    for (const [value, i] of wanted) {
+      if (!found.has(value)) await refuse(i, fieldProblem(field.name, `${field.label}が見つかりません（ID ${value}）。選び直してください。`));
+    }
   }
 }
 
 /**
  * A changed `ref` drawn as a select must be one of its master's choices (a driver among the staff who
  * deliver, an agency among the customers marked 代理店); checked after the resource's own rules, whose
- * messages say more (「…はリターナブルボトルの商品ではありません」).
+ * messages say more (「…はリターナブルボトルの商品ではありません」). Each value of the batch is asked once.
  */
-async function checkOffered(trx: Transaction<Database>, def: ResourceDef, columns: ResourceRow, current: ResourceRow | undefined): Promise<void> {
+async function checkOffered(trx: Transaction<Database>, def: ResourceDef, saves: readonly Pending[], refuse: Refuse): Promise<void> {
   for (const [column, field] of resourceColumns(def).refs) {
-    const value = columns[column];
-    if (!field.master || value === undefined || value === null || (current && current[column] === value)) continue;
-    if (!(await masterOffers(trx, field.master, value))) throw fieldProblem(field.name, `${field.label}に選べない${refTarget(field).label}です。選択肢から選び直してください。`);
+    if (!field.master) continue;
+    const offered = new Map<Cell, boolean>();
+    for (const [i, save] of saves.entries()) {
+      const value = save.columns[column];
+      if (value === undefined || value === null || (save.current && save.current[column] === value)) continue;
+      if (!offered.has(value)) offered.set(value, await masterOffers(trx, field.master, value));
+      if (!offered.get(value)) await refuse(i, fieldProblem(field.name, `${field.label}に選べない${refTarget(field).label}です。選択肢から選び直してください。`));
+    }
   }
 }
 
 /**
- * Unique fields and unique field sets among the live records (the record itself excepted). A partial
- * unique index (`WHERE deleted = 0`) stands behind every one: when two saves pass this check at once,
- * the index refuses the second and the save runs again (`retryOnUnique`), so this check answers it.
+ * Unique fields and unique field sets among the live records (each record itself excepted) and among the
+ * batch's own rows: one query per unique field for the batch. A partial unique index (`WHERE deleted = 0`)
+ * stands behind every one: when two saves pass this check at once, the index refuses the second and the save
+ * runs again (`retryOnUnique`), so this check answers it.
  */
-async function checkUnique(trx: Transaction<Database>, def: ResourceDef, recordId: number | undefined, row: ResourceRow): Promise<void> {
+async function checkUnique(trx: Transaction<Database>, def: ResourceDef, saves: readonly Pending[], refuse: Refuse): Promise<void> {
   const view = resourceView(trx);
   const { id } = resourceColumns(def);
-  const clash = async (names: readonly string[]): Promise<boolean> => {
-    let query = view.selectFrom(def.table).select(id).where('deleted', '=', 0);
-    for (const name of names) {
-      const value = row[columnOf(def, name)];
-      if (value === undefined || value === null || value === '') return false;
-      query = query.where(columnOf(def, name), '=', value);
-    }
-    if (recordId !== undefined) query = query.where(id, '<>', recordId);
-    return Boolean(await query.limit(1).executeTakeFirst());
+  const rows = saves.map((save) => ({ ...save.current, ...save.columns }));
+  const keyOf = (row: ResourceRow, names: readonly string[]): string | undefined => {
+    const values = names.map((name) => row[columnOf(def, name)]);
+    return values.some((value) => value === undefined || value === null || value === '') ? undefined : JSON.stringify(values);
   };
-  for (const field of def.fields) {
-    if (field.unique && (await clash([field.name]))) {
-      throw fieldProblem(field.name, `${field.label}「${String(row[columnOf(def, field.name)])}」は既に登録されています。`);
+  const sets = [
+    ...def.fields.filter((f) => f.unique).map((f) => ({ names: [f.name], problem: (row: ResourceRow) => fieldProblem(f.name, `${f.label}「${String(row[columnOf(def, f.name)])}」は既に登録されています。`) })),
+    ...(def.uniqueTogether ?? []).map((rule) => ({ names: rule.fields, problem: () => fieldProblem(rule.fields[0], rule.message) })),
+  ];
+  for (const { names, problem } of sets) {
+    const byKey = new Map<string, number>();
+    for (const [i, row] of rows.entries()) {
+      const key = keyOf(row, names);
+      if (key === undefined) continue;
+      if (byKey.has(key)) await refuse(i, problem(row));
+      byKey.set(key, i);
     }
-  }
-  for (const rule of def.uniqueTogether ?? []) {
-    if (await clash(rule.fields)) throw fieldProblem(rule.fields[0], rule.message);
+    if (byKey.size === 0) continue;
+    const first = columnOf(def, names[0]);
+    for (const chunk of chunksOf([...new Set(rows.map((row) => row[first]).filter((value) => value !== undefined && value !== null && value !== ''))], 1000)) {
+      const stored = await view.selectFrom(def.table).select([id, ...names.map((name) => columnOf(def, name))]).where('deleted', '=', 0).where(first, 'in', chunk).execute();
+      for (const row of stored) {
+        const i = byKey.get(keyOf(row, names) ?? '');
+        if (i !== undefined && saves[i].recordId !== Number(row[id])) await refuse(i, problem(rows[i]));
+      }
+    }
   }
 }
 
@@ -150,7 +191,7 @@ const isForeignKeyError = (error: unknown): boolean => {
 };
 
 /** The save is the session user's own record of a resource with an owner declaration. */
-const isOwnRecord = (ctx: WriteContext, def: ResourceDef, recordId: number | undefined): boolean =>
+const isOwnRecord = (ctx: WriteActor, def: ResourceDef, recordId: number | undefined): boolean =>
   Boolean(def.owner) && ctx.user !== undefined && recordId !== undefined && ctx.user.user_id === recordId;
 
 /**
@@ -178,61 +219,168 @@ async function checkConfirmed(def: ResourceDef, current: ResourceRow, columns: R
   }
 }
 
-/** Generic checks, then the resource's own rules; answers the columns to write. */
-async function prepareWrite(
-  trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, recordId: number | undefined, current: ResourceRow | undefined, columns: ResourceRow, input: Readonly<Record<string, unknown>>,
-): Promise<ResourceRow> {
-  if (current && isOwnRecord(ctx, def, recordId)) {
-    if (!can(ctx.user!.areas, def.area, 'write')) checkOwnerFields(def, current, columns);
-    await checkConfirmed(def, current, columns, input);
-  }
-  await checkReferences(trx, def, columns, current);
-  await checkUnique(trx, def, recordId, { ...current, ...columns });
-  const derived = await POLICIES[def.name]?.beforeSave?.({ trx, actor: ctx, def, id: recordId, current, columns, input });
-  await checkOffered(trx, def, columns, current);
-  return derived ? { ...columns, ...derived } : columns;
+/** The job's id on the rows of a `jobStamped` resource (and its children) that a job writes. */
+const jobColumn = (prefix: string, def: ResourceDef, actor: WriteActor): ResourceRow =>
+  def.jobStamped && actor.jobId !== undefined ? { [`${prefix}job_id`]: actor.jobId } : {};
+
+/** The pipeline inside a running transaction, as a policy's event hands it over (policy.ts `Writer`). */
+const writerOf = (trx: Transaction<Database>, actor: WriteActor): Writer => ({
+  save: (def, recordId, input) => saveInTransaction(trx, actor, def, recordId, input),
+  delete: (def, recordId) => deleteInTransaction(trx, actor, def, recordId),
+});
+
+/** Saves built into rows and written per chunk (the database writes one while the next is built). */
+const SAVES_PER_CHUNK = 2000;
+
+/** How a batch is written: `name` turns a refusal of its n-th save into the answer; `progress` hears of each chunk written. */
+export interface BatchOptions {
+  name?: (index: number, error: unknown) => unknown | Promise<unknown>;
+  progress?: (done: number, total: number) => Promise<void>;
+  /** Answer the saved records (default); false: only their ids (a generation run's thousands). */
+  answer?: boolean;
 }
 
 /**
- * The saved record, after the resource's follow-up writes. A follow-up may change the record itself
- * (a ledger's running balance), so the answer is read again after it.
+ * THE write path: saves of one resource (inserts and updates) in a running transaction. Generic checks for
+ * the whole batch (conflicts, the owner's fields, references and uniqueness in one query per field, the
+ * child rows' references), the policy's `prepareBatch` once, then per save its `prepareChildren` and
+ * `beforeSave`, the masters' choices, and the writes: new records with reserved ids in multi-row inserts
+ * (their child rows and audit rows too), updates one by one, child rows replaced, the job's id stamped,
+ * then each record's `afterSave`.
  */
-async function afterSave(trx: Transaction<Database>, event: SaveEvent, recordId: number): Promise<ResourceRow> {
-  const saved = await findRecord(trx, event.def, recordId);
-  const policy = POLICIES[event.def.name];
-  if (!policy?.afterSave) return saved;
-  await policy.afterSave({ ...event, saved });
-  return findRecord(trx, event.def, recordId);
-}
-
-async function insertRecord(trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, values: ResourceRow, input: Readonly<Record<string, unknown>>): Promise<ResourceRow> {
-  const { id, search } = resourceColumns(def);
-  const columns = await prepareWrite(trx, ctx, def, undefined, undefined, values, input);
-  const stamp = nextStamp();
-  const row = { ...columns, [search]: searchText(def, columns), created: stamp, modified: stamp, deleted: 0 };
-  const inserted = await resourceView(trx).insertInto(def.table).values(row).returning(id).executeTakeFirstOrThrow();
-  const recordId = Number(inserted[id]);
-  await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: def.table, recordId, changes: auditChanges(def, diff(undefined, columns)), at: stamp });
-  return afterSave(trx, { trx, actor: ctx, def, id: undefined, current: undefined, columns, input }, recordId);
-}
-
-async function updateRecord(
-  trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, recordId: number, modified: Cell | undefined, values: ResourceRow, input: Readonly<Record<string, unknown>>,
-): Promise<ResourceRow> {
-  const { id, search, detail } = resourceColumns(def);
+async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: ResourceDef, prepared: readonly PreparedSave[], options: BatchOptions = {}): Promise<{ ids: number[]; rows: ResourceRow[] }> {
+  const refuse: Refuse = async (index, error) => {
+    throw options.name ? await options.name(index, error) : error;
+  };
   const view = resourceView(trx);
-  const current = await view.selectFrom(def.table).select([...detail, search, 'deleted']).where(id, '=', recordId).executeTakeFirst();
-  if (!current || current.deleted !== 0) throw notFound();
-  if (!modified || modified !== current.modified) throw new ApiError(409, MESSAGES.conflict);
-  const columns = await prepareWrite(trx, ctx, def, recordId, current, values, input);
-  const stamp = nextStamp(String(current.modified));
-  const set: ResourceRow = { ...columns, modified: stamp };
-  const text = searchText(def, { ...current, ...columns });
-  if (text !== current[search]) set[search] = text;
-  const updated = await view.updateTable(def.table).set(set).where(id, '=', recordId).where('modified', '=', current.modified).returning(id).executeTakeFirst();
-  if (!updated) throw new ApiError(409, MESSAGES.conflict);
-  await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: def.table, recordId, changes: auditChanges(def, diff(current, columns)), at: stamp });
-  return afterSave(trx, { trx, actor: ctx, def, id: recordId, current, columns, input }, recordId);
+  const { id: idColumn, search, detail } = resourceColumns(def);
+  const policy = POLICIES[def.name];
+  const writer = writerOf(trx, actor);
+  const child = def.children;
+
+  const updating = prepared.flatMap((save) => (save.recordId === undefined ? [] : [save.recordId]));
+  const stored = await rowsByIds(trx, def.table, idColumn, updating, [...new Set([...detail, search, 'deleted'])]);
+  const saves: Pending[] = [];
+  for (const [i, save] of prepared.entries()) {
+    const current = save.recordId === undefined ? undefined : stored.get(save.recordId);
+    if (save.recordId !== undefined) {
+      if (!current || current.deleted !== 0) await refuse(i, notFound());
+      if (!save.modified || save.modified !== current!.modified) await refuse(i, new ApiError(409, MESSAGES.conflict));
+      if (isOwnRecord(actor, def, save.recordId)) {
+        try {
+          if (!can(actor.user!.areas, def.area, 'write')) checkOwnerFields(def, current!, save.columns);
+          await checkConfirmed(def, current!, save.columns, save.input);
+        } catch (error) {
+          await refuse(i, error);
+        }
+      }
+    }
+    saves.push({ ...save, current });
+  }
+  await checkReferences(trx, def, saves, refuse);
+  await checkUnique(trx, def, saves, refuse);
+  await checkChildReferences(trx, child, saves.map((s) => s.children), refuse);
+
+  const batch = await policy?.prepareBatch?.({ trx, actor, def, saves: saves.map((s) => ({ id: s.recordId, current: s.current, columns: s.columns, children: s.children, fixed: s.fixed })) });
+  const events: SaveEvent[] = [];
+  for (const [i, save] of saves.entries()) {
+    const event: SaveEvent = { trx, actor, writer, def, id: save.recordId, current: save.current, columns: save.columns, input: save.input, children: save.children, fixed: save.fixed, batch };
+    try {
+      if (event.children && policy?.prepareChildren) event.children = await policy.prepareChildren({ ...event, children: event.children });
+      const derived = await policy?.beforeSave?.(event);
+      if (derived) event.columns = { ...event.columns, ...derived };
+    } catch (error) {
+      await refuse(i, error);
+    }
+    save.columns = event.columns;
+    events.push(event);
+  }
+  await checkOffered(trx, def, saves, refuse);
+  for (const event of events) event.columns = { ...event.columns, ...event.fixed };
+
+  // The child rows before the save, and their wording with the new ones (read once for the batch).
+  const replacing = child ? await storedChildren(trx, child, events.flatMap((e) => (e.id !== undefined && e.children ? [e.id] : []))) : new Map<number, ResourceRow[]>();
+  const word = child ? await (policy?.wordChildren?.(trx, [...[...replacing.values()].flat(), ...events.flatMap((e) => e.children ?? [])]) ?? defaultWording(child)) : undefined;
+  const summary = (rows: readonly ResourceRow[]): string => rows.map(word!).join('\n');
+  const withChildren = (changes: Changes, before: readonly ResourceRow[], after: readonly ResourceRow[] | undefined): Changes => {
+    if (!child || !after) return changes;
+    const [was, now] = [summary(before), summary(after)];
+    return was === now ? changes : { ...changes, [child.key]: [was, now] };
+  };
+
+  const ids: number[] = new Array(events.length);
+  const inserts = events.flatMap((event, i) => (event.id === undefined ? [i] : []));
+  const newIds = await reserveIds(trx, def.table, idColumn, inserts.length);
+  const queue = writeQueue();
+  try {
+    const stamp = nextStamp();
+    for (const [c, chunk] of chunksOf(inserts, SAVES_PER_CHUNK).entries()) {
+      const rows: ResourceRow[] = [];
+      const childRows: ResourceRow[] = [];
+      const audits: AuditEntry[] = [];
+      for (const [k, i] of chunk.entries()) {
+        const event = events[i];
+        const recordId = newIds[c * SAVES_PER_CHUNK + k];
+        ids[i] = recordId;
+        try {
+          if (policy?.identify) event.columns = { ...event.columns, ...policy.identify({ ...event, id: recordId, row: event.columns }) };
+        } catch (error) {
+          await refuse(i, error);
+        }
+        const { created, ...columns } = event.columns;
+        event.columns = columns;
+        rows.push({ ...columns, [idColumn]: recordId, [search]: searchText(def, columns), created: created ?? stamp, modified: stamp, deleted: 0, ...jobColumn(def.prefix, def, actor) });
+        if (child && event.children) childRows.push(...childRowsOf(child, recordId, event.children, stamp, jobColumn(child.prefix, def, actor)));
+        audits.push({ userId: actor.userId, call: actor.call, table: def.table, recordId, at: stamp, jobId: actor.jobId, changes: withChildren(auditChanges(def, diff(undefined, columns)), [], event.children) });
+      }
+      for (const group of sameColumns(rows)) queue.add(() => insertMany(trx, def.table, group));
+      if (child) queue.add(() => insertMany(trx, child.table, childRows));
+      queue.add(() => writeAudits(trx, audits));
+      await queue.breathe();
+      await options.progress?.(Math.min(inserts.length, (c + 1) * SAVES_PER_CHUNK), prepared.length);
+    }
+    await queue.done();
+  } catch (error) {
+    await queue.abandon();
+    throw error;
+  }
+
+  for (const [i, event] of events.entries()) {
+    if (event.id === undefined) continue;
+    const current = event.current!;
+    const stamp = nextStamp(String(current.modified));
+    const set: ResourceRow = { ...event.columns, modified: stamp, ...jobColumn(def.prefix, def, actor) };
+    const text = searchText(def, { ...current, ...event.columns });
+    if (text !== current[search]) set[search] = text;
+    const updated = await view.updateTable(def.table).set(set).where(idColumn, '=', event.id).where('modified', '=', current.modified).returning(idColumn).executeTakeFirst();
+    if (!updated) await refuse(i, new ApiError(409, MESSAGES.conflict));
+    if (child && event.children) await replaceChildren(trx, child, event.id, childRowsOf(child, event.id, event.children, stamp, jobColumn(child.prefix, def, actor)));
+    await writeAudit(trx, { userId: actor.userId, call: actor.call, table: def.table, recordId: event.id, at: stamp, jobId: actor.jobId, changes: withChildren(auditChanges(def, diff(current, event.columns)), replacing.get(event.id) ?? [], event.children) });
+    ids[i] = event.id;
+  }
+
+  // Follow-ups may change the record itself (a ledger's running balance): the answer is read after them.
+  if (policy?.afterSave) {
+    for (const [i, event] of events.entries()) {
+      try {
+        await policy.afterSave({ ...event, id: event.id, saved: await findRecord(trx, def, ids[i]), storedChildren: !event.children ? undefined : event.id === undefined ? [] : (replacing.get(event.id) ?? []) });
+      } catch (error) {
+        await refuse(i, error);
+      }
+    }
+  }
+  const answer = options.answer === false ? [] : await Promise.all(ids.map((recordId) => findRecord(trx, def, recordId)));
+  return { ids, rows: answer };
+}
+
+/** Rows grouped by the columns they hold (a multi-row INSERT needs the same columns in every row). */
+function sameColumns(rows: readonly ResourceRow[]): ResourceRow[][] {
+  const groups = new Map<string, ResourceRow[]>();
+  for (const row of rows) {
+    const key = Object.keys(row).sort().join(',');
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()];
 }
 
 /** One save checked and mapped, ready for its transaction. */
@@ -243,25 +391,26 @@ export interface PreparedSave {
   columns: ResourceRow;
   /** The save's values as sent (values that are not fields, e.g. `current_password`). */
   input: Readonly<Record<string, unknown>>;
+  /** The child rows sent (`def.children`), checked by their declaration; undefined when none were sent. */
+  children: ResourceRow[] | undefined;
+  /** Columns the writing code sets itself (see `BulkEntry.fixed`). */
+  fixed: ResourceRow;
 }
 
 /**
- * What the resource allows, the validation and the column values of one save (before its transaction).
- * A new record's missing fields take their declared `initial` (`me` = `actorId`), as the new form would send them.
+ * What the resource allows, the validation and the column values of one save (before its transaction), its
+ * child rows checked by their declaration. A new record's missing fields take their declared `initial`
+ * (`me` = `actorId`), as the new form would send them.
  */
-export async function prepareSave(def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>, actorId?: number): Promise<PreparedSave> {
+export async function prepareSave(def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>, actorId?: number, fixed: ResourceRow = {}): Promise<PreparedSave> {
   const insert = recordId === undefined;
   if (!allows(def, insert ? 'create' : 'edit')) throw new ApiError(403, insert ? `${def.label}は新しく登録できません。` : `${def.label}は変更できません。`);
   const today = todayJst();
   const filled = insert ? { ...Object.fromEntries(writableFields(def).map((f) => [f.name, initialValue(f, { userId: actorId, today })])), ...input } : input;
   const values = validate(def, filled);
-  return { recordId, modified: values.modified, columns: await columnValues(def, values, insert), input };
+  const children = checkChildren(def.children, input, today, actorId);
+  return { recordId, modified: values.modified, columns: await columnValues(def, values, insert), input, children, fixed };
 }
-
-const writeSave = (trx: Transaction<Database>, ctx: WriteContext, def: ResourceDef, save: PreparedSave): Promise<ResourceRow> =>
-  save.recordId === undefined
-    ? insertRecord(trx, ctx, def, save.columns, save.input)
-    : updateRecord(trx, ctx, def, save.recordId, save.modified, save.columns, save.input);
 
 /** A database refusal that a check raced past, as the answer it means. */
 export function refusalOf(error: unknown): unknown {
@@ -272,35 +421,64 @@ export function refusalOf(error: unknown): unknown {
 }
 
 /**
- * Saves form values (unprefixed names + the `modified` they were loaded with): inserts without
- * an id, updates only the sent fields with one. Answers the saved row.
+ * Saves form values (unprefixed names + the `modified` they were loaded with, child rows under the children's
+ * key): inserts without an id, updates only the sent fields with one. Answers the saved row.
  * @example await saveRecord(ctx, clientResource, undefined, { co_name: '株式会社ＡＢＣ商事', tel_1: '03-1234-5678', status: '1' })
  */
 export async function saveRecord(ctx: WriteContext, def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>): Promise<ResourceRow> {
   const save = await prepareSave(def, recordId, input, ctx.userId);
   try {
-    return answerRow(def, await retryOnUnique(ctx.db, (trx) => writeSave(trx, ctx, def, save)));
+    return answerRow(def, (await retryOnUnique(ctx.db, (trx) => writeSaves(trx, ctx, def, [save]))).rows[0]);
   } catch (error) {
     throw refusalOf(error);
   }
 }
 
 /**
- * Saves a record of a resource inside a transaction that is already running (a policy's follow-up
- * write to another resource, e.g. a delivery round's bottle movements), exactly like `saveRecord`:
- * validation, references, uniqueness, edit conflicts, its policy and audit rows. Answers the stored row.
- * @example await saveInTransaction(trx, actor, bottleResource, undefined, { cl_id: 12, it_id: 3, move_date: '2026-05-01', delivered: 2 })
+ * Saves a record of a resource inside a transaction that is already running (what a policy's `writer.save`
+ * does, e.g. a delivery round's bottle movements), exactly like `saveRecord`. Answers the stored row.
+ * @example await saveInTransaction(trx, actor, hodReportResource, undefined, { date: '2026-05-01', usr_id: 4, stops: [{ cl_id: 12, it_id: 3, delivered: 2 }] })
  */
 export async function saveInTransaction(
   trx: Transaction<Database>, actor: WriteActor, def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>,
 ): Promise<ResourceRow> {
-  return answerRow(def, await writeSave(trx, { ...actor, db: trx }, def, await prepareSave(def, recordId, input, actor.userId)));
+  return answerRow(def, (await writeSaves(trx, actor, def, [await prepareSave(def, recordId, input, actor.userId)])).rows[0]);
 }
 
-/** One record of a bulk save: its id (none for a new record) and its form values (with `modified`). */
+/**
+ * One record of a batch: its id (none for a new record), its form values (with `modified`), and `fixed`:
+ * columns the writing code sets itself, written as given after the resource's rules — the writer's own facts,
+ * never a user's input (a generated order's scheduled day `od_hod_date`, a seeded order's past status and `created`).
+ */
 export interface BulkEntry {
   id?: number;
   values: Record<string, unknown>;
+  fixed?: ResourceRow;
+}
+
+/** Every entry prepared (`prepareSave`), a refusal named by `name`. */
+async function prepareAll(def: ResourceDef, entries: readonly BulkEntry[], actorId: number, name: (index: number, error: unknown) => unknown | Promise<unknown>): Promise<PreparedSave[]> {
+  const saves: PreparedSave[] = [];
+  for (const [i, entry] of entries.entries()) {
+    try {
+      saves.push(await prepareSave(def, entry.id, entry.values, actorId, entry.fixed));
+    } catch (error) {
+      throw await name(i, error);
+    }
+  }
+  return saves;
+}
+
+/**
+ * Saves many records of one resource inside a running transaction, through the one pipeline (`writeSaves`:
+ * the policy applied to the batch, set-based checks, multi-row inserts): a regular-delivery run's orders, the
+ * seed's. The first refusal refuses them all, named by `options.name`. Answers the records' ids in order (and
+ * the saved rows unless `answer: false`).
+ * @example await saveBatch(trx, { userId: 1, call: 'hod_generate', jobId: 7 }, orderResource, [{ values: { cl_id: 12, date: '2026-11-25', lines: [{ it_id: 3, quantity: 2 }] }, fixed: { od_hod_date: '2026-11-27' } }], { answer: false })
+ */
+export async function saveBatch(trx: Transaction<Database>, actor: WriteActor, def: ResourceDef, entries: readonly BulkEntry[], options: BatchOptions = {}): Promise<{ ids: number[]; rows: ResourceRow[] }> {
+  const name = options.name ?? ((_: number, error: unknown) => error);
+  return writeSaves(trx, actor, def, await prepareAll(def, entries, actor.userId, name), { ...options, name });
 }
 
 /** The name of a record by its title fields ('' when it has none). */
@@ -326,32 +504,15 @@ async function aboutRecord(db: Kysely<Database>, def: ResourceDef, entry: BulkEn
 }
 
 /**
- * Saves several records of a resource in ONE transaction, each exactly like `saveRecord`
- * (validation, references, uniqueness, edit conflicts, policies, audit rows): the first refusal
- * refuses them all and names its record (see `aboutRecord`). Answers the saved rows in order.
+ * Saves several records of a resource in ONE transaction (`{r}_bulk_save`), each exactly like `saveRecord`
+ * (validation, references, uniqueness, edit conflicts, policies, audit rows): the first refusal refuses them
+ * all and names its record (see `aboutRecord`). Answers the saved rows in order.
  * @example await saveRecords(ctx, deliveryFeeResource, [{ id: 1, values: { fee: 900, modified } }])
  */
 export async function saveRecords(ctx: WriteContext, def: ResourceDef, entries: readonly BulkEntry[]): Promise<ResourceRow[]> {
-  const saves: PreparedSave[] = [];
-  for (const [i, entry] of entries.entries()) {
-    try {
-      saves.push(await prepareSave(def, entry.id, entry.values, ctx.userId));
-    } catch (error) {
-      throw await aboutRecord(ctx.db, def, entry, i, error);
-    }
-  }
+  const saves = await prepareAll(def, entries, ctx.userId, (i, error) => aboutRecord(ctx.db, def, entries[i], i, error));
   try {
-    const rows = await retryOnUnique(ctx.db, async (trx) => {
-      const saved: ResourceRow[] = [];
-      for (const [i, save] of saves.entries()) {
-        try {
-          saved.push(await writeSave(trx, ctx, def, save));
-        } catch (error) {
-          throw await aboutRecord(trx, def, entries[i], i, error);
-        }
-      }
-      return saved;
-    });
+    const { rows } = await retryOnUnique(ctx.db, (trx) => writeSaves(trx, ctx, def, saves, { name: (i, error) => aboutRecord(trx, def, entries[i], i, error) }));
     return rows.map((row) => answerRow(def, row));
   } catch (error) {
     throw refusalOf(error);
@@ -372,9 +533,9 @@ export async function deleteRecord(ctx: WriteContext, def: ResourceDef, recordId
 }
 
 /**
- * Soft-deletes a record inside a running transaction, exactly like `deleteRecord` (a policy's follow-up delete).
- * The record is locked before anything is checked: a concurrent delete waits and then finds it deleted
- * (404, nothing written twice), and a save pointing at it (`checkReferences`) is counted or refused.
+ * Soft-deletes a record inside a running transaction, exactly like `deleteRecord` (what a policy's
+ * `writer.delete` does). The record is locked before anything is checked: a concurrent delete waits and then
+ * finds it deleted (404, nothing written twice), and a save pointing at it (`checkReferences`) is counted or refused.
  */
 export async function deleteInTransaction(trx: Transaction<Database>, ctx: WriteActor, def: ResourceDef, recordId: number): Promise<void> {
   const { id } = resourceColumns(def);
@@ -384,10 +545,10 @@ export async function deleteInTransaction(trx: Transaction<Database>, ctx: Write
   const refusal = usedByRefusal(`この${def.label}`, await referencesTo(trx, def, recordId), '先にそちらを削除するか、付け替えてください。');
   if (refusal) throw refusal;
   const policy = POLICIES[def.name];
-  const event = { trx, actor: ctx, def, id: recordId, current };
+  const event = { trx, actor: ctx, writer: writerOf(trx, ctx), def, id: recordId, current };
   await policy?.beforeDelete?.(event);
   const stamp = nextStamp(String(current.modified));
   await view.updateTable(def.table).set({ deleted: 1, modified: stamp }).where(id, '=', recordId).execute();
-  await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: def.table, recordId, changes: { deleted: [0, 1], modified: [current.modified, stamp] }, at: stamp });
+  await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: def.table, recordId, jobId: ctx.jobId, changes: { deleted: [0, 1], modified: [current.modified, stamp] }, at: stamp });
   await policy?.afterDelete?.(event);
 }

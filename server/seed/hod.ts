@@ -107,7 +107,7 @@ export async function seedDeliveryRounds(db: Kysely<Database>, adminId: number, 
     }
   }
 
-  const placed = await insertSeedOrders(db, plans);
+  const placed = await insertSeedOrders({ db, userId: adminId }, plans);
   const cash = await cashMethods(db);
   for (const round of rounds) {
     const stops = round.stops.map(({ stop, order }) => {

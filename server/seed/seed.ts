@@ -102,7 +102,7 @@ async function seedDemo(db: Kysely<Database>, adminId: number, today: string = t
   const served = await seedDeliveryRounds(db, adminId, today);
   const others = clientIds.filter((id) => !served.has(id));
   const items = new Map((await db.selectFrom('item').select(['it_id', 'it_code']).where('deleted', '=', 0).execute()).map((it) => [String(it.it_code), Number(it.it_id)]));
-  await insertSeedOrders(db, generateOrders(others.length, DEMO_ORDERS, 2, today).map((o) => ({
+  await insertSeedOrders({ db, userId: adminId }, generateOrders(others.length, DEMO_ORDERS, 2, today).map((o) => ({
     clientId: others[o.clientIndex], date: o.date, deliveryDate: o.deliveryDate, status: o.status, biko: '',
     lines: o.lines.map((l) => ({ it_id: items.get(l.code)!, quantity: l.quantity })),
   })));

@@ -62,7 +62,7 @@ for (const dialect of dialects()) {
         assert.equal(saved.od_uriage_total, 2420);
         const bad = await save('order', { cl_id: ids.carrier, date: today, lines: [{ it_id: ids.rental, quantity: '1' }, { it_id: ids.rental, quantity: 'ab' }] });
         assert.equal(bad.status, 400);
-        assert.equal(problem(bad).error, '明細2行目: 数量は整数で入力してください。');
+        assert.equal(problem(bad).error, '2件目の明細: 数量は整数で入力してください。');
         assert.deepEqual(problem(bad).fields, { 'lines.1.quantity': '数量は整数で入力してください。' });
       });
 

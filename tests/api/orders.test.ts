@@ -191,7 +191,7 @@ for (const dialect of dialects()) {
         const before = await count();
         const unknown = await save('order', { cl_id: ids.plain, date: today, lines: [{ it_id: ids.rental, quantity: 1 }, { it_id: 999999, quantity: 1 }] });
         assert.equal(unknown.status, 400);
-        assert.match(problem(unknown).error, /明細2行目/);
+        assert.match(problem(unknown).error, /^2件目の明細: 商品が見つかりません/);
         assert.ok(problem(unknown).fields?.['lines.1.it_id']);
         const zero = await save('order', { cl_id: ids.plain, date: today, lines: [{ it_id: ids.rental, quantity: 0 }] });
         assert.equal(zero.status, 400);

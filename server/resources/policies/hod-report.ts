@@ -1,84 +1,49 @@
 /**
- * 配送実績: the save writes the round and its stops (`stops` in the postData) in one transaction, the
- * way an order's save writes its lines (policies/order.ts). The stops of one customer × returnable
- * item are booked as ONE bottle movement (お届け本数 / 空ボトル回収本数) dated the round's date,
- * written through the bottle resource's own save and delete (so its ledger re-computes 預け本数 and
- * refuses a negative balance — the refusal names the customer). Editing the round updates or removes
- * those movements; deleting it removes them.
+ * 配送実績: the save writes the round and its stops (`stops` in the postData, the resource's child rows:
+ * server/resources/children.ts, checked by their declaration) in one transaction, the way an order's save
+ * writes its lines. Here: a stop's bottles need a returnable item, the round's totals, and the bottles. The
+ * stops of one customer × returnable item are booked as ONE bottle movement (お届け本数 / 空ボトル回収本数) dated
+ * the round's date, written through the bottle resource's own save and delete (the event's `writer`: so its
+ * ledger re-computes 預け本数 and refuses a negative balance — the refusal names the customer). Editing the
+ * round updates or removes those movements; deleting it removes them.
  */
-import type { Kysely, Transaction } from 'kysely';
-import { HOD_STOP_RESULT, hodReportResource, type HodStop, type HodStopInput, type HodStopResult } from '../../../lib/resources/hod-report';
+import type { Transaction } from 'kysely';
+import { HOD_STOP_RESULT, hodReportResource } from '../../../lib/resources/hod-report';
 import { bottleResource } from '../../../lib/resources/bottle';
 import { clientResource } from '../../../lib/resources/client';
 import { titleOf } from '../../../lib/resources/types';
 import { formatMoney } from '../../../lib/format';
 import type { Database, ResourceRow } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/api-error';
-import { nextStamp } from '../../http/clock';
-import { writeAudit } from '../../audit/audit-log';
-import { deleteInTransaction, saveInTransaction } from '../records';
-import type { ResourcePolicy, WriteActor } from '../policy';
+import { childProblem, storedChildren } from '../children';
+import type { ResourcePolicy, Writer } from '../policy';
 import { lockCustomers } from './bottle';
-import { integerIn } from '../../../lib/resources/checks';
 
-type PreparedStop = Omit<HodStop, 'hrs_id' | 'hrs_hr_id' | 'hrs_sort' | 'hrs_bt_id'>;
+const STOPS = hodReportResource.children!;
 
-const MAX_STOPS = 300;
-const RESULTS = new Set<string>(HOD_STOP_RESULT.map((r) => r.value));
+/** A stop as stored: counts and cash as numbers (an empty count is 0), no item when no bottle moves. */
+type Stop = {
+  hrs_cl_id: number;
+  hrs_it_id: number | null;
+  hrs_delivered: number;
+  hrs_collected: number;
+  hrs_cash: number;
+  hrs_result: string;
+  hrs_note: string;
+};
 
-/** The stops a save prepared, handed from beforeSave to afterSave (same input object). */
-const preparedStops = new WeakMap<object, PreparedStop[]>();
-
-const stopProblem = (index: number, field: string, message: string) =>
-  badRequest(`${index + 1}件目: ${message}`, { fields: { [`stops.${index}.${field}`]: message } });
-
-/** The stored stops of a round, in order. */
-export async function roundStops(db: Kysely<Database>, roundId: number) {
-  return db.selectFrom('hod_report_stop').selectAll().where('hrs_hr_id', '=', roundId).orderBy('hrs_sort').orderBy('hrs_id').execute();
-}
-
-/** Validates the sent stops (customer, returnable item when bottles move, counts, cash, result). */
-async function prepareStops(trx: Transaction<Database>, sent: unknown[]): Promise<PreparedStop[]> {
-  if (sent.length > MAX_STOPS) throw badRequest(`訪問先は${MAX_STOPS}件までです。`);
-  const stops: PreparedStop[] = [];
-  for (const [i, raw] of sent.entries()) {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw stopProblem(i, 'cl_id', '訪問先の形式が正しくありません。');
-    const stop = raw as HodStopInput;
-    const clientId = integerIn(stop.cl_id, 1, 2_147_483_647);
-    const client = clientId === undefined ? undefined
-      : await trx.selectFrom('client').select('cl_id').where('cl_id', '=', clientId).where('deleted', '=', 0).executeTakeFirst();
-    if (clientId === undefined || !client) throw stopProblem(i, 'cl_id', '顧客を選んでください。');
-    const count = (name: 'delivered' | 'collected', label: string) => {
-      const n = String(stop[name] ?? '').trim() === '' ? 0 : integerIn(stop[name], 0, 9_999);
-      if (n === undefined) throw stopProblem(i, name, `${label}は0〜9999の整数で入力してください。`);
-      return n;
-    };
-    const delivered = count('delivered', 'お届け本数');
-    const collected = count('collected', '空ボトル回収本数');
-    const cash = String(stop.cash ?? '').trim() === '' ? 0 : integerIn(stop.cash, 0, 9_999_999);
-    if (cash === undefined) throw stopProblem(i, 'cash', '集金額は0〜9999999の整数（円）で入力してください。');
-    const itemText = String(stop.it_id ?? '').trim();
-    let itemId: number | null = null;
-    if (itemText !== '') {
-      const id = integerIn(itemText, 1, 2_147_483_647);
-      const item = id === undefined ? undefined
-        : await trx.selectFrom('item').select(['it_id', 'it_name', 'it_returnable']).where('it_id', '=', id).where('deleted', '=', 0).executeTakeFirst();
-      if (!item) throw stopProblem(i, 'it_id', '商品が見つかりません。選び直してください。');
-      if (item.it_returnable !== 1) throw stopProblem(i, 'it_id', `「${String(item.it_name)}」はリターナブルボトルの商品ではありません。`);
-      itemId = Number(item.it_id);
-    }
-    if (itemId === null && (delivered > 0 || collected > 0)) throw stopProblem(i, 'it_id', 'お届け・回収したボトルの商品を選んでください。');
-    const result = String(stop.result ?? '').trim() || 'delivered';
-    if (!RESULTS.has(result)) throw stopProblem(i, 'result', '結果を選んでください。');
-    const note = String(stop.note ?? '').trim();
-    if (note.length > 200) throw stopProblem(i, 'note', 'メモは200文字以内で入力してください。');
-    stops.push({ hrs_cl_id: clientId, hrs_it_id: itemId, hrs_delivered: delivered, hrs_collected: collected, hrs_cash: cash, hrs_result: result as HodStopResult, hrs_note: note });
-  }
-  return stops;
-}
+const stopOf = (row: ResourceRow): Stop => ({
+  hrs_cl_id: Number(row.hrs_cl_id),
+  hrs_it_id: row.hrs_it_id === null || row.hrs_it_id === undefined ? null : Number(row.hrs_it_id),
+  hrs_delivered: Number(row.hrs_delivered ?? 0),
+  hrs_collected: Number(row.hrs_collected ?? 0),
+  hrs_cash: Number(row.hrs_cash ?? 0),
+  hrs_result: String(row.hrs_result ?? ''),
+  hrs_note: String(row.hrs_note ?? ''),
+});
 
 /** The round's totals (the list's columns). */
-const totalsOf = (stops: readonly PreparedStop[]): ResourceRow => ({
+const totalsOf = (stops: readonly Stop[]): ResourceRow => ({
   hr_stop_count: stops.length,
   hr_delivered_total: stops.reduce((sum, s) => sum + s.hrs_delivered, 0),
   hr_collected_total: stops.reduce((sum, s) => sum + s.hrs_collected, 0),
@@ -99,7 +64,7 @@ async function aboutCustomer(trx: Transaction<Database>, clientId: number, error
  * updates the movements the stored stops point at, adds new ones, removes the ones no stop needs.
  * Answers each stop's movement id (null when its bottles do not move).
  */
-async function bookBottles(trx: Transaction<Database>, actor: WriteActor, round: ResourceRow, stops: readonly PreparedStop[], stored: readonly { hrs_cl_id: number; hrs_it_id: number | null; hrs_bt_id: number | null }[]): Promise<(number | null)[]> {
+async function bookBottles(trx: Transaction<Database>, writer: Writer, round: ResourceRow, stops: readonly Stop[], stored: readonly { hrs_cl_id: number; hrs_it_id: number | null; hrs_bt_id: number | null }[]): Promise<(number | null)[]> {
   const wanted = new Map<string, { clientId: number; itemId: number; delivered: number; collected: number }>();
   for (const s of stops) {
     if (s.hrs_it_id === null || s.hrs_delivered + s.hrs_collected === 0) continue;
@@ -121,7 +86,7 @@ async function bookBottles(trx: Transaction<Database>, actor: WriteActor, round:
     const live = await trx.selectFrom('bottle').select(['bt_cl_id', 'deleted']).where('bt_id', '=', btId).executeTakeFirst();
     if (!live || live.deleted !== 0) continue;
     try {
-      await deleteInTransaction(trx, actor, bottleResource, btId);
+      await writer.delete(bottleResource, btId);
     } catch (error) {
       throw await aboutCustomer(trx, Number(live.bt_cl_id), error);
     }
@@ -134,8 +99,8 @@ async function bookBottles(trx: Transaction<Database>, actor: WriteActor, round:
       : await trx.selectFrom('bottle').select(['modified', 'deleted']).where('bt_id', '=', btId).executeTakeFirst();
     try {
       const saved = live && live.deleted === 0
-        ? await saveInTransaction(trx, actor, bottleResource, btId, { ...values, modified: live.modified })
-        : await saveInTransaction(trx, actor, bottleResource, undefined, values);
+        ? await writer.save(bottleResource, btId, { ...values, modified: live.modified })
+        : await writer.save(bottleResource, undefined, values);
       booked.set(key, Number(saved.bt_id));
     } catch (error) {
       throw await aboutCustomer(trx, pair.clientId, error);
@@ -148,7 +113,8 @@ async function bookBottles(trx: Transaction<Database>, actor: WriteActor, round:
  * How the audit log words stops: the customer's and the item's names (read in one query each), the
  * counts, the cash and the result in Japanese, e.g. `山田商店 天然水12L お届け2本 回収1本 集金1,000円 配達済`.
  */
-async function stopWording(trx: Transaction<Database>, stops: readonly PreparedStop[]): Promise<(s: PreparedStop) => string> {
+async function stopWording(trx: Transaction<Database>, rows: readonly ResourceRow[]): Promise<(row: ResourceRow) => string> {
+  const stops = rows.map(stopOf);
   const clientIds = [...new Set(stops.map((s) => s.hrs_cl_id))];
   const itemIds = [...new Set(stops.flatMap((s) => (s.hrs_it_id === null ? [] : [s.hrs_it_id])))];
   const clients = clientIds.length === 0 ? [] : await trx.selectFrom('client').select(['cl_id', 'cl_co_name', 'cl_name']).where('cl_id', 'in', clientIds).execute();
@@ -156,53 +122,64 @@ async function stopWording(trx: Transaction<Database>, stops: readonly PreparedS
   const clientName = new Map(clients.map((c) => [Number(c.cl_id), titleOf(clientResource, c)]));
   const itemName = new Map(items.map((i) => [Number(i.it_id), String(i.it_name)]));
   const resultText = new Map<string, string>(HOD_STOP_RESULT.map((r) => [r.value, r.text]));
-  return (s) => [
+  return (row) => {
+    const s = stopOf(row);
+    return [
     clientName.get(s.hrs_cl_id) ?? `顧客 ID ${s.hrs_cl_id}`,
     s.hrs_it_id === null ? '' : (itemName.get(s.hrs_it_id) ?? `商品 ID ${s.hrs_it_id}`),
     `お届け${s.hrs_delivered}本 回収${s.hrs_collected}本 集金${formatMoney(s.hrs_cash)}`,
     resultText.get(s.hrs_result) ?? s.hrs_result,
     s.hrs_note,
   ].filter(Boolean).join(' ');
+  };
 }
 
+/** The stops of a round as stored, with their movements. */
+const storedStops = async (trx: Transaction<Database>, roundId: number): Promise<ResourceRow[]> => (await storedChildren(trx, STOPS, [roundId])).get(roundId) ?? [];
+
+const booking = (row: ResourceRow) => ({ ...stopOf(row), hrs_bt_id: row.hrs_bt_id === null || row.hrs_bt_id === undefined ? null : Number(row.hrs_bt_id) });
+
 export const hodReportPolicy: ResourcePolicy = {
-  async beforeSave({ trx, input }) {
-    const sent = Array.isArray(input.stops) ? (input.stops as unknown[]) : undefined;
-    if (input.stops !== undefined && !sent) throw badRequest('訪問先（stops）は配列で送ってください。');
-    if (!sent) return undefined;
-    const stops = await prepareStops(trx, sent);
-    preparedStops.set(input, stops);
-    return totalsOf(stops);
+  /** Empty counts are 0; bottles that move need a returnable item (the items read in one query). */
+  async prepareChildren({ trx, children }) {
+    const stops = children.map(stopOf);
+    const itemIds = [...new Set(stops.flatMap((s) => (s.hrs_it_id === null ? [] : [s.hrs_it_id])))];
+    const items = itemIds.length === 0 ? [] : await trx.selectFrom('item').select(['it_id', 'it_name', 'it_returnable']).where('it_id', 'in', itemIds).execute();
+    const itemOf = new Map(items.map((item) => [Number(item.it_id), item]));
+    for (const [i, stop] of stops.entries()) {
+      const item = stop.hrs_it_id === null ? undefined : itemOf.get(stop.hrs_it_id);
+      if (item && item.it_returnable !== 1) throw childProblem(STOPS, i, 'it_id', `「${String(item.it_name)}」はリターナブルボトルの商品ではありません。`);
+      if (stop.hrs_it_id === null && (stop.hrs_delivered > 0 || stop.hrs_collected > 0)) throw childProblem(STOPS, i, 'it_id', 'お届け・回収したボトルの商品を選んでください。');
+    }
+    return stops;
   },
 
-  async afterSave({ trx, actor, current, saved, input }) {
+  async beforeSave({ children }) {
+    return children ? totalsOf(children.map(stopOf)) : undefined;
+  },
+
+  wordChildren: stopWording,
+
+  /**
+   * The stops' bottle movements follow the stops sent, or the stored stops' changed date or route; each stop
+   * then points at its movement.
+   */
+  async afterSave({ trx, writer, current, saved, children, storedChildren: before }) {
     const roundId = Number(saved.hr_id);
-    const storedRows = await roundStops(trx, roundId);
-    const stored = storedRows.map((s) => ({ ...s, hrs_it_id: s.hrs_it_id === null ? null : Number(s.hrs_it_id), hrs_cl_id: Number(s.hrs_cl_id), hrs_bt_id: s.hrs_bt_id === null ? null : Number(s.hrs_bt_id) }));
-    const sent = preparedStops.get(input);
-    // Without `stops` the stored stops stay; their movements follow a changed date or route.
-    const stops: PreparedStop[] = sent ?? stored.map(({ hrs_cl_id, hrs_it_id, hrs_delivered, hrs_collected, hrs_cash, hrs_result, hrs_note }) =>
-      ({ hrs_cl_id, hrs_it_id, hrs_delivered: Number(hrs_delivered), hrs_collected: Number(hrs_collected), hrs_cash: Number(hrs_cash), hrs_result, hrs_note }));
-    if (!sent && current && current.hr_date === saved.hr_date && current.hr_route === saved.hr_route) return;
-    // The stops go first so the movements they pointed at can be removed.
-    await trx.deleteFrom('hod_report_stop').where('hrs_hr_id', '=', roundId).execute();
-    const btIds = await bookBottles(trx, actor, saved, stops, stored);
-    const stamp = nextStamp();
-    if (stops.length > 0) {
-      await trx.insertInto('hod_report_stop').values(stops.map((s, i) => ({ ...s, hrs_hr_id: roundId, hrs_sort: i + 1, hrs_bt_id: btIds[i], created: stamp }))).execute();
-    }
-    const storedStops = stored.map((s) => ({ ...s, hrs_delivered: Number(s.hrs_delivered), hrs_collected: Number(s.hrs_collected), hrs_cash: Number(s.hrs_cash) }));
-    const stopSummary = await stopWording(trx, [...storedStops, ...stops]);
-    const before = storedStops.map(stopSummary).join('\n');
-    const after = stops.map(stopSummary).join('\n');
-    if (before !== after) {
-      await writeAudit(trx, { userId: actor.userId, call: actor.call, table: hodReportResource.table, recordId: roundId, at: stamp, changes: { stops: [before, after] } });
+    if (!children && current && current.hr_date === saved.hr_date && current.hr_route === saved.hr_route) return;
+    const stored = before ?? (await storedStops(trx, roundId));
+    const stops = children ? children.map(stopOf) : stored.map(stopOf);
+    const btIds = await bookBottles(trx, writer, saved, stops, stored.map(booking));
+    const sorts = new Map<number | null, number[]>();
+    for (const [i, btId] of btIds.entries()) sorts.set(btId, [...(sorts.get(btId) ?? []), children ? i + 1 : Number(stored[i].hrs_sort)]);
+    for (const [btId, positions] of sorts) {
+      await trx.updateTable('hod_report_stop').set({ hrs_bt_id: btId }).where('hrs_hr_id', '=', roundId).where('hrs_sort', 'in', positions).execute();
     }
   },
 
-  async afterDelete({ trx, actor, id }) {
-    const stored = (await roundStops(trx, id)).map((s) => ({ hrs_cl_id: Number(s.hrs_cl_id), hrs_it_id: s.hrs_it_id === null ? null : Number(s.hrs_it_id), hrs_bt_id: s.hrs_bt_id === null ? null : Number(s.hrs_bt_id) }));
+  async afterDelete({ trx, writer, id }) {
+    const stored = (await storedStops(trx, id)).map(booking);
     await trx.updateTable('hod_report_stop').set({ hrs_bt_id: null }).where('hrs_hr_id', '=', id).execute();
-    await bookBottles(trx, actor, { hr_date: '' }, [], stored);
+    await bookBottles(trx, writer, { hr_date: '' }, [], stored);
   },
 };

@@ -1,94 +1,98 @@
 /**
- * 受注: the save writes the order and its lines (`lines` in the postData) in one transaction. The
- * lines' names, unit prices (customer's 単価区分/掛率), tax class and rate (fixed at the order date)
- * and the totals per rate (lib/orders/totals) are derived here; the shipping address, warehouse,
- * payment method and time slot default from the customer; the delivery fee from the shipping
- * prefecture. The status changes only through `order_status` (server/orders/status.ts).
+ * 受注: the save writes the order and its lines (`lines` in the postData, the resource's child rows:
+ * server/resources/children.ts) in one transaction. The lines' names, unit prices (customer's 単価区分/掛率),
+ * tax class and rate (fixed at the order date) and the totals per rate (lib/orders/totals) are derived here
+ * (server/orders/pricing.ts); the shipping address, warehouse, payment method and time slot default from the
+ * customer; the delivery fee from the shipping prefecture; the number from the order settings and the id.
+ * What the rules read — the customers and the pricing book — is read once per batch, so a regular-delivery run's
+ * thirty thousand orders are priced by these same rules. A generated regular delivery (its scheduled day set by
+ * the run, `fixed.od_hod_date`) is held (保留) when it would pass the customer's credit limit, counting the
+ * batch's earlier orders of that customer. The status changes only through `order_status` (server/orders/status.ts).
  */
-import type { Kysely } from 'kysely';
 import { formatOrderNumber } from '../../../lib/orders/number';
 import { stockIsOut, statusText } from '../../../lib/orders/status';
 import { orderResource } from '../../../lib/resources/order';
-import { resourceView, type Database, type ResourceRow } from '../../db/schema';
-import { searchText } from '../columns';
+import { rowsByIds } from '../../db/bulk-write';
+import type { ResourceRow } from '../../db/schema';
 import { badRequest } from '../../http/api-error';
-import { nextStamp } from '../../http/clock';
-import { writeAudit } from '../../audit/audit-log';
-import { feeOf, lineItemIds, newOrderDefaults, orderSettings, priceLines, pricingBook, totalsOf, type PreparedLine } from '../../orders/pricing';
-import type { ResourcePolicy } from '../policy';
+import { creditHoldReason, feeOf, newOrderDefaults, priceLines, PRICING_CLIENT_COLUMNS, pricingBook, totalsOf, type PricingBook } from '../../orders/pricing';
+import { storedChildren } from '../children';
+import type { ResourcePolicy, SaveEvent } from '../policy';
 
-/** The lines a save prepared, handed from beforeSave to afterSave (same input object). */
-const preparedLines = new WeakMap<object, PreparedLine[]>();
-
-/** The stored lines of an order, in order. */
-export async function orderLines(db: Kysely<Database>, orderId: number) {
-  return db.selectFrom('order_detail').selectAll().where('odd_od_id', '=', orderId).orderBy('odd_sort').orderBy('odd_id').execute();
+/** What a batch of order saves reads once. */
+interface OrderBatch {
+  book: PricingBook;
+  clients: Map<number, ResourceRow>;
+  /** The totals of the batch's generated orders not held, per customer (the credit limit counts them). */
+  committed: Map<number, number>;
+  now: Date;
 }
 
-/**
- * Gives an order its number (the format of the order settings, from its date and id) and keeps its keyword text
- * in step, so the number is found by the list's keyword.
- */
-export async function numberOrder(trx: Kysely<Database>, orderId: number): Promise<void> {
-  const view = resourceView(trx);
-  const row = await view.selectFrom('orders').selectAll().where('od_id', '=', orderId).executeTakeFirstOrThrow();
-  const number = formatOrderNumber((await orderSettings(trx)).numberFormat, String(row.od_date), orderId);
-  await view.updateTable('orders').set({ od_number: number, od_search: searchText(orderResource, { ...row, od_number: number }) }).where('od_id', '=', orderId).execute();
-}
+const LINES = orderResource.children!;
+
+const batchOf = (event: SaveEvent): OrderBatch => event.batch as OrderBatch;
+
+const clientOf = (event: SaveEvent): ResourceRow => batchOf(event).clients.get(Number(event.columns.od_cl_id ?? event.current?.od_cl_id))!;
 
 /** A line's text in the audit log, e.g. `天然水 12L ×2 @1,296 (8%)`. */
-export const lineSummary = (l: Pick<PreparedLine, 'odd_name' | 'odd_quantity' | 'odd_price' | 'odd_tax_rate'>): string =>
-  `${l.odd_name} ×${l.odd_quantity} @${l.odd_price} (${l.odd_tax_rate}%)`;
+const lineSummary = (l: ResourceRow): string => `${String(l.odd_name)} ×${String(l.odd_quantity)} @${String(l.odd_price)} (${String(l.odd_tax_rate)}%)`;
 
 export const orderPolicy: ResourcePolicy = {
-  async beforeSave({ trx, current, columns, input }) {
+  async prepareBatch({ trx, saves }) {
+    const [clients, book] = await Promise.all([
+      rowsByIds(trx, 'client', 'cl_id', saves.map((s) => Number(s.columns.od_cl_id ?? s.current?.od_cl_id)), ['cl_id', ...PRICING_CLIENT_COLUMNS]),
+      pricingBook(trx, saves.flatMap((s) => (s.children ?? []).map((line) => Number(line.odd_it_id)))),
+    ]);
+    const batch: OrderBatch = { book, clients, committed: new Map(), now: new Date() };
+    return batch;
+  },
+
+  async prepareChildren(event) {
+    return priceLines(batchOf(event).book, event.children, clientOf(event), String(event.columns.od_date ?? event.current?.od_date));
+  },
+
+  async beforeSave(event) {
+    const { trx, current, columns, children, fixed } = event;
+    const { book, committed, now } = batchOf(event);
     const derived: ResourceRow = {};
-    const sentLines = Array.isArray(input.lines) ? (input.lines as unknown[]) : undefined;
     if (current) {
       if (columns.od_status !== undefined && columns.od_status !== current.od_status) {
         throw badRequest('状態は状態ボタン（状態の変更）で変えてください。', { fields: { status: '状態は状態ボタンで変えてください。' } });
       }
-      if (sentLines && stockIsOut(String(current.od_status))) {
+      if (children && stockIsOut(String(current.od_status))) {
         throw badRequest(`「${statusText(String(current.od_status))}」の受注の明細は変更できません。`);
       }
-    } else if (sentLines && sentLines.length > 0 && !['untreated', 'pending', ''].includes(String(columns.od_status ?? ''))) {
+    } else if (children && children.length > 0 && !['untreated', 'pending', ''].includes(String(columns.od_status ?? ''))) {
       throw badRequest('明細のある受注は「未処理」か「保留」で登録してください。', { fields: { status: '「未処理」か「保留」で登録してください。' } });
     }
     if (!current && !columns.od_status) derived.od_status = 'untreated';
     const row = { ...current, ...columns };
-    const client = await trx.selectFrom('client').selectAll().where('cl_id', '=', Number(row.od_cl_id)).executeTakeFirstOrThrow();
-    const book = await pricingBook(trx, sentLines ? lineItemIds(sentLines) : []);
-    if (!current) Object.assign(derived, newOrderDefaults(book, client, columns, new Date()));
+    const client = clientOf(event);
+    if (!current) Object.assign(derived, newOrderDefaults(book, client, columns, now));
     const date = String(row.od_date);
-    const lines = sentLines
-      ? priceLines(book, sentLines, client, date)
-      : current ? await orderLines(trx, Number(current.od_id)) : [];
-    if (sentLines) preparedLines.set(input, lines as PreparedLine[]);
-    // An order without lines (entered before lines existed, or imported) keeps the total it was given.
-    if (lines.length === 0) return derived;
+    const lines = children ?? (current ? (await storedChildren(trx, LINES, [Number(current.od_id)])).get(Number(current.od_id))! : []);
     let fee = columns.od_delivery_fee === undefined ? current?.od_delivery_fee ?? null : columns.od_delivery_fee;
     if (fee === null || fee === '') {
       fee = feeOf(book, derived.od_ship_pref ?? row.od_ship_pref);
       derived.od_delivery_fee = fee;
     }
-    return { ...derived, ...totalsOf(book, client, lines as PreparedLine[], Number(fee), date) };
+    Object.assign(derived, totalsOf(book, client, lines, Number(fee), date));
+    if (!current && fixed.od_hod_date) {
+      const total = Number(derived.od_uriage_total);
+      const earlier = committed.get(Number(client.cl_id)) ?? 0;
+      const hold = creditHoldReason(Number(client.cl_yoshin_gendo ?? 0), Number(client.cl_uri_zan ?? 0), total, earlier);
+      if (hold) Object.assign(derived, { od_status: 'pending', od_hold_reason: hold });
+      else committed.set(Number(client.cl_id), earlier + total);
+    }
+    return derived;
   },
 
-  async afterSave({ trx, actor, saved, input }) {
-    const orderId = Number(saved.od_id);
-    const stamp = nextStamp();
-    if (!saved.od_number) await numberOrder(trx, orderId);
-    const lines = preparedLines.get(input);
-    if (!lines) return;
-    const before = (await orderLines(trx, orderId)).map(lineSummary);
-    const after = lines.map(lineSummary);
-    await trx.deleteFrom('order_detail').where('odd_od_id', '=', orderId).execute();
-    if (lines.length > 0) {
-      await trx.insertInto('order_detail').values(lines.map((l, i) => ({ ...l, odd_od_id: orderId, odd_sort: i + 1, created: stamp }))).execute();
-    }
-    if (before.join('\n') !== after.join('\n')) {
-      await writeAudit(trx, { userId: actor.userId, call: actor.call, table: 'orders', recordId: orderId, at: stamp, changes: { lines: [before.join('\n'), after.join('\n')] } });
-    }
+  identify(event) {
+    return { od_number: formatOrderNumber(batchOf(event).book.settings.numberFormat, String(event.row.od_date), event.id) };
+  },
+
+  async wordChildren() {
+    return lineSummary;
   },
 
   async beforeDelete({ current }) {
