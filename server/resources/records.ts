@@ -378,7 +378,9 @@ function sameColumns(rows: readonly ResourceRow[]): ResourceRow[][] {
   const groups = new Map<string, ResourceRow[]>();
   for (const row of rows) {
     const key = Object.keys(row).sort().join(',');
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
   }
   return [...groups.values()];
 }
