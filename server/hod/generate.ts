@@ -1,8 +1,8 @@
 /**
  * 定期配送の受注生成: the regular deliveries due in a range (the engine, via `dueByClient`) become
- * orders, in ONE transaction for the run (all or nothing; the audit rows with it). Each order is built
- * exactly as a hand-entered one (`prepareSave`: the order's validation and columns; server/orders/pricing:
- * shipping address, warehouse, time slot, the line's price, tax and totals), for the customer's regular
+ * orders, in ONE transaction for the run (all or nothing; the audit rows with it). The orders are saved through
+ * the order's one write path as a batch (`saveBatch`: its validation, its policy — shipping address, warehouse,
+ * time slot, the line's price, tax and totals, the number —, its lines and audit rows), for the customer's regular
  * item (`haiso_item`, else the first live returnable item) × the scheduled bottles, delivered on the
  * delivery's (moved) day, 未処理 — or 保留 with the reason when the credit limit would be passed, counting
  * the orders the run created before it for the same customer (`creditHoldReason`).
@@ -12,8 +12,8 @@
  * Skipped deliveries create nothing. `next_shipping_date` advances to the engine's anchor after the range
  * (never back).
  *
- * The run reads what it needs in a handful of queries and writes in multi-row statements
- * (server/db/bulk-write.ts): a month for 20,000 customers is a few seconds (`bench/hod-month.ts`).
+ * The run reads what it needs in a handful of queries; the batch checks and writes in set-based statements
+ * (`bench/hod-month.ts`: a month for 20,000 customers). Run as a job, every row it writes carries the job's id.
  */
 import type { Transaction } from 'kysely';
 import { todayJst } from '../../lib/format';
