@@ -282,45 +282,56 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
   await checkChildReferences(trx, child, saves.map((s) => s.children), refuse);
 
   const batch = await policy?.prepareBatch?.({ trx, actor, def, saves: saves.map((s) => ({ id: s.recordId, current: s.current, columns: s.columns, children: s.children, fixed: s.fixed })) });
+  const newIds = await reserveIds(trx, def.table, idColumn, saves.filter((s) => s.recordId === undefined).length);
+  const ids: number[] = new Array(saves.length);
   const events: SaveEvent[] = [];
-  for (const [i, save] of saves.entries()) {
-    const event: SaveEvent = { trx, actor, writer, def, id: save.recordId, current: save.current, columns: save.columns, input: save.input, children: save.children, fixed: save.fixed, batch };
-    try {
-      if (event.children && policy?.prepareChildren) event.children = await policy.prepareChildren({ ...event, children: event.children });
-      const derived = await policy?.beforeSave?.(event);
-      if (derived) event.columns = { ...event.columns, ...derived };
-    } catch (error) {
-      await refuse(i, error);
-    }
-    save.columns = event.columns;
-    events.push(event);
-  }
-  await checkOffered(trx, def, saves, refuse);
-  for (const event of events) event.columns = { ...event.columns, ...event.fixed };
-
-  // The child rows before the save, and their wording with the new ones (read once for the batch).
-  const replacing = child ? await storedChildren(trx, child, events.flatMap((e) => (e.id !== undefined && e.children ? [e.id] : []))) : new Map<number, ResourceRow[]>();
-  const word = child ? await (policy?.wordChildren?.(trx, [...[...replacing.values()].flat(), ...events.flatMap((e) => e.children ?? [])]) ?? defaultWording(child)) : undefined;
-  const summary = (rows: readonly ResourceRow[]): string => rows.map(word!).join('\n');
-  const withChildren = (changes: Changes, before: readonly ResourceRow[], after: readonly ResourceRow[] | undefined): Changes => {
-    if (!child || !after) return changes;
-    const [was, now] = [summary(before), summary(after)];
-    return was === now ? changes : { ...changes, [child.key]: [was, now] };
-  };
-
-  const ids: number[] = new Array(events.length);
-  const inserts = events.flatMap((event, i) => (event.id === undefined ? [i] : []));
-  const newIds = await reserveIds(trx, def.table, idColumn, inserts.length);
+  const replaced = new Map<number, ResourceRow[]>();
+  /** The updates (by save), with their audit changes: written one by one after the inserts. */
+  const updates = new Map<number, Changes>();
+  // A chunk at a time: the resource's rules, then its new records' rows queued for the database, which writes
+  // them while the next chunk is built.
   const queue = writeQueue();
   try {
     const stamp = nextStamp();
-    for (const [c, chunk] of chunksOf(inserts, SAVES_PER_CHUNK).entries()) {
+    let inserted = 0;
+    for (const [c, chunk] of chunksOf([...saves.keys()], SAVES_PER_CHUNK).entries()) {
+      for (const i of chunk) {
+        const save = saves[i];
+        const event: SaveEvent = { trx, actor, writer, def, id: save.recordId, current: save.current, columns: save.columns, input: save.input, children: save.children, fixed: save.fixed, batch };
+        try {
+          if (event.children && policy?.prepareChildren) event.children = await policy.prepareChildren({ ...event, children: event.children });
+          const derived = await policy?.beforeSave?.(event);
+          if (derived) event.columns = { ...event.columns, ...derived };
+        } catch (error) {
+          await refuse(i, error);
+        }
+        save.columns = event.columns;
+        events[i] = event;
+      }
+      await checkOffered(trx, def, chunk.map((i) => saves[i]), (k, error) => refuse(chunk[k], error));
+
+      // The child rows before the save, and their wording with the new ones (read once for the chunk).
+      const replacing = child ? await storedChildren(trx, child, chunk.flatMap((i) => (events[i].id !== undefined && events[i].children ? [events[i].id!] : []))) : new Map<number, ResourceRow[]>();
+      for (const [recordId, rows] of replacing) replaced.set(recordId, rows);
+      const word = child ? await (policy?.wordChildren?.(trx, [...[...replacing.values()].flat(), ...chunk.flatMap((i) => events[i].children ?? [])]) ?? defaultWording(child)) : undefined;
+      const withChildren = (changes: Changes, before: readonly ResourceRow[], after: readonly ResourceRow[] | undefined): Changes => {
+        if (!child || !after) return changes;
+        const [was, now] = [before.map(word!).join('\n'), after.map(word!).join('\n')];
+        return was === now ? changes : { ...changes, [child.key]: [was, now] };
+      };
+
       const rows: ResourceRow[] = [];
       const childRows: ResourceRow[] = [];
       const audits: AuditEntry[] = [];
-      for (const [k, i] of chunk.entries()) {
+      for (const i of chunk) {
         const event = events[i];
-        const recordId = newIds[c * SAVES_PER_CHUNK + k];
+        event.columns = { ...event.columns, ...event.fixed };
+        if (event.id !== undefined) {
+          updates.set(i, withChildren(auditChanges(def, diff(event.current, event.columns)), replacing.get(event.id) ?? [], event.children));
+          ids[i] = event.id;
+          continue;
+        }
+        const recordId = newIds[inserted++];
         ids[i] = recordId;
         try {
           if (policy?.identify) event.columns = { ...event.columns, ...policy.identify({ ...event, id: recordId, row: event.columns }) };
@@ -334,10 +345,10 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
         audits.push({ userId: actor.userId, call: actor.call, table: def.table, recordId, at: stamp, jobId: actor.jobId, changes: withChildren(auditChanges(def, diff(undefined, columns)), [], event.children) });
       }
       for (const group of sameColumns(rows)) queue.add(() => insertMany(trx, def.table, group));
-      if (child) queue.add(() => insertMany(trx, child.table, childRows));
-      queue.add(() => writeAudits(trx, audits));
+      if (child && childRows.length > 0) queue.add(() => insertMany(trx, child.table, childRows));
+      if (audits.length > 0) queue.add(() => writeAudits(trx, audits));
       await queue.breathe();
-      await options.progress?.(Math.min(inserts.length, (c + 1) * SAVES_PER_CHUNK), prepared.length);
+      if (options.progress) await options.progress(Math.min(saves.length, (c + 1) * SAVES_PER_CHUNK), saves.length);
     }
     await queue.done();
   } catch (error) {
@@ -345,25 +356,25 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
     throw error;
   }
 
-  for (const [i, event] of events.entries()) {
-    if (event.id === undefined) continue;
+  for (const [i, changes] of updates) {
+    const event = events[i];
     const current = event.current!;
+    const recordId = event.id!;
     const stamp = nextStamp(String(current.modified));
     const set: ResourceRow = { ...event.columns, modified: stamp, ...jobColumn(def.prefix, def, actor) };
     const text = searchText(def, { ...current, ...event.columns });
     if (text !== current[search]) set[search] = text;
-    const updated = await view.updateTable(def.table).set(set).where(idColumn, '=', event.id).where('modified', '=', current.modified).returning(idColumn).executeTakeFirst();
+    const updated = await view.updateTable(def.table).set(set).where(idColumn, '=', recordId).where('modified', '=', current.modified).returning(idColumn).executeTakeFirst();
     if (!updated) await refuse(i, new ApiError(409, MESSAGES.conflict));
-    if (child && event.children) await replaceChildren(trx, child, event.id, childRowsOf(child, event.id, event.children, stamp, jobColumn(child.prefix, def, actor)));
-    await writeAudit(trx, { userId: actor.userId, call: actor.call, table: def.table, recordId: event.id, at: stamp, jobId: actor.jobId, changes: withChildren(auditChanges(def, diff(current, event.columns)), replacing.get(event.id) ?? [], event.children) });
-    ids[i] = event.id;
+    if (child && event.children) await replaceChildren(trx, child, recordId, childRowsOf(child, recordId, event.children, stamp, jobColumn(child.prefix, def, actor)));
+    await writeAudit(trx, { userId: actor.userId, call: actor.call, table: def.table, recordId, at: stamp, jobId: actor.jobId, changes });
   }
 
   // Follow-ups may change the record itself (a ledger's running balance): the answer is read after them.
   if (policy?.afterSave) {
     for (const [i, event] of events.entries()) {
       try {
-        await policy.afterSave({ ...event, id: event.id, saved: await findRecord(trx, def, ids[i]), storedChildren: !event.children ? undefined : event.id === undefined ? [] : (replacing.get(event.id) ?? []) });
+        await policy.afterSave({ ...event, id: event.id, saved: await findRecord(trx, def, ids[i]), storedChildren: !event.children ? undefined : event.id === undefined ? [] : (replaced.get(event.id) ?? []) });
       } catch (error) {
         await refuse(i, error);
       }
