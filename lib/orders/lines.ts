@@ -8,8 +8,8 @@ import { checkForm, formSchema } from '../resources/schema';
 import type { FieldDef } from '../resources/types';
 
 export const LINE_QUANTITY: FieldDef = { name: 'quantity', label: '数量', type: 'number', tab: '', required: true, min: -99_999, max: 99_999 };
-/** Empty = the customer's price of the item. */
-export const LINE_PRICE: FieldDef = { name: 'price', label: '単価', type: 'money', tab: '', min: -9_999_999, max: 9_999_999 };
+/** Empty = the customer's price of the item; up to two decimals (86.40円, lib/money/totals). */
+export const LINE_PRICE: FieldDef = { name: 'price', label: '単価', type: 'decimal', scale: 2, tab: '', min: -9_999_999, max: 9_999_999 };
 
 const lineSchema = formSchema([LINE_QUANTITY, LINE_PRICE], (values) =>
   values.quantity === 0 ? { quantity: '数量は0以外の整数で入力してください（返品は -1 のようにマイナスで入力します）。' } : undefined);

@@ -102,7 +102,7 @@ export const orderResource: ResourceDef = {
       { name: 'it_id', label: '商品', type: 'ref', ref: 'item', tab: 'lines', required: true },
       { name: 'name', label: '品名', type: 'text', tab: 'lines', max: 100, hint: '空欄のときは商品名' },
       { name: 'quantity', label: '数量', type: 'number', tab: 'lines', required: true },
-      { name: 'price', label: '単価', type: 'money', tab: 'lines', hint: '空欄のときは顧客の単価区分・掛率による単価' },
+      { name: 'price', label: '単価', type: 'decimal', scale: 2, tab: 'lines', hint: '空欄のときは顧客の単価区分・掛率による単価' },
     ],
     derived: [
       { name: 'amount', label: '金額', type: 'money', tab: 'lines', readOnly: true },

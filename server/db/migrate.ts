@@ -23,6 +23,8 @@ import * as clientAgency from './migrations/0017-client-agency';
 import * as jobs from './migrations/0022-jobs';
 import * as payment from './migrations/0030-payment';
 import * as serverHistory from './migrations/0031-server-history';
+import * as moneyTerms from './migrations/0026-money-terms';
+import * as moneyTermsData from './migrations/0027-money-terms-data';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -51,6 +53,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0022-jobs': jobs,
   '0030-payment': payment,
   '0031-server-history': serverHistory,
+  '0026-money-terms': moneyTerms,
+  '0027-money-terms-data': moneyTermsData,
 };
 
 function provider(dialect: DialectName) {

@@ -14,11 +14,12 @@ import { DEFAULT_ORDER_NUMBER_FORMAT } from '../../lib/orders/number';
 import type { OrderLineInput } from '../../lib/orders/status';
 import { feeIn, shippingOf, type DeliveryFee } from '../../lib/orders/delivery-fee';
 import { checkLine } from '../../lib/orders/lines';
-import { lineAmount, orderTotalsWithFee, roundingOf, unitPriceFor, type TaxedAmount } from '../../lib/orders/totals';
+import { lineAmount, moneyTermsOf, unitPriceFor, type TaxedAmount } from '../../lib/money/totals';
+import { orderTotalsWithFee } from '../../lib/orders/totals';
 import { integerIn } from '../../lib/resources/checks';
 import { SHIP_PARTS } from '../../lib/resources/order';
 import { defaultDeliveryDate, ORDER_SETTING_ID } from '../../lib/resources/order-setting';
-import { rateOn, type TaxClass, type TaxPeriod } from '../../lib/tax';
+import { rateOn, taxClassOf, type TaxClass, type TaxPeriod } from '../../lib/tax';
 import { resourceView, type Database, type ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
 import { liveDeliveryFees } from '../system/delivery-fee';
@@ -71,8 +72,6 @@ export async function orderSettings(db: Kysely<Database>): Promise<OrderSettings
   };
 }
 
-const taxClassOf = (value: unknown): TaxClass => (value === 'reduced' || value === 'exempt' ? value : 'standard');
-
 /**
  * Loads the settings, tax periods, delivery fees and the given items (four queries).
  * @example const book = await pricingBook(trx, [3, 7])
@@ -99,7 +98,7 @@ export const lineItemIds = (sent: readonly unknown[]): number[] =>
 /** The customer's columns the rules read (`shippingOf`, `newOrderDefaults`, `priceLines`, `totalsOf`, the credit limit). */
 export const PRICING_CLIENT_COLUMNS: readonly string[] = [
   ...SHIP_PARTS.flatMap((part) => [`cl_shipping_${part}`, part === 'tel' ? 'cl_tel_1' : `cl_${part}`]),
-  'cl_sk_id', 'cl_pm_id', 'cl_ht_id', 'cl_tanka_type', 'cl_kake_ritu', 'cl_kin_kiri', 'cl_zei_kiri', 'cl_yoshin_gendo', 'cl_uri_zan',
+  'cl_sk_id', 'cl_pm_id', 'cl_ht_id', 'cl_tanka_type', 'cl_kake_ritu', 'cl_kin_kiri', 'cl_zei_kiri', 'cl_zei_ten', 'cl_yoshin_gendo', 'cl_uri_zan',
 ];
 
 /**
@@ -123,7 +122,7 @@ const lineProblem = (index: number, field: string, message: string) =>
 /** Validates the sent lines and fixes their names, prices, classes and rates at the order date. */
 export function priceLines(book: PricingBook, sent: readonly unknown[], client: ResourceRow, date: string): PreparedLine[] {
   if (sent.length > MAX_LINES) throw badRequest(`明細は${MAX_LINES}行までです。`);
-  const kinKiri = roundingOf(client.cl_kin_kiri);
+  const terms = moneyTermsOf(client);
   return sent.map((raw, i) => {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw lineProblem(i, 'it_id', '明細の形式が正しくありません。');
     const line = raw as OrderLineInput;
@@ -137,11 +136,11 @@ export function priceLines(book: PricingBook, sent: readonly unknown[], client: 
       throw lineProblem(i, field, checked.fields[field] ?? '');
     }
     const { quantity } = checked;
-    const price = checked.price ?? unitPriceFor(item.price, { tankaType: client.cl_tanka_type, kakeRitu: client.cl_kake_ritu, kinKiri });
     const rate = rateOn(book.periods, item.taxClass, date);
     if (rate === undefined) throw lineProblem(i, 'it_id', `受注日（${date}）の消費税率が登録されていません。税率設定を確認してください。`);
+    const price = checked.price ?? unitPriceFor(item.price, terms, rate);
     const name = String(line.name ?? '').trim() || item.name;
-    return { odd_it_id: itemId, odd_name: name.slice(0, 100), odd_quantity: quantity, odd_price: price, odd_amount: lineAmount(quantity, price), odd_tax_class: item.taxClass, odd_tax_rate: rate };
+    return { odd_it_id: itemId, odd_name: name.slice(0, 100), odd_quantity: quantity, odd_price: price, odd_amount: lineAmount(quantity, price, terms.kinKiri), odd_tax_class: item.taxClass, odd_tax_rate: rate };
   });
 }
 
@@ -149,12 +148,12 @@ export function priceLines(book: PricingBook, sent: readonly unknown[], client: 
 export const feeOf = (book: PricingBook, pref: unknown): number => feeIn(book.fees, pref)?.fee ?? 0;
 
 /**
- * The order's totals: its lines and delivery fee (standard rate on the order date), per rate rounded by the
- * customer's 消費税端数 (`zei_kiri`).
+ * The order's totals: its lines and delivery fee (standard rate on the order date), per rate rounded once by the
+ * customer's 税転嫁 and 消費税端数 (`zei_ten`, `zei_kiri`; lib/money/totals).
  */
 export function totalsOf(book: PricingBook, client: ResourceRow, lines: readonly Pick<PreparedLine, 'odd_amount' | 'odd_tax_class' | 'odd_tax_rate'>[], fee: number, date: string): ResourceRow {
   const amounts: TaxedAmount[] = lines.map((l) => ({ amount: Number(l.odd_amount), taxClass: l.odd_tax_class, taxRate: Number(l.odd_tax_rate) }));
-  const totals = orderTotalsWithFee(amounts, fee, rateOn(book.periods, 'standard', date) ?? 0, roundingOf(client.cl_zei_kiri));
+  const totals = orderTotalsWithFee(amounts, fee, rateOn(book.periods, 'standard', date) ?? 0, moneyTermsOf(client));
   return { od_net_total: totals.net, od_tax_total: totals.tax, od_uriage_total: totals.total };
 }
 
