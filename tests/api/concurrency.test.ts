@@ -116,7 +116,7 @@ for (const dialect of dialects()) {
 
     it('a ring of customers each given the next as 請求親顧客 at once: all but one saved, never a loop', async () => {
       const ring = 6;
-      const clients = [];
+      const clients: Record<string, unknown>[] = [];
       for (let i = 0; i < ring; i++) clients.push(await ok('client_save', { postData: { co_name: `同時の請求親 ${i}`, tel_1: '03-1111-2222', status: '1' } }));
       const answers = await race(ring, (i) => call('client_save', { id: Number(clients[i].cl_id), postData: { parent_id: Number(clients[(i + 1) % ring].cl_id), modified: clients[i].modified } }));
       assert.deepEqual(statuses(answers), [...Array<number>(ring - 1).fill(200), 400], told(answers));
