@@ -4,8 +4,15 @@
  * The rate follows the slip (transaction) date, not the closing date.
  */
 
-/** An item's tax class (item `tax_class`): 標準税率, 軽減税率, 非課税・不課税. */
-export type TaxClass = 'standard' | 'reduced' | 'exempt';
+/** An item's or line's tax class (`tax_class`): 標準税率, 軽減税率, 非課税, 不課税 (a bottle deposit is 不課税). */
+export type TaxClass = 'standard' | 'reduced' | 'exempt' | 'outside';
+
+export const TAX_CLASSES: readonly TaxClass[] = ['standard', 'reduced', 'exempt', 'outside'];
+
+export const isTaxClass = (value: unknown): value is TaxClass => TAX_CLASSES.includes(value as TaxClass);
+
+/** A stored class (unknown → standard). */
+export const taxClassOf = (value: unknown): TaxClass => (isTaxClass(value) ? value : 'standard');
 
 /** A rate period of one class (a `tax` record): `validTo` '' means open-ended. */
 export interface TaxPeriod {
@@ -38,7 +45,7 @@ export function overlaps(a: Pick<TaxPeriod, 'validFrom' | 'validTo'>, b: Pick<Ta
 }
 
 /**
- * The rate (percent) of a tax class on a date. `exempt` is 0. Before the reduced rate existed
+ * The rate (percent) of a tax class on a date. `exempt` and `outside` are 0. Before the reduced rate existed
  * (2019-10-01) everything was taxed at the standard rate of the time, so a reduced date no reduced
  * period covers answers the standard rate. Undefined when no standard rate is registered for the
  * date (e.g. before 1989-04-01, when there was no consumption tax).
@@ -47,7 +54,7 @@ export function overlaps(a: Pick<TaxPeriod, 'validFrom' | 'validTo'>, b: Pick<Ta
  * @example rateOn(rates, 'standard', '2019-10-01') // 10
  */
 export function rateOn(rates: readonly TaxPeriod[], taxClass: TaxClass, date: string): number | undefined {
-  if (taxClass === 'exempt') return 0;
+  if (taxClass === 'exempt' || taxClass === 'outside') return 0;
   const find = (cls: TaxPeriod['taxClass']) => rates.find((p) => p.taxClass === cls && covers(p, date))?.rate;
   return (taxClass === 'reduced' ? find('reduced') : undefined) ?? find('standard');
 }

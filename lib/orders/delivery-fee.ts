@@ -2,7 +2,7 @@
  * An order's delivery fee (送料), one rule for the server's save and the order form's live totals:
  * the fee of the shipping prefecture (/system/deliveryfee) when the order names none. The fee is
  * tax-exclusive (税抜) and taxed at the standard rate of the order date like any standard-rate line
- * (lib/orders/totals `orderTotals`).
+ * (lib/orders/totals `orderTotalsWithFee`: a line of the standard rate, tax-inclusive for a 内税 customer).
  */
 import { PREFECTURES, prefectureOfAddress } from '../prefectures';
 import { SHIP_PARTS } from '../resources/order';

@@ -56,7 +56,8 @@ export const clientFields: readonly FieldDef[] = [
   { name: 'zokusei', label: '属性', type: 'text', tab: 'category', max: 50 },
   { name: 'rank', label: 'ランク', type: 'select', tab: 'category', master: 'mt_rank' },
   { name: 'area', label: 'エリア', type: 'select', tab: 'category', master: 'mt_area' },
-  { name: 'parent_id', label: '請求親顧客', type: 'ref', ref: 'client', tab: 'category', hint: '請求をまとめる先の顧客（本社など）' },
+  // The chain of 請求親顧客 never loops; a customer's invoices go to its top (server/clients/billing-chain.ts).
+  { name: 'parent_id', label: '請求親顧客', type: 'ref', ref: 'client', tab: 'category', hint: '請求をまとめる先の顧客（本社など）。親の親があれば最上位の顧客に請求します' },
   { name: 'shinyou', label: '信用区分', type: 'select', tab: 'category', options: O.SHINYOU },
   { name: 'dm', label: 'DM送付', type: 'flag', tab: 'category' },
   { name: 'point_taishou', label: 'ポイント対象', type: 'flag', tab: 'category' },
@@ -69,6 +70,9 @@ export const clientFields: readonly FieldDef[] = [
   // 請求先
   ...address('billing_', 'billing', '請求先'),
   { name: 'billing_email', label: '請求先メールアドレス', type: 'email', tab: 'billing', max: 254 },
+  // A customer moved from another system starts with this balance as the 前回請求額 of its first invoice.
+  { name: 'opening_balance', label: '開始売掛残高', type: 'money', tab: 'billing', min: -999_999_999, max: 999_999_999, hint: '他のシステムから移行した顧客の最初の請求の前回請求額です（マイナス可）' },
+  { name: 'opening_balance_date', label: '開始売掛残高の基準日', type: 'date', tab: 'billing' },
   // 定期配送
   { name: 'haiso_flag', label: '定期配送', type: 'flag', tab: 'delivery' },
   { name: 'haiso_type', label: '配送周期', type: 'select', tab: 'delivery', options: O.HAISO_TYPE },
@@ -100,7 +104,7 @@ export const clientFields: readonly FieldDef[] = [
   { name: 'sime_gp', label: '締日', type: 'select', tab: 'contract', options: O.CLOSING_DAY },
   { name: 'kin_kiri', label: '金額端数処理', type: 'select', tab: 'contract', options: O.ROUNDING },
   { name: 'zei_kiri', label: '消費税端数処理', type: 'select', tab: 'contract', options: O.ROUNDING },
-  { name: 'zei_ten', label: '消費税計算単位', type: 'select', tab: 'contract', options: O.TAX_UNIT },
+  { name: 'zei_ten', label: '税転嫁', type: 'select', tab: 'contract', options: O.TAX_UNIT, initial: '3', hint: '外税は税抜の単価、内税は税込の単価。消費税は税率ごとに伝票または請求書で1回だけ端数処理します' },
   { name: 'yoshin_gendo', label: '与信限度額', type: 'money', tab: 'contract', min: 0, max: 999_999_999 },
   { name: 'uri_zan', label: '売掛残高', type: 'money', tab: 'contract', readOnly: true },
   { name: 'pm_id', label: '支払方法', type: 'select', tab: 'contract', master: 'mt_pmt_method' },
@@ -183,9 +187,12 @@ export const clientResource: ResourceDef = {
   check: (values) => {
     const coName = String(values.co_name ?? '');
     const name = String(values.name ?? '');
-    if (values.co_name !== undefined && values.name !== undefined && !coName && !name) {
-      return { co_name: '会社名か氏名のどちらかを入力してください。' };
+    const problems: Record<string, string> = {};
+    if (values.co_name !== undefined && values.name !== undefined && !coName && !name) problems.co_name = '会社名か氏名のどちらかを入力してください。';
+    const balance = values.opening_balance;
+    if (balance !== undefined && balance !== null && balance !== '' && Number(balance) !== 0 && values.opening_balance_date !== undefined && !values.opening_balance_date) {
+      problems.opening_balance_date = '開始売掛残高を入力したときは基準日も入力してください。';
     }
-    return undefined;
+    return Object.keys(problems).length > 0 ? problems : undefined;
   },
 };

@@ -4,7 +4,8 @@ import type { Option } from './types';
 const opts = (pairs: readonly (readonly [string, string])[]): Option[] => pairs.map(([value, text]) => ({ value, text }));
 
 export const ROUNDING = opts([['0', '切捨て'], ['1', '切上げ'], ['2', '四捨五入']]);
-export const TAX_UNIT = opts([['1', '明細単位'], ['2', '伝票単位'], ['3', '請求単位']]);
+/** 税転嫁 (lib/money/totals): tax mode and the unit its tax is rounded in; 明細単位 (1) is not offered (not allowed on a qualified invoice). */
+export const TAX_UNIT = opts([['2', '外税・伝票単位'], ['3', '外税・請求単位'], ['4', '内税・伝票単位'], ['5', '内税・請求単位']]);
 export const CLOSING_DAY = opts([['5', '5日締め'], ['10', '10日締め'], ['15', '15日締め'], ['20', '20日締め'], ['25', '25日締め'], ['31', '末日締め']]);
 export const COLLECT_CYCLE = opts([['0', '当月'], ['1', '翌月'], ['2', '翌々月']]);
 export const KEISHO = opts([['様', '様'], ['御中', '御中'], ['殿', '殿']]);
@@ -26,5 +27,5 @@ export const CONTACT_STATUS = opts([['1', '未対応'], ['2', '対応中'], ['3'
 export const REPORT_KIND = opts([['1', '訪問'], ['2', '電話'], ['3', 'メール'], ['4', 'オンライン商談'], ['5', '展示会・イベント'], ['9', 'その他']]);
 export const REPORT_RESULT = opts([['1', '情報提供'], ['2', '見込み（高）'], ['3', '見込み（低）'], ['4', '成約'], ['5', '失注'], ['6', '継続フォロー']]);
 export const AGREEMENT_STATUS = opts([['1', '契約中'], ['2', '休止中'], ['9', '解約済']]);
-export const TAX_CLASS = opts([['standard', '標準税率'], ['reduced', '軽減税率'], ['exempt', '非課税・不課税']]);
+export const TAX_CLASS = opts([['standard', '標準税率'], ['reduced', '軽減税率'], ['exempt', '非課税'], ['outside', '不課税']]);
 export const ITEM_UNIT = opts([['本', '本'], ['個', '個'], ['箱', '箱'], ['台', '台'], ['式', '式'], ['回', '回'], ['月', '月']]);

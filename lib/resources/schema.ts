@@ -57,6 +57,14 @@ export function halfWidthOf(field: FieldDef, value: string): string {
 export const requiredMessage = (field: FieldDef): string =>
   `${field.label}を${field.type === 'select' || field.type === 'ref' ? '選択' : '入力'}してください。`;
 
+/** What a number field accepts: integers, or decimals with at most `scale` digits after the point. */
+const numberPattern = (field: FieldDef): RegExp =>
+  field.type !== 'decimal' ? /^-?\d+$/ : field.scale === undefined ? /^-?\d+(\.\d+)?$/ : new RegExp(`^-?\\d+(\\.\\d{1,${field.scale}})?$`);
+
+const numberMessage = (field: FieldDef): string =>
+  field.type !== 'decimal' ? `${field.label}は整数で入力してください。`
+    : field.scale === undefined ? `${field.label}は数値で入力してください。` : `${field.label}は小数第${field.scale}位までの数値で入力してください。`;
+
 /** The schema of one field's value (also validates inputs that are not a resource's, e.g. a recipient address). */
 export function fieldSchema(field: FieldDef) {
   const label = field.label;
@@ -71,7 +79,7 @@ export function fieldSchema(field: FieldDef) {
       textIn,
       v.transform((x) => toHalfWidth(x).replace(/,/g, '').replace(/円$/, '')),
       required,
-      v.check((x) => x === '' || (integer ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/).test(x), `${label}は${integer ? '整数' : '数値'}で入力してください。`),
+      v.check((x) => x === '' || numberPattern(field).test(x), numberMessage(field)),
       v.transform((x) => (x === '' ? null : Number(x))),
       v.check((x) => x === null || min === undefined || x >= min, field.type === 'ref' ? `${label}を選択してください。` : `${label}は${min}以上で入力してください。`),
       v.check((x) => x === null || field.max === undefined || x <= field.max, `${label}は${field.max}以下で入力してください。`),

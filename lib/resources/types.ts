@@ -35,6 +35,8 @@ export interface FieldDef {
   max?: number;
   /** Min characters of a non-empty value (text kinds) or min value (number kinds). */
   min?: number;
+  /** For `decimal`: the most digits after the point (a unit price: 2, e.g. 86.40). */
+  scale?: number;
   /** Stored in lower case, so `unique` compares without case (e-mail addresses used to log in). */
   lowerCase?: boolean;
   /** Fixed options of a select. */

@@ -24,6 +24,8 @@ import * as jobs from './migrations/0022-jobs';
 import * as payment from './migrations/0030-payment';
 import * as serverHistory from './migrations/0031-server-history';
 import * as jobStamps from './migrations/0023-job-stamps';
+import * as moneyTerms from './migrations/0026-money-terms';
+import * as moneyTermsData from './migrations/0027-money-terms-data';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -53,6 +55,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0030-payment': payment,
   '0031-server-history': serverHistory,
   '0023-job-stamps': jobStamps,
+  '0026-money-terms': moneyTerms,
+  '0027-money-terms-data': moneyTermsData,
 };
 
 function provider(dialect: DialectName) {

@@ -12,10 +12,11 @@ import type { Kysely } from 'kysely';
 import { formatMoney } from '../../lib/format';
 import { DEFAULT_ORDER_NUMBER_FORMAT } from '../../lib/orders/number';
 import { feeIn, shippingOf, type DeliveryFee } from '../../lib/orders/delivery-fee';
-import { lineAmount, orderTotalsWithFee, roundingOf, unitPriceFor, type TaxedAmount } from '../../lib/orders/totals';
+import { lineAmount, moneyTermsOf, unitPriceFor, type TaxedAmount } from '../../lib/money/totals';
+import { orderTotalsWithFee } from '../../lib/orders/totals';
 import { orderResource, SHIP_PARTS } from '../../lib/resources/order';
 import { defaultDeliveryDate, ORDER_SETTING_ID } from '../../lib/resources/order-setting';
-import { rateOn, type TaxClass, type TaxPeriod } from '../../lib/tax';
+import { rateOn, taxClassOf, type TaxClass, type TaxPeriod } from '../../lib/tax';
 import { resourceView, type Database, type ResourceRow } from '../db/schema';
 import { childProblem } from '../resources/children';
 import { liveDeliveryFees } from '../system/delivery-fee';
@@ -68,8 +69,6 @@ export async function orderSettings(db: Kysely<Database>): Promise<OrderSettings
   };
 }
 
-const taxClassOf = (value: unknown): TaxClass => (value === 'reduced' || value === 'exempt' ? value : 'standard');
-
 /**
  * Loads the settings, tax periods, delivery fees and the given items (four queries).
  * @example const book = await pricingBook(trx, [3, 7])
@@ -89,7 +88,7 @@ export async function pricingBook(db: Kysely<Database>, itemIds: readonly number
 /** The customer's columns the rules read (`shippingOf`, `newOrderDefaults`, `priceLines`, `totalsOf`, the credit limit). */
 export const PRICING_CLIENT_COLUMNS: readonly string[] = [
   ...SHIP_PARTS.flatMap((part) => [`cl_shipping_${part}`, part === 'tel' ? 'cl_tel_1' : `cl_${part}`]),
-  'cl_sk_id', 'cl_pm_id', 'cl_ht_id', 'cl_tanka_type', 'cl_kake_ritu', 'cl_kin_kiri', 'cl_zei_kiri', 'cl_yoshin_gendo', 'cl_uri_zan',
+  'cl_sk_id', 'cl_pm_id', 'cl_ht_id', 'cl_tanka_type', 'cl_kake_ritu', 'cl_kin_kiri', 'cl_zei_kiri', 'cl_zei_ten', 'cl_yoshin_gendo', 'cl_uri_zan',
 ];
 
 /**
@@ -110,20 +109,20 @@ export function newOrderDefaults(book: PricingBook, client: ResourceRow, columns
 /**
  * Fixes the lines' names, prices, classes and rates at the order date: `lines` are the order's child rows as
  * their declaration checked them (lib/resources/order `children`: item, name, quantity, price; an empty price is
- * the customer's price of the item).
+ * the customer's price of the item, by its 単価区分/掛率 and 税転嫁 — lib/money/totals).
  */
 export function priceLines(book: PricingBook, lines: readonly ResourceRow[], client: ResourceRow, date: string): PreparedLine[] {
-  const kinKiri = roundingOf(client.cl_kin_kiri);
+  const terms = moneyTermsOf(client);
   return lines.map((line, i) => {
     const itemId = Number(line.odd_it_id);
     const item = book.items.get(itemId);
     if (!item) throw childProblem(LINES, i, 'it_id', '商品が見つかりません（削除された可能性があります）。選び直してください。');
     const quantity = Number(line.odd_quantity);
-    const price = line.odd_price === null || line.odd_price === undefined ? unitPriceFor(item.price, { tankaType: client.cl_tanka_type, kakeRitu: client.cl_kake_ritu, kinKiri }) : Number(line.odd_price);
     const rate = rateOn(book.periods, item.taxClass, date);
     if (rate === undefined) throw childProblem(LINES, i, 'it_id', `受注日（${date}）の消費税率が登録されていません。税率設定を確認してください。`);
+    const price = line.odd_price === null || line.odd_price === undefined || line.odd_price === '' ? unitPriceFor(item.price, terms, rate) : Number(line.odd_price);
     const name = String(line.odd_name ?? '').trim() || item.name;
-    return { odd_it_id: itemId, odd_name: name.slice(0, 100), odd_quantity: quantity, odd_price: price, odd_amount: lineAmount(quantity, price), odd_tax_class: item.taxClass, odd_tax_rate: rate };
+    return { odd_it_id: itemId, odd_name: name.slice(0, 100), odd_quantity: quantity, odd_price: price, odd_amount: lineAmount(quantity, price, terms.kinKiri), odd_tax_class: item.taxClass, odd_tax_rate: rate };
   });
 }
 
@@ -131,12 +130,12 @@ export function priceLines(book: PricingBook, lines: readonly ResourceRow[], cli
 export const feeOf = (book: PricingBook, pref: unknown): number => feeIn(book.fees, pref)?.fee ?? 0;
 
 /**
- * The order's totals: its lines and delivery fee (standard rate on the order date), per rate rounded by the
- * customer's 消費税端数 (`zei_kiri`).
+ * The order's totals: its lines and delivery fee (standard rate on the order date), per rate rounded once by the
+ * customer's 税転嫁 and 消費税端数 (`zei_ten`, `zei_kiri`; lib/money/totals).
  */
 export function totalsOf(book: PricingBook, client: ResourceRow, lines: readonly ResourceRow[], fee: number, date: string): ResourceRow {
   const amounts: TaxedAmount[] = lines.map((l) => ({ amount: Number(l.odd_amount), taxClass: taxClassOf(l.odd_tax_class), taxRate: Number(l.odd_tax_rate) }));
-  const totals = orderTotalsWithFee(amounts, fee, rateOn(book.periods, 'standard', date) ?? 0, roundingOf(client.cl_zei_kiri));
+  const totals = orderTotalsWithFee(amounts, fee, rateOn(book.periods, 'standard', date) ?? 0, moneyTermsOf(client));
   return { od_net_total: totals.net, od_tax_total: totals.tax, od_uriage_total: totals.total };
 }
 

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { addDays, todayJst } from '../../lib/format';
-import { lineAmount, orderTotals } from '../../lib/orders/totals';
+import { lineAmount, moneyTermsOf, slipTotals } from '../../lib/money/totals';
 import { ADMIN_ROLE } from '../../lib/permissions';
 import { clientResource } from '../../lib/resources/client';
 import { agreementResource } from '../../lib/resources/agreement';
@@ -194,14 +194,15 @@ export async function seedSyntheticClients(db: Kysely<Database>, count: number, 
 }
 
 const LIST_PRICES = new Map(DEMO_ITEMS.map((it) => [it.code, it]));
-const CURRENT_RATE = { standard: 10, reduced: 8, exempt: 0 } as const;
+const CURRENT_RATE = { standard: 10, reduced: 8, exempt: 0, outside: 0 } as const;
+const DEFAULT_TERMS = moneyTermsOf(undefined);
 
 /** A synthetic order's total: its lines at list prices, taxed at the current rates. */
 const listTotal = (lines: readonly SeedOrderLine[]): number =>
-  orderTotals(lines.map((l) => {
+  slipTotals(lines.map((l) => {
     const item = LIST_PRICES.get(l.code)!;
-    return { amount: lineAmount(l.quantity, item.price), taxClass: item.tax_class, taxRate: CURRENT_RATE[item.tax_class] };
-  }), '0').total;
+    return { amount: lineAmount(l.quantity, item.price, DEFAULT_TERMS.kinKiri), taxClass: item.tax_class, taxRate: CURRENT_RATE[item.tax_class] };
+  }), DEFAULT_TERMS).total;
 
 /**
  * Loads `count` synthetic orders of the customers with ids `firstClientId …` (benchmarks): the demo

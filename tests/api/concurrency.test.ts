@@ -114,6 +114,21 @@ for (const dialect of dialects()) {
       }
     });
 
+    it('a ring of customers each given the next as 請求親顧客 at once: all but one saved, never a loop', async () => {
+      const ring = 6;
+      const clients: Record<string, unknown>[] = [];
+      for (let i = 0; i < ring; i++) clients.push(await ok('client_save', { postData: { co_name: `同時の請求親 ${i}`, tel_1: '03-1111-2222', status: '1' } }));
+      const answers = await race(ring, (i) => call('client_save', { id: Number(clients[i].cl_id), postData: { parent_id: Number(clients[(i + 1) % ring].cl_id), modified: clients[i].modified } }));
+      assert.deepEqual(statuses(answers), [...Array<number>(ring - 1).fill(200), 400], told(answers));
+      assert.match(fieldsOf(answers.find((a) => a.status === 400)!).parent_id ?? '', /請求先が循環します/, told(answers));
+      const parents = new Map<number, number | null>();
+      for (const c of clients) {
+        const [row] = (await call('client_dtl', { id: Number(c.cl_id) })).body;
+        parents.set(Number(c.cl_id), row.cl_parent_id === null ? null : Number(row.cl_parent_id));
+      }
+      assert.equal([...parents.values()].filter((p) => p === null).length, 1, JSON.stringify([...parents]));
+    });
+
     it('an item deleted while stock is taken in: never a deleted item with stock', async () => {
       const warehouse = await ok('souko_save', { postData: { code: 'RACE-SK', name: '同時倉庫', active: '1' } });
       for (let round = 0; round < 5; round++) {

@@ -9,7 +9,8 @@ import { after, before, describe, it } from 'node:test';
 import { addDays, todayJst } from '../../lib/format';
 import { URIAGE_STATUSES } from '../../lib/hod/uriage';
 import { RESOURCES } from '../../lib/resources';
-import { orderTotalsWithFee, roundingOf } from '../../lib/orders/totals';
+import { lineAmount, moneyTermsOf } from '../../lib/money/totals';
+import { orderTotalsWithFee } from '../../lib/orders/totals';
 import type { TaxClass } from '../../lib/tax';
 import { hodList } from '../../server/hod/list';
 import { hodUriage } from '../../server/hod/uriage';
@@ -123,7 +124,7 @@ for (const dialect of dialects()) {
       const { db } = fresh.database;
       const periods = await taxPeriods(db);
       const orders = await db.selectFrom('orders').innerJoin('client', 'client.cl_id', 'orders.od_cl_id')
-        .select(['od_id', 'od_date', 'od_delivery_date', 'od_status', 'od_delivery_fee', 'od_net_total', 'od_tax_total', 'od_uriage_total', 'od_number', 'cl_zei_kiri'])
+        .select(['od_id', 'od_date', 'od_delivery_date', 'od_status', 'od_delivery_fee', 'od_net_total', 'od_tax_total', 'od_uriage_total', 'od_number', 'cl_zei_kiri', 'cl_zei_ten', 'cl_kin_kiri'])
         .where('orders.deleted', '=', 0).execute();
       const lines = await db.selectFrom('order_detail').select(['odd_od_id', 'odd_amount', 'odd_quantity', 'odd_price', 'odd_tax_class', 'odd_tax_rate']).execute();
       const byOrder = new Map<number, typeof lines>();
@@ -134,8 +135,9 @@ for (const dialect of dialects()) {
         assert.ok(own.length > 0, `order ${o.od_number} has no lines`);
         const fee = Number(o.od_delivery_fee ?? 0);
         const amounts = own.map((l) => ({ amount: Number(l.odd_amount), taxClass: String(l.odd_tax_class) as TaxClass, taxRate: Number(l.odd_tax_rate) }));
-        for (const l of own) assert.equal(Number(l.odd_amount), Number(l.odd_quantity) * Number(l.odd_price));
-        const expected = orderTotalsWithFee(amounts, fee, rateOn(periods, 'standard', String(o.od_date)) ?? 0, roundingOf(o.cl_zei_kiri));
+        const terms = moneyTermsOf(o);
+        for (const l of own) assert.equal(Number(l.odd_amount), lineAmount(Number(l.odd_quantity), Number(l.odd_price), terms.kinKiri));
+        const expected = orderTotalsWithFee(amounts, fee, rateOn(periods, 'standard', String(o.od_date)) ?? 0, terms);
         assert.deepEqual([Number(o.od_net_total), Number(o.od_tax_total), Number(o.od_uriage_total)], [expected.net, expected.tax, expected.total], `order ${o.od_number}`);
         assert.ok(String(o.od_delivery_date) >= String(o.od_date), `order ${o.od_number} delivered before it was ordered`);
         if ((URIAGE_STATUSES as readonly string[]).includes(String(o.od_status))) assert.ok(String(o.od_delivery_date) <= today, `order ${o.od_number} shipped in the future`);

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { todayJst } from '../../lib/format';
 import { checkLine } from '../../lib/orders/lines';
+import { moneyTermsOf } from '../../lib/money/totals';
 import { orderTotalsWithFee } from '../../lib/orders/totals';
 import { dialects, resourceCalls, useHarness } from './harness';
 
@@ -23,10 +24,11 @@ describe('order lines (lib/orders/lines): the same conversion and messages on th
     assert.deepEqual(checkLine({ quantity: '１，２００', price: '１２０円' }), { ok: true, quantity: 1200, price: 120 });
     assert.deepEqual(checkLine({ quantity: 'ab', price: '' }), { ok: false, fields: { quantity: '数量は整数で入力してください。' } });
     assert.equal(checkLine({ quantity: '0' }).ok, false);
-    assert.deepEqual(checkLine({ quantity: '1', price: '1.5' }), { ok: false, fields: { price: '単価は整数で入力してください。' } });
+    assert.deepEqual(checkLine({ quantity: '1', price: '８６．４０' }), { ok: true, quantity: 1, price: 86.4 });
+    assert.deepEqual(checkLine({ quantity: '1', price: '1.555' }), { ok: false, fields: { price: '単価は小数第2位までの数値で入力してください。' } });
   });
   it('taxes the delivery fee at the standard rate, in the standard rate’s group', () => {
-    const totals = orderTotalsWithFee([{ amount: 2600, taxClass: 'reduced', taxRate: 8 }, { amount: 1100, taxClass: 'standard', taxRate: 10 }], 550, 10, '0');
+    const totals = orderTotalsWithFee([{ amount: 2600, taxClass: 'reduced', taxRate: 8 }, { amount: 1100, taxClass: 'standard', taxRate: 10 }], 550, 10, moneyTermsOf(undefined));
     assert.deepEqual(totals.rates.map((r) => [r.key, r.net, r.tax]), [['10', 1650, 165], ['8', 2600, 208]]);
     assert.equal(totals.total, 4623);
   });

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { addDays, todayJst } from '../../lib/format';
 import { TRANSITIONS } from '../../lib/orders/status';
-import { orderTotals, roundYen, unitPriceFor } from '../../lib/orders/totals';
+import { divideRounded } from '../../lib/money/rounding';
 import { ORDER_STATUS, type OrderStatus } from '../../lib/resources/order';
 import { deliveryFeeFor } from '../../server/system/delivery-fee';
 import { dialects, resourceCalls, useHarness } from './harness';
@@ -18,32 +18,6 @@ import { dialects, resourceCalls, useHarness } from './harness';
 type Row = Record<string, string | number | null>;
 
 const today = todayJst();
-
-describe('order totals (lib/orders/totals)', () => {
-  it('rounds symmetric around zero with each mode', () => {
-    assert.deepEqual([roundYen(100.5, '0'), roundYen(100.5, '1'), roundYen(100.5, '2')], [100, 101, 101]);
-    assert.deepEqual([roundYen(-100.5, '0'), roundYen(-100.5, '1'), roundYen(-100.5, '2')], [-100, -101, -101]);
-    assert.deepEqual([roundYen(-33.3, '0'), roundYen(-33.3, '1'), roundYen(-33.3, '2')], [-33, -34, -33]);
-    assert.equal(roundYen(1.1 * 3, '1'), 4);
-    assert.equal(roundYen(-0.4, '2'), 0);
-  });
-  it('taxes each rate once on its net, not per line', () => {
-    // Per line: 3 × round(10.5 × 0.08) would differ; once per rate: 31.5 × 0.08 = 2.52.
-    const lines = [10.5, 10.5, 10.5].map((amount) => ({ amount, taxClass: 'reduced' as const, taxRate: 8 }));
-    assert.equal(orderTotals(lines, '0').tax, 2);
-    const mixed = orderTotals([
-      { amount: 1000, taxClass: 'reduced', taxRate: 8 }, { amount: 330, taxClass: 'standard', taxRate: 10 },
-      { amount: 500, taxClass: 'exempt', taxRate: 0 }, { amount: -100, taxClass: 'standard', taxRate: 10 },
-    ], '0');
-    assert.deepEqual(mixed.rates.map((r) => [r.key, r.net, r.tax]), [['10', 230, 23], ['8', 1000, 80], ['exempt', 500, 0]]);
-    assert.equal(mixed.total, 1833);
-  });
-  it('derives the unit price from 掛率 with 金額端数処理', () => {
-    assert.equal(unitPriceFor(1199, { tankaType: '2', kakeRitu: 85, kinKiri: '0' }), 1019);
-    assert.equal(unitPriceFor(1199, { tankaType: '2', kakeRitu: 85, kinKiri: '1' }), 1020);
-    assert.equal(unitPriceFor(1199, { tankaType: '1', kakeRitu: 85, kinKiri: '1' }), 1199);
-  });
-});
 
 for (const dialect of dialects()) {
   describe(dialect, () => {
@@ -141,15 +115,15 @@ for (const dialect of dialects()) {
       it('prices by 掛率 with kin_kiri, ships to the customer’s shipping address and charges its prefecture’s fee', async () => {
         const order = await created('order', { cl_id: ids.kake, date: today, lines: [{ it_id: ids.odd, quantity: 2 }] });
         const [line] = await lines(Number(order.od_id));
-        assert.equal(line.odd_price, 1020); // 1199 × 85% = 1019.15, 切上げ
-        assert.equal(line.odd_amount, 2040);
+        assert.equal(line.odd_price, 1019.15); // 1199 × 85%, a unit price of two decimals
+        assert.equal(line.odd_amount, 2039); // 2 × 1019.15 = 2038.30, 切上げ (kin_kiri)
         assert.deepEqual([order.od_ship_co_name, order.od_ship_name, order.od_ship_pref, order.od_ship_city, order.od_ship_address, order.od_ship_tel],
           ['掛率テスト 大阪支店', '配送 太郎', '大阪府', '大阪市北区', '梅田1-1', '06-1111-2222']);
         const fee = (await deliveryFeeFor(h.database.db, '大阪府'))?.fee ?? 0;
         assert.ok(fee > 0);
         assert.equal(order.od_delivery_fee, fee);
-        const tax = roundYen(2040 * 0.08, '2') + roundYen(fee * 0.1, '2');
-        assert.deepEqual([order.od_net_total, order.od_tax_total, order.od_uriage_total], [2040 + fee, tax, 2040 + fee + tax]);
+        const tax = divideRounded(2039 * 8, 100, '2') + divideRounded(fee * 10, 100, '2');
+        assert.deepEqual([order.od_net_total, order.od_tax_total, order.od_uriage_total], [2039 + fee, tax, 2039 + fee + tax]);
       });
 
       it('defaults the shipping address, warehouse and payment method from the customer’s main record', async () => {
@@ -163,7 +137,7 @@ for (const dialect of dialects()) {
       it('fixes the tax rate at the order date (2019-09-30: standard 8%; 2019-10-01: standard 10%)', async () => {
         const before = await created('order', { cl_id: ids.plain, date: '2019-09-30', delivery_fee: 0, lines: [{ it_id: ids.rental, quantity: 1 }, { it_id: ids.water, quantity: 1 }] });
         assert.deepEqual((await lines(Number(before.od_id))).map((l) => l.odd_tax_rate), [8, 8]);
-        assert.equal(before.od_tax_total, roundYen(2300 * 0.08, '0'));
+        assert.equal(before.od_tax_total, divideRounded(2300 * 8, 100, '0'));
         const after = await created('order', { cl_id: ids.plain, date: '2019-10-01', delivery_fee: 0, lines: [{ it_id: ids.rental, quantity: 1 }, { it_id: ids.water, quantity: 1 }] });
         assert.deepEqual((await lines(Number(after.od_id))).map((l) => l.odd_tax_rate), [10, 8]);
         assert.equal(after.od_tax_total, 110 + 96);

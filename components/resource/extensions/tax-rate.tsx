@@ -3,11 +3,9 @@ import useSWR from 'swr';
 import { todayJst } from '@/lib/format';
 import { callFetcher, type Row } from '@/lib/list/use-list-controller';
 import { TAX_CLASS } from '@/lib/resources/options';
-import { formatRate, rateOn, taxPeriodOf, type TaxClass } from '@/lib/tax';
+import { formatRate, isTaxClass, rateOn, taxPeriodOf } from '@/lib/tax';
 import { optionText } from '../cells';
 import type { DetailExtensionProps } from './types';
-
-const isTaxClass = (value: unknown): value is TaxClass => value === 'standard' || value === 'reduced' || value === 'exempt';
 
 export function ItemTaxRate({ record }: DetailExtensionProps) {
   const { data, error } = useSWR(['tax_lst', { n: 1000, p: 1, col: 'tx_valid_from', odr: 'asc', kw: '', postData: {} }] as const, callFetcher<Row>, {

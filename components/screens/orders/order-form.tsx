@@ -18,7 +18,8 @@ import { fromForm, newRecordValues, toForm, type FormRecord } from '@/lib/list/r
 import { deliveryFeesOf, feeIn, shippingOf } from '@/lib/orders/delivery-fee';
 import { checkLine, LINE_PRICE, LINE_QUANTITY } from '@/lib/orders/lines';
 import { isOrderStatus, stockIsOut, statusText, TRANSITIONS, type StatusResult } from '@/lib/orders/status';
-import { lineAmount, orderTotalsWithFee, roundingOf, unitPriceFor, type TaxedAmount } from '@/lib/orders/totals';
+import { lineAmount, moneyTermsOf, unitPriceFor, type TaxedAmount } from '@/lib/money/totals';
+import { orderTotalsWithFee } from '@/lib/orders/totals';
 import { can } from '@/lib/permissions';
 import { integerIn } from '@/lib/resources/checks';
 import { orderResource, SHIP_PARTS } from '@/lib/resources/order';
@@ -142,7 +143,7 @@ export default function OrderFormScreen({ match }: ScreenProps) {
 
   const status = String(record?.od_status ?? 'untreated');
   const linesLocked = !writable || stockIsOut(status) || status === 'cancelled';
-  const customer = { tankaType: client?.cl_tanka_type, kakeRitu: client?.cl_kake_ritu, kinKiri: roundingOf(client?.cl_kin_kiri) };
+  const customer = moneyTermsOf(client);
   const orderDate = date || formatDate(new Date());
   const rateOf = (line: EditLine): number | undefined => rateOn(periods, line.taxClass, orderDate);
   /** A line's quantity and price as the save will read them (lib/orders/lines), with the server's refusals. */
@@ -150,13 +151,13 @@ export default function OrderFormScreen({ match }: ScreenProps) {
     const checked = checkLine(line);
     const refused = lineRefusals[line.key] ?? {};
     if (!checked.ok) return { problems: { ...refused, ...checked.fields } };
-    return { quantity: checked.quantity, price: checked.price ?? unitPriceFor(line.itemPrice, customer), problems: refused };
+    return { quantity: checked.quantity, price: checked.price ?? unitPriceFor(line.itemPrice, customer, rateOf(line) ?? 0), problems: refused };
   };
   const filled = lines.filter((l) => l.it_id !== '');
   const invalidLines = filled.filter((l) => Object.keys(checkOf(l).problems).length > 0);
   const amounts: TaxedAmount[] = filled.flatMap((l) => {
     const { quantity, price } = checkOf(l);
-    return quantity === undefined || price === undefined ? [] : [{ amount: lineAmount(quantity, price), taxClass: l.taxClass, taxRate: rateOf(l) ?? 0 }];
+    return quantity === undefined || price === undefined ? [] : [{ amount: lineAmount(quantity, price, customer.kinKiri), taxClass: l.taxClass, taxRate: rateOf(l) ?? 0 }];
   });
   // The fee the save charges: the one entered, else the shipping prefecture's (lib/orders/delivery-fee, as the server).
   const feeText = String(fee ?? '').trim();
@@ -165,7 +166,7 @@ export default function OrderFormScreen({ match }: ScreenProps) {
   const prefFee = feeText === '' ? feeIn(fees, shipPref) : undefined;
   const feeValue = feeText === '' ? prefFee?.fee ?? 0 : integerIn(feeText, 0, 9_999_999);
   const countable = invalidLines.length === 0 && feeValue !== undefined;
-  const totals = orderTotalsWithFee(amounts, feeValue ?? 0, rateOn(periods, 'standard', orderDate) ?? 0, roundingOf(client?.cl_zei_kiri));
+  const totals = orderTotalsWithFee(amounts, feeValue ?? 0, rateOn(periods, 'standard', orderDate) ?? 0, customer);
   const dirty = form.formState.isDirty || linesKey(lines) !== loadedLines;
   useLeaveGuard(dirty && !busy && !missing);
 
@@ -404,10 +405,10 @@ export default function OrderFormScreen({ match }: ScreenProps) {
                       {problems.it_id && <p role="alert" className="mt-[2px] text-[12px] text-danger">{problems.it_id}</p>}
                     </td>
                     {cell('quantity', '数量', 'w-[80px]')}
-                    {cell('price', '単価', 'w-[110px]', line.it_id ? String(unitPriceFor(line.itemPrice, customer)) : '')}
+                    {cell('price', '単価', 'w-[110px]', line.it_id ? String(unitPriceFor(line.itemPrice, customer, rateOf(line) ?? 0)) : '')}
                     <td className="px-[8px] py-[10px] text-right align-top tabular-nums">{line.it_id ? (line.taxClass === 'exempt' ? '非課税' : formatRate(rateOf(line))) : ''}</td>
                     <td className="px-[8px] py-[10px] text-right align-top tabular-nums" data-testid={`line-${index + 1}-amount`}>
-                      {line.it_id ? (quantity === undefined || price === undefined ? '—' : formatMoney(lineAmount(quantity, price))) : ''}
+                      {line.it_id ? (quantity === undefined || price === undefined ? '—' : formatMoney(lineAmount(quantity, price, customer.kinKiri))) : ''}
                     </td>
                     <td className="px-[8px] py-[4px] align-top">
                       {!linesLocked && (

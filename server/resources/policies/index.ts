@@ -2,6 +2,7 @@
 import type { ResourcePolicy } from '../policy';
 import { auditLogPolicy } from './audit-log';
 import { bottlePolicy } from './bottle';
+import { clientPolicy } from './client';
 import { hodReportPolicy } from './hod-report';
 import { hodPausePolicy } from './hod-pause';
 import { itemPolicy } from './item';
@@ -16,6 +17,7 @@ import { userPolicy } from './user';
 
 export const POLICIES: Record<string, ResourcePolicy> = {
   user: userPolicy,
+  client: clientPolicy,
   role: rolePolicy,
   mailtemplate: mailTemplatePolicy,
   master_option: masterOptionPolicy,

@@ -5,6 +5,7 @@
  */
 import { addDays } from '../../../lib/format';
 import { defaultNextDue } from '../../../lib/resources/water-server';
+import type { TaxClass } from '../../../lib/tax';
 import { createRng } from './rng';
 
 export interface SeedWarehouse {
@@ -39,7 +40,7 @@ export interface SeedItem {
   unit: string;
   price: number;
   cost: number;
-  tax_class: 'standard' | 'reduced' | 'exempt';
+  tax_class: TaxClass;
   active: number;
   sort: number;
   returnable: number;
@@ -61,7 +62,7 @@ export const DEMO_ITEMS: readonly SeedItem[] = [
   item('SV-RENT', 'サーバーレンタル（月額）', 'サーバーレンタル', '30', '月', 1100, 0, 'standard', { sort: 50, stock_tracked: 0 }),
   item('SV-MAINT', '定期メンテナンス', 'テイキメンテナンス', '40', '回', 3300, 1200, 'standard', { sort: 60, stock_tracked: 0 }),
   item('SHIP', '配送料', 'ハイソウリョウ', '50', '回', 550, 0, 'standard', { sort: 70, stock_tracked: 0, note: '別建ての配送料は標準税率。送料込み価格の水は軽減税率。' }),
-  item('DEPOSIT', '容器保証金', 'ヨウキホショウキン', '60', '本', 1000, 0, 'exempt', { sort: 80, stock_tracked: 0, note: '預り金（不課税）。' }),
+  item('DEPOSIT', '容器保証金', 'ヨウキホショウキン', '60', '本', 1000, 0, 'outside', { sort: 80, stock_tracked: 0, note: '預り金（不課税）。' }),
   item('CUP', '紙コップ（100個入）', 'カミコップ', '90', '箱', 330, 150, 'standard', { sort: 90, reorder_point: 30 }),
   item('RACK', 'ボトルラック', 'ボトルラック', '90', '個', 2200, 900, 'standard', { sort: 100, reorder_point: 10 }),
 ];

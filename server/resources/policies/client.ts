@@ -1,0 +1,24 @@
+/**
+ * 顧客: the chain of 請求親顧客 never loops. A save giving a customer a parent whose chain leads back to the
+ * customer is refused, naming the loop; saves changing parents take turns (`serialize`), so two saves that
+ * would close a loop together cannot both pass.
+ */
+import { parentChain } from '../../clients/billing-chain';
+import { serialize } from '../../db/concurrency';
+import { badRequest } from '../../http/api-error';
+import type { ResourcePolicy } from '../policy';
+
+export const clientPolicy: ResourcePolicy = {
+  async beforeSave({ trx, id, current, columns }) {
+    const parent = columns.cl_parent_id;
+    if (id === undefined || parent === undefined || parent === null || (current && current.cl_parent_id === parent)) return;
+    await serialize(trx, 'client_parent');
+    const chain = await parentChain(trx, Number(parent));
+    const back = chain.findIndex((link) => link.id === id);
+    if (back < 0) return;
+    const self = String(current?.cl_co_name || current?.cl_name || `ID ${id}`);
+    const loop = [self, ...chain.slice(0, back + 1).map((link) => link.name)].join(' → ');
+    const message = `請求親顧客をこの顧客にすると請求先が循環します（${loop}）。別の顧客を選んでください。`;
+    throw badRequest(message, { fields: { parent_id: message } });
+  },
+};
