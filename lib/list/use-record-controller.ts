@@ -14,11 +14,10 @@ import { sessionAtom } from '../state/atoms';
 import { writeStored } from '../state/storage';
 import { filterOf, type RawFilters } from './list-state';
 import { fromForm, idOf, newRecordValues, toForm, type FormRecord } from './record-mapper';
+import { refusalOf, type Refusal } from './save-refusal';
 import { callFetcher, messageOf, type Row } from './use-list-controller';
 
-export type SaveOutcome =
-  | { ok: true; row: Row; id: string; created: boolean }
-  | { ok: false; kind: 'conflict' | 'fields' | 'error'; message: string; fields?: Record<string, string> };
+export type SaveOutcome = { ok: true; row: Row; id: string; created: boolean } | ({ ok: false } & Refusal);
 
 /** A refused delete names the records that use this one (`usedBy`), when the server answers them. */
 export type DeleteOutcome = { ok: true } | { ok: false; message: string; usedBy?: readonly UsedBy[] };
@@ -28,14 +27,22 @@ export interface RecordController {
   record: Row | undefined;
   /** The record as form values (empty values for a new record). */
   formValues: FormRecord | undefined;
+  /**
+   * The record's child rows as `children.call` answers them (ResourceDef.children; `[]` for a new record),
+   * undefined while loading or for a resource without children.
+   */
+  children: Row[] | undefined;
   isLoading: boolean;
   error: string | undefined;
   notFound: boolean;
-  save: (values: Record<string, unknown>) => Promise<SaveOutcome>;
+  /** Saves the form's values and, for a resource with children, the rows to write with them (`children.key`). */
+  save: (values: Record<string, unknown>, rows?: readonly Record<string, unknown>[]) => Promise<SaveOutcome>;
   remove: () => Promise<DeleteOutcome>;
-  /** Reloads the record from the server (after a conflict) and returns the latest row. */
+  /** Reloads the record (and its child rows) from the server (after a conflict) and returns the latest row. */
   reload: () => Promise<Row | undefined>;
 }
+
+const NO_ROWS: Row[] = [];
 
 /** The routes drawing a resource's screens of one kind (top-level first, then nested). */
 function resourceRoutes(def: ResourceDef, kind: ResourceScreen['kind']): { route: RouteDef; screen: ResourceScreen }[] {
@@ -122,6 +129,11 @@ export function useRecordController(def: ResourceDef, id: string | undefined, op
   const dtl = useSWR(key, callFetcher<Row>, { revalidateOnFocus: false, revalidateIfStale: true });
   const record = dtl.data?.[0];
   const { mutate } = dtl;
+  const child = def.children;
+  const rowsKey = child && id ? ([child.call, { [child.parentField]: id }] as const) : null;
+  const rows = useSWR(rowsKey, callFetcher<Row>, { revalidateOnFocus: false, revalidateIfStale: true });
+  const mutateRows = rows.mutate;
+  const hasRows = rowsKey !== null;
 
   /**
    * Every answer of the resource's calls is stale after a write: its lists and counts, other records
@@ -141,25 +153,23 @@ export function useRecordController(def: ResourceDef, id: string | undefined, op
   );
 
   const save = useCallback(
-    async (values: Record<string, unknown>): Promise<SaveOutcome> => {
-      const postData = fromForm(def, { ...values, ...(JSON.parse(fixedKey) as Record<string, string>) });
+    async (values: Record<string, unknown>, childRows?: readonly Record<string, unknown>[]): Promise<SaveOutcome> => {
+      const postData: Record<string, unknown> = fromForm(def, { ...values, ...(JSON.parse(fixedKey) as Record<string, string>) });
+      if (child && childRows) postData[child.key] = childRows;
       try {
         const [row] = await call<Row>(callName(def.name, 'save'), id ? { id, postData } : { postData });
         const newId = idOf(def, row) ?? id;
-        if (!row || !newId) return { ok: false, kind: 'error', message: MESSAGES.internal };
+        if (!row || !newId) return { ok: false, kind: 'error', message: MESSAGES.internal, fields: {} };
         if (id) await mutate([row], { revalidate: false });
+        if (id && child && childRows) await mutateRows();
         for (const field of def.fields) if (field.remember && typeof values[field.name] === 'string') writeStored(field.remember, values[field.name]);
         void refreshLists();
         return { ok: true, row, id: newId, created: !id };
       } catch (e) {
-        if (e instanceof CallError && e.status === 409) return { ok: false, kind: 'conflict', message: MESSAGES.conflict };
-        if (e instanceof CallError && e.status === 400 && e.fields && Object.keys(e.fields).length > 0) {
-          return { ok: false, kind: 'fields', message: e.message, fields: e.fields };
-        }
-        return { ok: false, kind: 'error', message: messageOf(e) ?? MESSAGES.internal };
+        return { ok: false, ...refusalOf(e) };
       }
     },
-    [def, id, mutate, refreshLists, fixedKey],
+    [def, id, child, mutate, mutateRows, refreshLists, fixedKey],
   );
 
   const remove = useCallback(async (): Promise<DeleteOutcome> => {
@@ -173,14 +183,18 @@ export function useRecordController(def: ResourceDef, id: string | undefined, op
     }
   }, [def.name, id, refreshLists]);
 
-  const reload = useCallback(async () => (await mutate())?.[0], [mutate]);
+  const reload = useCallback(async () => {
+    const [latest] = await Promise.all([mutate(), hasRows ? mutateRows() : undefined]);
+    return latest?.[0];
+  }, [mutate, mutateRows, hasRows]);
 
   // Missing: answered 404, or answered without a row.
   const notFound = (dtl.error instanceof CallError && dtl.error.status === 404) || (Boolean(id) && !dtl.error && dtl.data !== undefined && !record);
   return {
     record,
     formValues: id ? (record ? toForm(def, record) : undefined) : newRecordValues(def, { userId, fixed: JSON.parse(fixedKey) as Record<string, string> }),
-    isLoading: Boolean(id) && dtl.isLoading,
+    children: child ? (id ? rows.data : NO_ROWS) : undefined,
+    isLoading: Boolean(id) && (dtl.isLoading || rows.isLoading),
     error: dtl.error ? messageOf(dtl.error) : !id || dtl.isLoading || record ? undefined : dtl.data ? MESSAGES.notFound : undefined,
     notFound,
     save,

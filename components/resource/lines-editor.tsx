@@ -1,0 +1,181 @@
+/**
+ * The one editor of a record's child rows (ResourceDef.children: an order's lines, a round's stops): a
+ * table with the declared fields as inputs — a `ref` is the record picker, a select its options, numbers
+ * and money converted to half-width when the input loses focus — the derived columns read-only, rows added,
+ * removed and moved (buttons, or Alt+↑/↓ inside a row), at most `child.max`. Messages sit at their cell:
+ * the resource's live check (`check`) and the server's refusal (`state.messages`). What differs per resource
+ * (the order's live amounts, the stops' totals row) comes in as props, never as a copy of this table.
+ */
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { moveRow, type ChildRow } from '@/lib/list/child-rows';
+import type { ChildRowsState } from '@/lib/list/use-child-rows';
+import { useMasterOptions } from '@/lib/list/use-master-options';
+import { convertsInput, halfWidthOf, maxLength } from '@/lib/resources/schema';
+import type { FieldDef } from '@/lib/resources/types';
+import { RefPicker } from './ref-picker';
+import { buttonClass, inputClass } from './styles';
+
+export interface LinesEditorProps {
+  state: ChildRowsState;
+  disabled?: boolean;
+  /** How a row is counted in names: 行目 (lines), 件目 (stops). */
+  counter?: string;
+  /** Shorter column names than the declared labels (the stop's ボトル for ボトル商品). */
+  labels?: Readonly<Record<string, string>>;
+  /** The resource's live check of a row: field → message (lib/orders/lines `checkLine`). */
+  check?: (row: ChildRow) => Readonly<Record<string, string>>;
+  /** What the derived columns show for a row (default: the stored column, e.g. `odd_amount`). */
+  derived?: (row: ChildRow) => Readonly<Record<string, ReactNode>>;
+  /** An input's placeholder for a row (the customer's unit price of the line's item). */
+  placeholder?: (row: ChildRow, field: FieldDef) => string | undefined;
+  /** The name a `ref` cell shows for a stored row (default: the stored `{column}_label`, else looked up). */
+  refLabel?: (row: ChildRow, field: FieldDef) => string | undefined;
+  /** Cells of a last row under the table (totals), drawn in `<tfoot>`. */
+  footer?: ReactNode;
+}
+
+const NUMERIC = new Set<FieldDef['type']>(['number', 'money', 'decimal']);
+const cellId = (row: ChildRow, field: string) => `child-${row.key}-${field}`;
+
+function SelectCell({ field, id, label, value, disabled, invalid, describedBy, onChange }: {
+  field: FieldDef; id: string; label: string; value: string; disabled?: boolean; invalid: boolean; describedBy?: string; onChange: (value: string) => void;
+}) {
+  const master = useMasterOptions(field.master);
+  const options = field.master ? master.options : (field.options ?? []);
+  return (
+    <select id={id} aria-label={label} aria-invalid={invalid || undefined} aria-describedby={describedBy} className={inputClass} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+      {!field.required && <option value="">—</option>}
+      {options.map((o) => <option key={o.value} value={o.value}>{o.text}</option>)}
+    </select>
+  );
+}
+
+export function LinesEditor({ state, disabled, counter = '行目', labels = {}, check, derived, placeholder, refLabel, footer }: LinesEditorProps) {
+  const { child, rows } = state;
+  const labelOf = (field: FieldDef) => labels[field.name] ?? field.label;
+  const derivedFields = child.derived ?? [];
+  const full = rows.length >= child.max;
+  const focusAfter = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!focusAfter.current) return;
+    document.getElementById(focusAfter.current)?.focus();
+    focusAfter.current = null;
+  });
+
+  const setValue = (row: ChildRow, name: string, value: string) =>
+    state.setRows(rows.map((r) => (r.key === row.key ? { ...r, values: { ...r.values, [name]: value } } : r)));
+  const add = () => {
+    if (full) return;
+    const row = state.newRow();
+    state.setRows([...rows, row]);
+    focusAfter.current = cellId(row, child.fields[0].name);
+  };
+  const remove = (index: number) => {
+    state.setRows(rows.filter((_, i) => i !== index));
+    const next = rows[index + 1] ?? rows[index - 1];
+    focusAfter.current = next ? cellId(next, child.fields[0].name) : `${child.key}-add`;
+  };
+  const move = (index: number, by: number, focus: string) => {
+    state.setRows(moveRow(rows, index, index + by));
+    focusAfter.current = focus;
+  };
+  const onRowKeyDown = (index: number) => (event: KeyboardEvent<HTMLTableRowElement>) => {
+    if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') || disabled) return;
+    event.preventDefault();
+    move(index, event.key === 'ArrowUp' ? -1 : 1, (event.target as HTMLElement).id);
+  };
+
+  return (
+    <div className="flex flex-col gap-[8px]">
+      <div className="overflow-x-auto rounded-[6px] border border-line bg-white">
+        <table className="w-full border-collapse text-[1.4rem]">
+          <caption className="visually-hidden">{child.label}</caption>
+          <thead className="bg-subtle text-ink-soft">
+            <tr className="h-[36px]">
+              <th scope="col" className="w-[32px] px-[8px] text-right">#</th>
+              {child.fields.map((f) => <th key={f.name} scope="col" className={`px-[8px] ${NUMERIC.has(f.type) ? 'text-right' : 'text-left'}`}>{labelOf(f)}</th>)}
+              {derivedFields.map((f) => <th key={f.name} scope="col" className="px-[8px] text-right">{labelOf(f)}</th>)}
+              <th scope="col" className="px-[8px]"><span className="visually-hidden">操作</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => {
+              const n = `${index + 1}${counter}`;
+              const problems = { ...state.messages[row.key], ...check?.(row) };
+              const shown = derived?.(row) ?? {};
+              return (
+                <tr key={row.key} className="border-t border-line" onKeyDown={onRowKeyDown(index)}>
+                  <td className="px-[8px] py-[10px] text-right align-top tabular-nums text-muted">{index + 1}</td>
+                  {child.fields.map((field) => {
+                    const id = cellId(row, field.name);
+                    const label = `${n}の${labelOf(field)}`;
+                    const problem = problems[field.name];
+                    const errorId = problem ? `${id}-error` : undefined;
+                    const value = row.values[field.name] ?? '';
+                    let input: ReactNode;
+                    if (field.type === 'ref') {
+                      const stored = row.stored?.[`${child.prefix}${field.name}_label`];
+                      input = (
+                        <>
+                          <label htmlFor={id} className="visually-hidden">{label}</label>
+                          <RefPicker field={{ ...field, label }} inputId={id} value={value} label={refLabel?.(row, field) ?? (stored ? String(stored) : undefined)}
+                            onChange={(v) => setValue(row, field.name, v)} disabled={disabled} invalid={Boolean(problem)} describedBy={errorId} />
+                        </>
+                      );
+                    } else if (field.type === 'select') {
+                      input = <SelectCell field={field} id={id} label={label} value={value} disabled={disabled} invalid={Boolean(problem)} describedBy={errorId} onChange={(v) => setValue(row, field.name, v)} />;
+                    } else {
+                      const numeric = NUMERIC.has(field.type);
+                      input = (
+                        <input id={id} aria-label={label} aria-invalid={problem ? true : undefined} aria-describedby={errorId} disabled={disabled}
+                          inputMode={numeric ? 'numeric' : undefined} maxLength={numeric ? undefined : maxLength(field)} placeholder={placeholder?.(row, field)}
+                          className={`${inputClass} ${numeric ? `${field.type === 'money' ? 'w-[110px]' : 'w-[80px]'} text-right` : 'w-full min-w-[120px]'}`}
+                          value={value} onChange={(e) => setValue(row, field.name, e.target.value)}
+                          onBlur={(e) => {
+                            const half = convertsInput(field) ? halfWidthOf(field, e.target.value) : e.target.value;
+                            if (half !== e.target.value) setValue(row, field.name, half);
+                          }} />
+                      );
+                    }
+                    return (
+                      <td key={field.name} className={`px-[8px] py-[4px] align-top ${field.type === 'ref' ? 'min-w-[200px]' : ''}`}>
+                        {input}
+                        {problem && <p id={errorId} role="alert" className="mt-[2px] max-w-[220px] text-left text-[1.2rem] text-danger">{problem}</p>}
+                      </td>
+                    );
+                  })}
+                  {derivedFields.map((field) => (
+                    <td key={field.name} className="px-[8px] py-[10px] text-right align-top tabular-nums" data-testid={`line-${index + 1}-${field.name}`}>
+                      {field.name in shown ? shown[field.name] : String(row.stored?.[`${child.prefix}${field.name}`] ?? '')}
+                    </td>
+                  ))}
+                  <td className="whitespace-nowrap px-[8px] py-[4px] align-top">
+                    {!disabled && (
+                      <div className="flex gap-[4px]">
+                        <button type="button" className={buttonClass('ghost', 'sm')} disabled={index === 0} onClick={() => move(index, -1, `${child.key}-${row.key}-up`)} id={`${child.key}-${row.key}-up`}
+                          aria-label={`${n}を上へ`} title="上へ（Alt+↑）">↑</button>
+                        <button type="button" className={buttonClass('ghost', 'sm')} disabled={index === rows.length - 1} onClick={() => move(index, 1, `${child.key}-${row.key}-down`)} id={`${child.key}-${row.key}-down`}
+                          aria-label={`${n}を下へ`} title="下へ（Alt+↓）">↓</button>
+                        <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => remove(index)}>
+                          削除<span className="visually-hidden">（{n}）</span>
+                        </button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+          {footer && <tfoot>{footer}</tfoot>}
+        </table>
+      </div>
+      {!disabled && (
+        <div className="flex items-center gap-[12px]">
+          <button type="button" id={`${child.key}-add`} className={buttonClass('secondary', 'sm')} onClick={add} disabled={full}>＋ {child.label}を追加</button>
+          {full && <span className="text-[1.2rem] text-muted">{child.label}は{child.max}件までです。</span>}
+        </div>
+      )}
+    </div>
+  );
+}

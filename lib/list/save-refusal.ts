@@ -1,0 +1,81 @@
+/**
+ * The one place that turns a failed save into what a form shows: the banner's message, whether it was
+ * a stale edit (409: offer to reload), and the field messages sorted to where they belong — the form's
+ * own inputs (`co_name`, or prefixed `cl_co_name`), a child row's cell (`lines.0.quantity`,
+ * `stops.3.cash`; ResourceDef.children) or a record among several (`12.fee`, `{r}_bulk_save`).
+ * Every screen that saves reads a refusal through `refusalOf` and places it with `placeRefusal`.
+ */
+import { CallError } from '../api/fetcher';
+import { MESSAGES } from '../protocol';
+import type { ChildDef } from '../resources/types';
+
+/** Messages of child rows: row index (0-based, as sent) → field → message. */
+export type RowMessages = Record<number, Record<string, string>>;
+
+export interface Refusal {
+  /** `conflict`: someone saved the record first (409); `fields`: a 400 naming fields; `error`: anything else. */
+  kind: 'conflict' | 'fields' | 'error';
+  message: string;
+  /** The answer's field messages as sent (keys as the server names them). */
+  fields: Record<string, string>;
+}
+
+/**
+ * What a failed call means for a form.
+ * @example refusalOf(new CallError('数量は整数で…', 400, { 'lines.0.quantity': '数量は整数で…' })) // { kind: 'fields', … }
+ */
+export function refusalOf(error: unknown): Refusal {
+  if (error instanceof CallError && error.status === 409) return { kind: 'conflict', message: MESSAGES.conflict, fields: {} };
+  if (error instanceof CallError) {
+    const fields = error.fields ?? {};
+    return { kind: error.status === 400 && Object.keys(fields).length > 0 ? 'fields' : 'error', message: error.message, fields };
+  }
+  return { kind: 'error', message: MESSAGES.internal, fields: {} };
+}
+
+export interface PlacedRefusal {
+  /** Messages of the form's own inputs, by unprefixed field name, in the order the server named them. */
+  form: Record<string, string>;
+  /** Messages of the child rows' cells (only with `child`). */
+  rows: RowMessages;
+  /** Messages of records among several, by record id (`12.fee` → { 12: { fee } }). */
+  records: Record<string, Record<string, string>>;
+}
+
+/**
+ * Sorts a refusal's field messages: `names` are the form's inputs (a key may carry the resource's `prefix`),
+ * `child` the record's rows, `records` true for a bulk save's `{id}.{field}` keys. Keys naming nothing on
+ * the form are dropped (the banner still says them).
+ * @example placeRefusal({ 'lines.1.price': '…', date: '…' }, { names: ['date'], child: orderResource.children }) // { form: { date }, rows: { 1: { price } }, records: {} }
+ */
+export function placeRefusal(
+  fields: Readonly<Record<string, string>>,
+  { names, prefix = '', child, records = false }: { names: readonly string[]; prefix?: string; child?: ChildDef; records?: boolean },
+): PlacedRefusal {
+  const placed: PlacedRefusal = { form: {}, rows: {}, records: {} };
+  for (const [key, message] of Object.entries(fields)) {
+    const row = child ? new RegExp(`^${child.key}\\.(\\d+)\\.(\\w+)$`).exec(key) : null;
+    if (row && child?.fields.some((f) => f.name === row[2])) {
+      const index = Number(row[1]);
+      placed.rows[index] = { ...placed.rows[index], [row[2]]: message };
+      continue;
+    }
+    const record = records ? /^([^.]+)\.(\w+)$/.exec(key) : null;
+    if (record) {
+      placed.records[record[1]] = { ...placed.records[record[1]], [record[2]]: message };
+      continue;
+    }
+    const name = prefix && key.startsWith(prefix) ? key.slice(prefix.length) : key;
+    if (names.includes(name)) placed.form[name] = message;
+  }
+  return placed;
+}
+
+/**
+ * Puts the form's messages on its inputs (react-hook-form's `setError`, type `server`) and answers their
+ * names, so the screen can show the first one's tab and focus it.
+ */
+export function markFormErrors(setError: (name: string, error: { type: string; message: string }) => void, messages: Readonly<Record<string, string>>): string[] {
+  for (const [name, message] of Object.entries(messages)) setError(name, { type: 'server', message });
+  return Object.keys(messages);
+}

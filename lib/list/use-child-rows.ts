@@ -1,0 +1,94 @@
+/**
+ * Headless state of a record's child rows on a form (ResourceDef.children): the rows being edited, read
+ * from the stored ones without throwing away edits, whether they changed, the server's messages per row
+ * (cleared when the row changes), and the rows a save sends. The lines editor draws it.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ChildDef } from '../resources/types';
+import { childPayload, childRowsKey, childRowsOf, emptyChildRow, messagesByRowKey, type ChildRow } from './child-rows';
+import type { RowMessages } from './save-refusal';
+import type { Row } from './use-list-controller';
+
+export interface ChildRowsState {
+  child: ChildDef;
+  rows: readonly ChildRow[];
+  /** Replaces the rows; a row whose values changed loses the server's messages. */
+  setRows: (rows: readonly ChildRow[]) => void;
+  /** A row as a new one starts (the `initial` given to the hook). */
+  newRow: () => ChildRow;
+  /** The server's messages by row key. */
+  messages: Readonly<Record<number, Record<string, string>>>;
+  /** Shows a refusal's row messages (keyed by the index among the rows sent); answers the first row's key. */
+  showMessages: (sent: RowMessages) => number | undefined;
+  /** The rows differ from the ones loaded (or saved). */
+  dirty: boolean;
+  /** The rows a save sends. */
+  payload: () => Record<string, string>[];
+  /** Starts over from stored rows (a copy's, a reload's); an empty list shows one blank row. */
+  load: (stored: readonly Row[]) => void;
+  /** The rows on screen are what the record now holds (after a save): the next stored rows replace them. */
+  markSaved: () => void;
+}
+
+/**
+ * @example const lines = useChildRows(orderResource.children!, rec.children, { quantity: '1' });
+ */
+export function useChildRows(child: ChildDef, stored: readonly Row[] | undefined, initial?: Record<string, string>): ChildRowsState {
+  const initialKey = JSON.stringify(initial ?? {});
+  const newRow = useCallback(() => emptyChildRow(child, JSON.parse(initialKey) as Record<string, string>), [child, initialKey]);
+  const [rows, setRowsState] = useState<readonly ChildRow[]>(() => (stored && stored.length ? childRowsOf(child, stored) : [newRow()]));
+  const [loadedKey, setLoadedKey] = useState(() => childRowsKey(child, rows));
+  const [messages, setMessages] = useState<Record<number, Record<string, string>>>({});
+  const dirty = childRowsKey(child, rows) !== loadedKey;
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  /** The stored rows last shown, the latest ones, and whether a save asked for the next ones. */
+  const shownFrom = useRef(stored);
+  const latest = useRef(stored);
+  latest.current = stored;
+  const takeNext = useRef(false);
+
+  const load = useCallback((from: readonly Row[]) => {
+    shownFrom.current = from;
+    const next = from.length ? childRowsOf(child, from) : [newRow()];
+    setRowsState(next);
+    setLoadedKey(childRowsKey(child, next));
+    setMessages({});
+  }, [child, newRow]);
+
+  // Newly read rows replace those on screen unless the user has changed them (or they were just saved).
+  useEffect(() => {
+    if (!stored || stored === shownFrom.current) return;
+    if (!dirtyRef.current || takeNext.current) {
+      takeNext.current = false;
+      load(stored);
+    }
+  }, [stored, load]);
+
+  const markSaved = () => {
+    setLoadedKey(childRowsKey(child, rows));
+    if (latest.current && latest.current !== shownFrom.current) load(latest.current);
+    else takeNext.current = true;
+  };
+
+  const setRows = useCallback((next: readonly ChildRow[]) => {
+    setRowsState((before) => {
+      const changed = new Set(next.filter((row) => before.find((b) => b.key === row.key)?.values !== row.values).map((row) => row.key));
+      setMessages((now) => (Object.keys(now).some((key) => changed.has(Number(key))) ? Object.fromEntries(Object.entries(now).filter(([key]) => !changed.has(Number(key)))) : now));
+      return next;
+    });
+  }, []);
+
+  const showMessages = (sent: RowMessages): number | undefined => {
+    const byKey = messagesByRowKey(child, rows, sent);
+    setMessages(byKey);
+    return rows.find((row) => byKey[row.key])?.key;
+  };
+
+  return {
+    child, rows, setRows, newRow, messages, showMessages, dirty,
+    payload: () => childPayload(child, rows),
+    load,
+    markSaved,
+  };
+}
