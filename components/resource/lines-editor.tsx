@@ -7,7 +7,7 @@
  * (the order's live amounts, the stops' totals row) comes in as props, never as a copy of this table.
  */
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { moveRow, type ChildRow } from '@/lib/list/child-rows';
+import { childCellId, moveRow, type ChildRow } from '@/lib/list/child-rows';
 import type { ChildRowsState } from '@/lib/list/use-child-rows';
 import { useMasterOptions } from '@/lib/list/use-master-options';
 import { convertsInput, halfWidthOf, maxLength } from '@/lib/resources/schema';
@@ -35,7 +35,7 @@ export interface LinesEditorProps {
 }
 
 const NUMERIC = new Set<FieldDef['type']>(['number', 'money', 'decimal']);
-const cellId = (row: ChildRow, field: string) => `child-${row.key}-${field}`;
+const cellId = (row: ChildRow, field: string) => childCellId(row.key, field);
 
 function SelectCell({ field, id, label, value, disabled, invalid, describedBy, onChange }: {
   field: FieldDef; id: string; label: string; value: string; disabled?: boolean; invalid: boolean; describedBy?: string; onChange: (value: string) => void;

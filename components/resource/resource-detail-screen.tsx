@@ -10,18 +10,21 @@ import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-f
 import { formatDateTime } from '@/lib/format';
 import { recordAccess } from '@/lib/list/record-access';
 import { toForm, type FormRecord } from '@/lib/list/record-mapper';
+import { markRefusal } from '@/lib/list/save-refusal';
+import { useChildRows } from '@/lib/list/use-child-rows';
 import { detailPathOf, listPathOf, useRecordController } from '@/lib/list/use-record-controller';
-import { MESSAGES, type UsedBy } from '@/lib/protocol';
+import { MESSAGES } from '@/lib/protocol';
 import { resourceSchema } from '@/lib/resources/schema';
-import { labelColumnOf, titleOf, type FieldDef, type ResourceDef } from '@/lib/resources/types';
+import { labelColumnOf, titleOf, type ChildDef, type FieldDef, type ResourceDef } from '@/lib/resources/types';
 import { listKey, readStored, writeStored } from '@/lib/state/storage';
 import { Card, Tabs } from '@/components/ui';
-import { DETAIL_EXTENSIONS, DETAIL_SECTIONS } from './extensions';
+import { DETAIL_EXTENSIONS, DETAIL_SECTIONS, LINES_EXTRAS } from './extensions';
 import { FieldInput } from './field-input';
+import { FormProblem, type FormProblemState } from './form-problem';
+import { LinesEditor } from './lines-editor';
 import { MapBox } from './map-box';
 import { RelatedLists } from './related-lists';
 import { resolveResource, type ResourceRef } from './resolve';
-import { UsedByLinks } from './used-by-links';
 import { AppLink, navigate, RecordNotFound, useAlert, useConfirm, useAreas, useLeaveGuard, useLoadingWhile, useUserId } from './shell-bridge';
 import { buttonClass } from './styles';
 
@@ -34,6 +37,11 @@ export interface ResourceDetailScreenProps {
   /** Under another record (e.g. a customer's contact): its route parameter and the field pointing at it. */
   parent?: { param: string; field: string };
 }
+
+/** Stands in for a resource without children (the hook is called on every screen). */
+const NO_CHILD: ChildDef = { key: '', label: '', table: '', prefix: '', parentField: '', sortField: '', call: '', max: 0, fields: [{ name: '', label: '', type: 'text', tab: '' }] };
+
+const noExtras = () => ({});
 
 /** Whether a resource shows the map box: it declares both `lat` and `lng`. */
 export const hasMap = (def: ResourceDef): boolean => def.fields.some((f) => f.name === 'lat') && def.fields.some((f) => f.name === 'lng');
@@ -83,7 +91,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
   const alert = useAlert();
   const confirm = useConfirm();
   const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<{ message: string; conflict?: boolean; invalid?: boolean; usedBy?: readonly UsedBy[] }>();
+  const [problem, setProblem] = useState<FormProblemState>();
   const resolver = useMemo(() => valibotResolver(resourceSchema(def)) as unknown as Resolver<FormRecord>, [def]);
   const form = useForm<FormRecord>({ resolver, defaultValues: { ...toValues(undefined), ...rec.formValues }, mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
   const { isDirty, errors } = form.formState;
@@ -100,8 +108,9 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
     [tabKey],
   );
   const pendingFocus = useRef<string | null>(null);
+  const rows = useChildRows(def.children ?? NO_CHILD, rec.children);
 
-  useLeaveGuard(isDirty && !saving);
+  useLeaveGuard((isDirty || (Boolean(def.children) && rows.dirty)) && !saving);
 
   // The "please check the fields" banner goes away once every field is fixed.
   const errorCount = Object.keys(errors).length;
@@ -122,6 +131,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
   useEffect(() => {
     if (record && !form.formState.isDirty) form.reset(toValues(record));
   }, [record, toValues, form]);
+  const lines = def.children && (isNew || record) ? (LINES_EXTRAS[def.name] ?? noExtras) : undefined;
 
   const title = def.single !== undefined ? def.label : isNew ? `${def.label}登録` : `${def.label}詳細`;
   const recordName = titleOf(def, record);
@@ -152,10 +162,11 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
     setSaving(true);
     setProblem(undefined);
     const confirmValues = Object.fromEntries(access.confirm.map((c) => [c.field.name, form.getValues(c.field.name)]));
-    const outcome = await rec.save({ ...values, ...confirmValues, modified: record?.modified ?? '' });
+    const outcome = await rec.save({ ...values, ...confirmValues, modified: record?.modified ?? '' }, def.children ? rows.payload() : undefined);
     setSaving(false);
     if (outcome.ok) {
       form.reset(toValues(outcome.row));
+      rows.markSaved();
       alert(MESSAGES.saved);
       if (outcome.created) await navigate(detailPathOf(def, outcome.id, parentId), { replace: true, force: true });
       return;
@@ -166,22 +177,16 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
       alert(outcome.message, 'error');
       return;
     }
-    if (outcome.kind === 'fields' && outcome.fields) {
-      const names: string[] = [];
-      for (const [key, message] of Object.entries(outcome.fields)) {
-        const name = key.startsWith(def.prefix) ? key.slice(def.prefix.length) : key;
-        if (!formFields.some((f) => f.name === name)) continue;
-        form.setError(name, { type: 'server', message });
-        names.push(name);
-      }
-      showErrorTab(names);
-    }
+    const marked = markRefusal(outcome, { setError: form.setError, names: formFields.map((f) => f.name), prefix: def.prefix, rows: def.children ? rows : undefined });
+    showErrorTab(marked.names);
+    if (marked.cell && marked.names.length === 0) document.getElementById(marked.cell)?.focus();
     setProblem({ message: outcome.message });
   };
 
   const reloadLatest = async () => {
     const latest = await rec.reload();
     if (latest) form.reset(toValues(latest));
+    rows.markSaved();
     setProblem(undefined);
   };
 
@@ -266,20 +271,13 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
       )}
 
       {(problem || loadFailed) && (
-        <div role={problem?.conflict ? 'status' : 'alert'} className="flex flex-wrap items-center gap-[12px] rounded-[4px] border border-danger/30 bg-danger-soft px-[12px] py-[8px] text-[1.4rem] text-danger">
-          <span>{problem?.message ?? rec.error ?? MESSAGES.notFound}</span>
-          <UsedByLinks usedBy={problem?.usedBy} />
-          {problem?.conflict && (
-            <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => void reloadLatest()}>
-              最新の内容を読み込む（編集内容は破棄されます）
-            </button>
-          )}
+        <FormProblem problem={problem ?? { message: rec.error ?? MESSAGES.notFound }} onReload={() => void reloadLatest()}>
           {loadFailed && showBack && (
             <AppLink to={listPath} className="underline">
               {backLabel}
             </AppLink>
           )}
-        </div>
+        </FormProblem>
       )}
 
       {extensions.length > 0 && record && id && (
@@ -318,6 +316,13 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
             />
           </fieldset>
         </Card>
+      )}
+
+      {lines && def.children && (
+        <section aria-labelledby="resource-detail-children" className="flex flex-col gap-[8px]">
+          <h2 id="resource-detail-children" className="text-[1.6rem] font-bold text-ink">{def.children.label}</h2>
+          <LinesEditor state={rows} disabled={!writable || saving} {...lines(rows)} />
+        </section>
       )}
 
       {record && (

@@ -59,6 +59,9 @@ export function messagesByRowKey(child: ChildDef, rows: readonly ChildRow[], sen
   }));
 }
 
+/** The id of a row's input (the lines editor's cells; a refusal focuses the first one it names). */
+export const childCellId = (rowKey: number, field: string): string => `child-${rowKey}-${field}`;
+
 /** Moves the row at `from` to `to` (clamped), answering a new array. */
 export function moveRow<T>(rows: readonly T[], from: number, to: number): T[] {
   const target = Math.max(0, Math.min(rows.length - 1, to));

@@ -8,6 +8,7 @@
 import { CallError } from '../api/fetcher';
 import { MESSAGES } from '../protocol';
 import type { ChildDef } from '../resources/types';
+import type { ChildRowsState } from './use-child-rows';
 
 /** Messages of child rows: row index (0-based, as sent) → field → message. */
 export type RowMessages = Record<number, Record<string, string>>;
@@ -72,10 +73,15 @@ export function placeRefusal(
 }
 
 /**
- * Puts the form's messages on its inputs (react-hook-form's `setError`, type `server`) and answers their
- * names, so the screen can show the first one's tab and focus it.
+ * Puts a record save's refusal on its form: the form's messages on their inputs (react-hook-form's
+ * `setError`, type `server`), the child rows' at their cells. Answers the inputs named (so the screen can show
+ * the first one's tab and focus it) and the first row cell named (its element id).
  */
-export function markFormErrors(setError: (name: string, error: { type: string; message: string }) => void, messages: Readonly<Record<string, string>>): string[] {
-  for (const [name, message] of Object.entries(messages)) setError(name, { type: 'server', message });
-  return Object.keys(messages);
+export function markRefusal(
+  refusal: Refusal,
+  { setError, names, prefix, rows }: { setError: (name: string, error: { type: string; message: string }) => void; names: readonly string[]; prefix?: string; rows?: ChildRowsState },
+): { names: string[]; cell?: string } {
+  const placed = placeRefusal(refusal.fields, { names, prefix, child: rows?.child });
+  for (const [name, message] of Object.entries(placed.form)) setError(name, { type: 'server', message });
+  return { names: Object.keys(placed.form), cell: rows?.showMessages(placed.rows) };
 }

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChildDef } from '../resources/types';
-import { childPayload, childRowsKey, childRowsOf, emptyChildRow, messagesByRowKey, type ChildRow } from './child-rows';
+import { childCellId, childPayload, childRowsKey, childRowsOf, emptyChildRow, messagesByRowKey, type ChildRow } from './child-rows';
 import type { RowMessages } from './save-refusal';
 import type { Row } from './use-list-controller';
 
@@ -18,8 +18,8 @@ export interface ChildRowsState {
   newRow: () => ChildRow;
   /** The server's messages by row key. */
   messages: Readonly<Record<number, Record<string, string>>>;
-  /** Shows a refusal's row messages (keyed by the index among the rows sent); answers the first row's key. */
-  showMessages: (sent: RowMessages) => number | undefined;
+  /** Shows a refusal's row messages (keyed by the index among the rows sent); answers the first named cell's id. */
+  showMessages: (sent: RowMessages) => string | undefined;
   /** The rows differ from the ones loaded (or saved). */
   dirty: boolean;
   /** The rows a save sends. */
@@ -65,13 +65,15 @@ export function useChildRows(child: ChildDef, stored: readonly Row[] | undefined
     }
   }, [stored, load]);
 
+  // The rows read back after a save (or a reload) may arrive after this call, or be the same answer as before.
   const markSaved = () => {
     setLoadedKey(childRowsKey(child, rows));
-    if (latest.current && latest.current !== shownFrom.current) load(latest.current);
-    else takeNext.current = true;
+    takeNext.current = true;
+    if (latest.current) load(latest.current);
   };
 
   const setRows = useCallback((next: readonly ChildRow[]) => {
+    takeNext.current = false;
     setRowsState((before) => {
       const changed = new Set(next.filter((row) => before.find((b) => b.key === row.key)?.values !== row.values).map((row) => row.key));
       setMessages((now) => (Object.keys(now).some((key) => changed.has(Number(key))) ? Object.fromEntries(Object.entries(now).filter(([key]) => !changed.has(Number(key)))) : now));
@@ -79,10 +81,12 @@ export function useChildRows(child: ChildDef, stored: readonly Row[] | undefined
     });
   }, []);
 
-  const showMessages = (sent: RowMessages): number | undefined => {
+  const showMessages = (sent: RowMessages): string | undefined => {
     const byKey = messagesByRowKey(child, rows, sent);
     setMessages(byKey);
-    return rows.find((row) => byKey[row.key])?.key;
+    const first = rows.find((row) => byKey[row.key]);
+    const field = first && child.fields.find((f) => byKey[first.key][f.name]);
+    return first && field ? childCellId(first.key, field.name) : undefined;
   };
 
   return {

@@ -6,7 +6,8 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import useSWR from 'swr';
-import { call, CallError } from '../api/fetcher';
+import { call } from '../api/fetcher';
+import { refusalOf } from '../list/save-refusal';
 import { callFetcher, messageOf, type Row } from '../list/use-list-controller';
 import { ADMIN_ROLE, normalizeAreas, type Area, type Level } from '../permissions';
 import { LIMITS, MESSAGES } from '../protocol';
@@ -127,8 +128,8 @@ export function useRoleMatrix(): RoleMatrix {
           if (!row) return { ok: false, kind: 'error', message: MESSAGES.network, role: role.name };
         } catch (e) {
           const label = role.name || role.savedName || '新しい権限';
-          if (e instanceof CallError && e.status === 409) return { ok: false, kind: 'conflict', message: MESSAGES.conflict, role: label };
-          return { ok: false, kind: 'error', message: messageOf(e) ?? MESSAGES.internal, role: label, fields: e instanceof CallError ? e.fields : undefined };
+          const refusal = refusalOf(e);
+          return { ok: false, kind: refusal.kind === 'conflict' ? 'conflict' : 'error', message: refusal.message, role: label, fields: refusal.fields };
         }
         done.push(role.key);
       }

@@ -5,19 +5,20 @@
  * - `DETAIL_SECTIONS`: panels of their own below the form (tables, forms with their own submit).
  * - `ROW_DETAILS`: what a list row unfolds to.
  * - `RELATED_ACTIONS`: buttons beside a related tab's list, by `{parent resource}.{related resource}`.
+ * - `LINES_EXTRAS`: what the lines editor of a resource's child rows shows beyond the declaration.
  */
 import type { ComponentType } from 'react';
 import { AuditChanges } from './audit-changes';
 import { BottleBalance } from './bottle-balance';
-import { HodStops } from './hod-stops';
+import { hodStops } from './hod-stops';
 import { LastOrder } from './last-order';
 import { MailPreview } from './mail-preview';
 import { ServerMoves } from './server-moves';
 import { ItemStock, WarehouseStock } from './stock';
 import { ItemTaxRate } from './tax-rate';
-import type { DetailExtensionProps, RelatedActionProps, RowDetailProps } from './types';
+import type { DetailExtensionProps, LinesExtras, RelatedActionProps, RowDetailProps } from './types';
 
-export type { DetailExtensionProps, RelatedActionProps, RowDetailProps } from './types';
+export type { DetailExtensionProps, LinesExtras, RelatedActionProps, RowDetailProps } from './types';
 
 export const DETAIL_EXTENSIONS: Record<string, readonly ComponentType<DetailExtensionProps>[]> = {
   client: [LastOrder, BottleBalance],
@@ -28,7 +29,6 @@ export const DETAIL_EXTENSIONS: Record<string, readonly ComponentType<DetailExte
 export const DETAIL_SECTIONS: Record<string, readonly ComponentType<DetailExtensionProps>[]> = {
   souko: [WarehouseStock],
   item: [ItemStock],
-  hodreport: [HodStops],
 };
 
 /** What a list row unfolds to (a toggle per row): the audit log's before → after. */
@@ -39,4 +39,9 @@ export const ROW_DETAILS: Record<string, ComponentType<RowDetailProps>> = {
 /** Buttons beside a related tab's list: the customer's サーバー tab installs, exchanges and takes back servers. */
 export const RELATED_ACTIONS: Record<string, ComponentType<RelatedActionProps>> = {
   'client.server': ServerMoves,
+};
+
+/** The lines editor's additions per resource with children (the order's come from its own screen). */
+export const LINES_EXTRAS: Record<string, LinesExtras> = {
+  hodreport: hodStops,
 };

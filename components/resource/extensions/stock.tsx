@@ -8,9 +8,10 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import useSWR, { useSWRConfig } from 'swr';
-import { call, CallError } from '@/lib/api/fetcher';
+import { call } from '@/lib/api/fetcher';
 import { formatDateTime } from '@/lib/format';
 import type { FormRecord } from '@/lib/list/record-mapper';
+import { markRefusal, refusalOf } from '@/lib/list/save-refusal';
 import { callFetcher, messageOf } from '@/lib/list/use-list-controller';
 import { can } from '@/lib/permissions';
 import { STOCK_ADJUST_FIELDS, STOCK_MOVE_KIND, stockAdjustSchema, type StockAnswer, type StockMoveAnswer } from '@/lib/stock';
@@ -161,10 +162,9 @@ function AdjustForm({ warehouseId }: { warehouseId: string }) {
       // Every stock and history list may show this warehouse or this item.
       await mutate((key) => Array.isArray(key) && (key[0] === 'stock_lst' || key[0] === 'stock_move_lst'));
     } catch (e) {
-      if (e instanceof CallError && e.fields) {
-        for (const [name, message] of Object.entries(e.fields)) if (STOCK_ADJUST_FIELDS.some((f) => f.name === name)) form.setError(name, { type: 'server', message });
-      }
-      setProblem(messageOf(e));
+      const refusal = refusalOf(e);
+      markRefusal(refusal, { setError: form.setError, names: STOCK_ADJUST_FIELDS.map((f) => f.name) });
+      setProblem(refusal.message);
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,7 @@
+import type { ChildRowsState } from '@/lib/list/use-child-rows';
 import type { Row } from '@/lib/list/use-list-controller';
 import type { ResourceDef } from '@/lib/resources/types';
+import type { LinesEditorProps } from '../lines-editor';
 
 /** What an extra panel of a detail screen receives (only for a saved record). */
 export interface DetailExtensionProps {
@@ -18,3 +20,6 @@ export interface RowDetailProps {
 export interface RelatedActionProps {
   parentId: string;
 }
+
+/** What a resource adds to the lines editor of its child rows (labels, counting, a totals row), given their state. */
+export type LinesExtras = (state: ChildRowsState) => Omit<LinesEditorProps, 'state' | 'disabled'>;

@@ -1,128 +1,126 @@
 /**
- * The order screen: `/orders/new`, `/orders/detail/{odr}`, `/orders/copy/{odr}` (a new order with
- * the same customer, shipping and lines). The order's fields are the declaration's (FieldInput,
- * validated by the resource's schema like the generic form); the lines, the totals per rate and the
- * status buttons (`order_status`) are this screen's. The lines are read by the save's own rule
- * (lib/orders/lines) and priced by its computation (lib/orders/totals, lib/orders/delivery-fee), so
- * what the screen shows before saving is what the save stores. Order and lines go in ONE `order_save`;
- * a status move saves changes still on screen first. A missing order shows the not-found screen.
+ * The order screen: `/orders/new`, `/orders/detail/{odr}`, `/orders/copy/{odr}` (a new order with the same
+ * customer, shipping and lines). It runs on the record controller like every record form (load, save with
+ * the `modified` it was loaded with, conflict reload, delete, paths from the route table) and edits the lines
+ * with the one lines editor (ResourceDef.children). What is the order's own: the lines' live check and
+ * price (lib/orders/lines, lib/orders/totals — what the save will store), the totals per rate with the
+ * delivery fee (lib/orders/delivery-fee), 「前回の受注」, the status buttons (`order_status`; changes still on
+ * screen are saved first) and the copy.
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import useSWR from 'swr';
-import { call, CallError } from '@/lib/api/fetcher';
+import { call } from '@/lib/api/fetcher';
 import { formatDate, formatMoney } from '@/lib/format';
+import { childCellId, isFilled, type ChildRow } from '@/lib/list/child-rows';
+import { newRecordValues, toForm, type FormRecord } from '@/lib/list/record-mapper';
+import { markRefusal, refusalOf, type Refusal } from '@/lib/list/save-refusal';
+import { useChildRows, type ChildRowsState } from '@/lib/list/use-child-rows';
 import { callFetcher, type Row } from '@/lib/list/use-list-controller';
-import { fromForm, newRecordValues, toForm, type FormRecord } from '@/lib/list/record-mapper';
+import { detailPathOf, listPathOf, useRecordController } from '@/lib/list/use-record-controller';
 import { deliveryFeesOf, feeIn, shippingOf } from '@/lib/orders/delivery-fee';
-import { checkLine, LINE_PRICE, LINE_QUANTITY } from '@/lib/orders/lines';
+import { checkLine } from '@/lib/orders/lines';
 import { isOrderStatus, stockIsOut, statusText, TRANSITIONS, type StatusResult } from '@/lib/orders/status';
 import { lineAmount, moneyTermsOf, unitPriceFor, type TaxedAmount } from '@/lib/money/totals';
 import { orderTotalsWithFee } from '@/lib/orders/totals';
 import { can } from '@/lib/permissions';
+import { MESSAGES } from '@/lib/protocol';
 import { integerIn } from '@/lib/resources/checks';
 import { orderResource, SHIP_PARTS } from '@/lib/resources/order';
-import { halfWidthOf, resourceSchema } from '@/lib/resources/schema';
-import { labelColumnOf, type FieldDef } from '@/lib/resources/types';
+import { resourceSchema } from '@/lib/resources/schema';
+import { labelColumnOf, type ChildDef, type FieldDef } from '@/lib/resources/types';
+import { fillPath, ROUTES } from '@/lib/routes';
 import { formatRate, rateOn, taxPeriodOf, type TaxClass } from '@/lib/tax';
 import { FieldInput } from '@/components/resource/field-input';
-import { RefPicker } from '@/components/resource/ref-picker';
+import { FormProblem, type FormProblemState } from '@/components/resource/form-problem';
+import { LinesEditor } from '@/components/resource/lines-editor';
 import { AppLink, navigate, RecordNotFound, useAlert, useAreas, useConfirm, useLeaveGuard, useLoadingWhile, usePrompt, useUserId } from '@/components/resource/shell-bridge';
-import { MESSAGES } from '@/lib/protocol';
-import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
+import { buttonClass, labelClass } from '@/components/resource/styles';
 import type { ScreenProps } from '../registry';
 
 const def = orderResource;
-const ITEM_FIELD: FieldDef = { name: 'it_id', label: '商品', type: 'ref', ref: 'item', tab: 'basic' };
-
-/** One line as edited: the item's facts for the price and tax shown. */
-interface EditLine {
-  key: number;
-  it_id: string;
-  name: string;
-  quantity: string;
-  /** '' = the customer's price of the item. */
-  price: string;
-  itemPrice: number;
-  taxClass: TaxClass;
-}
-
-let lineKey = 0;
-const emptyLine = (): EditLine => ({ key: ++lineKey, it_id: '', name: '', quantity: '1', price: '', itemPrice: 0, taxClass: 'standard' });
-const lineOf = (row: Row): EditLine => ({
-  key: ++lineKey, it_id: String(row.odd_it_id), name: String(row.odd_name ?? ''), quantity: String(row.odd_quantity),
-  price: String(row.odd_price), itemPrice: Number(row.odd_price), taxClass: String(row.odd_tax_class) as TaxClass,
-});
-
+const LINES = def.children as ChildDef;
+const NEW_LINE = { quantity: '1' };
+const COPY_ROUTE = ROUTES.find((r) => r.path.startsWith(`${def.basePath}/copy/`))?.path ?? `${def.basePath}/copy/:odr`;
+/** What a copy keeps of the order it copies (besides the lines). */
+const copied = (name: string) => ['cl_id', 'sk_id', 'pm_id', 'ht_id', 'delivery_fee'].includes(name) || name.startsWith('ship_');
+const TAX_CLASS_TEXT: Record<TaxClass, string> = { standard: '標準', reduced: '軽減', exempt: '非課税' };
 const SWR_ONCE = { revalidateOnFocus: false } as const;
 
-/** The messages of one line's inputs (the form's own check, or the server's refusal). */
-type LineProblems = Partial<Record<'it_id' | 'quantity' | 'price', string>>;
+/** What pricing a line needs of its item: the list price and tax class (a stored line: as stored). */
+interface ItemFacts {
+  price: number;
+  taxClass: TaxClass;
+  name: string;
+}
 
-/** What a save would write of the lines: a move of the status saves first when it changed. */
-const linesKey = (lines: readonly EditLine[]): string =>
-  JSON.stringify(lines.filter((l) => l.it_id !== '').map((l) => [l.it_id, l.name, l.quantity, l.price]));
+/** The item facts of the lines: a stored line's from its row, a newly chosen item's from `item_dtl`. */
+function useItemFacts(rows: readonly ChildRow[]): (row: ChildRow) => ItemFacts | undefined {
+  const [items, setItems] = useState<Record<string, ItemFacts>>({});
+  const wanted = [...new Set(rows.filter((r) => r.values.it_id && String(r.stored?.odd_it_id ?? '') !== r.values.it_id).map((r) => r.values.it_id))].filter((id) => !items[id]);
+  const wantedKey = wanted.join(',');
+  useEffect(() => {
+    if (!wantedKey) return;
+    let live = true;
+    void Promise.all(wantedKey.split(',').map(async (id) => [id, (await call<Row>('item_dtl', { id }))[0]] as const)).then((found) => {
+      if (!live) return;
+      setItems((now) => ({ ...now, ...Object.fromEntries(found.flatMap(([id, item]) => (item ? [[id, { price: Number(item.it_price ?? 0), taxClass: String(item.it_tax_class) as TaxClass, name: String(item.it_name ?? '') }]] : []))) }));
+    }, () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [wantedKey]);
+  return (row) => {
+    if (!row.values.it_id) return undefined;
+    const stored = row.stored;
+    if (stored && String(stored.odd_it_id) === row.values.it_id) return { price: Number(stored.odd_price), taxClass: String(stored.odd_tax_class) as TaxClass, name: String(stored.odd_name ?? '') };
+    return items[row.values.it_id];
+  };
+}
+
+/** A changed item clears the line's own name and price: the new item's (and the customer's price of it) apply. */
+function withItemReset(state: ChildRowsState): ChildRowsState {
+  return {
+    ...state,
+    setRows: (next) => state.setRows(next.map((row) => {
+      const before = state.rows.find((r) => r.key === row.key);
+      return before && before.values.it_id !== row.values.it_id ? { ...row, values: { ...row.values, name: '', price: '' } } : row;
+    })),
+  };
+}
 
 export default function OrderFormScreen({ match }: ScreenProps) {
   const odr = match.params.odr;
-  const copying = match.route.path.startsWith('/orders/copy');
+  const copying = match.route.path.startsWith(`${def.basePath}/copy/`);
   const id = copying ? undefined : odr;
+  const rec = useRecordController(def, id);
+  const source = useRecordController(def, copying ? odr : undefined);
   const areas = useAreas();
   const userId = useUserId();
   const writable = can(areas, def.area, 'write');
   const resolver = useMemo(() => valibotResolver(resourceSchema(def)) as unknown as Resolver<FormRecord>, []);
   const form = useForm<FormRecord>({ resolver, defaultValues: newRecordValues(def, { userId }), mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
-  const [lines, setLines] = useState<EditLine[]>(() => (odr ? [] : [emptyLine()]));
-  /** The lines as loaded: a move of the status saves first when they differ. */
-  const [loadedLines, setLoadedLines] = useState(() => (odr ? '' : linesKey([])));
-  /** The server's refusals of lines, by line key (cleared when the line changes). */
-  const [lineRefusals, setLineRefusals] = useState<Record<number, LineProblems>>({});
-  const [record, setRecord] = useState<Row>();
-  const [ready, setReady] = useState(!odr);
-  const [missing, setMissing] = useState(false);
-  const [problem, setProblem] = useState('');
+  const lines = useChildRows(LINES, copying ? source.children : rec.children, NEW_LINE);
+  const record = rec.record;
+  const [problem, setProblem] = useState<FormProblemState>();
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
   const alert = useAlert();
   const confirm = useConfirm();
   const prompt = usePrompt();
-  useLoadingWhile(busy || !ready);
+  const missing = id ? rec.notFound : copying && source.notFound;
+  const ready = id ? Boolean(record) : !copying || Boolean(source.record);
+  useLoadingWhile(busy || (!ready && !missing));
 
-  const load = useCallback(async () => {
-    if (!odr) return;
-    let order: Row | undefined;
-    let stored: Row[] = [];
-    try {
-      [order] = await call<Row>('order_dtl', { id: odr });
-      if (order) stored = await call<Row>('order_detail_lst', { od_id: odr });
-    } catch (error) {
-      if (!(error instanceof CallError) || error.status !== 404) throw error;
-    }
-    if (!order) {
-      setMissing(true);
-      return;
-    }
-    if (copying) {
-      const values = toForm(def, order);
-      const kept = Object.fromEntries(Object.entries(values).filter(([name]) => name === 'cl_id' || name === 'sk_id' || name === 'pm_id' || name === 'ht_id' || name.startsWith('ship_') || name === 'delivery_fee'));
-      form.reset({ ...newRecordValues(def, { userId }), ...kept });
-    } else {
-      setRecord(order);
-      form.reset(toForm(def, order));
-    }
-    const edited = stored.length ? stored.map(lineOf) : [emptyLine()];
-    setLines(edited);
-    // A copy's lines are where it starts, as a new order's empty line is: leaving an untouched copy asks nothing.
-    setLoadedLines(linesKey(edited));
-    setLineRefusals({});
-    setReady(true);
-  }, [odr, copying, form, userId]);
-
+  // Load (and reload after a save, a status move or a conflict refresh) without throwing away edits on screen.
   useEffect(() => {
-    setProblem('');
-    load().catch((error: unknown) => setProblem(error instanceof Error ? error.message : String(error)));
-  }, [load]);
+    if (record && !form.formState.isDirty) form.reset(toForm(def, record));
+  }, [record, form]);
+  const copiedFrom = source.record;
+  useEffect(() => {
+    if (copiedFrom) form.reset({ ...newRecordValues(def, { userId }), ...Object.fromEntries(Object.entries(toForm(def, copiedFrom)).filter(([name]) => copied(name))) });
+  }, [copiedFrom, form, userId]);
 
   useEffect(() => {
     document.title = missing ? '受注が見つかりません' : id ? `受注詳細 ${String(record?.od_number ?? '')}` : copying ? '受注登録（複製）' : '受注登録';
@@ -140,24 +138,27 @@ export default function OrderFormScreen({ match }: ScreenProps) {
   const periods = useMemo(() => (taxRows ?? []).flatMap((row) => taxPeriodOf(row) ?? []), [taxRows]);
   const feeRows = useSWR(['deliveryfee_lst', { n: 100, p: 1, col: 'df_pref_code', odr: 'asc', kw: '', postData: {} }] as const, callFetcher<Row>, SWR_ONCE);
   const fees = useMemo(() => deliveryFeesOf(feeRows.data ?? []), [feeRows.data]);
+  const factsOf = useItemFacts(lines.rows);
 
   const status = String(record?.od_status ?? 'untreated');
   const linesLocked = !writable || stockIsOut(status) || status === 'cancelled';
   const customer = moneyTermsOf(client);
   const orderDate = date || formatDate(new Date());
-  const rateOf = (line: EditLine): number | undefined => rateOn(periods, line.taxClass, orderDate);
-  /** A line's quantity and price as the save will read them (lib/orders/lines), with the server's refusals. */
-  const checkOf = (line: EditLine): { quantity?: number; price?: number; problems: LineProblems } => {
-    const checked = checkLine(line);
-    const refused = lineRefusals[line.key] ?? {};
-    if (!checked.ok) return { problems: { ...refused, ...checked.fields } };
-    return { quantity: checked.quantity, price: checked.price ?? unitPriceFor(line.itemPrice, customer, rateOf(line) ?? 0), problems: refused };
+  /** A line's quantity and price as the save will read them (lib/orders/lines), its rate, and the check's messages. */
+  const priced = (row: ChildRow) => {
+    const facts = factsOf(row);
+    const rate = facts ? rateOn(periods, facts.taxClass, orderDate) : undefined;
+    if (!isFilled(LINES, row)) return { facts, rate, problems: {} };
+    const checked = checkLine({ quantity: row.values.quantity, price: row.values.price });
+    if (!checked.ok) return { facts, rate, problems: checked.fields as Record<string, string> };
+    const price = checked.price ?? (facts ? unitPriceFor(facts.price, customer, rate ?? 0) : undefined);
+    return { facts, rate, problems: {}, quantity: checked.quantity, price };
   };
-  const filled = lines.filter((l) => l.it_id !== '');
-  const invalidLines = filled.filter((l) => Object.keys(checkOf(l).problems).length > 0);
-  const amounts: TaxedAmount[] = filled.flatMap((l) => {
-    const { quantity, price } = checkOf(l);
-    return quantity === undefined || price === undefined ? [] : [{ amount: lineAmount(quantity, price, customer.kinKiri), taxClass: l.taxClass, taxRate: rateOf(l) ?? 0 }];
+  const filled = lines.rows.filter((row) => isFilled(LINES, row));
+  const invalidLines = filled.filter((row) => Object.keys(priced(row).problems).length > 0);
+  const amounts: TaxedAmount[] = filled.flatMap((row) => {
+    const { quantity, price, facts, rate } = priced(row);
+    return quantity === undefined || price === undefined || !facts ? [] : [{ amount: lineAmount(quantity, price, customer.kinKiri), taxClass: facts.taxClass, taxRate: rate ?? 0 }];
   });
   // The fee the save charges: the one entered, else the shipping prefecture's (lib/orders/delivery-fee, as the server).
   const feeText = String(fee ?? '').trim();
@@ -167,90 +168,81 @@ export default function OrderFormScreen({ match }: ScreenProps) {
   const feeValue = feeText === '' ? prefFee?.fee ?? 0 : integerIn(feeText, 0, 9_999_999);
   const countable = invalidLines.length === 0 && feeValue !== undefined;
   const totals = orderTotalsWithFee(amounts, feeValue ?? 0, rateOn(periods, 'standard', orderDate) ?? 0, customer);
-  const dirty = form.formState.isDirty || linesKey(lines) !== loadedLines;
+  const dirty = form.formState.isDirty || lines.dirty;
   useLeaveGuard(dirty && !busy && !missing);
 
-  const setLine = (key: number, patch: Partial<EditLine>) => {
-    setLines((now) => now.map((l) => (l.key === key ? { ...l, ...patch } : l)));
-    setLineRefusals((now) => (now[key] ? Object.fromEntries(Object.entries(now).filter(([k]) => Number(k) !== key)) : now));
+  const derived = (row: ChildRow): Record<string, ReactNode> => {
+    const { quantity, price, facts, rate } = priced(row);
+    if (!row.values.it_id) return { amount: '', tax_class: '', tax_rate: '' };
+    return {
+      amount: quantity === undefined || price === undefined ? '—' : formatMoney(lineAmount(quantity, price, customer.kinKiri)),
+      tax_class: facts ? TAX_CLASS_TEXT[facts.taxClass] ?? facts.taxClass : '',
+      tax_rate: facts ? (facts.taxClass === 'exempt' ? '非課税' : formatRate(rate)) : '',
+    };
   };
-  const pickItem = async (key: number, itemId: string) => {
-    setLine(key, { it_id: itemId });
-    if (!itemId) return;
-    const [item] = await call<Row>('item_dtl', { id: itemId });
-    if (item) setLine(key, { name: String(item.it_name), itemPrice: Number(item.it_price ?? 0), taxClass: String(item.it_tax_class) as TaxClass, price: '' });
+  const placeholder = (row: ChildRow, field: FieldDef): string | undefined => {
+    const facts = factsOf(row);
+    if (!facts) return undefined;
+    return field.name === 'price' ? String(unitPriceFor(facts.price, customer, rateOn(periods, facts.taxClass, orderDate) ?? 0)) : field.name === 'name' ? facts.name : undefined;
   };
 
-  /** Marks the fields a refusal names: the order's under their inputs, the lines' (`lines.{i}.{field}`) in their rows. */
-  const markRefusal = (error: CallError) => {
-    const refusals: Record<number, LineProblems> = {};
-    for (const [name, message] of Object.entries(error.fields ?? {})) {
-      const line = /^lines\.(\d+)\.(it_id|quantity|price)$/.exec(name);
-      const key = line ? filled[Number(line[1])]?.key : undefined;
-      if (line && key !== undefined) refusals[key] = { ...refusals[key], [line[2]]: message };
-      else if (def.fields.some((f) => f.name === name)) form.setError(name, { type: 'server', message });
+  /** Shows a refusal: the banner, the order's fields under their inputs, the lines' at their cells; focuses the first. */
+  const showRefusal = (refusal: Refusal) => {
+    if (refusal.kind === 'conflict') {
+      setProblem({ message: '他のユーザーが先に更新したため保存できませんでした。入力した内容はそのまま残っています。', conflict: true });
+      alert(refusal.message, 'error');
+      return;
     }
-    setLineRefusals(refusals);
-    focusFirst(Object.keys(error.fields ?? {}));
-  };
-
-  /** Focuses the first named field (an order field, or a line's input). */
-  const focusFirst = (names: readonly string[]) => {
-    const first = names[0];
-    if (!first) return;
-    const line = /^lines\.(\d+)\.(it_id|quantity|price)$/.exec(first);
-    const key = line ? filled[Number(line[1])]?.key : undefined;
-    if (line && key !== undefined) document.getElementById(`line-${key}-${line[2] === 'it_id' ? 'item' : line[2]}`)?.focus();
-    else if (def.fields.some((f) => f.name === first)) form.setFocus(first);
+    setProblem({ message: refusal.message });
+    const marked = markRefusal(refusal, { setError: form.setError, names: def.fields.map((f) => f.name), prefix: def.prefix, rows: lines });
+    if (marked.names[0]) form.setFocus(marked.names[0]);
+    else if (marked.cell) document.getElementById(marked.cell)?.focus();
   };
 
   /** Writes the form and its lines with one `order_save`: the saved order, or undefined with the refusal shown. */
   const persist = async (values: FormRecord): Promise<Row | undefined> => {
     if (invalidLines.length > 0) {
-      setProblem('明細に誤りがあります。赤く表示された項目を確認してください。');
+      setProblem({ message: '明細に誤りがあります。赤く表示された項目を確認してください。', invalid: true });
       const first = invalidLines[0];
-      const field = checkOf(first).problems.quantity ? 'quantity' : 'price';
-      document.getElementById(`line-${first.key}-${field}`)?.focus();
+      document.getElementById(childCellId(first.key, Object.keys(priced(first).problems)[0] ?? 'quantity'))?.focus();
       return undefined;
     }
-    const postData = {
-      ...fromForm(def, values), modified: String(record?.modified ?? ''),
-      lines: filled.map((l) => ({ it_id: Number(l.it_id), quantity: l.quantity, price: l.price, name: l.name })),
-    };
-    if (linesLocked && id) delete (postData as { lines?: unknown }).lines;
-    try {
-      const [saved] = await call<Row>('order_save', id ? { id, postData } : { postData });
-      return saved;
-    } catch (error) {
-      if (!(error instanceof CallError)) throw error;
-      setProblem(error.message);
-      markRefusal(error);
+    const outcome = await rec.save({ ...values, modified: String(record?.modified ?? '') }, linesLocked && id ? undefined : lines.payload());
+    if (!outcome.ok) {
+      showRefusal(outcome);
       return undefined;
     }
+    form.reset(toForm(def, outcome.row));
+    lines.markSaved();
+    return outcome.row;
   };
 
   const onInvalid = (errors: FieldErrors<FormRecord>) => {
-    setProblem('入力内容に誤りがあります。赤く表示された項目を確認してください。');
-    focusFirst(def.fields.map((f) => f.name).filter((name) => errors[name]));
+    setProblem({ message: '入力内容に誤りがあります。赤く表示された項目を確認してください。', invalid: true });
+    const first = def.fields.find((f) => errors[f.name]);
+    if (first) form.setFocus(first.name);
   };
 
   const save = form.handleSubmit(async (values) => {
-    setProblem('');
+    setProblem(undefined);
     setNotice('');
     setBusy(true);
     try {
       const saved = await persist(values);
       if (!saved) return;
       alert(MESSAGES.saved);
-      if (!id) {
-        await navigate(`/orders/detail/${String(saved.od_id)}`, { replace: true, force: true });
-        return;
-      }
-      await load();
+      if (!id) await navigate(detailPathOf(def, String(saved.od_id)), { replace: true, force: true });
     } finally {
       setBusy(false);
     }
   }, onInvalid);
+
+  const reloadLatest = async () => {
+    const latest = await rec.reload();
+    if (latest) form.reset(toForm(def, latest));
+    lines.markSaved();
+    setProblem(undefined);
+  };
 
   /**
    * Moves the order to a status: 保留 asks its reason first; changes still on screen are saved first (a
@@ -258,7 +250,7 @@ export default function OrderFormScreen({ match }: ScreenProps) {
    */
   const move = async (target: string) => {
     if (!id || !isOrderStatus(target)) return;
-    setProblem('');
+    setProblem(undefined);
     setNotice('');
     let reason = '';
     if (target === 'pending') {
@@ -266,13 +258,13 @@ export default function OrderFormScreen({ match }: ScreenProps) {
       if (given === null) return;
       reason = given;
     }
+    const savedFirst = dirty;
     if (dirty) {
       let saved = false;
       await form.handleSubmit(async (values) => {
         setBusy(true);
         try {
           saved = Boolean(await persist(values));
-          if (saved) await load();
         } finally {
           setBusy(false);
         }
@@ -282,12 +274,11 @@ export default function OrderFormScreen({ match }: ScreenProps) {
     setBusy(true);
     try {
       const [result] = await call<StatusResult>('order_status', { od_id: id, status: target, tracking_no: form.getValues('tracking_no') ?? '', reason });
-      await load();
-      if (result) setNotice(result.message ?? `「${statusText(result.status)}」にしました。${dirty ? '（変更内容を保存してから状態を変えました）' : ''}`);
+      const latest = await rec.reload();
+      if (latest) form.reset(toForm(def, latest));
+      if (result) setNotice(result.message ?? `「${statusText(result.status)}」にしました。${savedFirst ? '（変更内容を保存してから状態を変えました）' : ''}`);
     } catch (error) {
-      if (!(error instanceof CallError)) throw error;
-      setProblem(error.message);
-      markRefusal(error);
+      showRefusal(refusalOf(error));
     } finally {
       setBusy(false);
     }
@@ -295,26 +286,25 @@ export default function OrderFormScreen({ match }: ScreenProps) {
 
   const remove = async () => {
     if (!id || !(await confirm(MESSAGES.confirmDelete))) return;
-    setProblem('');
+    setProblem(undefined);
     setBusy(true);
-    try {
-      await call('order_del', { id });
-      alert(MESSAGES.deleted);
-      await navigate('/orders/list/search', { force: true });
-    } catch (error) {
-      if (error instanceof CallError) setProblem(error.message);
-      else throw error;
-    } finally {
-      setBusy(false);
+    const outcome = await rec.remove();
+    setBusy(false);
+    if (!outcome.ok) {
+      setProblem({ message: outcome.message, usedBy: outcome.usedBy });
+      return;
     }
+    alert(MESSAGES.deleted);
+    await navigate(listPathOf(def), { force: true });
   };
 
-  if (missing) return <RecordNotFound label={def.label} back={{ to: '/orders/list/search', label: '受注検索へ戻る' }} />;
-  if (!ready) {
-    return problem ? <p role="alert" className="m-[16px] rounded-[4px] border border-danger/30 bg-danger-soft px-[12px] py-[8px] text-[14px] text-danger">{problem}</p> : null;
-  }
+  const listPath = listPathOf(def);
+  if (missing) return <RecordNotFound label={def.label} back={{ to: listPath, label: '受注検索へ戻る' }} />;
+  const loadError = id ? rec.error : copying ? source.error : undefined;
+  if (!ready) return loadError ? <div className="m-[16px]"><FormProblem problem={{ message: loadError }} onReload={() => void reloadLatest()} /></div> : null;
 
   const shown = (field: FieldDef) => field.tab === 'basic' && !['net_total', 'tax_total', 'uriage_total'].includes(field.name) && (id || (field.name !== 'number' && field.name !== 'hold_reason'));
+  const transitions = id && writable && record ? TRANSITIONS[isOrderStatus(status) ? status : 'processed'] : [];
   return (
     <form className="flex flex-col gap-[16px] p-[16px]" noValidate onSubmit={(e) => void save(e)}>
       <div className="flex flex-wrap items-center justify-between gap-[12px]">
@@ -323,18 +313,18 @@ export default function OrderFormScreen({ match }: ScreenProps) {
           {id && record && <span className="ml-[12px] rounded-[4px] bg-brand-soft px-[8px] py-[2px] text-[14px] text-brand" data-testid="order-status">{statusText(status)}</span>}
         </h1>
         <div className="flex flex-wrap gap-[8px]">
-          {id && writable && <AppLink to={`/orders/copy/${id}`} className={buttonClass('secondary')}>複製</AppLink>}
-          <AppLink to="/orders/list/search" className={buttonClass('ghost')}>一覧へ</AppLink>
+          {id && writable && <AppLink to={fillPath(COPY_ROUTE, { odr: id })} className={buttonClass('secondary')}>複製</AppLink>}
+          <AppLink to={listPath} className={buttonClass('ghost')}>一覧へ</AppLink>
         </div>
       </div>
 
-      {problem && <p role="alert" className="rounded-[4px] border border-danger/30 bg-danger-soft px-[12px] py-[8px] text-[14px] text-danger">{problem}</p>}
+      {problem && <FormProblem problem={problem} onReload={() => void reloadLatest()} />}
       {notice && <p role="status" className="rounded-[4px] border border-line bg-brand-soft px-[12px] py-[8px] text-[14px] text-ink">{notice}</p>}
 
-      {id && writable && record && TRANSITIONS[isOrderStatus(status) ? status : 'processed'].length > 0 && (
+      {transitions.length > 0 && (
         <section aria-label="状態の変更" className="flex flex-wrap items-center gap-[8px]">
           <span className={labelClass}>状態の変更</span>
-          {TRANSITIONS[isOrderStatus(status) ? status : 'processed'].map((to) => (
+          {transitions.map((to) => (
             <button key={to} type="button" className={buttonClass(to === 'cancelled' ? 'danger' : 'secondary', 'sm')} onClick={() => void move(to)} disabled={busy}>
               「{statusText(to)}」にする
             </button>
@@ -352,82 +342,16 @@ export default function OrderFormScreen({ match }: ScreenProps) {
         <p className="text-[14px] text-ink-soft" data-testid="last-order">
           {previous ? (
             <>
-              前回の受注: <AppLink to={`/orders/detail/${String(previous.od_id)}`} className="text-brand underline">{String(previous.od_number ?? '')}</AppLink>
+              前回の受注: <AppLink to={detailPathOf(def, String(previous.od_id))} className="text-brand underline">{String(previous.od_number ?? '')}</AppLink>
               （{String(previous.od_date ?? '')}・{statusText(String(previous.od_status ?? ''))}・{formatMoney(Number(previous.od_uriage_total ?? 0))}）
             </>
           ) : '前回の受注はありません'}
         </p>
       )}
 
-      <section aria-label="明細" className="flex flex-col gap-[8px]">
-        <h2 className="text-[16px] font-bold text-ink">明細</h2>
-        <div className="overflow-x-auto rounded-[6px] border border-line bg-white">
-          <table className="w-full border-collapse text-[14px]">
-            <thead className="bg-subtle text-ink-soft">
-              <tr className="h-[36px]">
-                <th scope="col" className="px-[8px] text-left">商品</th>
-                <th scope="col" className="px-[8px] text-right">数量</th>
-                <th scope="col" className="px-[8px] text-right">単価（税抜）</th>
-                <th scope="col" className="px-[8px] text-right">税率</th>
-                <th scope="col" className="px-[8px] text-right">金額</th>
-                <th scope="col" className="px-[8px]"><span className="visually-hidden">操作</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line, index) => {
-                const { quantity, price, problems } = checkOf(line);
-                const cell = (field: 'quantity' | 'price', label: string, width: string, placeholder?: string) => (
-                  <td className="px-[8px] py-[4px] align-top">
-                    <input
-                      id={`line-${line.key}-${field}`}
-                      aria-label={`${index + 1}行目の${label}`}
-                      aria-invalid={problems[field] ? true : undefined}
-                      aria-describedby={problems[field] ? `line-${line.key}-${field}-error` : undefined}
-                      inputMode="numeric"
-                      className={`${inputClass} ${width} text-right`}
-                      value={line[field]}
-                      placeholder={placeholder}
-                      disabled={linesLocked}
-                      onChange={(e) => setLine(line.key, { [field]: e.target.value })}
-                      onBlur={(e) => {
-                        const half = halfWidthOf(field === 'quantity' ? LINE_QUANTITY : LINE_PRICE, e.target.value);
-                        if (half !== e.target.value) setLine(line.key, { [field]: half });
-                      }}
-                    />
-                    {problems[field] && <p id={`line-${line.key}-${field}-error`} role="alert" className="mt-[2px] max-w-[200px] text-left text-[12px] text-danger">{problems[field]}</p>}
-                  </td>
-                );
-                return (
-                  <tr key={line.key} className="border-t border-line">
-                    <td className="min-w-[240px] px-[8px] py-[4px] align-top">
-                      <label htmlFor={`line-${line.key}-item`} className="visually-hidden">{index + 1}行目の商品</label>
-                      <RefPicker field={{ ...ITEM_FIELD, label: `${index + 1}行目の商品` }} inputId={`line-${line.key}-item`} value={line.it_id} label={line.name} onChange={(value) => void pickItem(line.key, value)} disabled={linesLocked} invalid={Boolean(problems.it_id)} />
-                      {problems.it_id && <p role="alert" className="mt-[2px] text-[12px] text-danger">{problems.it_id}</p>}
-                    </td>
-                    {cell('quantity', '数量', 'w-[80px]')}
-                    {cell('price', '単価', 'w-[110px]', line.it_id ? String(unitPriceFor(line.itemPrice, customer, rateOf(line) ?? 0)) : '')}
-                    <td className="px-[8px] py-[10px] text-right align-top tabular-nums">{line.it_id ? (line.taxClass === 'exempt' ? '非課税' : formatRate(rateOf(line))) : ''}</td>
-                    <td className="px-[8px] py-[10px] text-right align-top tabular-nums" data-testid={`line-${index + 1}-amount`}>
-                      {line.it_id ? (quantity === undefined || price === undefined ? '—' : formatMoney(lineAmount(quantity, price, customer.kinKiri))) : ''}
-                    </td>
-                    <td className="px-[8px] py-[4px] align-top">
-                      {!linesLocked && (
-                        <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setLines((now) => now.filter((l) => l.key !== line.key))}>
-                          削除<span className="visually-hidden">（{index + 1}行目）</span>
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-        {!linesLocked && (
-          <div>
-            <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => setLines((now) => [...now, emptyLine()])}>＋ 明細を追加</button>
-          </div>
-        )}
+      <section aria-labelledby="order-lines" className="flex flex-col gap-[8px]">
+        <h2 id="order-lines" className="text-[16px] font-bold text-ink">{LINES.label}</h2>
+        <LinesEditor state={withItemReset(lines)} disabled={linesLocked || busy} check={(row) => priced(row).problems} derived={derived} placeholder={placeholder} />
       </section>
 
       <section aria-label="合計" className="ml-auto w-full max-w-[420px] rounded-[6px] border border-line bg-white p-[12px] text-[14px]">

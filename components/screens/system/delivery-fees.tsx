@@ -5,8 +5,9 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
-import { call, CallError } from '@/lib/api/fetcher';
+import { call } from '@/lib/api/fetcher';
 import { fromForm, toForm, type FormRecord } from '@/lib/list/record-mapper';
+import { refusalOf } from '@/lib/list/save-refusal';
 import { callFetcher, messageOf, type Row } from '@/lib/list/use-list-controller';
 import { can } from '@/lib/permissions';
 import { callName, MESSAGES } from '@/lib/protocol';
@@ -78,11 +79,12 @@ export default function DeliveryFeesScreen({ match }: ScreenProps) {
       setProblems(undefined);
       alert(MESSAGES.saved);
     } catch (e) {
-      if (e instanceof CallError && e.status === 409) {
-        setProblems({ messages: [MESSAGES.conflict], fields: {}, conflict: true });
-        alert(MESSAGES.conflict, 'error');
+      const refusal = refusalOf(e);
+      if (refusal.kind === 'conflict') {
+        setProblems({ messages: [refusal.message], fields: {}, conflict: true });
+        alert(refusal.message, 'error');
       } else {
-        setProblems({ messages: [messageOf(e) ?? MESSAGES.internal], fields: e instanceof CallError ? (e.fields ?? {}) : {} });
+        setProblems({ messages: [refusal.message], fields: refusal.fields });
       }
     } finally {
       setSaving(false);

@@ -12,6 +12,7 @@ import { useSWRConfig } from 'swr';
 import { call, CallError } from '@/lib/api/fetcher';
 import { toForm, type FormRecord } from '@/lib/list/record-mapper';
 import { messageOf, useListController, type Row } from '@/lib/list/use-list-controller';
+import { markRefusal } from '@/lib/list/save-refusal';
 import { useRecordController } from '@/lib/list/use-record-controller';
 import { can } from '@/lib/permissions';
 import { callName, MESSAGES, type UsedBy } from '@/lib/protocol';
@@ -235,9 +236,7 @@ function MasterRowEditor({ master, row, onDone }: { master: MasterTableInfo; row
       setProblem({ message: outcome.message, conflict: true });
       return;
     }
-    for (const [name, message] of Object.entries(outcome.fields ?? {})) {
-      if (def.fields.some((f) => f.name === name)) form.setError(name, { type: 'server', message });
-    }
+    markRefusal(outcome, { setError: form.setError, names: def.fields.map((f) => f.name), prefix: def.prefix });
     setProblem({ message: outcome.message });
   };
 
