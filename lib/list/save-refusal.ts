@@ -1,8 +1,8 @@
 /**
  * The one place that turns a failed save into what a form shows: the banner's message, whether it was
  * a stale edit (409: offer to reload), and the field messages sorted to where they belong — the form's
- * own inputs (`co_name`, or prefixed `cl_co_name`), a child row's cell (`lines.0.quantity`,
- * `stops.3.cash`; ResourceDef.children) or a record among several (`12.fee`, `{r}_bulk_save`).
+ * own inputs (`co_name`, or prefixed `cl_co_name`) or a child row's cell (`lines.0.quantity`, `stops.3.cash`;
+ * ResourceDef.children). A bulk save's `{id}.{field}` keys (`recordFieldKey`) are read as sent.
  * Every screen that saves reads a refusal through `refusalOf` and places it with `placeRefusal`.
  */
 import { CallError } from '../api/fetcher';
@@ -39,31 +39,23 @@ export interface PlacedRefusal {
   form: Record<string, string>;
   /** Messages of the child rows' cells (only with `child`). */
   rows: RowMessages;
-  /** Messages of records among several, by record id (`12.fee` → { 12: { fee } }). */
-  records: Record<string, Record<string, string>>;
 }
 
 /**
  * Sorts a refusal's field messages: `names` are the form's inputs (a key may carry the resource's `prefix`),
- * `child` the record's rows, `records` true for a bulk save's `{id}.{field}` keys. Keys naming nothing on
- * the form are dropped (the banner still says them).
- * @example placeRefusal({ 'lines.1.price': '…', date: '…' }, { names: ['date'], child: orderResource.children }) // { form: { date }, rows: { 1: { price } }, records: {} }
+ * `child` the record's rows. Keys naming nothing on the form are dropped (the banner still says them).
+ * @example placeRefusal({ 'lines.1.price': '…', date: '…' }, { names: ['date'], child: orderResource.children }) // { form: { date }, rows: { 1: { price } } }
  */
 export function placeRefusal(
   fields: Readonly<Record<string, string>>,
-  { names, prefix = '', child, records = false }: { names: readonly string[]; prefix?: string; child?: ChildDef; records?: boolean },
+  { names, prefix = '', child }: { names: readonly string[]; prefix?: string; child?: ChildDef },
 ): PlacedRefusal {
-  const placed: PlacedRefusal = { form: {}, rows: {}, records: {} };
+  const placed: PlacedRefusal = { form: {}, rows: {} };
   for (const [key, message] of Object.entries(fields)) {
     const row = child ? new RegExp(`^${child.key}\\.(\\d+)\\.(\\w+)$`).exec(key) : null;
     if (row && child?.fields.some((f) => f.name === row[2])) {
       const index = Number(row[1]);
       placed.rows[index] = { ...placed.rows[index], [row[2]]: message };
-      continue;
-    }
-    const record = records ? /^([^.]+)\.(\w+)$/.exec(key) : null;
-    if (record) {
-      placed.records[record[1]] = { ...placed.records[record[1]], [record[2]]: message };
       continue;
     }
     const name = prefix && key.startsWith(prefix) ? key.slice(prefix.length) : key;

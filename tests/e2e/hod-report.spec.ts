@@ -51,8 +51,9 @@ test('a delivery result moves the customer\'s bottle balance; the uriage screen 
   await stops.getByLabel('1件目のお届け本数').fill('3');
   await stops.getByLabel('1件目の回収本数').fill('0');
   await stops.getByLabel('1件目の集金額').fill('3888');
-  await page.getByRole('button', { name: '配送実績を記録' }).click();
-  await expect(page.getByText('配送実績を記録しました。')).toBeVisible();
+  // The stops are saved with the round, by its one 保存.
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.getByText('保存しました。')).toBeVisible();
   await expect(page.getByLabel('お届け本数計', { exact: true })).toHaveValue('3');
 
   await page.goto(`/#/client/detail/${customer.cl_id}`);
@@ -62,7 +63,7 @@ test('a delivery result moves the customer\'s bottle balance; the uriage screen 
   await page.goBack();
   await expect(page.getByRole('table', { name: '訪問先' })).toBeVisible();
   await stops.getByLabel('1件目の回収本数').fill('9');
-  await page.getByRole('button', { name: '配送実績を記録' }).click();
+  await page.getByRole('button', { name: '保存', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: customer.label })).toContainText('預け本数');
 
   const expected = readRow<{ total: number }>(

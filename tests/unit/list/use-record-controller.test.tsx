@@ -8,6 +8,7 @@ import { DEFAULT_CONFIG, setConfig } from '@/lib/api/config';
 import { listPathOf, useRecordController } from '@/lib/list/use-record-controller';
 import { MESSAGES } from '@/lib/protocol';
 import { clientResource as def } from '@/lib/resources/client';
+import { hodReportResource } from '@/lib/resources/hod-report';
 import { orderResource } from '@/lib/resources/order';
 
 const API = 'http://test.local/api/db';
@@ -27,6 +28,13 @@ const server = setupServer(
       const saved = { ...row, cl_id: body.id ? Number(body.id) : 2, cl_co_name: post.co_name, modified: new Date().toISOString() };
       if (body.id) row = saved;
       return HttpResponse.json([saved]);
+    }
+    if (name === 'hodreport_dtl') return HttpResponse.json([{ hr_id: 5, hr_date: '2026-10-15', modified: 'm1' }]);
+    if (name === 'hodreport_stop_lst') return HttpResponse.json([{ hrs_id: 1, hrs_hr_id: Number(body.hr_id), hrs_cl_id: 7, hrs_cash: 100 }]);
+    if (name === 'hodreport_save') {
+      const post = JSON.parse(body.postData) as { stops?: { cash: string }[] };
+      if (post.stops?.[0]?.cash === 'x') return HttpResponse.json([{ error: '1件目: 集金額は…', fields: { 'stops.0.cash': '集金額は…' } }], { status: 400 });
+      return HttpResponse.json([{ hr_id: 5, hr_date: '2026-10-15', modified: 'm2' }]);
     }
     if (name === 'client_del') return HttpResponse.json([{ id: Number(body.id) }]);
     return HttpResponse.json([{ error: MESSAGES.unknownCall }], { status: 400 });
@@ -81,7 +89,26 @@ describe('useRecordController', () => {
     await act(async () => {
       outcome = await result.current.save({ ...result.current.formValues, modified: 'stale' });
     });
-    expect(outcome).toEqual({ ok: false, kind: 'conflict', message: MESSAGES.conflict });
+    expect(outcome).toEqual({ ok: false, kind: 'conflict', message: MESSAGES.conflict, fields: {} });
+  });
+
+  it('loads a record\'s child rows by the declared call and saves them with the record under the declared key', async () => {
+    const { result } = renderHook(() => useRecordController(hodReportResource, '5'), { wrapper });
+    await waitFor(() => expect(result.current.children).toHaveLength(1));
+    expect(calls.find((c) => c.name === 'hodreport_stop_lst')?.body.hr_id).toBe('5');
+    let outcome: Awaited<ReturnType<typeof result.current.save>> | undefined;
+    await act(async () => {
+      outcome = await result.current.save({ ...result.current.formValues }, [{ cl_id: '7', cash: 'x' }]);
+    });
+    expect(outcome).toEqual({ ok: false, kind: 'fields', message: '1件目: 集金額は…', fields: { 'stops.0.cash': '集金額は…' } });
+    await act(async () => {
+      outcome = await result.current.save({ ...result.current.formValues }, [{ cl_id: '7', cash: '200' }]);
+    });
+    expect(outcome?.ok).toBe(true);
+    const saved = calls.filter((c) => c.name === 'hodreport_save').at(-1);
+    expect(JSON.parse(saved?.body.postData ?? '{}')).toMatchObject({ date: '2026-10-15', modified: 'm1', stops: [{ cl_id: '7', cash: '200' }] });
+    // The rows are read again after the save.
+    expect(calls.filter((c) => c.name === 'hodreport_stop_lst').length).toBeGreaterThanOrEqual(2);
   });
 
   it('passes the field messages of a 400', async () => {

@@ -1,0 +1,153 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { SWRConfig } from 'swr';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LinesEditor, type LinesEditorProps } from '@/components/resource/lines-editor';
+import { DEFAULT_CONFIG, setConfig } from '@/lib/api/config';
+import { checkLine } from '@/lib/orders/lines';
+import { useChildRows, type ChildRowsState } from '@/lib/list/use-child-rows';
+import type { Row } from '@/lib/list/use-list-controller';
+import { hodReportResource } from '@/lib/resources/hod-report';
+import { orderResource } from '@/lib/resources/order';
+import type { ChildDef } from '@/lib/resources/types';
+import { KEYS } from '@/lib/state/storage';
+
+const API = 'http://test.local/api/db';
+const NAMES: Record<string, Record<string, string>> = {
+  client: { 7: '青葉商事', 8: '株式会社アクア' },
+  item: { 3: '天然水 12L', 4: 'サーバーレンタル' },
+};
+const server = setupServer(
+  http.post(`${API}/:call`, async ({ request, params }) => {
+    const body = Object.fromEntries(new URLSearchParams(await request.text()));
+    if (params.call === 'client_dtl') return HttpResponse.json([{ cl_id: Number(body.id), cl_co_name: NAMES.client[body.id] ?? '', cl_name: '' }]);
+    if (params.call === 'item_dtl') return HttpResponse.json([{ it_id: Number(body.id), it_name: NAMES.item[body.id] ?? '', it_code: 'X' }]);
+    if (params.call === 'client_lst') return HttpResponse.json([{ cl_id: 8, cl_co_name: '株式会社アクア', cl_name: '' }]);
+    return HttpResponse.json([{ error: 'unknown' }], { status: 400 });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  setConfig({ ...DEFAULT_CONFIG, dbApi: API });
+  localStorage.setItem(KEYS.authKey, JSON.stringify('k'));
+});
+
+const STOPS = hodReportResource.children as ChildDef;
+const LINES = orderResource.children as ChildDef;
+const stop = (id: number, cl: number, delivered: number, cash: number): Row => ({
+  hrs_id: id, hrs_cl_id: cl, hrs_it_id: 3, hrs_delivered: delivered, hrs_collected: 0, hrs_cash: cash, hrs_result: 'delivered', hrs_note: '',
+});
+
+let state: ChildRowsState | undefined;
+function Harness({ child, stored, ...props }: { child: ChildDef; stored: Row[] } & Omit<LinesEditorProps, 'state'>) {
+  const rows = useChildRows(child, stored, child === LINES ? { quantity: '1' } : undefined);
+  state = rows;
+  return (
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <LinesEditor state={rows} {...props} />
+      <output aria-label="送る内容">{JSON.stringify(rows.payload())}</output>
+      <output aria-label="変更">{rows.dirty ? 'yes' : 'no'}</output>
+    </SWRConfig>
+  );
+}
+
+const sent = () => JSON.parse(screen.getByLabelText('送る内容').textContent ?? '[]') as Record<string, string>[];
+
+describe('LinesEditor', () => {
+  it('draws the declared fields of each stored row as inputs named by row, with the stored names of references', async () => {
+    render(<Harness child={STOPS} stored={[stop(1, 7, 3, 3888), stop(2, 8, 1, 0)]} counter="件目" labels={{ it_id: 'ボトル', collected: '回収本数' }} />);
+    const table = screen.getByRole('table', { name: '訪問先' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', '顧客', 'ボトル', 'お届け本数', '回収本数', '集金額', '結果', 'メモ', '操作']);
+    expect(screen.getByLabelText('1件目のお届け本数')).toHaveValue('3');
+    expect(screen.getByLabelText('2件目の集金額')).toHaveValue('0');
+    expect(screen.getByLabelText('1件目の結果')).toHaveValue('delivered');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '2件目の顧客' })).toHaveValue('株式会社アクア'));
+    expect(screen.getByLabelText('変更').textContent).toBe('no');
+    expect(sent().map((r) => r.cl_id)).toEqual(['7', '8']);
+  });
+
+  it('adds a row with the declared initial values and focuses it, removes, and moves rows by button and Alt+↑/↓', async () => {
+    render(<Harness child={STOPS} stored={[stop(1, 7, 3, 100), stop(2, 8, 1, 200)]} counter="件目" />);
+    fireEvent.click(screen.getByRole('button', { name: '＋ 訪問先を追加' }));
+    const added = screen.getByRole('combobox', { name: '3件目の顧客' });
+    await waitFor(() => expect(added).toHaveFocus());
+    expect(screen.getByLabelText('3件目の結果')).toHaveValue('delivered');
+    // A blank row is never sent, but the list changed.
+    expect(sent()).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: '2件目を上へ' }));
+    expect(sent().map((r) => r.cash)).toEqual(['200', '100']);
+    expect(screen.getByLabelText('変更').textContent).toBe('yes');
+    fireEvent.keyDown(screen.getByLabelText('1件目の集金額'), { key: 'ArrowDown', altKey: true });
+    expect(sent().map((r) => r.cash)).toEqual(['100', '200']);
+    await waitFor(() => expect(screen.getByLabelText('2件目の集金額')).toHaveFocus());
+
+    fireEvent.click(screen.getByRole('button', { name: '削除（1件目）' }));
+    expect(sent().map((r) => r.cash)).toEqual(['200']);
+  });
+
+  it('stops adding at the declared maximum', () => {
+    const small: ChildDef = { ...STOPS, max: 2 };
+    render(<Harness child={small} stored={[stop(1, 7, 3, 100)]} counter="件目" />);
+    fireEvent.click(screen.getByRole('button', { name: '＋ 訪問先を追加' }));
+    expect(screen.getByRole('button', { name: '＋ 訪問先を追加' })).toBeDisabled();
+    expect(screen.getByText('訪問先は2件までです。')).toBeVisible();
+  });
+
+  it('converts numbers typed full-width when the input loses focus', () => {
+    render(<Harness child={STOPS} stored={[stop(1, 7, 3, 100)]} counter="件目" />);
+    const cash = screen.getByLabelText('1件目の集金額');
+    fireEvent.change(cash, { target: { value: '１，２００' } });
+    fireEvent.blur(cash);
+    expect(cash).toHaveValue('1,200');
+    expect(sent()[0].cash).toBe('1,200');
+  });
+
+  it('shows a refusal\'s row messages at the cell of the row that was sent (blank rows are not), until that row changes', async () => {
+    render(<Harness child={STOPS} stored={[stop(1, 7, 3, 100), stop(2, 8, 1, 200)]} counter="件目" />);
+    // A blank row between the two: the server's index 1 is the screen's third row.
+    fireEvent.click(screen.getByRole('button', { name: '＋ 訪問先を追加' }));
+    fireEvent.click(screen.getByRole('button', { name: '3件目を上へ' }));
+    let cell: string | undefined;
+    act(() => {
+      cell = state?.showMessages({ 1: { cash: '集金額は0〜9999999の整数（円）で入力してください。' } });
+    });
+    const cash = screen.getByLabelText('3件目の集金額');
+    expect(cell).toBe(cash.id);
+    expect(cash).toHaveAttribute('aria-invalid', 'true');
+    expect(cash).toHaveAccessibleDescription('集金額は0〜9999999の整数（円）で入力してください。');
+    expect(screen.getByLabelText('1件目の集金額')).not.toHaveAttribute('aria-invalid');
+    fireEvent.change(cash, { target: { value: '300' } });
+    expect(cash).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('draws the derived columns read-only, from the stored row or the resource\'s live values, and its live check at the cell', async () => {
+    const line: Row = { odd_id: 1, odd_it_id: 3, odd_name: '天然水 12L', odd_quantity: 2, odd_price: 1300, odd_amount: 2600, odd_tax_class: 'reduced', odd_tax_rate: 8 };
+    render(
+      <Harness child={LINES} stored={[line]}
+        check={(row) => { const checked = checkLine({ quantity: row.values.quantity, price: row.values.price }); return checked.ok ? {} : checked.fields as Record<string, string>; }}
+        derived={(row) => ({ tax_class: row.values.it_id ? '軽減' : '' })} />,
+    );
+    expect(screen.getByTestId('line-1-amount')).toHaveTextContent('2600');
+    expect(screen.getByTestId('line-1-tax_class')).toHaveTextContent('軽減');
+    expect(within(screen.getByTestId('line-1-amount')).queryByRole('textbox')).toBeNull();
+    const quantity = screen.getByLabelText('1行目の数量');
+    fireEvent.change(quantity, { target: { value: 'ab' } });
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('数量は整数で入力してください。');
+    // A new line starts with the order's quantity 1 and an empty item (not sent until an item is chosen).
+    fireEvent.click(screen.getByRole('button', { name: '＋ 明細を追加' }));
+    expect(screen.getByLabelText('2行目の数量')).toHaveValue('1');
+    expect(sent()).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '1行目の商品' })).toHaveValue('天然水 12L'));
+  });
+
+  it('draws no buttons and no editable inputs when disabled', () => {
+    render(<Harness child={STOPS} stored={[stop(1, 7, 3, 100)]} counter="件目" disabled />);
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByLabelText('1件目の集金額')).toBeDisabled();
+  });
+});
