@@ -131,7 +131,8 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
   useEffect(() => {
     if (record && !form.formState.isDirty) form.reset(toValues(record));
   }, [record, toValues, form]);
-  const lines = def.children && (isNew || record) ? (LINES_EXTRAS[def.name] ?? noExtras) : undefined;
+  // The rows are drawn once read, so nothing typed is replaced by their arrival.
+  const lines = def.children && (isNew || record) && rec.children ? (LINES_EXTRAS[def.name] ?? noExtras) : undefined;
 
   const title = def.single !== undefined ? def.label : isNew ? `${def.label}登録` : `${def.label}詳細`;
   const recordName = titleOf(def, record);

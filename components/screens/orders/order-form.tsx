@@ -110,7 +110,8 @@ export default function OrderFormScreen({ match }: ScreenProps) {
   const confirm = useConfirm();
   const prompt = usePrompt();
   const missing = id ? rec.notFound : copying && source.notFound;
-  const ready = id ? Boolean(record) : !copying || Boolean(source.record);
+  // Drawn once the order and its lines are read, so nothing typed is replaced by their arrival.
+  const ready = id ? Boolean(record && rec.children) : !copying || Boolean(source.record && source.children);
   useLoadingWhile(busy || (!ready && !missing));
 
   // Load (and reload after a save, a status move or a conflict refresh) without throwing away edits on screen.
