@@ -76,9 +76,13 @@ export function LinesEditor({ state, disabled, counter = '行目', labels = {}, 
     const next = rows[index + 1] ?? rows[index - 1];
     focusAfter.current = next ? cellId(next, child.fields[0].name) : `${child.key}-add`;
   };
+  /** Moves a row; the focus follows it (to its other arrow when it reaches the end its button pointed to). */
   const move = (index: number, by: number, focus: string) => {
-    state.setRows(moveRow(rows, index, index + by));
-    focusAfter.current = focus;
+    const to = Math.max(0, Math.min(rows.length - 1, index + by));
+    state.setRows(moveRow(rows, index, to));
+    const row = rows[index];
+    focusAfter.current = focus === `${child.key}-${row.key}-up` && to === 0 ? `${child.key}-${row.key}-down`
+      : focus === `${child.key}-${row.key}-down` && to === rows.length - 1 ? `${child.key}-${row.key}-up` : focus;
   };
   const onRowKeyDown = (index: number) => (event: KeyboardEvent<HTMLTableRowElement>) => {
     if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') || disabled) return;

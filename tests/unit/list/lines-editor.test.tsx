@@ -79,6 +79,8 @@ describe('LinesEditor', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '2件目を上へ' }));
     expect(sent().map((r) => r.cash)).toEqual(['200', '100']);
+    // The moved row is now first: its 上へ is off, so the focus stays on the row with its 下へ.
+    await waitFor(() => expect(screen.getByRole('button', { name: '1件目を下へ' })).toHaveFocus());
     expect(screen.getByLabelText('変更').textContent).toBe('yes');
     fireEvent.keyDown(screen.getByLabelText('1件目の集金額'), { key: 'ArrowDown', altKey: true });
     expect(sent().map((r) => r.cash)).toEqual(['100', '200']);
