@@ -3,7 +3,8 @@
  * table with the declared fields as inputs — a `ref` is the record picker, a select its options, numbers
  * and money converted to half-width when the input loses focus — the derived columns read-only, rows added,
  * removed and moved (buttons, or Alt+↑/↓ inside a row), at most `child.max`. Messages sit at their cell:
- * the resource's live check (`check`) and the server's refusal (`state.messages`). What differs per resource
+ * the save's own check of the row, live (`childSchema`: the declared fields and row rule), and the server's
+ * refusal. What differs per resource
  * (the order's live amounts, the stops' totals row) comes in as props, never as a copy of this table.
  */
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
@@ -22,8 +23,6 @@ export interface LinesEditorProps {
   counter?: string;
   /** Shorter column names than the declared labels (the stop's ボトル for ボトル商品). */
   labels?: Readonly<Record<string, string>>;
-  /** The resource's live check of a row: field → message (lib/orders/lines `checkLine`). */
-  check?: (row: ChildRow) => Readonly<Record<string, string>>;
   /** What the derived columns show for a row (default: the stored column, e.g. `odd_amount`). */
   derived?: (row: ChildRow) => Readonly<Record<string, ReactNode>>;
   /** An input's placeholder for a row (the customer's unit price of the line's item). */
@@ -50,7 +49,7 @@ function SelectCell({ field, id, label, value, disabled, invalid, describedBy, o
   );
 }
 
-export function LinesEditor({ state, disabled, counter = '行目', labels = {}, check, derived, placeholder, refLabel, footer }: LinesEditorProps) {
+export function LinesEditor({ state, disabled, counter = '行目', labels = {}, derived, placeholder, refLabel, footer }: LinesEditorProps) {
   const { child, rows } = state;
   const labelOf = (field: FieldDef) => labels[field.name] ?? field.label;
   const derivedFields = child.derived ?? [];
@@ -106,7 +105,7 @@ export function LinesEditor({ state, disabled, counter = '行目', labels = {}, 
           <tbody>
             {rows.map((row, index) => {
               const n = `${index + 1}${counter}`;
-              const problems = { ...state.messages[row.key], ...check?.(row) };
+              const problems = state.problemsOf(row);
               const shown = derived?.(row) ?? {};
               return (
                 <tr key={row.key} className="border-t border-line" onKeyDown={onRowKeyDown(index)}>

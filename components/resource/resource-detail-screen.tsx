@@ -11,6 +11,7 @@ import { formatDateTime } from '@/lib/format';
 import { recordAccess } from '@/lib/list/record-access';
 import { toForm, type FormRecord } from '@/lib/list/record-mapper';
 import { markRefusal } from '@/lib/list/save-refusal';
+import { invalidRowsMessage } from '@/lib/list/child-rows';
 import { useChildRows } from '@/lib/list/use-child-rows';
 import { detailPathOf, listPathOf, useRecordController } from '@/lib/list/use-record-controller';
 import { MESSAGES } from '@/lib/protocol';
@@ -160,6 +161,12 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
   };
 
   const onValid = async (values: Record<string, unknown>) => {
+    const invalidCell = def.children ? rows.firstInvalid() : undefined;
+    if (def.children && invalidCell) {
+      setProblem({ message: invalidRowsMessage(def.children), invalid: true });
+      document.getElementById(invalidCell)?.focus();
+      return;
+    }
     setSaving(true);
     setProblem(undefined);
     const confirmValues = Object.fromEntries(access.confirm.map((c) => [c.field.name, form.getValues(c.field.name)]));

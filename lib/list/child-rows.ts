@@ -3,6 +3,7 @@
  * stops): each row is its declared fields as text, keyed for React, with the answer row it was read from.
  * The same functions read the rows from `children.call`, tell what changed, and build the save's postData.
  */
+import { checkForm, childSchema } from '../resources/schema';
 import { initialValue, type ChildDef, type FieldDef } from '../resources/types';
 import type { Row } from './use-list-controller';
 
@@ -38,6 +39,19 @@ const keyField = (child: ChildDef): FieldDef => child.fields.find((f) => f.requi
 
 /** Whether a row is filled in (its first required field has a value). */
 export const isFilled = (child: ChildDef, row: ChildRow): boolean => (row.values[keyField(child).name] ?? '').trim() !== '';
+
+/**
+ * A filled row checked as the save will check it (the declared fields and row rule, `childSchema`): field → message.
+ * @example checkChildRow(orderResource.children!, row) // { quantity: '数量は整数で入力してください。' }
+ */
+export function checkChildRow(child: ChildDef, row: ChildRow): Record<string, string> {
+  if (!isFilled(child, row)) return {};
+  const checked = checkForm(childSchema(child), row.values);
+  return checked.ok ? {} : checked.fields;
+}
+
+/** The banner of a save stopped by its rows' own check. */
+export const invalidRowsMessage = (child: ChildDef): string => `${child.label}に誤りがあります。赤く表示された項目を確認してください。`;
 
 /** The rows a save sends (filled rows, their declared fields as typed), in order. */
 export function childPayload(child: ChildDef, rows: readonly ChildRow[]): Record<string, string>[] {

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChildDef } from '../resources/types';
-import { childCellId, childPayload, childRowsKey, childRowsOf, emptyChildRow, messagesByRowKey, type ChildRow } from './child-rows';
+import { checkChildRow, childCellId, childPayload, childRowsKey, childRowsOf, emptyChildRow, messagesByRowKey, type ChildRow } from './child-rows';
 import type { RowMessages } from './save-refusal';
 import type { Row } from './use-list-controller';
 
@@ -18,6 +18,10 @@ export interface ChildRowsState {
   newRow: () => ChildRow;
   /** The server's messages by row key. */
   messages: Readonly<Record<number, Record<string, string>>>;
+  /** A row's messages: the save's own check of its values (live), else the server's. */
+  problemsOf: (row: ChildRow) => Record<string, string>;
+  /** The id of the first cell the save's check refuses (a save is stopped there), if any. */
+  firstInvalid: () => string | undefined;
   /** Shows a refusal's row messages (keyed by the index among the rows sent); answers the first named cell's id. */
   showMessages: (sent: RowMessages) => string | undefined;
   /** The rows differ from the ones loaded (or saved). */
@@ -89,8 +93,18 @@ export function useChildRows(child: ChildDef, stored: readonly Row[] | undefined
     return first && field ? childCellId(first.key, field.name) : undefined;
   };
 
+  const problemsOf = (row: ChildRow) => ({ ...messages[row.key], ...checkChildRow(child, row) });
+  const firstInvalid = () => {
+    for (const row of rows) {
+      const problems = checkChildRow(child, row);
+      const field = child.fields.find((f) => problems[f.name]);
+      if (field) return childCellId(row.key, field.name);
+    }
+    return undefined;
+  };
+
   return {
-    child, rows, setRows, newRow, messages, showMessages, dirty,
+    child, rows, setRows, newRow, messages, problemsOf, firstInvalid, showMessages, dirty,
     payload: () => childPayload(child, rows),
     load,
     markSaved,

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { isValidDay } from '../filters';
 import { LIMITS, NAMED_MESSAGES } from '../protocol';
 import { hasUnacceptedCharacter, toHalfWidth, toHalfWidthNumber, toStoredKana, toStoredText } from '../text';
-import { columnKind, type FieldDef, type ResourceDef } from './types';
+import { columnKind, type ChildDef, type FieldDef, type ResourceDef } from './types';
 
 /** Largest data URL accepted for a picture (about 3 MB). */
 export const MAX_IMAGE_CHARS = 4_000_000;
@@ -184,6 +184,15 @@ export function checkValues(def: ResourceDef, input: Record<string, unknown>): C
   let schema = schemas.get(def);
   if (!schema) schemas.set(def, (schema = resourceSchema(def)));
   return checkForm(schema, input);
+}
+
+const childSchemas = new WeakMap<ChildDef, ReturnType<typeof formSchema>>();
+
+/** The schema of one child row (ResourceDef.children): its declared fields and row rule, for the save and the lines editor alike. */
+export function childSchema(child: ChildDef): ReturnType<typeof formSchema> {
+  let schema = childSchemas.get(child);
+  if (!schema) childSchemas.set(child, (schema = formSchema(child.fields, child.check)));
+  return schema;
 }
 
 /**

@@ -7,7 +7,7 @@
  * database (`prepareChildren`) and may word a row (`wordChildren`).
  */
 import type { Kysely, Transaction } from 'kysely';
-import { checkForm, formSchema } from '../../lib/resources/schema';
+import { checkForm, childSchema } from '../../lib/resources/schema';
 import { columnKind, initialValue, type ChildDef, type FieldDef } from '../../lib/resources/types';
 import { chunksOf, insertMany } from '../db/bulk-write';
 import { locking } from '../db/concurrency';
@@ -25,13 +25,6 @@ export const childColumn = (child: ChildDef, name: string): string => `${child.p
 export const childProblem = (child: ChildDef, index: number, field: string, message: string): ApiError =>
   badRequest(`${index + 1}件目の${child.label}: ${message}`, { fields: { [`${child.key}.${index}.${field}`]: message } });
 
-const schemas = new WeakMap<ChildDef, ReturnType<typeof formSchema>>();
-
-const schemaOf = (child: ChildDef) => {
-  let schema = schemas.get(child);
-  if (!schema) schemas.set(child, (schema = formSchema(child.fields, child.check)));
-  return schema;
-};
 
 /** What a field's column holds when the row leaves it empty: text '', numbers NULL. */
 const emptyCell = (field: FieldDef): Cell => (columnKind(field) === 'text' ? '' : null);
@@ -54,7 +47,7 @@ export function checkChildren(child: ChildDef | undefined, input: Readonly<Recor
       const given = values[field.name];
       if (field.initial !== undefined && (given === undefined || given === null || String(given).trim() === '')) values[field.name] = initialValue(field, { userId, today });
     }
-    const checked = checkForm(schemaOf(child), values);
+    const checked = checkForm(childSchema(child), values);
     if (!checked.ok) {
       const [field, message] = Object.entries(checked.fields)[0] ?? [child.fields[0].name, checked.message];
       throw childProblem(child, index, field, message);

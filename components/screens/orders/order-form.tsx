@@ -13,7 +13,7 @@ import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-f
 import useSWR from 'swr';
 import { call } from '@/lib/api/fetcher';
 import { formatDate, formatMoney } from '@/lib/format';
-import { childCellId, isFilled, type ChildRow } from '@/lib/list/child-rows';
+import { invalidRowsMessage, isFilled, type ChildRow } from '@/lib/list/child-rows';
 import { newRecordValues, toForm, type FormRecord } from '@/lib/list/record-mapper';
 import { markRefusal, refusalOf, type Refusal } from '@/lib/list/save-refusal';
 import { useChildRows, type ChildRowsState } from '@/lib/list/use-child-rows';
@@ -31,7 +31,8 @@ import { orderResource, SHIP_PARTS } from '@/lib/resources/order';
 import { resourceSchema } from '@/lib/resources/schema';
 import { labelColumnOf, type ChildDef, type FieldDef } from '@/lib/resources/types';
 import { fillPath, ROUTES } from '@/lib/routes';
-import { formatRate, rateOn, taxPeriodOf, type TaxClass } from '@/lib/tax';
+import { TAX_CLASS } from '@/lib/resources/options';
+import { formatRate, rateOn, taxClassOf, taxPeriodOf, type TaxClass } from '@/lib/tax';
 import { FieldInput } from '@/components/resource/field-input';
 import { FormProblem, type FormProblemState } from '@/components/resource/form-problem';
 import { LinesEditor } from '@/components/resource/lines-editor';
@@ -45,8 +46,8 @@ const NEW_LINE = { quantity: '1' };
 const COPY_ROUTE = ROUTES.find((r) => r.path.startsWith(`${def.basePath}/copy/`))?.path ?? `${def.basePath}/copy/:odr`;
 /** What a copy keeps of the order it copies (besides the lines). */
 const copied = (name: string) => ['cl_id', 'sk_id', 'pm_id', 'ht_id', 'delivery_fee'].includes(name) || name.startsWith('ship_');
-const TAX_CLASS_TEXT: Record<TaxClass, string> = { standard: '標準', reduced: '軽減', exempt: '非課税' };
 const SWR_ONCE = { revalidateOnFocus: false } as const;
+const taxClassText = (taxClass: TaxClass): string => TAX_CLASS.find((o) => o.value === taxClass)?.text ?? taxClass;
 
 /** What pricing a line needs of its item: the list price and tax class (a stored line: as stored). */
 interface ItemFacts {
@@ -65,7 +66,7 @@ function useItemFacts(rows: readonly ChildRow[]): (row: ChildRow) => ItemFacts |
     let live = true;
     void Promise.all(wantedKey.split(',').map(async (id) => [id, (await call<Row>('item_dtl', { id }))[0]] as const)).then((found) => {
       if (!live) return;
-      setItems((now) => ({ ...now, ...Object.fromEntries(found.flatMap(([id, item]) => (item ? [[id, { price: Number(item.it_price ?? 0), taxClass: String(item.it_tax_class) as TaxClass, name: String(item.it_name ?? '') }]] : []))) }));
+      setItems((now) => ({ ...now, ...Object.fromEntries(found.flatMap(([id, item]) => (item ? [[id, { price: Number(item.it_price ?? 0), taxClass: taxClassOf(item.it_tax_class), name: String(item.it_name ?? '') }]] : []))) }));
     }, () => undefined);
     return () => {
       live = false;
@@ -74,7 +75,7 @@ function useItemFacts(rows: readonly ChildRow[]): (row: ChildRow) => ItemFacts |
   return (row) => {
     if (!row.values.it_id) return undefined;
     const stored = row.stored;
-    if (stored && String(stored.odd_it_id) === row.values.it_id) return { price: Number(stored.odd_price), taxClass: String(stored.odd_tax_class) as TaxClass, name: String(stored.odd_name ?? '') };
+    if (stored && String(stored.odd_it_id) === row.values.it_id) return { price: Number(stored.odd_price), taxClass: taxClassOf(stored.odd_tax_class), name: String(stored.odd_name ?? '') };
     return items[row.values.it_id];
   };
 }
@@ -177,8 +178,8 @@ export default function OrderFormScreen({ match }: ScreenProps) {
     if (!row.values.it_id) return { amount: '', tax_class: '', tax_rate: '' };
     return {
       amount: quantity === undefined || price === undefined ? '—' : formatMoney(lineAmount(quantity, price, customer.kinKiri)),
-      tax_class: facts ? TAX_CLASS_TEXT[facts.taxClass] ?? facts.taxClass : '',
-      tax_rate: facts ? (facts.taxClass === 'exempt' ? '非課税' : formatRate(rate)) : '',
+      tax_class: facts ? taxClassText(facts.taxClass) : '',
+      tax_rate: facts ? (facts.taxClass === 'exempt' || facts.taxClass === 'outside' ? taxClassText(facts.taxClass) : formatRate(rate)) : '',
     };
   };
   const placeholder = (row: ChildRow, field: FieldDef): string | undefined => {
@@ -202,10 +203,10 @@ export default function OrderFormScreen({ match }: ScreenProps) {
 
   /** Writes the form and its lines with one `order_save`: the saved order, or undefined with the refusal shown. */
   const persist = async (values: FormRecord): Promise<Row | undefined> => {
-    if (invalidLines.length > 0) {
-      setProblem({ message: '明細に誤りがあります。赤く表示された項目を確認してください。', invalid: true });
-      const first = invalidLines[0];
-      document.getElementById(childCellId(first.key, Object.keys(priced(first).problems)[0] ?? 'quantity'))?.focus();
+    const invalidCell = lines.firstInvalid();
+    if (invalidCell) {
+      setProblem({ message: invalidRowsMessage(LINES), invalid: true });
+      document.getElementById(invalidCell)?.focus();
       return undefined;
     }
     const outcome = await rec.save({ ...values, modified: String(record?.modified ?? '') }, linesLocked && id ? undefined : lines.payload());
@@ -352,7 +353,7 @@ export default function OrderFormScreen({ match }: ScreenProps) {
 
       <section aria-labelledby="order-lines" className="flex flex-col gap-[8px]">
         <h2 id="order-lines" className="text-[16px] font-bold text-ink">{LINES.label}</h2>
-        <LinesEditor state={withItemReset(lines)} disabled={linesLocked || busy} check={(row) => priced(row).problems} derived={derived} placeholder={placeholder} />
+        <LinesEditor state={withItemReset(lines)} disabled={linesLocked || busy} derived={derived} placeholder={placeholder} />
       </section>
 
       <section aria-label="合計" className="ml-auto w-full max-w-[420px] rounded-[6px] border border-line bg-white p-[12px] text-[14px]">

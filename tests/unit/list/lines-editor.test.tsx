@@ -5,7 +5,6 @@ import { SWRConfig } from 'swr';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LinesEditor, type LinesEditorProps } from '@/components/resource/lines-editor';
 import { DEFAULT_CONFIG, setConfig } from '@/lib/api/config';
-import { checkLine } from '@/lib/orders/lines';
 import { useChildRows, type ChildRowsState } from '@/lib/list/use-child-rows';
 import type { Row } from '@/lib/list/use-list-controller';
 import { hodReportResource } from '@/lib/resources/hod-report';
@@ -126,12 +125,10 @@ describe('LinesEditor', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('draws the derived columns read-only, from the stored row or the resource\'s live values, and its live check at the cell', async () => {
+  it('draws the derived columns read-only, from the stored row or the resource\'s live values, and the save\'s own check at the cell, live', async () => {
     const line: Row = { odd_id: 1, odd_it_id: 3, odd_name: '天然水 12L', odd_quantity: 2, odd_price: 1300, odd_amount: 2600, odd_tax_class: 'reduced', odd_tax_rate: 8 };
     render(
-      <Harness child={LINES} stored={[line]}
-        check={(row) => { const checked = checkLine({ quantity: row.values.quantity, price: row.values.price }); return checked.ok ? {} : checked.fields as Record<string, string>; }}
-        derived={(row) => ({ tax_class: row.values.it_id ? '軽減' : '' })} />,
+      <Harness child={LINES} stored={[line]} derived={(row) => ({ tax_class: row.values.it_id ? '軽減' : '' })} />,
     );
     expect(screen.getByTestId('line-1-amount')).toHaveTextContent('2600');
     expect(screen.getByTestId('line-1-tax_class')).toHaveTextContent('軽減');
@@ -140,6 +137,12 @@ describe('LinesEditor', () => {
     fireEvent.change(quantity, { target: { value: 'ab' } });
     expect(quantity).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert')).toHaveTextContent('数量は整数で入力してください。');
+    expect(state?.firstInvalid()).toBe(quantity.id);
+    // The row rule of the declaration (lineCheck): a quantity of 0 is refused as the save refuses it.
+    fireEvent.change(quantity, { target: { value: '0' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('数量は0以外の整数で入力してください');
+    fireEvent.change(quantity, { target: { value: '2' } });
+    expect(state?.firstInvalid()).toBeUndefined();
     // A new line starts with the order's quantity 1 and an empty item (not sent until an item is chosen).
     fireEvent.click(screen.getByRole('button', { name: '＋ 明細を追加' }));
     expect(screen.getByLabelText('2行目の数量')).toHaveValue('1');
