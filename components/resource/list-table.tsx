@@ -7,8 +7,8 @@
  */
 import { Fragment, useState, type MouseEvent, type ReactNode } from 'react';
 import type { ListSort } from '@/lib/list/list-state';
-import { detailPathOf, hasDetailRoute, parentIdOf } from '@/lib/list/use-record-controller';
-import type { Row } from '@/lib/list/use-list-controller';
+import { detailPathOf, hasDetailRoute, parentIdOf } from '@/lib/list/resource-paths';
+import type { Row } from '@/lib/client/list/use-list-controller';
 import { formatMoney } from '@/lib/format';
 import { idColumn, titleOf, type ColumnDef, type ResourceDef } from '@/lib/resources/types';
 import { CellValue } from './cells';

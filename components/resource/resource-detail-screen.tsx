@@ -10,11 +10,13 @@ import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-f
 import { formatDateTime } from '@/lib/format';
 import { recordAccess } from '@/lib/list/record-access';
 import { toForm, type FormRecord } from '@/lib/list/record-mapper';
-import { detailPathOf, listPathOf, useRecordController } from '@/lib/list/use-record-controller';
+import { useRecordController } from '@/lib/client/list/use-record-controller';
+import { detailPathOf, listPathOf } from '@/lib/list/resource-paths';
 import { MESSAGES, type UsedBy } from '@/lib/protocol';
 import { resourceSchema } from '@/lib/resources/schema';
 import { labelColumnOf, titleOf, type FieldDef, type ResourceDef } from '@/lib/resources/types';
-import { listKey, readStored, writeStored } from '@/lib/state/storage';
+import { readStored, writeStored } from '@/lib/client/state/storage';
+import { listKey } from '@/lib/storage-keys';
 import { Card, Tabs } from '@/components/ui';
 import { DETAIL_EXTENSIONS, DETAIL_SECTIONS } from './extensions';
 import { FieldInput } from './field-input';

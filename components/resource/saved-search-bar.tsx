@@ -1,7 +1,7 @@
 /** The saved-search selector of a list: choose, save the current conditions, delete. */
 import { useId, useState } from 'react';
-import type { ListController } from '@/lib/list/use-list-controller';
-import { useSavedSearches } from '@/lib/list/use-saved-searches';
+import type { ListController } from '@/lib/client/list/use-list-controller';
+import { useSavedSearches } from '@/lib/client/list/use-saved-searches';
 import { MESSAGES } from '@/lib/protocol';
 import { SaveSearchDialog } from './save-search-dialog';
 import { useAlert, useConfirm } from './shell-bridge';

@@ -2,16 +2,16 @@
  * 定期配送の受注生成 (/orders/hod): a date range, the regular deliveries the customers' schedules make
  * due in it (`hod_preview`: moved off Sundays and holidays, skipped for pauses), counts, the rows page by
  * page, and 「受注を作成」 (`hod_generate`, order write): their orders in one step, none twice — a job whose progress
- * bar shows here (lib/api/use-job.ts), also after a reload or on another screen, until its result.
+ * bar shows here (lib/client/api/use-job.ts), also after a reload or on another screen, until its result.
  */
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { useJob } from '@/lib/api/use-job';
+import { useJob } from '@/lib/client/api/use-job';
 import { addDays, formatDateJa, todayJst } from '@/lib/format';
 import type { HodGenerateResult, HodPreview } from '@/lib/hod/kinds';
 import { can } from '@/lib/permissions';
-import { callFetcher, messageOf } from '@/lib/list/use-list-controller';
-import { detailPathOf } from '@/lib/list/use-record-controller';
+import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { detailPathOf } from '@/lib/list/resource-paths';
 import { clientResource } from '@/lib/resources/client';
 import { JobProgress } from '@/components/resource/job-progress';
 import { AppLink, useAlert, useAreas, useConfirm, useLoadingWhile } from '@/components/resource/shell-bridge';

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { formatDateJa, formatMoney, todayJst } from '@/lib/format';
 import { URIAGE_GROUPS, type Uriage, type UriageGroup, type UriageRow } from '@/lib/hod/uriage';
-import { callFetcher, messageOf } from '@/lib/list/use-list-controller';
+import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
 import { useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
 import type { ScreenProps } from './registry';

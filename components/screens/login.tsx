@@ -7,10 +7,10 @@ import { useStore } from 'jotai';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { CallError, login } from '@/lib/api/fetcher';
-import { applyLogin, logout } from '@/lib/auth';
+import { CallError, login } from '@/lib/client/api/fetcher';
+import { applyLogin, logout } from '@/lib/client/auth';
 import { MESSAGES } from '@/lib/protocol';
-import { navigate } from '@/lib/router';
+import { navigate } from '@/lib/client/router';
 import { toHalfWidth } from '@/lib/text';
 
 const inputClass =

@@ -1,7 +1,7 @@
 /** Customer detail extension: bottles held now and deposits taken, per returnable item (`bottle_balance`). */
 import useSWR from 'swr';
 import { formatMoney } from '@/lib/format';
-import { callFetcher } from '@/lib/list/use-list-controller';
+import { callFetcher } from '@/lib/client/list/use-list-controller';
 import type { BottleBalance } from '@/lib/resources/bottle';
 import type { DetailExtensionProps } from './types';
 

@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { call } from '@/lib/api/fetcher';
+import { call } from '@/lib/client/api/fetcher';
 import { formatMoney } from '@/lib/format';
-import { callFetcher, messageOf } from '@/lib/list/use-list-controller';
+import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
 import { can } from '@/lib/permissions';
 import { HOD_STOP_RESULT, type HodStop } from '@/lib/resources/hod-report';
 import type { FieldDef } from '@/lib/resources/types';

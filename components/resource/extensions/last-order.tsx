@@ -3,7 +3,7 @@
  * p=1, newest order date first — the same order 「前回の受注」 of a new order names).
  */
 import useSWR from 'swr';
-import { callFetcher } from '@/lib/list/use-list-controller';
+import { callFetcher } from '@/lib/client/list/use-list-controller';
 import { AppLink } from '../shell-bridge';
 import type { DetailExtensionProps } from './types';
 

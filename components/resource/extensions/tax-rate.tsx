@@ -1,7 +1,7 @@
 /** Item detail extension: the consumption-tax rate its tax class has today, by lib/tax `rateOn`. */
 import useSWR from 'swr';
 import { todayJst } from '@/lib/format';
-import { callFetcher, type Row } from '@/lib/list/use-list-controller';
+import { callFetcher, type Row } from '@/lib/client/list/use-list-controller';
 import { TAX_CLASS } from '@/lib/resources/options';
 import { formatRate, rateOn, taxPeriodOf, type TaxClass } from '@/lib/tax';
 import { optionText } from '../cells';

@@ -1,4 +1,4 @@
-import type { Row } from '@/lib/list/use-list-controller';
+import type { Row } from '@/lib/client/list/use-list-controller';
 import type { ResourceDef } from '@/lib/resources/types';
 
 /** What an extra panel of a detail screen receives (only for a saved record). */

@@ -5,9 +5,9 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
-import { call, CallError } from '@/lib/api/fetcher';
+import { call, CallError } from '@/lib/client/api/fetcher';
 import { fromForm, toForm, type FormRecord } from '@/lib/list/record-mapper';
-import { callFetcher, messageOf, type Row } from '@/lib/list/use-list-controller';
+import { callFetcher, messageOf, type Row } from '@/lib/client/list/use-list-controller';
 import { can } from '@/lib/permissions';
 import { callName, MESSAGES } from '@/lib/protocol';
 import { deliveryFeeResource as def, MAX_DELIVERY_FEE } from '@/lib/resources/delivery-fee';

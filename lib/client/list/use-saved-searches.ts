@@ -5,9 +5,9 @@
 import { useCallback, useState } from 'react';
 import useSWR from 'swr';
 import { call } from '../api/fetcher';
-import type { SavedSearch } from '../protocol';
-import type { ResourceDef } from '../resources/types';
-import type { SavedSearchPayload } from './list-state';
+import type { SavedSearch } from '../../protocol';
+import type { ResourceDef } from '../../resources/types';
+import type { SavedSearchPayload } from '../../list/list-state';
 import { callFetcher, messageOf } from './use-list-controller';
 
 export interface SavedSearchItem {

@@ -15,7 +15,7 @@
  * back in the address bar: this router owns the hash, so a `replaceState` keeps the hash the address
  * bar shows (`keepHash`).
  */
-import { MESSAGES } from '../protocol';
+import { MESSAGES } from '../../protocol';
 
 type Listener = () => void;
 

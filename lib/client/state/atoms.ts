@@ -6,8 +6,9 @@
  */
 import { atom, useAtomValue, useSetAtom, type WritableAtom } from 'jotai';
 import { useCallback, useMemo } from 'react';
-import type { RoleAreas } from '../permissions';
-import { KEYS, readStored, writeStored } from './storage';
+import type { RoleAreas } from '../../permissions';
+import { readStored, writeStored } from './storage';
+import { KEYS } from '../../storage-keys';
 
 /** Write this to a persistent atom to drop its stored value and go back to the default. */
 export const RESET_STORED: unique symbol = Symbol('reset-stored');

@@ -3,8 +3,8 @@
  * the same table asks once.
  */
 import useSWR from 'swr';
-import type { MasterOption } from '../protocol';
-import type { Option } from '../resources/types';
+import type { MasterOption } from '../../protocol';
+import type { Option } from '../../resources/types';
 import { callFetcher } from './use-list-controller';
 
 export interface MasterOptions {

@@ -8,8 +8,8 @@ import { useCallback, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { call, CallError } from '../api/fetcher';
 import { callFetcher, messageOf, type Row } from '../list/use-list-controller';
-import { ADMIN_ROLE, normalizeAreas, type Area, type Level } from '../permissions';
-import { LIMITS, MESSAGES } from '../protocol';
+import { ADMIN_ROLE, normalizeAreas, type Area, type Level } from '../../permissions';
+import { LIMITS, MESSAGES } from '../../protocol';
 
 export interface MatrixRole {
   /** Stable key of the row: `id:{role_id}` or `new:{n}`. */
