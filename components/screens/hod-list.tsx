@@ -28,7 +28,7 @@ function storedFilters(): HodListFilters {
   const stored = readStored<Partial<Record<keyof HodListFilters, unknown>>>(KEYS.hodFilters, {});
   const filters = initialFilters();
   for (const name of Object.keys(filters) as (keyof HodListFilters)[]) {
-    if (typeof stored?.[name] === 'string') filters[name] = stored[name] as string;
+    if (typeof stored?.[name] === 'string') filters[name] = stored[name];
   }
   return filters;
 }

@@ -40,7 +40,7 @@ export async function findRecord(db: Kysely<Database>, def: ResourceDef, id: num
   if (scope) query = query.where(scope);
   const row = await query.executeTakeFirst();
   if (!row) throw notFound();
-  return answerRow(def, row as ResourceRow);
+  return answerRow(def, row);
 }
 
 /** A 400 that names the field it is about (the form shows the message under it). */
