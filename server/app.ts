@@ -46,7 +46,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: LIMITS.maxBodyBytes,
     trustProxy: config.trustProxy,
     // Errors Fastify meets before routing (a malformed URL, an over-long call name) get the protocol's answer too.
-    frameworkErrors: errorHandler,
+    frameworkErrors: (error, request, reply) => void errorHandler(error, request, reply),
   });
   if (!options.database) {
     const owned = database;

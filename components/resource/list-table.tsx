@@ -129,7 +129,7 @@ export function ListTable({
   const open = (event: MouseEvent<HTMLTableRowElement>, row: Row) => {
     if (!opens || (event.target as Element).closest('a,button,input,select,label')) return;
     if (window.getSelection()?.toString()) return;
-    navigate(rowPath(row));
+    void navigate(rowPath(row));
   };
   return (
     <div className="max-h-[calc(100dvh-var(--header-height)-100px)] overflow-auto rounded-[6px] border border-line bg-white print:max-h-none print:overflow-visible">

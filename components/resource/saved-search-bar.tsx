@@ -53,12 +53,13 @@ export function SavedSearchBar({ list }: { list: ListController }) {
           busy={searches.busy}
           error={searches.error}
           onClose={() => setDialog(false)}
-          onSave={async (name) => {
-            if (await searches.save(name)) {
+          onSave={(name) =>
+            void searches.save(name).then((saved) => {
+              if (!saved) return;
               setDialog(false);
-              await alert(MESSAGES.searchSaved);
-            }
-          }}
+              alert(MESSAGES.searchSaved);
+            })
+          }
         />
       )}
     </div>

@@ -109,7 +109,7 @@ export default function HodListScreen({ match }: ScreenProps) {
   const [draft, setDraft] = useState(storedFilters);
   const [filters, setFilters] = useState(draft);
   const staffOptions = useMasterOptions('mt_driver').options;
-  const { data, error, isLoading } = useSWR(['hod_list', { from: filters.fromDate, to: filters.toDate, team: filters.team, userId: filters.userId, clientId: filters.clientId, coName: filters.coName }] as const, callFetcher<HodListRow>, { revalidateOnFocus: false, keepPreviousData: true });
+  const { data, error, isLoading } = useSWR<HodListRow[], Error>(['hod_list', { from: filters.fromDate, to: filters.toDate, team: filters.team, userId: filters.userId, clientId: filters.clientId, coName: filters.coName }] as const, callFetcher<HodListRow>, { revalidateOnFocus: false, keepPreviousData: true });
   const routes = useMemo(() => routesOf(data ?? []), [data]);
   const bottles = sumOf(data ?? [], (r) => r.bottles);
   useLoadingWhile(isLoading);

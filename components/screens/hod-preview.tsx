@@ -30,7 +30,7 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
   const key = ['hod_preview', { ...range, n: PAGE_SIZE, p: page }] as const;
   // The preview is computed from the schedules as they are now (a skip entered a moment ago counts):
   // every showing asks the server again.
-  const { data, error, isLoading, mutate } = useSWR(key, callFetcher<HodPreview>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0, keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useSWR<HodPreview[], Error>(key, callFetcher<HodPreview>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0, keepPreviousData: true });
   const answer = data?.[0];
   const pages = answer ? Math.max(1, Math.ceil(answer.total / PAGE_SIZE)) : 1;
   const canGenerate = can(useAreas(), 'order', 'write');

@@ -28,7 +28,7 @@ export default function HodUriageScreen({ match }: ScreenProps) {
   const today = todayJst();
   const [draft, setDraft] = useState<{ from: string; to: string; group: UriageGroup }>(() => ({ from: `${today.slice(0, 8)}01`, to: today, group: 'team' }));
   const [query, setQuery] = useState(draft);
-  const { data, error, isLoading } = useSWR(['hod_uriage', query] as const, callFetcher<Uriage>, { revalidateOnFocus: false, keepPreviousData: true });
+  const { data, error, isLoading } = useSWR<Uriage[], Error>(['hod_uriage', query] as const, callFetcher<Uriage>, { revalidateOnFocus: false, keepPreviousData: true });
   const answer = data?.[0];
   useLoadingWhile(isLoading);
 

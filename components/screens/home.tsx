@@ -38,7 +38,7 @@ function greeting(hour: number): string {
 /** One count of today's work, a link to the rows it counts. */
 function WorkCount({ item, today }: { item: WorkItem; today: string }) {
   const params = workItemCount(item, today);
-  const { data, error } = useSWR(params ? ([callName(item.def.name, 'cnt'), params] as const) : null, callFetcher<unknown>, { revalidateOnFocus: false });
+  const { data, error } = useSWR<unknown[], Error>(params ? ([callName(item.def.name, 'cnt'), params] as const) : null, callFetcher<unknown>, { revalidateOnFocus: false });
   const count = countOf(data);
   const hintId = useId();
   return (

@@ -69,7 +69,7 @@ export function LoginPage() {
         </div>
         <form
           noValidate
-          onSubmit={submit}
+          onSubmit={(event) => void submit(event)}
           aria-labelledby={`${emailId}-title`}
           className="rounded-[8px] border border-line bg-surface px-[24px] pb-[24px] pt-[20px] shadow-[0_2px_8px_rgba(16,40,56,0.06)]"
         >

@@ -43,7 +43,7 @@ const createdOn = (day: string): string => new Date(`${day}T10:00:00+09:00`).toI
 export async function insertSeedOrders(db: Kysely<Database>, plans: readonly OrderPlan[]): Promise<PlacedOrder[]> {
   const now = new Date();
   const order = plans.map((_, i) => i).sort((a, b) => (plans[a].date < plans[b].date ? -1 : plans[a].date > plans[b].date ? 1 : a - b));
-  const placed: PlacedOrder[] = new Array(plans.length);
+  const placed = new Array<PlacedOrder>(plans.length);
   await db.transaction().execute(async (trx) => {
     const clients = await rowsByIds(trx, 'client', 'cl_id', plans.map((p) => p.clientId), ['cl_id', ...PRICING_CLIENT_COLUMNS]);
     const book = await pricingBook(trx, plans.flatMap((p) => p.lines.map((l) => l.it_id)));

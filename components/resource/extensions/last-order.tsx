@@ -8,7 +8,7 @@ import { AppLink } from '../shell-bridge';
 import type { DetailExtensionProps } from './types';
 
 export function LastOrder({ id }: DetailExtensionProps) {
-  const { data, isLoading, error } = useSWR(
+  const { data, isLoading, error } = useSWR<{ od_id?: number | string; od_number?: string; od_date?: string }[], Error>(
     ['order_lst', { cl_id: id, n: 1, p: 1, col: 'od_date', odr: 'desc', kw: '', postData: {} }] as const,
     callFetcher<{ od_id?: number | string; od_number?: string; od_date?: string }>,
     { revalidateOnFocus: false },

@@ -62,7 +62,7 @@ function Table({ caption, headers, empty, children }: { caption: string; headers
 
 /** Stock rows of a warehouse (by item) or of an item (by warehouse), with the total for an item. */
 function StockTable({ owner }: { owner: Owner }) {
-  const { data, isLoading, error } = useSWR(stockKey(owner), callFetcher<StockAnswer>, { revalidateOnFocus: false });
+  const { data, isLoading, error } = useSWR<StockAnswer[], Error>(stockKey(owner), callFetcher<StockAnswer>, { revalidateOnFocus: false });
   const rows = data ?? [];
   const byItem = 'sk_id' in owner;
   const total = rows.reduce((sum, r) => sum + r.st_quantity, 0);
@@ -112,7 +112,7 @@ function StockTable({ owner }: { owner: Owner }) {
 /** The latest movements (入庫・出庫・棚卸調整), with who and why; 「さらに表示」 reads more. */
 function StockHistory({ owner }: { owner: Owner }) {
   const [n, setN] = useState(HISTORY_PAGE);
-  const { data, isLoading, error } = useSWR(movesKey(owner, n), callFetcher<StockMoveAnswer>, { revalidateOnFocus: false, keepPreviousData: true });
+  const { data, isLoading, error } = useSWR<StockMoveAnswer[], Error>(movesKey(owner, n), callFetcher<StockMoveAnswer>, { revalidateOnFocus: false, keepPreviousData: true });
   const rows = data ?? [];
   const byItem = 'sk_id' in owner;
   const empty = isLoading && rows.length === 0 ? '読み込み中…' : error ? (messageOf(error) ?? '履歴を取得できませんでした。') : rows.length === 0 && '入出庫の履歴はまだありません。';

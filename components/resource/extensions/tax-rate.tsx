@@ -10,7 +10,7 @@ import type { DetailExtensionProps } from './types';
 const isTaxClass = (value: unknown): value is TaxClass => value === 'standard' || value === 'reduced' || value === 'exempt';
 
 export function ItemTaxRate({ record }: DetailExtensionProps) {
-  const { data, error } = useSWR(['tax_lst', { n: 1000, p: 1, col: 'tx_valid_from', odr: 'asc', kw: '', postData: {} }] as const, callFetcher<Row>, {
+  const { data, error } = useSWR<Row[], Error>(['tax_lst', { n: 1000, p: 1, col: 'tx_valid_from', odr: 'asc', kw: '', postData: {} }] as const, callFetcher<Row>, {
     revalidateOnFocus: false,
   });
   const taxClass = record.it_tax_class;

@@ -30,7 +30,7 @@ interface Problems {
 }
 
 export default function DeliveryFeesScreen({ match }: ScreenProps) {
-  const { data, error, isLoading, isValidating, mutate } = useSWR(LIST, callFetcher<Row>, { revalidateOnFocus: false });
+  const { data, error, isLoading, isValidating, mutate } = useSWR<Row[], Error>(LIST, callFetcher<Row>, { revalidateOnFocus: false });
   const rows = useMemo(() => data ?? [], [data]);
   const writable = can(useAreas(), def.area, 'write');
   const alert = useAlert();

@@ -112,6 +112,7 @@ function keepHash(url: string | URL): string | URL {
 
 /** Routes every `replaceState` (the framework's included) through `keepHash`. */
 function guardReplaceState(): void {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the History it was taken from (`replace.call(this, …)`)
   const replace = window.history.replaceState;
   window.history.replaceState = function replaceState(this: History, data: unknown, unused: string, url?: string | URL | null) {
     replace.call(this, data, unused, url === undefined || url === null ? url : keepHash(url));

@@ -55,7 +55,7 @@ describe('useJob', () => {
     await waitFor(() => expect(result.current.job?.state).toBe('done'), { timeout: 3000 });
     expect(result.current.running).toBe(false);
     expect(onEnd).toHaveBeenCalledTimes(1);
-    expect(onEnd.mock.calls[0][0].result).toEqual({ created: 3000 });
+    expect((onEnd.mock.calls[0][0] as { result: unknown }).result).toEqual({ created: 3000 });
   });
 
   it('reads a failed job as data: its error is the job\'s, not a refused call', async () => {

@@ -70,7 +70,7 @@ describe('useRecordController', () => {
     expect(outcome).toMatchObject({ ok: true, id: '1', created: false });
     const body = calls.find((c) => c.name === 'client_save')!.body;
     expect(body.id).toBe('1');
-    const post = JSON.parse(body.postData);
+    const post = JSON.parse(body.postData) as Record<string, unknown>;
     expect(post).toMatchObject({ co_name: '株式会社アクア東京', modified: '2026-01-02T00:00:00.000Z' });
     expect(Object.keys(post).some((k) => k.startsWith('cl_'))).toBe(false);
     await waitFor(() => expect(result.current.record?.cl_co_name).toBe('株式会社アクア東京'));
