@@ -38,5 +38,5 @@ export default {
       },
     },
   },
-  plugins: [plugin(({ addBase }) => addBase({ html: { fontSize: LAYOUT.baseFontSize } }))],
+  plugins: [plugin((api) => api.addBase({ html: { fontSize: LAYOUT.baseFontSize } }))],
 } satisfies Config;

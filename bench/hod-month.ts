@@ -37,7 +37,7 @@ const TO = '2026-12-31';
 const ms = (since: number): number => Math.round(performance.now() - since);
 
 /** A fresh database (bench/list-bench.ts `freshTarget`), closed and removed by `cleanup`. */
-async function open(dialect: DialectName): Promise<{ database: AppDatabase; config: { dialect: DialectName; databaseUrl: string; sqliteFile: string }; cleanup(): Promise<void> }> {
+async function open(dialect: DialectName): Promise<{ database: AppDatabase; config: { dialect: DialectName; databaseUrl: string; sqliteFile: string }; cleanup: () => Promise<void> }> {
   const target = await freshTarget(dialect);
   return {
     database: target.database,

@@ -87,7 +87,7 @@ async function measure(url: string, c: Case, duration: number): Promise<Omit<Fig
 }
 
 /** A fresh database of a dialect, its server environment and its removal. */
-export async function freshTarget(dialect: DialectName): Promise<{ database: AppDatabase; env: Record<string, string>; cleanup(): Promise<void> }> {
+export async function freshTarget(dialect: DialectName): Promise<{ database: AppDatabase; env: Record<string, string>; cleanup: () => Promise<void> }> {
   if (dialect === 'postgres') {
     const name = `hod_bench_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: PG_URL });

@@ -158,7 +158,7 @@ export function normalizeFilters(
       if (!Array.isArray(value) || value.length > 2 || !value.every((v) => v === null || typeof v === 'string' || typeof v === 'number')) return { ok: false, problem: 'value', name };
       const pair = [value[0], value[1]].map((v) => (v === '' || v === null || v === undefined ? '' : Number(v)));
       if (pair.some((v) => v !== '' && !Number.isFinite(v))) return { ok: false, problem: 'value', name };
-      out[name] = pair as (string | number)[];
+      out[name] = pair;
     } else {
       if (typeof value !== 'string' && typeof value !== 'number') return { ok: false, problem: 'value', name };
       out[name] = value;

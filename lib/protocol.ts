@@ -115,6 +115,15 @@ export type CsvEncoding = (typeof CSV_ENCODINGS)[number];
 export const CSV_HEADERS = { rows: 'x-csv-rows', replaced: 'x-csv-replaced' } as const;
 export const CSV_REPLACEMENT = '〓';
 
+/** The runtime `config.json` next to index.html (DESIGN §4): the server writes it, the client reads it at start-up. */
+export interface RuntimeConfig {
+  dbApi: string;
+  loginApi: string;
+  mapsApiKey: string;
+}
+
+export const DEFAULT_CONFIG: RuntimeConfig = { dbApi: '/api/db', loginApi: '', mapsApiKey: '' };
+
 /** A failed call answers `[{ error }]`. */
 export interface ErrorAnswer {
   error: string;

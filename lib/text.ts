@@ -82,6 +82,7 @@ export function escapeLike(value: string): string {
 }
 
 /** Control characters other than tab, newline and carriage return, and lone surrogates. */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 const UNACCEPTED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**

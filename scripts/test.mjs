@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: type check, unit/component tests, API tests (SQLite, and PostgreSQL when
+ * `npm test`: type check, lint, unit/component tests, API tests (SQLite, and PostgreSQL when
  * TEST_DATABASE_URL is set), the static build, browser tests. Ends with one line
  * `N passed, N failed` — the totals of all suites — and exits non-zero on any failure.
  */
@@ -40,6 +40,10 @@ function record(label, passed, failed) {
 // 1. Type check: one check, counted as one test.
 const tsc = run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 record('typecheck', tsc === 0 ? 1 : 0, tsc === 0 ? 0 : 1);
+
+// 1a. Lint (eslint.config.mjs): typescript-eslint with types, React hooks, no import cycles, the layers; one check.
+const lint = run('lint', bin('eslint'), ['--max-warnings=0', '.']);
+record('lint', lint === 0 ? 1 : 0, lint === 0 ? 0 : 1);
 
 // 1b. No screen or handler copied between resources (the workplace's `duplicates` tool; skipped where it is missing).
 const dup = run('duplicates', process.execPath, [join(root, 'scripts', 'duplicates-check.mjs')]);

@@ -46,7 +46,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: LIMITS.maxBodyBytes,
     trustProxy: config.trustProxy,
     // Errors Fastify meets before routing (a malformed URL, an over-long call name) get the protocol's answer too.
-    frameworkErrors: errorHandler,
+    frameworkErrors: (error, request, reply) => void errorHandler(error, request, reply),
   });
   if (!options.database) {
     const owned = database;
@@ -56,7 +56,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onSend', securityHeaders(config));
   app.setNotFoundHandler(notFoundHandler(config));
   formBody(app);
-  // A bundle served from another origin reads a download's name and counts (lib/api/fetcher.ts `download`).
+  // A bundle served from another origin reads a download's name and counts (lib/client/api/fetcher.ts `download`).
   const exposedHeaders = ['content-disposition', ...Object.values(CSV_HEADERS)];
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST'], exposedHeaders });
 

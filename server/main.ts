@@ -31,7 +31,7 @@ if (cluster.isPrimary) {
   await failAbandonedJobs(jobStore.db);
   if (config.workers <= 1) await jobStore.close();
 }
-const onWorkerExit = jobStore && config.workers > 1 ? (pid: number) => failAbandonedJobs(jobStore!.db, [pid]) : undefined;
+const onWorkerExit = jobStore && config.workers > 1 ? (pid: number) => failAbandonedJobs(jobStore.db, [pid]) : undefined;
 const port = await runWorkers(config.workers, async () => {
   const database = openDatabase(config);
   const app = await buildApp(config, { database });

@@ -1,6 +1,6 @@
 /** Formatting of list cells from the column declaration (money, dates in Japan time, option texts). */
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
-import { useMasterOptions } from '@/lib/list/use-master-options';
+import { useMasterOptions } from '@/lib/client/list/use-master-options';
 import { fieldOfColumn, type ColumnDef, type Option, type ResourceDef } from '@/lib/resources/types';
 
 export { fieldOfColumn };

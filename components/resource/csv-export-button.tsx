@@ -3,8 +3,8 @@
  * Excel, UTF-8), then the export's progress with 「キャンセル」. The logic is `useCsvExport`.
  */
 import { useId, useState } from 'react';
-import { useCsvExport, type CsvExportState } from '@/lib/list/csv-export';
-import type { Params } from '@/lib/api/fetcher';
+import { useCsvExport, type CsvExportState } from '@/lib/client/list/csv-export';
+import type { Params } from '@/lib/client/api/fetcher';
 import type { CsvCols, CsvEncoding } from '@/lib/protocol';
 import type { ResourceDef } from '@/lib/resources/types';
 import { ModalDialog } from '@/components/ui/modal-dialog';

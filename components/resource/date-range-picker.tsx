@@ -103,7 +103,7 @@ export function DateRangePicker({ label, value, onChange, fromLabel = `${label}�
             aria-label={`${label}の候補`}
             onKeyDown={onMenuKeys}
             onBlur={(e) => {
-              if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setMenuOpen(false);
+              if (!e.currentTarget.contains(e.relatedTarget)) setMenuOpen(false);
             }}
             className="absolute left-0 top-full z-[5] mt-[2px] min-w-[260px] overflow-hidden rounded-[6px] border border-line bg-surface py-[4px] shadow-[0_8px_24px_rgba(16,40,56,0.18)]"
           >

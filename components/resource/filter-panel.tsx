@@ -7,9 +7,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { FilterDef } from '@/lib/filters';
 import { fieldOfFilter, filterOptions, listFilters, type RawFilters } from '@/lib/list/list-state';
-import { useMasterOptions } from '@/lib/list/use-master-options';
+import { useMasterOptions } from '@/lib/client/list/use-master-options';
 import type { Option, ResourceDef } from '@/lib/resources/types';
-import { listKey, readStored, writeStored } from '@/lib/state/storage';
+import { listKey } from '@/lib/storage-keys';
+import { readStored, writeStored } from '@/lib/client/state/storage';
 import { DateRangePicker } from './date-range-picker';
 import { RefPicker } from './ref-picker';
 import { buttonClass, inputClass, labelClass } from './styles';

@@ -1,5 +1,5 @@
 /**
- * A job's progress (lib/api/use-job.ts): its name, who started it and when, a bar with done / total and the
+ * A job's progress (lib/client/api/use-job.ts): its name, who started it and when, a bar with done / total and the
  * percentage, 「取り消す」 while it runs (for those who may), and once it ended its outcome (`result`: the screen's
  * words for what it did).
  */

@@ -1,6 +1,6 @@
 /** Keyword box: searches on 「検索」 or Enter, never on the Enter that confirms an IME conversion. */
 import { useEffect, useId, useState } from 'react';
-import { useImeSafeEnter } from '@/lib/list/keyword-input';
+import { useImeSafeEnter } from '@/lib/client/list/keyword-input';
 import { LIMITS } from '@/lib/protocol';
 import { buttonClass, inputClass } from './styles';
 

@@ -8,9 +8,9 @@
  * (the order's live amounts, the stops' totals row) comes in as props, never as a copy of this table.
  */
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { childCellId, moveRow, type ChildRow } from '@/lib/list/child-rows';
-import type { ChildRowsState } from '@/lib/list/use-child-rows';
-import { useMasterOptions } from '@/lib/list/use-master-options';
+import { childCellId, moveRow, type ChildRow } from '@/lib/client/list/child-rows';
+import type { ChildRowsState } from '@/lib/client/list/use-child-rows';
+import { useMasterOptions } from '@/lib/client/list/use-master-options';
 import { convertsInput, halfWidthOf, maxLength } from '@/lib/resources/schema';
 import type { FieldDef } from '@/lib/resources/types';
 import { RefPicker } from './ref-picker';

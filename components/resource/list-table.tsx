@@ -7,8 +7,8 @@
  */
 import { Fragment, useState, type MouseEvent, type ReactNode } from 'react';
 import type { ListSort } from '@/lib/list/list-state';
-import { detailPathOf, hasDetailRoute, parentIdOf } from '@/lib/list/use-record-controller';
-import type { Row } from '@/lib/list/use-list-controller';
+import { detailPathOf, hasDetailRoute, parentIdOf } from '@/lib/list/resource-paths';
+import type { Row } from '@/lib/client/list/use-list-controller';
 import { formatMoney } from '@/lib/format';
 import { idColumn, titleOf, type ColumnDef, type ResourceDef } from '@/lib/resources/types';
 import { CellValue } from './cells';
@@ -129,7 +129,7 @@ export function ListTable({
   const open = (event: MouseEvent<HTMLTableRowElement>, row: Row) => {
     if (!opens || (event.target as Element).closest('a,button,input,select,label')) return;
     if (window.getSelection()?.toString()) return;
-    navigate(rowPath(row));
+    void navigate(rowPath(row));
   };
   return (
     <div className="max-h-[calc(100dvh-var(--header-height)-100px)] overflow-auto rounded-[6px] border border-line bg-white print:max-h-none print:overflow-visible">

@@ -4,7 +4,7 @@
  * box says so and the rest of the form works.
  */
 import { lazy, Suspense } from 'react';
-import { getConfig } from '@/lib/api/config';
+import { getConfig } from '@/lib/client/api/config';
 
 const GoogleMapBox = lazy(() => import('./map-box-google'));
 

@@ -5,10 +5,10 @@
  */
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import useSWR from 'swr';
-import { callFetcher, type Row } from '@/lib/list/use-list-controller';
-import { useRecordTitle } from '@/lib/list/use-record-title';
+import { callFetcher, type Row } from '@/lib/client/list/use-list-controller';
+import { useRecordTitle } from '@/lib/client/list/use-record-title';
 import { callName } from '@/lib/protocol';
-import { idColumn, keywordHintOf, titleOf, type FieldDef, type ResourceDef } from '@/lib/resources/types';
+import { idColumn, keywordHintOf, titleOf, type FieldDef } from '@/lib/resources/types';
 import { resolveResource } from './resolve';
 import { inputClass } from './styles';
 

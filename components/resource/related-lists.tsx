@@ -6,10 +6,11 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { buildListQuery, countOf, initialListState } from '@/lib/list/list-state';
-import { callFetcher, useListController } from '@/lib/list/use-list-controller';
+import { callFetcher, useListController } from '@/lib/client/list/use-list-controller';
 import { callName } from '@/lib/protocol';
-import { listKey, readStored, writeStored } from '@/lib/state/storage';
-import { detailPathOf, hasDetailRoute, newPathOf } from '@/lib/list/use-record-controller';
+import { readStored, writeStored } from '@/lib/client/state/storage';
+import { listKey } from '@/lib/storage-keys';
+import { detailPathOf, hasDetailRoute, newPathOf } from '@/lib/list/resource-paths';
 import { can } from '@/lib/permissions';
 import { allows, keywordHintOf, type RelatedDef, type ResourceDef } from '@/lib/resources/types';
 import { Card, Tabs } from '@/components/ui';

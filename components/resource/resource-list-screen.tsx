@@ -4,10 +4,10 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { linkedFilters } from '@/lib/list/list-state';
-import { useListController, type ListControllerOptions } from '@/lib/list/use-list-controller';
-import { newPathOf } from '@/lib/list/use-record-controller';
+import { useListController, type ListControllerOptions } from '@/lib/client/list/use-list-controller';
+import { newPathOf } from '@/lib/list/resource-paths';
 import { can } from '@/lib/permissions';
-import { useRoute } from '@/lib/router';
+import { useRoute } from '@/lib/client/router';
 import { allows, keywordHintOf } from '@/lib/resources/types';
 import { CsvExportButton } from './csv-export-button';
 import { FilterPanel } from './filter-panel';

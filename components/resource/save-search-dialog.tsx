@@ -1,6 +1,6 @@
 /** Small modal dialog asking the name of a search to save. */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useImeSafeEnter } from '@/lib/list/keyword-input';
+import { useImeSafeEnter } from '@/lib/client/list/keyword-input';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { buttonClass, inputClass, labelClass } from './styles';
 

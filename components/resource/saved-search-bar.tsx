@@ -1,7 +1,7 @@
 /** The saved-search selector of a list: choose, save the current conditions, delete. */
 import { useId, useState } from 'react';
-import type { ListController } from '@/lib/list/use-list-controller';
-import { useSavedSearches } from '@/lib/list/use-saved-searches';
+import type { ListController } from '@/lib/client/list/use-list-controller';
+import { useSavedSearches } from '@/lib/client/list/use-saved-searches';
 import { MESSAGES } from '@/lib/protocol';
 import { SaveSearchDialog } from './save-search-dialog';
 import { useAlert, useConfirm } from './shell-bridge';
@@ -53,12 +53,13 @@ export function SavedSearchBar({ list }: { list: ListController }) {
           busy={searches.busy}
           error={searches.error}
           onClose={() => setDialog(false)}
-          onSave={async (name) => {
-            if (await searches.save(name)) {
+          onSave={(name) =>
+            void searches.save(name).then((saved) => {
+              if (!saved) return;
               setDialog(false);
-              await alert(MESSAGES.searchSaved);
-            }
-          }}
+              alert(MESSAGES.searchSaved);
+            })
+          }
         />
       )}
     </div>

@@ -5,10 +5,10 @@
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import type { RoleAreas } from '@/lib/permissions';
-import { areasAtom, sessionAtom, useTrack } from '@/lib/state/atoms';
+import { areasAtom, sessionAtom, useTrack } from '@/lib/client/state/atoms';
 
 export { useAlert, useConfirm, usePrompt } from '@/components/ui';
-export { Link as AppLink, navigate, useLeaveGuard } from '@/lib/router';
+export { Link as AppLink, navigate, useLeaveGuard } from '@/lib/client/router';
 export { RecordNotFound } from '@/components/shell/status-screens';
 
 /** Shows the shell's loading overlay while `active` is true. */

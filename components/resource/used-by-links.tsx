@@ -2,7 +2,7 @@
  * The records a refused delete names (`usedBy` of the answer), each a link to the list that shows
  * exactly them (the list applies the filters of the link), where the user may read that list.
  */
-import { filteredListPathOf } from '@/lib/list/use-record-controller';
+import { filteredListPathOf } from '@/lib/list/resource-paths';
 import { can } from '@/lib/permissions';
 import type { UsedBy } from '@/lib/protocol';
 import { RESOURCES } from '@/lib/resources';

@@ -9,11 +9,12 @@ import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { addDays, formatDateJa, formatMoney, todayJst } from '@/lib/format';
 import type { HodListFilters, HodListRow } from '@/lib/hod/kinds';
-import { callFetcher, messageOf } from '@/lib/list/use-list-controller';
-import { useMasterOptions } from '@/lib/list/use-master-options';
+import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { useMasterOptions } from '@/lib/client/list/use-master-options';
 import { COMING_PRESETS, HOD_PERIOD, periodProblem } from '@/lib/period';
 import { clientRef } from '@/lib/resources/common';
-import { KEYS, readStored, writeStored } from '@/lib/state/storage';
+import { KEYS } from '@/lib/storage-keys';
+import { readStored, writeStored } from '@/lib/client/state/storage';
 import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { RefPicker } from '@/components/resource/ref-picker';
 import { useLoadingWhile } from '@/components/resource/shell-bridge';
@@ -29,7 +30,7 @@ function storedFilters(): HodListFilters {
   const stored = readStored<Partial<Record<keyof HodListFilters, unknown>>>(KEYS.hodFilters, {});
   const filters = initialFilters();
   for (const name of Object.keys(filters) as (keyof HodListFilters)[]) {
-    if (typeof stored?.[name] === 'string') filters[name] = stored[name] as string;
+    if (typeof stored?.[name] === 'string') filters[name] = stored[name];
   }
   return filters;
 }
@@ -110,7 +111,7 @@ export default function HodListScreen({ match }: ScreenProps) {
   const [draft, setDraft] = useState(storedFilters);
   const [filters, setFilters] = useState(draft);
   const staffOptions = useMasterOptions('mt_driver').options;
-  const { data, error, isLoading } = useSWR(['hod_list', { from: filters.fromDate, to: filters.toDate, team: filters.team, userId: filters.userId, clientId: filters.clientId, coName: filters.coName }] as const, callFetcher<HodListRow>, { revalidateOnFocus: false, keepPreviousData: true });
+  const { data, error, isLoading } = useSWR<HodListRow[], Error>(['hod_list', { from: filters.fromDate, to: filters.toDate, team: filters.team, userId: filters.userId, clientId: filters.clientId, coName: filters.coName }] as const, callFetcher<HodListRow>, { revalidateOnFocus: false, keepPreviousData: true });
   const routes = useMemo(() => routesOf(data ?? []), [data]);
   const bottles = sumOf(data ?? [], (r) => r.bottles);
   useLoadingWhile(isLoading);

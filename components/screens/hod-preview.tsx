@@ -6,12 +6,12 @@
  */
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { useJob } from '@/lib/api/use-job';
+import { useJob } from '@/lib/client/api/use-job';
 import { addDays, formatDateJa, todayJst } from '@/lib/format';
 import type { HodGenerateResult, HodPreview } from '@/lib/hod/kinds';
 import { can } from '@/lib/permissions';
-import { callFetcher, messageOf } from '@/lib/list/use-list-controller';
-import { detailPathOf } from '@/lib/list/use-record-controller';
+import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { detailPathOf } from '@/lib/list/resource-paths';
 import { COMING_PRESETS, HOD_PERIOD, periodProblem } from '@/lib/period';
 import { clientResource } from '@/lib/resources/client';
 import { JobProgress } from '@/components/resource/job-progress';
@@ -32,7 +32,7 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
   const key = ['hod_preview', { ...range, n: PAGE_SIZE, p: page }] as const;
   // The preview is computed from the schedules as they are now (a skip entered a moment ago counts):
   // every showing asks the server again.
-  const { data, error, isLoading, mutate } = useSWR(key, callFetcher<HodPreview>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0, keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useSWR<HodPreview[], Error>(key, callFetcher<HodPreview>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0, keepPreviousData: true });
   const answer = data?.[0];
   const pages = answer ? Math.max(1, Math.ceil(answer.total / PAGE_SIZE)) : 1;
   const canGenerate = can(useAreas(), 'order', 'write');

@@ -6,13 +6,13 @@
 import { useId } from 'react';
 import useSWR from 'swr';
 import { Card } from '@/components/ui/card';
-import { routeAccess, useSession } from '@/lib/auth';
+import { routeAccess, useSession } from '@/lib/client/auth';
 import { clockParts, todayJst } from '@/lib/format';
 import { workItemCount, workItemPath, workItems, type WorkItem } from '@/lib/home/work-items';
 import { countOf } from '@/lib/list/list-state';
-import { callFetcher } from '@/lib/list/use-list-controller';
+import { callFetcher } from '@/lib/client/list/use-list-controller';
 import { callName } from '@/lib/protocol';
-import { Link } from '@/lib/router';
+import { Link } from '@/lib/client/router';
 import { matchRoute } from '@/lib/routes';
 
 const QUICK_LINKS: readonly { path: string; label?: string; description: string }[] = [
@@ -38,7 +38,7 @@ function greeting(hour: number): string {
 /** One count of today's work, a link to the rows it counts. */
 function WorkCount({ item, today }: { item: WorkItem; today: string }) {
   const params = workItemCount(item, today);
-  const { data, error } = useSWR(params ? ([callName(item.def.name, 'cnt'), params] as const) : null, callFetcher<unknown>, { revalidateOnFocus: false });
+  const { data, error } = useSWR<unknown[], Error>(params ? ([callName(item.def.name, 'cnt'), params] as const) : null, callFetcher<unknown>, { revalidateOnFocus: false });
   const count = countOf(data);
   const hintId = useId();
   return (

@@ -7,10 +7,10 @@ import { useStore } from 'jotai';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { CallError, login } from '@/lib/api/fetcher';
-import { applyLogin, logout } from '@/lib/auth';
+import { CallError, login } from '@/lib/client/api/fetcher';
+import { applyLogin, logout } from '@/lib/client/auth';
 import { MESSAGES } from '@/lib/protocol';
-import { navigate } from '@/lib/router';
+import { navigate } from '@/lib/client/router';
 import { toHalfWidth } from '@/lib/text';
 
 const inputClass =
@@ -69,7 +69,7 @@ export function LoginPage() {
         </div>
         <form
           noValidate
-          onSubmit={submit}
+          onSubmit={(event) => void submit(event)}
           aria-labelledby={`${emailId}-title`}
           className="rounded-[8px] border border-line bg-surface px-[24px] pb-[24px] pt-[20px] shadow-[0_2px_8px_rgba(16,40,56,0.06)]"
         >

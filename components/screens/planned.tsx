@@ -4,7 +4,7 @@
  */
 import { Card } from '@/components/ui/card';
 import { AREAS } from '@/lib/permissions';
-import { Link } from '@/lib/router';
+import { Link } from '@/lib/client/router';
 import { fillPath, ROUTES } from '@/lib/routes';
 import type { ScreenProps } from './registry';
 

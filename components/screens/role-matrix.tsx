@@ -9,9 +9,9 @@ import { useAlert, useConfirm } from '@/components/ui';
 import { inputClass } from '@/components/resource/styles';
 import { ADMIN_ONLY_AREAS, ADMIN_ROLE, AREA_KEYS, AREAS, LEVEL_LABELS, LEVELS, type Level } from '@/lib/permissions';
 import { MESSAGES } from '@/lib/protocol';
-import { useRoleMatrix, type MatrixRole } from '@/lib/roles/use-role-matrix';
-import { useLeaveGuard } from '@/lib/router';
-import { useTrack } from '@/lib/state/atoms';
+import { useRoleMatrix, type MatrixRole } from '@/lib/client/roles/use-role-matrix';
+import { useLeaveGuard } from '@/lib/client/router';
+import { useTrack } from '@/lib/client/state/atoms';
 
 const LEVEL_CLASS: Record<Level, string> = {
   none: 'text-muted',

@@ -8,11 +8,11 @@ import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'reac
 import { ConfirmHost, confirmDialog } from '@/components/ui/confirm-dialog';
 import { showAlert, Toaster } from '@/components/ui/alert';
 import { LoginPage } from '@/components/screens/login';
-import { loadConfig } from '@/lib/api/config';
-import { configureFetcher, onAuthError, onNotice } from '@/lib/api/fetcher';
-import { loadPermissions, logout, useSession } from '@/lib/auth';
-import { navigate, setLeaveConfirm, useHashPath } from '@/lib/router';
-import { areasAtom, authKeyAtom } from '@/lib/state/atoms';
+import { loadConfig } from '@/lib/client/api/config';
+import { configureFetcher, onAuthError, onNotice } from '@/lib/client/api/fetcher';
+import { loadPermissions, logout, useSession } from '@/lib/client/auth';
+import { navigate, setLeaveConfirm, useHashPath } from '@/lib/client/router';
+import { areasAtom, authKeyAtom } from '@/lib/client/state/atoms';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { installAnnouncer } from './announcer';

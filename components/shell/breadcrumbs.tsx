@@ -1,5 +1,5 @@
 'use client';
-import { Link, useRoute } from '@/lib/router';
+import { Link, useRoute } from '@/lib/client/router';
 import { breadcrumbs } from '@/lib/routes';
 
 /** The breadcrumb trail (`<nav aria-label="パンくずリスト">`): names, with a link where a path exists. */

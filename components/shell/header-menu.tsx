@@ -5,7 +5,7 @@
  * move, Escape closes and returns focus to the button, Tab or a click outside closes.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { hashHref, isActivePath, useHashPath } from '@/lib/router';
+import { hashHref, isActivePath, useHashPath } from '@/lib/client/router';
 
 export interface HeaderMenuItem {
   label: string;

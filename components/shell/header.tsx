@@ -1,8 +1,8 @@
 'use client';
 import { useMemo } from 'react';
-import { entryOpens, resolveMenuPath, useSession } from '@/lib/auth';
-import type { SessionState } from '@/lib/state/atoms';
-import { confirmLeave, Link } from '@/lib/router';
+import { entryOpens, resolveMenuPath, useSession } from '@/lib/client/auth';
+import type { SessionState } from '@/lib/client/state/atoms';
+import { confirmLeave, Link } from '@/lib/client/router';
 import { HEADER_MENUS, type MenuEntry } from '@/lib/routes';
 import { Clock } from './clock';
 import { HeaderMenu, type HeaderMenuItem } from './header-menu';

@@ -1,7 +1,7 @@
 'use client';
 import { useAtomValue } from 'jotai';
 import { Spinner } from '@/components/ui/spinner';
-import { loadingCountAtom } from '@/lib/state/atoms';
+import { loadingCountAtom } from '@/lib/client/state/atoms';
 
 /** Covers the work area while `useLoading().track(…)` work runs; fades in late so quick calls never flicker. */
 export function LoadingOverlay() {

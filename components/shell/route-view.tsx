@@ -3,9 +3,9 @@ import { useAtomValue } from 'jotai';
 import { Suspense } from 'react';
 import { forgetScreen, screenElement } from '@/components/screens/registry';
 import { Spinner } from '@/components/ui/spinner';
-import { routeAccess } from '@/lib/auth';
-import { useRoute } from '@/lib/router';
-import { sessionAtom } from '@/lib/state/atoms';
+import { routeAccess } from '@/lib/client/auth';
+import { useRoute } from '@/lib/client/router';
+import { sessionAtom } from '@/lib/client/state/atoms';
 import { ScreenBoundary } from './screen-boundary';
 import { Forbidden, NotFound } from './status-screens';
 

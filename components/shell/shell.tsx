@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useRef } from 'react';
 import { announce } from './announcer';
-import { useRoute } from '@/lib/router';
+import { useRoute } from '@/lib/client/router';
 import { Breadcrumbs } from './breadcrumbs';
 import { Header } from './header';
 import { LoadingOverlay } from './loading-overlay';

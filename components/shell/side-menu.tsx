@@ -1,10 +1,10 @@
 'use client';
 import { useAtom } from 'jotai';
 import { useMemo } from 'react';
-import { entryOpens, useSession } from '@/lib/auth';
-import { Link, splitPath, useRoute } from '@/lib/router';
+import { entryOpens, useSession } from '@/lib/client/auth';
+import { Link, splitPath, useRoute } from '@/lib/client/router';
 import { breadcrumbs, SIDE_MENU } from '@/lib/routes';
-import { sideMenuOpenAtom } from '@/lib/state/atoms';
+import { sideMenuOpenAtom } from '@/lib/client/state/atoms';
 
 const entryClass =
   'flex h-[30px] items-center rounded-[4px] border-l-[3px] pl-[34px] pr-[8px] text-[1.35rem] hover:bg-subtle hover:text-ink aria-[current=page]:border-brand aria-[current=page]:bg-brand-soft aria-[current=page]:font-semibold aria-[current=page]:text-brand-strong';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { buttonClass } from '@/components/ui/button';
-import { Link } from '@/lib/router';
+import { Link } from '@/lib/client/router';
 import type { RouteDef } from '@/lib/routes';
 
 /** A screen that explains why the requested one is not shown, with a way home (and back, when given). */

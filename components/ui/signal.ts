@@ -2,7 +2,7 @@
  * A change signal for module-level stores read with `useSyncExternalStore`.
  * @example const changed = createSignal(); useSyncExternalStore(changed.subscribe, snapshot)
  */
-export function createSignal(): { emit(): void; subscribe(listener: () => void): () => void } {
+export function createSignal(): { emit: () => void; subscribe: (listener: () => void) => () => void } {
   const listeners = new Set<() => void>();
   return {
     emit: () => listeners.forEach((l) => l()),

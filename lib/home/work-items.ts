@@ -5,7 +5,7 @@
  */
 import { addDays } from '../format';
 import { buildListQuery, initialListState, type CountCallParams, type RawFilters } from '../list/list-state';
-import { filteredListPathOf } from '../list/use-record-controller';
+import { filteredListPathOf } from '../list/resource-paths';
 import { clientResource } from '../resources/client';
 import { ORDER_STATUS, orderResource } from '../resources/order';
 import { serverResource } from '../resources/water-server';

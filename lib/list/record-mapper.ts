@@ -2,10 +2,8 @@
  * The one mapping between a resource's answer rows (prefixed columns: `cl_co_name`) and its form
  * values (unprefixed names: `co_name`), for every resource (DESIGN §3). Screens never map by hand.
  */
-import { todayJst } from '../format';
-import { readStored } from '../state/storage';
 import type { FieldDef, ResourceDef } from '../resources/types';
-import { currentKey, idColumn, initialValue } from '../resources/types';
+import { currentKey, idColumn } from '../resources/types';
 
 /** Form values: every field as the text its input shows, plus the `modified` the record was loaded with. */
 export type FormRecord = Record<string, string>;
@@ -63,22 +61,4 @@ export function fromForm(def: ResourceDef, values: Record<string, unknown>): Rec
 export function idOf(def: ResourceDef, row: Record<string, unknown> | undefined | null): string | undefined {
   const value = row?.[idColumn(def)] ?? row?.id;
   return value === undefined || value === null || value === '' ? undefined : String(value);
-}
-
-/**
- * The form values a new record starts with: a remembered value (the last one saved), else the
- * field's `initial` (`today`, `me` = the logged-in user, or a literal), else empty; then `fixed`.
- * @example newRecordValues(contactResource, { userId: 3, fixed: { cl_id: '12' } }).usr_id // '3'
- */
-export function newRecordValues(
-  def: ResourceDef,
-  { userId, fixed = {}, today = todayJst() }: { userId?: number | null; fixed?: Record<string, string>; today?: string },
-): FormRecord {
-  const out = toForm(def, undefined);
-  for (const field of def.fields) {
-    const remembered = field.remember ? readStored<unknown>(field.remember, '') : '';
-    if (typeof remembered === 'string' && remembered !== '') out[field.name] = remembered;
-    else if (field.initial !== undefined) out[field.name] = initialValue(field, { userId, today });
-  }
-  return { ...out, ...fixed };
 }

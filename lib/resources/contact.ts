@@ -5,7 +5,7 @@
  */
 import { textOf } from './checks';
 import { clientRef, staffRef, STAMP_FILTERS } from './common';
-import { KEYS } from '../state/storage';
+import { KEYS } from '../storage-keys';
 import * as O from './options';
 import type { ResourceDef } from './types';
 

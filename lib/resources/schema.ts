@@ -150,9 +150,9 @@ export function formSchema(fields: readonly FieldDef[], check?: FormCheck, extra
     v.object(entries),
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed || !check) return;
-      const problems = check(dataset.value as Record<string, unknown>) ?? {};
+      const problems = check(dataset.value) ?? {};
       for (const [name, message] of Object.entries(problems)) {
-        addIssue({ message, path: [{ type: 'object', origin: 'value', input: dataset.value as Record<string, unknown>, key: name, value: (dataset.value as Record<string, unknown>)[name] }] });
+        addIssue({ message, path: [{ type: 'object', origin: 'value', input: dataset.value, key: name, value: (dataset.value as Record<string, unknown>)[name] }] });
       }
     }),
   );
@@ -221,5 +221,5 @@ export const recordFieldKey = (id: string | number, field: string): string => `$
 
 /** Empty form values of a resource: '' for text kinds, '' for numbers (shown empty). */
 export function emptyValues(def: ResourceDef): Record<string, string> {
-  return Object.fromEntries(def.fields.map((f) => [f.name, ''])) as Record<string, string>;
+  return Object.fromEntries(def.fields.map((f) => [f.name, '']));
 }

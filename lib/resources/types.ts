@@ -58,7 +58,7 @@ export interface FieldDef {
    * The value a new record's form starts with: `today` (Japan date), `me` (the logged-in user's id)
    * or a literal.
    */
-  initial?: 'today' | 'me' | string;
+  initial?: 'today' | 'me' | (string & {});
   /**
    * The field holding this one's kana reading (会社名 → 会社名カナ): sorting a list by this field sorts by
    * the reading, then by this field (kanji code points say nothing of the 五十音 order).

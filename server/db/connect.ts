@@ -32,6 +32,7 @@ function fastRows(statement: SQLite.Statement): SqliteStatement {
   if (!statement.reader) return statement;
   const names = statement.columns().map((c) => c.name);
   if (names.includes('__proto__')) return statement;
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a row builder compiled from the statement's own column names (JSON-quoted), the fast path of every read
   const row = new Function('r', `return {${names.map((n, i) => `${JSON.stringify(n)}: r[${i}]`).join(', ')}};`) as (values: unknown[]) => unknown;
   const raw = statement.raw(true);
   return {
@@ -80,7 +81,7 @@ function cachingSqlite(file: string, cacheMib = 64): SqliteDatabase {
 /** pg answers BIGINT (COUNT) and NUMERIC as text; our counts and sums fit in a double. */
 const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === 20 || oid === 1700 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    oid === 20 || oid === 1700 ? (value: string) => Number(value) : (pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown)) as typeof pg.types.getTypeParser,
 };
 
 /**

@@ -88,7 +88,6 @@ export async function hodGenerate(
   { awaitIndexes = false, progress = async () => undefined }: { awaitIndexes?: boolean; progress?: GenerateProgress } = {},
 ): Promise<HodGenerateResult> {
   const orderDate = todayJst();
-  const now = new Date();
   try {
     const result = await ctx.db.transaction().execute(async (trx) => {
       // Runs take turns: one that read before another committed would make its orders again (refused

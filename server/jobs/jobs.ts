@@ -29,7 +29,7 @@ export interface JobRun {
   id: number;
   database: AppDatabase;
   /** Records how far the work is; throws `JobCancelled` when a cancel was asked for (the work's transaction then rolls back). */
-  progress(done: number, total: number): Promise<void>;
+  progress: (done: number, total: number) => Promise<void>;
 }
 
 /** Thrown by `progress` when the job was asked to stop. */

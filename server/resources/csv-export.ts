@@ -12,7 +12,7 @@ import { columnOf, fieldOfColumn, idColumn, labelColumnOf, type FieldDef, type O
 import { writeAudit } from '../audit/audit-log';
 import type { FileAnswer, SessionUser } from '../calls/call-table';
 import type { AppDatabase } from '../db/connect';
-import type { Cell, ResourceDatabase, ResourceRow } from '../db/schema';
+import type { ResourceDatabase, ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
 import type { Params } from '../http/params';
 import { masterOptions } from '../master/plugin';

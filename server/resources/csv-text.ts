@@ -60,7 +60,7 @@ function formOf(char: string): string {
 export function encodeCsv(text: string, encoding: CsvEncoding, bom = false): { bytes: Buffer; replaced: number } {
   if (encoding === 'utf8') return { bytes: Buffer.from(bom ? `\ufeff${text}` : text, 'utf8'), replaced: 0 };
   let replaced = 0;
-  const held = text.replace(/[^\x00-\x7f]/gu, (char) => {
+  const held = text.replace(/[^\p{ASCII}]/gu, (char) => {
     const form = formOf(char);
     if (form === CSV_REPLACEMENT && char !== CSV_REPLACEMENT) replaced += 1;
     return form;

@@ -216,7 +216,7 @@ export async function selectPage(view: Kysely<ResourceDatabase>, def: ResourceDe
     .select(answerSelection(def, 'list'))
     .where(`${def.table}.${id}`, 'in', pageIds(view, def, request, keyword));
   for (const [column, direction] of listOrder(def, request)) query = query.orderBy(`${def.table}.${column}`, direction);
-  return (await query.execute()) as ResourceRow[];
+  return await query.execute();
 }
 
 /**

@@ -44,7 +44,7 @@ export async function findRecord(db: Kysely<Database>, def: ResourceDef, id: num
   if (scope) query = query.where(scope);
   const row = await query.executeTakeFirst();
   if (!row) throw notFound();
-  return answerRow(def, row as ResourceRow);
+  return answerRow(def, row);
 }
 
 /** A 400 that names the field it is about (the form shows the message under it). */
@@ -234,7 +234,7 @@ const SAVES_PER_CHUNK = 2000;
 
 /** How a batch is written: `name` turns a refusal of its n-th save into the answer; `progress` hears of each chunk written. */
 export interface BatchOptions {
-  name?: (index: number, error: unknown) => unknown | Promise<unknown>;
+  name?: (index: number, error: unknown) => unknown;
   progress?: (done: number, total: number) => Promise<void>;
   /** Answer the saved records (default); false: only their ids (a generation run's thousands). */
   answer?: boolean;
@@ -283,7 +283,7 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
 
   const batch = await policy?.prepareBatch?.({ trx, actor, def, saves: saves.map((s) => ({ id: s.recordId, current: s.current, columns: s.columns, children: s.children, fixed: s.fixed })) });
   const newIds = await reserveIds(trx, def.table, idColumn, saves.filter((s) => s.recordId === undefined).length);
-  const ids: number[] = new Array(saves.length);
+  const ids = new Array<number>(saves.length);
   const events: SaveEvent[] = [];
   const replaced = new Map<number, ResourceRow[]>();
   /** The updates (by save), with their audit changes: written one by one after the inserts. */
@@ -311,7 +311,7 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
       await checkOffered(trx, def, chunk.map((i) => saves[i]), (k, error) => refuse(chunk[k], error));
 
       // The child rows before the save, and their wording with the new ones (read once for the chunk).
-      const replacing = child ? await storedChildren(trx, child, chunk.flatMap((i) => (events[i].id !== undefined && events[i].children ? [events[i].id!] : []))) : new Map<number, ResourceRow[]>();
+      const replacing = child ? await storedChildren(trx, child, chunk.flatMap((i) => (events[i].id !== undefined && events[i].children ? [events[i].id] : []))) : new Map<number, ResourceRow[]>();
       for (const [recordId, rows] of replacing) replaced.set(recordId, rows);
       const word = child ? await (policy?.wordChildren?.(trx, [...[...replacing.values()].flat(), ...chunk.flatMap((i) => events[i].children ?? [])]) ?? defaultWording(child)) : undefined;
       const withChildren = (changes: Changes, before: readonly ResourceRow[], after: readonly ResourceRow[] | undefined): Changes => {
@@ -470,7 +470,7 @@ export interface BulkEntry {
 }
 
 /** Every entry prepared (`prepareSave`), a refusal named by `name`. */
-async function prepareAll(def: ResourceDef, entries: readonly BulkEntry[], actorId: number, name: (index: number, error: unknown) => unknown | Promise<unknown>): Promise<PreparedSave[]> {
+async function prepareAll(def: ResourceDef, entries: readonly BulkEntry[], actorId: number, name: (index: number, error: unknown) => unknown): Promise<PreparedSave[]> {
   const saves: PreparedSave[] = [];
   for (const [i, entry] of entries.entries()) {
     try {

@@ -5,10 +5,8 @@
  * settings' format, with their lines and audit rows, in one transaction. Their past status and `created` (the
  * order date) are the seed's own facts (`fixed`). Ids follow the order dates.
  */
-import type { Kysely } from 'kysely';
 import { orderResource } from '../../lib/resources/order';
 import { rowsByIds } from '../db/bulk-write';
-import type { Database } from '../db/schema';
 import { saveBatch, type WriteContext } from '../resources/records';
 
 /** One demo order to write. */
@@ -39,7 +37,7 @@ const createdOn = (day: string): string => new Date(`${day}T10:00:00+09:00`).toI
  */
 export async function insertSeedOrders(ctx: Pick<WriteContext, 'db' | 'userId'>, plans: readonly OrderPlan[]): Promise<PlacedOrder[]> {
   const order = plans.map((_, i) => i).sort((a, b) => (plans[a].date < plans[b].date ? -1 : plans[a].date > plans[b].date ? 1 : a - b));
-  const placed: PlacedOrder[] = new Array(plans.length);
+  const placed = new Array<PlacedOrder>(plans.length);
   await ctx.db.transaction().execute(async (trx) => {
     const { ids } = await saveBatch(trx, { userId: ctx.userId, call: 'seed' }, orderResource, order.map((index) => {
       const plan = plans[index];

@@ -244,8 +244,8 @@ for (const dialect of dialects()) {
         // The one still 管理 makes the other 管理 again for the next round.
         const stayed = answers[0].status === 200 ? adminId : otherId;
         const demoted = stayed === adminId ? otherId : adminId;
-        const row = await ok('user_dtl', { id: demoted }, keys.get(stayed)!);
-        await ok('user_save', { id: demoted, postData: { role: ADMIN_ROLE, modified: row.modified } }, keys.get(stayed)!);
+        const row = await ok('user_dtl', { id: demoted }, keys.get(stayed));
+        await ok('user_save', { id: demoted, postData: { role: ADMIN_ROLE, modified: row.modified } }, keys.get(stayed));
       }
     });
   });

@@ -180,7 +180,7 @@ for (const dialect of dialects()) {
       assert.equal(logged.length, before.length + 1);
       assert.equal(logged[0].log_table, 'orders');
       assert.equal(logged[0].log_user_id, h.fixtures.users.admin.id);
-      assert.deepEqual(JSON.parse(String(logged[0].log_changes)).キーワード, [null, '割引']);
+      assert.deepEqual((JSON.parse(String(logged[0].log_changes)) as Record<string, unknown>).キーワード, [null, '割引']);
       // The audit log's own export: a reader without user management sees only their areas' rows.
       const delivery = await h.keyOf(h.fixtures.users.delivery.email, h.fixtures.users.delivery.password);
       const log = await download('log_csv', { cols: 'all' }, delivery);

@@ -7,7 +7,6 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MESSAGES } from '../../lib/protocol';
 import { dialects, useHarness, type Answer } from './harness';
 
 type Row = Record<string, string | number | null>;

@@ -157,7 +157,7 @@ for (const dialect of dialects()) {
         assert.equal(status.status, 400);
         assert.equal((await detail(id)).od_status, 'untreated');
         const audit = await h.database.db.selectFrom('audit_log').select('log_changes').where('log_table', '=', 'orders').where('log_record_id', '=', id).orderBy('log_id').execute();
-        assert.ok(audit.some((a) => String(JSON.parse(a.log_changes).lines?.[1] ?? '').includes('受注テスト保証金 ×1')));
+        assert.ok(audit.some((a) => String((JSON.parse(a.log_changes) as { lines?: unknown[] }).lines?.[1] ?? '').includes('受注テスト保証金 ×1')));
       });
 
       it('refuses a bad line with nothing saved (one transaction)', async () => {
@@ -238,7 +238,7 @@ for (const dialect of dialects()) {
         await walk(id, ['shipped', 'processed']);
         assert.equal(await quantity(ids.water), start - 4);
         const audit = await h.database.db.selectFrom('audit_log').select(['log_changes', 'log_call']).where('log_table', '=', 'orders').where('log_record_id', '=', id).orderBy('log_id').execute();
-        const moves = audit.map((a) => JSON.parse(a.log_changes).od_status).filter(Boolean);
+        const moves = audit.map((a) => (JSON.parse(a.log_changes) as Record<string, unknown>).od_status).filter(Boolean);
         assert.deepEqual(moves, [[null, 'untreated'], ['untreated', 'waitshipping'], ['waitshipping', 'shipped'], ['shipped', 'waitshipping'], ['waitshipping', 'shipped'], ['shipped', 'processed']]);
         assert.ok(audit.every((a) => a.log_call === 'order_save' || a.log_call === 'order_status'));
         const moved = await h.database.db.selectFrom('stock_move').select(['sm_kind', 'sm_quantity']).where('sm_reason', 'like', `受注 ${String(order.od_number)}%`).orderBy('sm_id').execute();

@@ -158,7 +158,7 @@ for (const dialect of dialects()) {
         assert.equal(row.deleted, 1);
         const log = (await audits(id)).at(-1)!;
         assert.equal(log.log_call, 'client_del');
-        assert.deepEqual(JSON.parse(log.log_changes).deleted, [0, 1]);
+        assert.deepEqual((JSON.parse(log.log_changes) as Record<string, unknown>).deleted, [0, 1]);
         assert.equal((await h.post('client_del', { id })).status, 404);
         const saveDeleted = await save({ co_name: '復活', modified: created.body[0].modified }, id);
         assert.equal(saveDeleted.status, 404);

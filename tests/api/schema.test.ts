@@ -20,7 +20,7 @@ type TypeClass = 'text' | 'integer' | 'real';
 
 const expected = (field: FieldDef): TypeClass => columnKind(field);
 
-function classOf(dataType: string): TypeClass | string {
+function classOf(dataType: string): string {
   const t = dataType.toLowerCase();
   if (t === 'text') return 'text';
   if (t === 'integer' || t === 'int4' || t === 'int8') return 'integer';

@@ -23,7 +23,7 @@ for (const dialect of dialects()) {
     });
 
     const saveSearch = (params: Record<string, unknown>, key?: string) =>
-      h.post<Saved>('search_save', { srch_tbl: 'client', srch_kw: '', srch_col: 'cl_id', srch_odr: 'desc', postData: '{}', ...params } as Record<string, string>, key);
+      h.post<Saved>('search_save', { srch_tbl: 'client', srch_kw: '', srch_col: 'cl_id', srch_odr: 'desc', postData: '{}', ...params }, key);
 
     describe('saved searches', () => {
       it('saves, lists, reads and deletes my search', async () => {

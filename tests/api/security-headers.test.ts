@@ -62,7 +62,6 @@ for (const dialect of dialects()) {
     const h = useHarness(dialect, { STATIC_DIR: bundle });
 
     it('every kind of answer carries the headers', async () => {
-      const form = { 'content-type': 'application/x-www-form-urlencoded' };
       const answers: [string, Answer][] = [
         ['page /', await h.request('/')],
         ['page /dev/', await h.request('/dev/')],

@@ -124,7 +124,7 @@ for (const dialect of dialects()) {
         const stockId = first.body[0].st_id as number;
         const log = await h.database.db.selectFrom('audit_log').selectAll().where('log_table', '=', 'stock').where('log_record_id', '=', stockId).orderBy('log_id').execute();
         assert.equal(log.length, 3);
-        assert.deepEqual(JSON.parse(log[2].log_changes).st_quantity, [100, 97]);
+        assert.deepEqual((JSON.parse(log[2].log_changes) as Record<string, unknown>).st_quantity, [100, 97]);
         assert.equal(log[1].log_user_id, h.fixtures.users.delivery.id);
         assert.equal(log[1].log_call, 'stock_adjust');
       });
@@ -319,7 +319,7 @@ for (const dialect of dialects()) {
         const balance = (await h.post<Row>('bottle_balance', { cl_id: customer() })).body;
         assert.deepEqual(balance, [{ bt_it_id: ids.water, it_name: 'テスト天然水 12L', bt_held: 4, deposit_total: 4000, last_date: '2026-06-01' }]);
         const log = await h.database.db.selectFrom('audit_log').selectAll().where('log_table', '=', 'bottle').where('log_record_id', '=', Number(third.body[0].bt_id)).execute();
-        assert.ok(log.some((l) => JSON.parse(l.log_changes).bt_held !== undefined), 'balance changes are audit-logged');
+        assert.ok(log.some((l) => (JSON.parse(l.log_changes) as Record<string, unknown>).bt_held !== undefined), 'balance changes are audit-logged');
       });
 
       it('refuses a movement that would make any balance negative, changing nothing', async () => {

@@ -18,7 +18,7 @@ import { keywordMatcher } from '../../server/resources/keyword';
 import { pageIds, parseListParams } from '../../server/resources/list-query';
 import { MASTER_TABLES } from '../../server/seed/data/generate';
 import { deliveryFeeFor } from '../../server/system/delivery-fee';
-import { dialects, useHarness, type Harness } from './harness';
+import { dialects, useHarness } from './harness';
 
 type Row = Record<string, string | number | null>;
 type Problem = { error: string; fields?: Record<string, string>; id?: number };
@@ -77,7 +77,7 @@ for (const dialect of dialects()) {
         assert.deepEqual(options.at(-1), { value: String(a.mo_value), text: 'レンタル（月額）', id: a.mo_id, flg: 1, checked: false });
         const log = await h.database.db.selectFrom('audit_log').selectAll().where('log_table', '=', 'master_option').where('log_record_id', '=', Number(a.mo_id)).execute();
         assert.equal(log.length, 1);
-        assert.deepEqual(JSON.parse(log[0].log_changes).mo_text, ['レンタル', 'レンタル（月額）']);
+        assert.deepEqual((JSON.parse(log[0].log_changes) as Record<string, unknown>).mo_text, ['レンタル', 'レンタル（月額）']);
       });
 
       it('keeps a code unique within its master, but the same code may live in another master', async () => {
@@ -195,7 +195,7 @@ for (const dialect of dialects()) {
         assert.equal((await byCode('27')).df_remote_fee, osaka.df_remote_fee, 'fields not sent stay');
         const log = await h.database.db.selectFrom('audit_log').select(['log_record_id', 'log_changes']).where('log_call', '=', 'deliveryfee_bulk_save').orderBy('log_id').execute();
         assert.deepEqual(log.map((l) => l.log_record_id), [tokyo.df_id, osaka.df_id, okinawa.df_id]);
-        assert.deepEqual(JSON.parse(log[0].log_changes).df_fee, [550, 600]);
+        assert.deepEqual((JSON.parse(log[0].log_changes) as Record<string, unknown>).df_fee, [550, 600]);
       });
 
       it('refuses the whole save when one row is bad, naming its prefecture', async () => {

@@ -44,7 +44,7 @@ async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
-    const report = (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation;
+    const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
     document.addEventListener('securitypolicyviolation', (e) => report(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`));
   });
   page.on('console', (message) => {

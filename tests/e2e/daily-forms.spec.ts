@@ -207,6 +207,7 @@ test('the leave guard keeps the address bar when the framework answers Back late
     // Next's router answers a popped entry of its own by writing that entry's URL back with replaceState,
     // inside a React transition that may commit after the guard has restored the edited record. Here every
     // write of the framework's state lands late, through whatever wraps replaceState.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the page's History (`fn.call(history, …)`)
     let installed = History.prototype.replaceState;
     // The whole call lands late, once: the wrappers it passes through run together, as in a late commit.
     let landing = false;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { KEYS } from '../../lib/state/storage';
+import { KEYS } from '../../lib/storage-keys';
 import { crudRoundTrip, fillField } from './crud';
 import { readRow } from './db';
 import { login, trackErrors } from './fixtures';

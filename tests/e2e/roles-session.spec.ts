@@ -42,9 +42,9 @@ test('a 配送 user can read customers but the server refuses their edits', asyn
   await expect(page.getByLabel('会社名', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: '保存' })).toHaveCount(0);
   const answer = await page.evaluate(async () => {
-    const body = new URLSearchParams({ authKey: JSON.parse(localStorage.getItem('hod.authKey') ?? '""'), id: '1', postData: JSON.stringify({ co_name: '改ざん' }) });
+    const body = new URLSearchParams({ authKey: JSON.parse(localStorage.getItem('hod.authKey') ?? '""') as string, id: '1', postData: JSON.stringify({ co_name: '改ざん' }) });
     const res = await fetch('/api/db/client_save', { method: 'POST', body });
-    return { status: res.status, body: await res.json() };
+    return { status: res.status, body: (await res.json()) as unknown };
   });
   expect(answer.status).toBe(403);
   expect(answer.body).toEqual([{ error: 'この操作を行う権限がありません。' }]);

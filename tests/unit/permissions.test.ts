@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryOpens, routeAccess } from '@/lib/auth/session';
+import { entryOpens, routeAccess } from '@/lib/client/auth/session';
 import { recordAccess } from '@/lib/list/record-access';
 import { fromForm } from '@/lib/list/record-mapper';
 import { ALL_WRITE, can, effectiveAreas, normalizeAreas, type RoleAreas } from '@/lib/permissions';

@@ -1,7 +1,7 @@
 /** The audit log's row detail: which record, and field by field what it was before and after, in words. */
-import { useMasterOptions } from '@/lib/list/use-master-options';
-import { detailPathOf, hasDetailRoute } from '@/lib/list/use-record-controller';
-import { useRecordTitle } from '@/lib/list/use-record-title';
+import { useMasterOptions } from '@/lib/client/list/use-master-options';
+import { detailPathOf, hasDetailRoute } from '@/lib/list/resource-paths';
+import { useRecordTitle } from '@/lib/client/list/use-record-title';
 import { auditChanges, resourceOfTable, valueTarget, valueText } from '@/lib/system/audit';
 import { optionText } from '../cells';
 import { resolveResource } from '../resolve';

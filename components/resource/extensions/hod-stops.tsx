@@ -3,8 +3,8 @@
  * counted 「n件目」, and the totals row (stops, bottles delivered and collected, cash). The stops are saved with
  * the round (`hodreport_save` with `stops`), which books the bottles on the customers.
  */
-import { isFilled } from '@/lib/list/child-rows';
-import type { ChildRowsState } from '@/lib/list/use-child-rows';
+import { isFilled } from '@/lib/client/list/child-rows';
+import type { ChildRowsState } from '@/lib/client/list/use-child-rows';
 import { formatMoney } from '@/lib/format';
 import { toHalfWidth } from '@/lib/text';
 import type { LinesExtras } from './types';

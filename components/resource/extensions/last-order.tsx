@@ -3,12 +3,12 @@
  * p=1, newest order date first — the same order 「前回の受注」 of a new order names).
  */
 import useSWR from 'swr';
-import { callFetcher } from '@/lib/list/use-list-controller';
+import { callFetcher } from '@/lib/client/list/use-list-controller';
 import { AppLink } from '../shell-bridge';
 import type { DetailExtensionProps } from './types';
 
 export function LastOrder({ id }: DetailExtensionProps) {
-  const { data, isLoading, error } = useSWR(
+  const { data, isLoading, error } = useSWR<{ od_id?: number | string; od_number?: string; od_date?: string }[], Error>(
     ['order_lst', { cl_id: id, n: 1, p: 1, col: 'od_date', odr: 'desc', kw: '', postData: {} }] as const,
     callFetcher<{ od_id?: number | string; od_number?: string; od_date?: string }>,
     { revalidateOnFocus: false },

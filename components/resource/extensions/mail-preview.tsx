@@ -6,8 +6,8 @@
  */
 import { useId, useState, type KeyboardEvent } from 'react';
 import useSWR from 'swr';
-import { call, CallError } from '@/lib/api/fetcher';
-import { callFetcher, messageOf } from '@/lib/list/use-list-controller';
+import { call, CallError } from '@/lib/client/api/fetcher';
+import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
 import type { RenderedMail } from '@/lib/mail-template';
 import { can } from '@/lib/permissions';
 import { columnOf, type FieldDef } from '@/lib/resources/types';

@@ -1,13 +1,13 @@
 /**
  * 設置・交換・引上げ on the customer's サーバー tab: a button each, opening a small dialog (the shared
- * ModalDialog) that picks the servers and the day and calls `server_upd` (logic: lib/servers/use-server-move.ts).
+ * ModalDialog) that picks the servers and the day and calls `server_upd` (logic: lib/client/servers/use-server-move.ts).
  */
 import { useId, useState, type FormEvent } from 'react';
 import { todayJst } from '@/lib/format';
-import { useMasterOptions } from '@/lib/list/use-master-options';
-import type { Row } from '@/lib/list/use-list-controller';
+import { useMasterOptions } from '@/lib/client/list/use-master-options';
+import type { Row } from '@/lib/client/list/use-list-controller';
 import { SERVER_MOVE_LABELS, type ServerMoveKind } from '@/lib/servers/move';
-import { useServerChoices, useServerMove, type ServerMoveValues } from '@/lib/servers/use-server-move';
+import { useServerChoices, useServerMove, type ServerMoveValues } from '@/lib/client/servers/use-server-move';
 import { SERVER_STATUS } from '@/lib/resources/water-server';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { showAlert } from '@/components/ui';

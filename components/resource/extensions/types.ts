@@ -1,5 +1,5 @@
-import type { ChildRowsState } from '@/lib/list/use-child-rows';
-import type { Row } from '@/lib/list/use-list-controller';
+import type { ChildRowsState } from '@/lib/client/list/use-child-rows';
+import type { Row } from '@/lib/client/list/use-list-controller';
 import type { ResourceDef } from '@/lib/resources/types';
 import type { LinesEditorProps } from '../lines-editor';
 

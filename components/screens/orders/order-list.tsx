@@ -4,11 +4,11 @@
  * panel's open flag kept under the spec's `KEYS.detailSearchOpen`).
  */
 import { useState } from 'react';
-import { call, CallError } from '@/lib/api/fetcher';
+import { call, CallError } from '@/lib/client/api/fetcher';
 import { isOrderStatus, NEXT_STATUS, statusText, type StatusResult } from '@/lib/orders/status';
 import { can } from '@/lib/permissions';
 import { orderResource } from '@/lib/resources/order';
-import { KEYS } from '@/lib/state/storage';
+import { KEYS } from '@/lib/storage-keys';
 import ResourceListScreen, { type BulkContext } from '@/components/resource/resource-list-screen';
 import { useAreas } from '@/components/resource/shell-bridge';
 import { buttonClass } from '@/components/resource/styles';

@@ -5,10 +5,10 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
-import { call } from '@/lib/api/fetcher';
+import { call } from '@/lib/client/api/fetcher';
 import { fromForm, toForm, type FormRecord } from '@/lib/list/record-mapper';
-import { refusalOf } from '@/lib/list/save-refusal';
-import { callFetcher, messageOf, type Row } from '@/lib/list/use-list-controller';
+import { refusalOf } from '@/lib/client/list/save-refusal';
+import { callFetcher, messageOf, type Row } from '@/lib/client/list/use-list-controller';
 import { can } from '@/lib/permissions';
 import { callName, MESSAGES } from '@/lib/protocol';
 import { deliveryFeeResource as def, MAX_DELIVERY_FEE } from '@/lib/resources/delivery-fee';
@@ -31,7 +31,7 @@ interface Problems {
 }
 
 export default function DeliveryFeesScreen({ match }: ScreenProps) {
-  const { data, error, isLoading, isValidating, mutate } = useSWR(LIST, callFetcher<Row>, { revalidateOnFocus: false });
+  const { data, error, isLoading, isValidating, mutate } = useSWR<Row[], Error>(LIST, callFetcher<Row>, { revalidateOnFocus: false });
   const rows = useMemo(() => data ?? [], [data]);
   const writable = can(useAreas(), def.area, 'write');
   const alert = useAlert();

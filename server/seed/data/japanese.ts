@@ -390,7 +390,7 @@ export function katakanaToRomaji(kana: string): string {
   let geminate = false;
   let lastVowel = '';
   for (let i = 0; i < chars.length; i++) {
-    const ch = chars[i] as string;
+    const ch = chars[i];
     const nextCh = chars[i + 1] ?? '';
     if (ch === 'ッ') {
       geminate = true;

@@ -35,7 +35,7 @@ export function createRng(seed: number): Rng {
 
   const pick = <T>(arr: readonly T[]): T => {
     if (arr.length === 0) throw new RangeError('pick() from an empty array');
-    return arr[Math.floor(next() * arr.length)] as T;
+    return arr[Math.floor(next() * arr.length)];
   };
 
   const chance = (p: number): boolean => next() < p;
@@ -50,7 +50,7 @@ export function createRng(seed: number): Rng {
       r -= Math.max(0, weight(item));
       if (r < 0) return item;
     }
-    return arr[arr.length - 1] as T;
+    return arr[arr.length - 1];
   };
 
   return { next, int, pick, chance, weighted };

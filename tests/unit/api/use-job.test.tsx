@@ -1,5 +1,5 @@
 /**
- * useJob (lib/api/use-job.ts) against mock answers: a running job of the kind is followed from the start, its
+ * useJob (lib/client/api/use-job.ts) against mock answers: a running job of the kind is followed from the start, its
  * progress read until it ends and `onEnd` given the ended job once; a failed job's `error` column is data (the
  * fetcher refuses only `[{ error }]` answers); a start refused is thrown with the server's message.
  */
@@ -9,9 +9,10 @@ import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call, CallError } from '@/lib/api/fetcher';
-import { DEFAULT_CONFIG, setConfig } from '@/lib/api/config';
-import { useJob } from '@/lib/api/use-job';
+import { call, CallError } from '@/lib/client/api/fetcher';
+import { setConfig } from '@/lib/client/api/config';
+import { DEFAULT_CONFIG } from '@/lib/protocol';
+import { useJob } from '@/lib/client/api/use-job';
 import type { JobInfo } from '@/lib/jobs';
 
 const API = 'http://test.local/api/db';
@@ -54,7 +55,7 @@ describe('useJob', () => {
     await waitFor(() => expect(result.current.job?.state).toBe('done'), { timeout: 3000 });
     expect(result.current.running).toBe(false);
     expect(onEnd).toHaveBeenCalledTimes(1);
-    expect(onEnd.mock.calls[0][0].result).toEqual({ created: 3000 });
+    expect((onEnd.mock.calls[0][0] as { result: unknown }).result).toEqual({ created: 3000 });
   });
 
   it('reads a failed job as data: its error is the job\'s, not a refused call', async () => {

@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { csvCounter } from '@/lib/list/csv-export';
+import { csvCounter } from '@/lib/client/list/csv-export';
 
 const csv = 'ID,備考\r\n1,"1行目\n2行目, ""引用"""\r\n2,〓ソ表\r\n';
 

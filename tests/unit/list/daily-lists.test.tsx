@@ -11,14 +11,15 @@ import { SWRConfig } from 'swr';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import ResourceListScreen from '@/components/resource/resource-list-screen';
 import HomeScreen from '@/components/screens/home';
-import { DEFAULT_CONFIG, setConfig } from '@/lib/api/config';
+import { setConfig } from '@/lib/client/api/config';
+import { DEFAULT_CONFIG } from '@/lib/protocol';
 import { parseDay } from '@/lib/format';
 import { workItemCount, workItemPath, workItems } from '@/lib/home/work-items';
 import { buildListQuery, initialListState, linkedFilters } from '@/lib/list/list-state';
 import { ALL_WRITE, normalizeAreas } from '@/lib/permissions';
 import { orderResource } from '@/lib/resources/order';
-import { permissionsAtom } from '@/lib/state/atoms';
-import { KEYS } from '@/lib/state/storage';
+import { permissionsAtom } from '@/lib/client/state/atoms';
+import { KEYS } from '@/lib/storage-keys';
 import { matchRoute } from '@/lib/routes';
 
 const today = '2026-11-25';

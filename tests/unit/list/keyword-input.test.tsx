@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { isSubmitEnter, useImeSafeEnter } from '@/lib/list/keyword-input';
+import { isSubmitEnter, useImeSafeEnter } from '@/lib/client/list/keyword-input';
 
 function Box({ onEnter }: { onEnter: () => void }) {
   const handlers = useImeSafeEnter(onEnter);

@@ -4,13 +4,14 @@ import { setupServer } from 'msw/node';
 import { SWRConfig } from 'swr';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LinesEditor, type LinesEditorProps } from '@/components/resource/lines-editor';
-import { DEFAULT_CONFIG, setConfig } from '@/lib/api/config';
-import { useChildRows, type ChildRowsState } from '@/lib/list/use-child-rows';
-import type { Row } from '@/lib/list/use-list-controller';
+import { DEFAULT_CONFIG } from '@/lib/protocol';
+import { setConfig } from '@/lib/client/api/config';
+import { useChildRows, type ChildRowsState } from '@/lib/client/list/use-child-rows';
+import type { Row } from '@/lib/client/list/use-list-controller';
 import { hodReportResource } from '@/lib/resources/hod-report';
 import { orderResource } from '@/lib/resources/order';
 import type { ChildDef } from '@/lib/resources/types';
-import { KEYS } from '@/lib/state/storage';
+import { KEYS } from '@/lib/storage-keys';
 
 const API = 'http://test.local/api/db';
 const NAMES: Record<string, Record<string, string>> = {

@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { SWRConfig } from 'swr';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RefPicker } from '@/components/resource/ref-picker';
-import { DEFAULT_CONFIG, setConfig } from '@/lib/api/config';
+import { setConfig } from '@/lib/client/api/config';
+import { DEFAULT_CONFIG } from '@/lib/protocol';
 import { contactResource } from '@/lib/resources/contact';
-import { KEYS } from '@/lib/state/storage';
+import { KEYS } from '@/lib/storage-keys';
 
 const API = 'http://test.local/api/db';
 let searches: string[] = [];

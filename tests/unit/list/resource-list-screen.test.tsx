@@ -4,11 +4,12 @@ import { setupServer } from 'msw/node';
 import { SWRConfig } from 'swr';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import ResourceListScreen from '@/components/resource/resource-list-screen';
-import { DEFAULT_CONFIG, setConfig } from '@/lib/api/config';
+import { setConfig } from '@/lib/client/api/config';
+import { DEFAULT_CONFIG } from '@/lib/protocol';
 import { getDefaultStore } from 'jotai';
 import { ALL_WRITE } from '@/lib/permissions';
-import { permissionsAtom } from '@/lib/state/atoms';
-import { KEYS } from '@/lib/state/storage';
+import { permissionsAtom } from '@/lib/client/state/atoms';
+import { KEYS } from '@/lib/storage-keys';
 
 const API = 'http://test.local/api/db';
 let bodies: Record<string, string>[] = [];

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { linkedFilters, listFilters } from '@/lib/list/list-state';
-import { newRecordValues } from '@/lib/list/record-mapper';
-import { detailPathOf, filteredListPathOf, listPathOf, newPathOf, parentIdOf } from '@/lib/list/use-record-controller';
+import { newRecordValues } from '@/lib/client/list/new-record-values';
+import { detailPathOf, filteredListPathOf, listPathOf, newPathOf, parentIdOf } from '@/lib/list/resource-paths';
 import { agreementResource } from '@/lib/resources/agreement';
 import { clientResource } from '@/lib/resources/client';
 import { contactResource } from '@/lib/resources/contact';
 import { itemResource } from '@/lib/resources/item';
 import { orderResource } from '@/lib/resources/order';
-import { KEYS } from '@/lib/state/storage';
+import { KEYS } from '@/lib/storage-keys';
 
 describe('record paths from the route table', () => {
   it('a resource with its own routes opens there, and under the customer when the customer is given', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CallError } from '@/lib/api/fetcher';
-import { placeRefusal, refusalOf } from '@/lib/list/save-refusal';
+import { CallError } from '@/lib/client/api/fetcher';
+import { placeRefusal, refusalOf } from '@/lib/client/list/save-refusal';
 import { MESSAGES } from '@/lib/protocol';
 import { orderResource } from '@/lib/resources/order';
 

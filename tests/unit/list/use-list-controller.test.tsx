@@ -4,11 +4,12 @@ import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setConfig, DEFAULT_CONFIG } from '@/lib/api/config';
-import { useListController } from '@/lib/list/use-list-controller';
-import { useSavedSearches } from '@/lib/list/use-saved-searches';
+import { setConfig } from '@/lib/client/api/config';
+import { DEFAULT_CONFIG } from '@/lib/protocol';
+import { useListController } from '@/lib/client/list/use-list-controller';
+import { useSavedSearches } from '@/lib/client/list/use-saved-searches';
 import { clientResource as def } from '@/lib/resources/client';
-import { listKey } from '@/lib/state/storage';
+import { listKey } from '@/lib/storage-keys';
 
 const API = 'http://test.local/api/db';
 type Call = { name: string; body: Record<string, string> };

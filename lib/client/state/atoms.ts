@@ -6,8 +6,9 @@
  */
 import { atom, useAtomValue, useSetAtom, type WritableAtom } from 'jotai';
 import { useCallback, useMemo } from 'react';
-import type { RoleAreas } from '../permissions';
-import { KEYS, readStored, writeStored } from './storage';
+import type { RoleAreas } from '../../permissions';
+import { readStored, writeStored } from './storage';
+import { KEYS } from '../../storage-keys';
 
 /** Write this to a persistent atom to drop its stored value and go back to the default. */
 export const RESET_STORED: unique symbol = Symbol('reset-stored');
@@ -44,7 +45,7 @@ export function persistentAtom<T>(key: string, initial: T): PersistentAtom<T> {
         set(base, { value: initial });
         return;
       }
-      const value = typeof action === 'function' ? (action as (prev: T) => T)(get(result)) : (action as T);
+      const value = typeof action === 'function' ? (action as (prev: T) => T)(get(result)) : action;
       writeStored(key, value);
       set(base, { value });
     },
@@ -58,7 +59,7 @@ export function persistentAtom<T>(key: string, initial: T): PersistentAtom<T> {
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   };
-  return result as unknown as PersistentAtom<T>;
+  return result;
 }
 
 // ── Session (spec §3 logged-in user; §9 persisted: auth key, user name, role, user id) ──

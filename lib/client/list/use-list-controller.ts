@@ -6,9 +6,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { call, CallError } from '../api/fetcher';
-import { callName, LIMITS, MESSAGES, type SavedSearch } from '../protocol';
-import type { ResourceDef } from '../resources/types';
-import { listKey, readStored, writeStored } from '../state/storage';
+import { callName, LIMITS, MESSAGES, type SavedSearch } from '../../protocol';
+import type { ResourceDef } from '../../resources/types';
+import { readStored, writeStored } from '../state/storage';
+import { listKey } from '../../storage-keys';
 import {
   applySavedSearchToState,
   buildListQuery,
@@ -23,7 +24,7 @@ import {
   type ListState,
   type RawFilters,
   type SavedSearchPayload,
-} from './list-state';
+} from '../../list/list-state';
 
 export type Row = Record<string, unknown>;
 

@@ -15,7 +15,7 @@
  * back in the address bar: this router owns the hash, so a `replaceState` keeps the hash the address
  * bar shows (`keepHash`).
  */
-import { MESSAGES } from '../protocol';
+import { MESSAGES } from '../../protocol';
 
 type Listener = () => void;
 
@@ -112,6 +112,7 @@ function keepHash(url: string | URL): string | URL {
 
 /** Routes every `replaceState` (the framework's included) through `keepHash`. */
 function guardReplaceState(): void {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the History it was taken from (`replace.call(this, …)`)
   const replace = window.history.replaceState;
   window.history.replaceState = function replaceState(this: History, data: unknown, unused: string, url?: string | URL | null) {
     replace.call(this, data, unused, url === undefined || url === null ? url : keepHash(url));

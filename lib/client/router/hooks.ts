@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { matchRoute, type Match } from '../routes';
+import { matchRoute, type Match } from '../../routes';
 import { currentPath, holdLeaveGuard, splitPath, subscribePath } from './location';
 
 const serverPath = () => '/';

@@ -2,12 +2,12 @@
  * Saved searches of one list, kept on the server (`search_*` calls) so they follow the user
  * to any browser. Selecting one loads it (`search_dtl`) and hands it to the list controller.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { call } from '../api/fetcher';
-import type { SavedSearch } from '../protocol';
-import type { ResourceDef } from '../resources/types';
-import type { SavedSearchPayload } from './list-state';
+import type { SavedSearch } from '../../protocol';
+import type { ResourceDef } from '../../resources/types';
+import type { SavedSearchPayload } from '../../list/list-state';
 import { callFetcher, messageOf } from './use-list-controller';
 
 export interface SavedSearchItem {
@@ -50,7 +50,7 @@ export function useSavedSearches(def: ResourceDef, options: SavedSearchesOptions
   const [error, setError] = useState<string | undefined>();
   const { onApply, current, onSaved } = options;
   const { mutate } = lst;
-  const items = lst.data ?? [];
+  const items = useMemo(() => lst.data ?? [], [lst.data]);
 
   const select = useCallback(
     async (id: string) => {

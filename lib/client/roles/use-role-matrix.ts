@@ -9,8 +9,8 @@ import useSWR from 'swr';
 import { call } from '../api/fetcher';
 import { refusalOf } from '../list/save-refusal';
 import { callFetcher, messageOf, type Row } from '../list/use-list-controller';
-import { ADMIN_ROLE, normalizeAreas, type Area, type Level } from '../permissions';
-import { LIMITS, MESSAGES } from '../protocol';
+import { ADMIN_ROLE, normalizeAreas, type Area, type Level } from '../../permissions';
+import { LIMITS, MESSAGES } from '../../protocol';
 
 export interface MatrixRole {
   /** Stable key of the row: `id:{role_id}` or `new:{n}`. */

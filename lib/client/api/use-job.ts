@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { call } from './fetcher';
-import type { JobInfo, JobKind, JobStarted } from '../jobs';
+import type { JobInfo, JobKind, JobStarted } from '../../jobs';
 
 const POLL_MS = 500;
 

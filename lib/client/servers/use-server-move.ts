@@ -8,8 +8,8 @@ import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { call, CallError } from '../api/fetcher';
 import { callFetcher, messageOf, type Row } from '../list/use-list-controller';
-import { MESSAGES } from '../protocol';
-import type { ServerMoveKind } from './move';
+import { MESSAGES } from '../../protocol';
+import type { ServerMoveKind } from '../../servers/move';
 
 /** What a dialog sends: the server, the one it replaces (交換), the warehouse it goes back to (引上げ), the day. */
 export interface ServerMoveValues {

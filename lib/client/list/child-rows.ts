@@ -3,8 +3,8 @@
  * stops): each row is its declared fields as text, keyed for React, with the answer row it was read from.
  * The same functions read the rows from `children.call`, tell what changed, and build the save's postData.
  */
-import { checkForm, childSchema } from '../resources/schema';
-import { initialValue, type ChildDef, type FieldDef } from '../resources/types';
+import { checkForm, childSchema } from '../../resources/schema';
+import { initialValue, type ChildDef, type FieldDef } from '../../resources/types';
 import type { Row } from './use-list-controller';
 
 export interface ChildRow {

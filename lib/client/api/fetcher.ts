@@ -3,7 +3,7 @@
  * on the auth-key error, and turns network failures into an empty result plus a notice. `download`
  * does the same for calls that answer a file.
  */
-import { AUTH_KEY_ERROR, MESSAGES, type ErrorAnswer, type LoginErrorAnswer, type LoginUser, type UsedBy } from '../protocol';
+import { AUTH_KEY_ERROR, MESSAGES, type ErrorAnswer, type LoginErrorAnswer, type LoginUser, type UsedBy } from '../../protocol';
 import { getConfig } from './config';
 
 export type Params = Record<string, string | number | boolean | object | null | undefined>;

@@ -4,8 +4,8 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { download, CallError, type Params } from '../api/fetcher';
-import { callName, CSV_HEADERS, MESSAGES, type CsvCols, type CsvEncoding } from '../protocol';
-import type { ResourceDef } from '../resources/types';
+import { callName, CSV_HEADERS, MESSAGES, type CsvCols, type CsvEncoding } from '../../protocol';
+import type { ResourceDef } from '../../resources/types';
 
 export interface CsvCounter {
   /** Reads one received piece of the file. */

@@ -6,8 +6,8 @@
  * Every screen that saves reads a refusal through `refusalOf` and places it with `placeRefusal`.
  */
 import { CallError } from '../api/fetcher';
-import { MESSAGES } from '../protocol';
-import type { ChildDef } from '../resources/types';
+import { MESSAGES } from '../../protocol';
+import type { ChildDef } from '../../resources/types';
 import type { ChildRowsState } from './use-child-rows';
 
 /** Messages of child rows: row index (0-based, as sent) → field → message. */

@@ -3,8 +3,8 @@
  * the same table asks once.
  */
 import useSWR from 'swr';
-import type { MasterOption } from '../protocol';
-import type { Option } from '../resources/types';
+import type { MasterOption } from '../../protocol';
+import type { Option } from '../../resources/types';
 import { callFetcher } from './use-list-controller';
 
 export interface MasterOptions {
@@ -24,7 +24,7 @@ export function masterToOptions(rows: readonly Partial<MasterOption>[] | undefin
  * @example const { options } = useMasterOptions('mt_pmt_method');
  */
 export function useMasterOptions(table: string | undefined): MasterOptions {
-  const { data, isLoading, error } = useSWR(table ? (['master_lst', { table }] as const) : null, callFetcher<MasterOption>, {
+  const { data, isLoading, error } = useSWR<MasterOption[], Error>(table ? (['master_lst', { table }] as const) : null, callFetcher<MasterOption>, {
     revalidateOnFocus: false,
     dedupingInterval: 60_000,
   });

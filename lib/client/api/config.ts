@@ -1,13 +1,7 @@
 /**
  * Runtime configuration: `config.json` next to index.html (DESIGN §4), read once at start-up.
  */
-export interface RuntimeConfig {
-  dbApi: string;
-  loginApi: string;
-  mapsApiKey: string;
-}
-
-export const DEFAULT_CONFIG: RuntimeConfig = { dbApi: '/api/db', loginApi: '', mapsApiKey: '' };
+import { DEFAULT_CONFIG, type RuntimeConfig } from '../../protocol';
 
 let current: RuntimeConfig = DEFAULT_CONFIG;
 

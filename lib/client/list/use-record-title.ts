@@ -3,8 +3,8 @@
  * hold only the id: a record picker's value set by code, a value in the audit log.
  */
 import useSWR from 'swr';
-import { callName } from '../protocol';
-import { titleOf, type ResourceDef } from '../resources/types';
+import { callName } from '../../protocol';
+import { titleOf, type ResourceDef } from '../../resources/types';
 import { callFetcher, type Row } from './use-list-controller';
 
 /**

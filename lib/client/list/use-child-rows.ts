@@ -4,7 +4,7 @@
  * (cleared when the row changes), and the rows a save sends. The lines editor draws it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChildDef } from '../resources/types';
+import type { ChildDef } from '../../resources/types';
 import { checkChildRow, childCellId, childPayload, childRowsKey, childRowsOf, emptyChildRow, messagesByRowKey, type ChildRow } from './child-rows';
 import type { RowMessages } from './save-refusal';
 import type { Row } from './use-list-controller';

@@ -6,9 +6,9 @@
 import { getDefaultStore, useAtomValue, useStore } from 'jotai';
 import { useCallback } from 'react';
 import { call, logoutCall } from '../api/fetcher';
-import { can, isAdmin, type RoleAreas } from '../permissions';
-import type { LoginUser, RoleMine } from '../protocol';
-import { matchRoute, type Match, type MenuEntry } from '../routes';
+import { can, isAdmin, type RoleAreas } from '../../permissions';
+import type { LoginUser, RoleMine } from '../../protocol';
+import { matchRoute, type Match, type MenuEntry } from '../../routes';
 import { navigate } from '../router/location';
 import {
   authKeyAtom, detailSearchOpenAtom, permissionsAtom, RESET_STORED, sessionAtom, sideMenuOpenAtom,

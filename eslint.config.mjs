@@ -1,0 +1,97 @@
+// @ts-check
+/**
+ * ESLint (`npm run lint`, a step of `npm test`): typescript-eslint with types, the React hooks rules for the
+ * client, no import cycles, and the layers of docs/architecture.md ("Lint and layers"):
+ * app → components → lib ← server, with lib/client/ (React, jotai, the browser) for the client alone.
+ */
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** What only a browser has: code the server imports must not touch it (tsconfig's `dom` lib lets it type-check). */
+const BROWSER_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'history'].map(
+  (name) => ({ name, message: `${name} exists only in the browser: browser code lives in lib/client/ or components/.` }),
+);
+
+/** Packages that only the client runs. */
+const CLIENT_PACKAGES = ['react', 'react-dom', 'react-hook-form', '@hookform/resolvers', 'jotai', 'swr', 'next', '@vis.gl/react-google-maps'];
+const clientPackages = (where) => ({
+  patterns: [{
+    regex: `^(${CLIENT_PACKAGES.map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})(/.*)?$`,
+    message: `${where} is imported by the server: React, jotai, SWR and Next belong in lib/client/ or components/.`,
+  }],
+});
+
+/** The layers (docs/architecture.md "Lint and layers"); paths resolved, so `./app` inside server/ is not app/. */
+const LAYERS = [
+  { target: './lib', from: ['./app', './components', './server'], message: 'lib/ is shared by client and server: it never imports app/, components/ or server/.' },
+  { target: ['./lib/!(client)/**', './lib/*.ts'], from: './lib/client', message: 'Shared lib/ code is imported by the server: it never imports lib/client/ (client-only code).' },
+  { target: './server', from: ['./app', './components', './lib/client'], message: 'The server never imports app/, components/ or lib/client/ (client-only code).' },
+  { target: './components', from: ['./app', './server'], message: 'components/ never import app/ or server/.' },
+  { target: './app', from: './server', message: 'app/ never imports server/: the client talks to it only through the API.' },
+  { target: './bench', from: ['./app', './components', './lib/client'], message: 'Benchmarks run server code: they never import app/, components/ or lib/client/.' },
+];
+
+export default defineConfig(
+  {
+    ignores: [
+      'node_modules/', '.next/', 'out/', 'data/', 'tmp/', 'test-results/', 'playwright-report/', '.test-reports/',
+      'next-env.d.ts', 'public/', 'tests/csv.ts',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node, ...globals.browser },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: LAYERS }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      // node:test's test() and describe() return promises the runner awaits itself.
+      '@typescript-eslint/no-floating-promises': ['error', {
+        ignoreVoid: true,
+        allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }],
+      }],
+      // Rows are `Record<string, unknown>` read from the database: String(value ?? '') of one is the intended text.
+      '@typescript-eslint/no-base-to-string': 'off',
+      // Fastify plugins, policy hooks and test doubles are async by their interface, awaiting or not.
+      '@typescript-eslint/require-await': 'off',
+      // Passing on a caught value (`Promise.reject(error)` in a catch) is as sound as rethrowing it.
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
+      // The ideographic space (U+3000) is Japanese text: allowed in strings, templates, regular expressions and comments.
+      'no-irregular-whitespace': ['error', { skipStrings: true, skipTemplates: true, skipRegExps: true, skipComments: true, skipJSXText: true }],
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['app/**', 'components/**', 'lib/client/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['lib/**', 'server/**', 'bench/**'],
+    ignores: ['lib/client/**'],
+    rules: {
+      'no-restricted-globals': ['error', ...BROWSER_GLOBALS],
+      'no-restricted-imports': ['error', clientPackages('This file')],
+    },
+  },
+);
