@@ -31,6 +31,15 @@ export const salesLineCheck = (values: Record<string, unknown>): Record<string, 
   return Object.keys(problems).length > 0 ? problems : undefined;
 };
 
+/** A customer's 売掛 summary (`sales_receivable`): the balance, the last payment, the oldest slip not yet paid. */
+export interface ReceivableSummary {
+  cl_id: number;
+  balance: number;
+  last_payment: { py_id: number; date: string; amount: number } | null;
+  /** The oldest slip the payments do not cover, paying the opening balance first and then the slips by date. */
+  oldest_unpaid: { sl_id: number; number: string; date: string; total: number; unpaid: number } | null;
+}
+
 export const salesResource: ResourceDef = {
   name: 'sales',
   label: '売上伝票',

@@ -6,6 +6,7 @@
  * sums (`sales (sl_cl_id, deleted, sl_total)`, `payment (deleted, py_cl_id, …)`).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ReceivableSummary } from '../../lib/resources/sales';
 import type { Database } from '../db/schema';
 import { lockCustomers } from '../resources/policies/bottle';
 
@@ -23,15 +24,6 @@ export async function recomputeReceivables(trx: Transaction<Database>, clientIds
       - (SELECT COALESCE(SUM(py_amount), 0) FROM payment WHERE py_cl_id = ${id} AND deleted = 0)
       WHERE cl_id = ${id}`.execute(trx);
   }
-}
-
-/** A customer's 売掛 summary (the customer detail): balance, last payment, the oldest slip not yet paid. */
-export interface ReceivableSummary {
-  cl_id: number;
-  balance: number;
-  last_payment: { py_id: number; date: string; amount: number } | null;
-  /** The oldest slip the payments do not cover, paying the opening balance first and then the slips by date. */
-  oldest_unpaid: { sl_id: number; number: string; date: string; total: number; unpaid: number } | null;
 }
 
 /**

@@ -13,6 +13,7 @@ import { BottleBalance } from './bottle-balance';
 import { hodStops } from './hod-stops';
 import { LastOrder } from './last-order';
 import { MailPreview } from './mail-preview';
+import { Receivable } from './receivable';
 import { ServerMoves } from './server-moves';
 import { ItemStock, WarehouseStock } from './stock';
 import { ItemTaxRate } from './tax-rate';
@@ -21,7 +22,7 @@ import type { DetailExtensionProps, LinesExtras, RelatedActionProps, RowDetailPr
 export type { DetailExtensionProps, LinesExtras, RelatedActionProps, RowDetailProps } from './types';
 
 export const DETAIL_EXTENSIONS: Record<string, readonly ComponentType<DetailExtensionProps>[]> = {
-  client: [LastOrder, BottleBalance],
+  client: [LastOrder, BottleBalance, Receivable],
   item: [ItemTaxRate],
   mailtemplate: [MailPreview],
 };
