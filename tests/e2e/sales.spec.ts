@@ -20,19 +20,18 @@ test('sales slip: enter lines of two tax rates and a return, see the totals per 
   await page.goto('/#/sales/new');
   await expect(page.getByRole('heading', { name: '売上伝票登録' })).toBeVisible();
   await fillField(page, '顧客', { pick: customer.cl_co_name });
-  await page.getByRole('button', { name: '保存' }).click();
-  await expect(page).toHaveURL(/#\/sales\/detail\/\d+$/);
-
+  const lines = page.getByRole('table', { name: '明細' });
   await fillField(page, '1行目の商品', { pick: '天然水 12L（リターナブル）' });
-  await page.getByLabel('1行目の数量').fill('2');
+  await lines.getByLabel('1行目の数量').fill('2');
   await page.getByRole('button', { name: '＋ 明細を追加' }).click();
   await fillField(page, '2行目の商品', { pick: 'サーバーレンタル（月額）' });
-  await page.getByLabel('2行目の数量').fill('1');
+  await lines.getByLabel('2行目の数量').fill('1');
   await page.getByRole('button', { name: '＋ 明細を追加' }).click();
   await fillField(page, '3行目の商品', { pick: '天然水 12L（リターナブル）' });
-  await page.getByLabel('3行目の数量').fill('-1');
-  await page.getByLabel('3行目の品名').fill('返品 天然水');
-  await page.getByRole('button', { name: '明細を保存' }).click();
+  await lines.getByLabel('3行目の数量').fill('-1');
+  await lines.getByLabel('3行目の品名').fill('返品 天然水');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page).toHaveURL(/#\/sales\/detail\/\d+$/);
 
   // 8%: 1,300 × 2 − 1,300 = 1,300 → 104; 10%: 1,100 → 110.
   await expect(page.getByTestId('line-3-amount')).toHaveText('-1,300円');

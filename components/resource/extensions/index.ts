@@ -14,6 +14,7 @@ import { hodStops } from './hod-stops';
 import { LastOrder } from './last-order';
 import { MailPreview } from './mail-preview';
 import { Receivable } from './receivable';
+import { salesLines } from './sales-lines';
 import { ServerMoves } from './server-moves';
 import { ItemStock, WarehouseStock } from './stock';
 import { ItemTaxRate } from './tax-rate';
@@ -45,4 +46,5 @@ export const RELATED_ACTIONS: Record<string, ComponentType<RelatedActionProps>> 
 /** The lines editor's additions per resource with children (the order's come from its own screen). */
 export const LINES_EXTRAS: Record<string, LinesExtras> = {
   hodreport: hodStops,
+  sales: salesLines,
 };
