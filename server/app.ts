@@ -17,6 +17,7 @@ import { securityHeaders } from './http/security-headers';
 import { mailPlugin } from './mail/plugin';
 import { masterPlugin } from './master/plugin';
 import { ordersPlugin } from './orders/plugin';
+import { salesPlugin } from './sales/plugin';
 import { resourcesPlugin } from './resources/plugin';
 import { searchPlugin } from './search/plugin';
 import { notFoundHandler, staticPlugin } from './static/plugin';
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(serversPlugin, areas);
   await app.register(jobsPlugin, areas);
   await app.register(hodPlugin, areas);
+  await app.register(salesPlugin, areas);
   await app.register(ordersPlugin, areas);
   await app.register(callsPlugin, areas);
   await app.register(staticPlugin, areas);

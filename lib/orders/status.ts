@@ -1,7 +1,8 @@
 /**
  * The order lifecycle (issue 4): which status an order may move to, and the list screens' 「次の状態へ」.
  * untreated → pending | waitshipping; pending → waitshipping | untreated; waitshipping → shipped
- * (with a tracking number) or back; shipped → processed, or back to waitshipping (stock returned);
+ * (with a tracking number) or back; shipped → processed (its sales slip made), or back to waitshipping (stock
+ * returned); processed → back to shipped (its sales slip deleted, refused once billed);
  * cancelling is allowed before shipped and keeps the order.
  */
 import { ORDER_STATUS, type OrderStatus } from '../resources/order';
@@ -11,7 +12,7 @@ export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
   pending: ['waitshipping', 'untreated', 'cancelled'],
   waitshipping: ['shipped', 'pending', 'untreated', 'cancelled'],
   shipped: ['processed', 'waitshipping'],
-  processed: [],
+  processed: ['shipped'],
   cancelled: [],
 };
 

@@ -13,9 +13,15 @@ import { lineAmount, slipTotals, unitPriceFor, type MoneyTerms, type MoneyTotals
  * @example feeLine(550, 10, { ...terms, zeiTen: '5' }) // { amount: 605, taxClass: 'standard', taxRate: 10 }
  */
 export function feeLine(fee: number, standardRate: number, terms: MoneyTerms): TaxedAmount {
-  const price = unitPriceFor(fee, { ...terms, tankaType: '' }, standardRate);
-  return { amount: lineAmount(1, price, terms.kinKiri), taxClass: 'standard', taxRate: standardRate };
+  return { amount: lineAmount(1, feePrice(fee, standardRate, terms), terms.kinKiri), taxClass: 'standard', taxRate: standardRate };
 }
+
+/**
+ * The delivery fee as the unit price of its line (what a processed order's sales slip carries): tax-exclusive for
+ * 外税, × (100 + rate) / 100 for 内税, rounded to sen like every unit price; never the 掛率.
+ * @example feePrice(555, 10, { ...terms, zeiTen: '4' }) // 610.5
+ */
+export const feePrice = (fee: number, standardRate: number, terms: MoneyTerms): number => unitPriceFor(fee, { ...terms, tankaType: '' }, standardRate);
 
 /**
  * The totals of an order's lines and its delivery fee, one rounding per rate for the order (a slip).

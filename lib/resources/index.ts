@@ -15,6 +15,7 @@ import { orderResource } from './order';
 import { orderSettingResource } from './order-setting';
 import { paymentResource } from './payment';
 import { reportResource } from './report';
+import { salesResource } from './sales';
 import { soukoResource } from './souko';
 import { taxResource } from './tax';
 import { roleResource } from './role';
@@ -45,6 +46,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
   hodreport: hodReportResource,
   ordersetting: orderSettingResource,
   payment: paymentResource,
+  sales: salesResource,
   serverhistory: serverHistoryResource,
 };
 

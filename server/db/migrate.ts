@@ -26,6 +26,7 @@ import * as serverHistory from './migrations/0031-server-history';
 import * as jobStamps from './migrations/0023-job-stamps';
 import * as moneyTerms from './migrations/0026-money-terms';
 import * as moneyTermsData from './migrations/0027-money-terms-data';
+import * as sales from './migrations/0032-sales';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0023-job-stamps': jobStamps,
   '0026-money-terms': moneyTerms,
   '0027-money-terms-data': moneyTermsData,
+  '0032-sales': sales,
 };
 
 function provider(dialect: DialectName) {

@@ -161,6 +161,10 @@ export interface Database {
   order_setting: ResourceRow;
   hod_report: ResourceRow;
   hod_report_stop: HodReportStopTable;
+  sales: ResourceRow;
+  sales_detail: ResourceRow;
+  sales_rate: ResourceRow;
+  payment: ResourceRow;
   /** PostgreSQL only (SQLite: the job file). */
   job: JobTable;
 }

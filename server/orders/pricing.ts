@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { formatMoney } from '../../lib/format';
 import { DEFAULT_ORDER_NUMBER_FORMAT } from '../../lib/orders/number';
 import { feeIn, shippingOf, type DeliveryFee } from '../../lib/orders/delivery-fee';
-import { lineAmount, moneyTermsOf, unitPriceFor, type TaxedAmount } from '../../lib/money/totals';
+import { lineAmount, moneyTermsOf, unitPriceFor, type MoneyTerms, type TaxedAmount } from '../../lib/money/totals';
 import { orderTotalsWithFee } from '../../lib/orders/totals';
 import { orderResource, SHIP_PARTS } from '../../lib/resources/order';
 import { defaultDeliveryDate, ORDER_SETTING_ID } from '../../lib/resources/order-setting';
@@ -106,23 +106,59 @@ export function newOrderDefaults(book: PricingBook, client: ResourceRow, columns
   return derived;
 }
 
+/** A line as typed: an item (or none), a name, quantity, a unit price and a tax class (empty: the item's). */
+export interface LineInput {
+  itemId: number | null;
+  name: string;
+  quantity: number;
+  price: number | null;
+  taxClass: TaxClass | null;
+}
+
+/** A line priced: the name, unit price (two decimals), amount (whole yen), class and the rate fixed at the date. */
+export interface PricedLine {
+  itemId: number | null;
+  name: string;
+  quantity: number;
+  price: number;
+  amount: number;
+  taxClass: TaxClass;
+  rate: number;
+}
+
+/**
+ * One line of a slip (an order, a sales slip) priced at its date with the customer's terms: an empty name is the
+ * item's, an empty price the customer's price of the item (単価区分/掛率, 税転嫁: lib/money/totals), an empty class
+ * the item's (standard without an item); the rate is the class's on the date. Answers the problem (field, message)
+ * when the item is gone or the date has no rate.
+ * @example priceLine(book, terms, { itemId: 3, name: '', quantity: -2, price: null, taxClass: null }, '2026-05-01', '売上日')
+ */
+export function priceLine(book: PricingBook, terms: MoneyTerms, line: LineInput, date: string, dateLabel: string): PricedLine | { field: string; message: string } {
+  const item = line.itemId === null ? undefined : book.items.get(line.itemId);
+  if (line.itemId !== null && !item) return { field: 'it_id', message: '商品が見つかりません（削除された可能性があります）。選び直してください。' };
+  const taxClass = line.taxClass ?? item?.taxClass ?? 'standard';
+  const rate = rateOn(book.periods, taxClass, date);
+  if (rate === undefined) return { field: line.itemId === null ? 'tax_class' : 'it_id', message: `${dateLabel}（${date}）の消費税率が登録されていません。税率設定を確認してください。` };
+  const price = line.price ?? unitPriceFor(item?.price ?? 0, terms, rate);
+  const name = (line.name.trim() || item?.name || '').slice(0, 100);
+  return { itemId: line.itemId, name, quantity: line.quantity, price, amount: lineAmount(line.quantity, price, terms.kinKiri), taxClass, rate };
+}
+
+const emptyCell = (value: unknown): boolean => value === null || value === undefined || value === '';
+
 /**
  * Fixes the lines' names, prices, classes and rates at the order date: `lines` are the order's child rows as
- * their declaration checked them (lib/resources/order `children`: item, name, quantity, price; an empty price is
- * the customer's price of the item, by its 単価区分/掛率 and 税転嫁 — lib/money/totals).
+ * their declaration checked them (lib/resources/order `children`: item, name, quantity, price; `priceLine`).
  */
 export function priceLines(book: PricingBook, lines: readonly ResourceRow[], client: ResourceRow, date: string): PreparedLine[] {
   const terms = moneyTermsOf(client);
   return lines.map((line, i) => {
-    const itemId = Number(line.odd_it_id);
-    const item = book.items.get(itemId);
-    if (!item) throw childProblem(LINES, i, 'it_id', '商品が見つかりません（削除された可能性があります）。選び直してください。');
-    const quantity = Number(line.odd_quantity);
-    const rate = rateOn(book.periods, item.taxClass, date);
-    if (rate === undefined) throw childProblem(LINES, i, 'it_id', `受注日（${date}）の消費税率が登録されていません。税率設定を確認してください。`);
-    const price = line.odd_price === null || line.odd_price === undefined || line.odd_price === '' ? unitPriceFor(item.price, terms, rate) : Number(line.odd_price);
-    const name = String(line.odd_name ?? '').trim() || item.name;
-    return { odd_it_id: itemId, odd_name: name.slice(0, 100), odd_quantity: quantity, odd_price: price, odd_amount: lineAmount(quantity, price, terms.kinKiri), odd_tax_class: item.taxClass, odd_tax_rate: rate };
+    const priced = priceLine(book, terms, {
+      itemId: Number(line.odd_it_id), name: String(line.odd_name ?? ''), quantity: Number(line.odd_quantity),
+      price: emptyCell(line.odd_price) ? null : Number(line.odd_price), taxClass: null,
+    }, date, '受注日');
+    if ('field' in priced) throw childProblem(LINES, i, priced.field, priced.message);
+    return { odd_it_id: Number(priced.itemId), odd_name: priced.name, odd_quantity: priced.quantity, odd_price: priced.price, odd_amount: priced.amount, odd_tax_class: priced.taxClass, odd_tax_rate: priced.rate };
   });
 }
 

@@ -2,7 +2,8 @@
  * Moving orders through their lifecycle (lib/orders/status TRANSITIONS), one transaction per order:
  * what the target status needs (every missing field named at once), the credit-limit hold, the
  * tracking number, the stock taken out on shipping (and put back when an order returns from
- * shipped), and the audit row.
+ * shipped), the audit row, and the sales slip of a processed order (made on 処理済, deleted when moved back:
+ * server/sales/from-order.ts).
  */
 import { MESSAGES } from '../../lib/protocol';
 import { isOrderStatus, stockIsOut, statusText, TRANSITIONS, type StatusResult } from '../../lib/orders/status';
@@ -14,6 +15,7 @@ import { nextStamp } from '../http/clock';
 import { storedChildren } from '../resources/children';
 import type { WriteContext } from '../resources/records';
 import { adjustStockIn } from '../stock/stock';
+import { dropOrderSlip, slipFromOrder } from '../sales/from-order';
 import { creditHoldReason } from './pricing';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
@@ -110,6 +112,9 @@ export async function moveOrder(ctx: WriteContext, orderId: number, target: Orde
       .where('od_id', '=', orderId).where('modified', '=', order.modified).returning('od_id').executeTakeFirst();
     if (!updated) throw new ApiError(409, MESSAGES.conflict);
     await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: 'orders', recordId: orderId, at: stamp, changes: diff(order, set) });
+    // The sales slip follows 処理済 in the same transaction (after the status, so the slip's rules see the order as it now is).
+    if (status === 'processed') await slipFromOrder(trx, ctx, { ...order, ...set });
+    if (from === 'processed') await dropOrderSlip(trx, ctx, orderId);
     return { od_id: orderId, od_number: String(order.od_number ?? ''), ok: status === target, status, ...(message ? { message } : {}) };
   });
 }

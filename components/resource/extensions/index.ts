@@ -13,6 +13,8 @@ import { BottleBalance } from './bottle-balance';
 import { hodStops } from './hod-stops';
 import { LastOrder } from './last-order';
 import { MailPreview } from './mail-preview';
+import { Receivable } from './receivable';
+import { salesLines } from './sales-lines';
 import { ServerMoves } from './server-moves';
 import { ItemStock, WarehouseStock } from './stock';
 import { ItemTaxRate } from './tax-rate';
@@ -21,7 +23,7 @@ import type { DetailExtensionProps, LinesExtras, RelatedActionProps, RowDetailPr
 export type { DetailExtensionProps, LinesExtras, RelatedActionProps, RowDetailProps } from './types';
 
 export const DETAIL_EXTENSIONS: Record<string, readonly ComponentType<DetailExtensionProps>[]> = {
-  client: [LastOrder, BottleBalance],
+  client: [LastOrder, BottleBalance, Receivable],
   item: [ItemTaxRate],
   mailtemplate: [MailPreview],
 };
@@ -44,4 +46,5 @@ export const RELATED_ACTIONS: Record<string, ComponentType<RelatedActionProps>> 
 /** The lines editor's additions per resource with children (the order's come from its own screen). */
 export const LINES_EXTRAS: Record<string, LinesExtras> = {
   hodreport: hodStops,
+  sales: salesLines,
 };

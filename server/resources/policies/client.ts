@@ -1,11 +1,13 @@
 /**
  * 顧客: the chain of 請求親顧客 never loops. A save giving a customer a parent whose chain leads back to the
  * customer is refused, naming the loop; saves changing parents take turns (`serialize`), so two saves that
- * would close a loop together cannot both pass.
+ * would close a loop together cannot both pass. A changed 開始売掛残高 re-computes the 売掛残高
+ * (server/sales/ledger.ts) in the save's transaction.
  */
 import { parentChain } from '../../clients/billing-chain';
 import { serialize } from '../../db/concurrency';
 import { badRequest } from '../../http/api-error';
+import { recomputeReceivables } from '../../sales/ledger';
 import type { ResourcePolicy } from '../policy';
 
 export const clientPolicy: ResourcePolicy = {
@@ -20,5 +22,10 @@ export const clientPolicy: ResourcePolicy = {
     const loop = [self, ...chain.slice(0, back + 1).map((link) => link.name)].join(' → ');
     const message = `請求親顧客をこの顧客にすると請求先が循環します（${loop}）。別の顧客を選んでください。`;
     throw badRequest(message, { fields: { parent_id: message } });
+  },
+  async afterSave({ trx, saved, current, columns }) {
+    const balance = columns.cl_opening_balance;
+    if (balance === undefined || (current ? current.cl_opening_balance === balance : !balance)) return;
+    await recomputeReceivables(trx, [saved.cl_id]);
   },
 };

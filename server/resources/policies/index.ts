@@ -13,6 +13,8 @@ import { serverPolicy } from './server';
 import { soukoPolicy } from './souko';
 import { taxPolicy } from './tax';
 import { rolePolicy } from './role';
+import { paymentPolicy } from './payment';
+import { salesPolicy } from './sales';
 import { userPolicy } from './user';
 
 export const POLICIES: Record<string, ResourcePolicy> = {
@@ -30,4 +32,6 @@ export const POLICIES: Record<string, ResourcePolicy> = {
   hodreport: hodReportPolicy,
   order: orderPolicy,
   log: auditLogPolicy,
+  sales: salesPolicy,
+  payment: paymentPolicy,
 };

@@ -1,0 +1,113 @@
+/**
+ * 売上伝票 (sales slip, call prefix `sales`, table `sales`, columns `sl_*`): what a customer is charged —
+ * 伝票番号, 売上日, 顧客, 受注 (a processed order makes its own slip: server/orders/status.ts), 担当者, 区分, 備考,
+ * and lines as child rows (`sales_detail`, `sld_*`): 商品 (optional), 品名, 数量 (negative for a return),
+ * 単価 (two decimals), 税区分; the server fixes each line's 税率 at the slip date and its 金額. The totals per
+ * rate (`sales_rate`, read by closing) and `sl_net_total` / `sl_tax_total` / `sl_total` come from the one money
+ * computation (lib/money/totals) with the customer's terms (server/resources/policies/sales.ts).
+ */
+import { LINE_PRICE, LINE_QUANTITY, lineCheck } from '../orders/lines';
+import { clientRef, staffRef, STAMP_FILTERS } from './common';
+import { TAX_CLASS } from './options';
+import type { Option, ResourceDef } from './types';
+
+export const SALES_KIND: readonly Option[] = [
+  { value: 'sale', text: '売上' },
+  { value: 'return', text: '返品' },
+  { value: 'discount', text: '値引' },
+  { value: 'rental', text: 'レンタル' },
+  { value: 'deposit', text: '保証金' },
+  { value: 'other', text: 'その他' },
+];
+
+/** A sales line's own rule: a line without an item names what it is and its price. */
+export const salesLineCheck = (values: Record<string, unknown>): Record<string, string> | undefined => {
+  const problems: Record<string, string> = { ...lineCheck(values) };
+  const empty = (v: unknown) => v === undefined || v === null || v === '';
+  if (empty(values.it_id)) {
+    if (empty(values.name)) problems.name = '商品を選ばない明細は品名を入力してください。';
+    if (empty(values.price)) problems.price = '商品を選ばない明細は単価を入力してください。';
+  }
+  return Object.keys(problems).length > 0 ? problems : undefined;
+};
+
+/** A customer's 売掛 summary (`sales_receivable`): the balance, the last payment, the oldest slip not yet paid. */
+export interface ReceivableSummary {
+  cl_id: number;
+  balance: number;
+  last_payment: { py_id: number; date: string; amount: number } | null;
+  /** The oldest slip the payments do not cover, paying the opening balance first and then the slips by date. */
+  oldest_unpaid: { sl_id: number; number: string; date: string; total: number; unpaid: number } | null;
+}
+
+export const salesResource: ResourceDef = {
+  name: 'sales',
+  label: '売上伝票',
+  table: 'sales',
+  prefix: 'sl_',
+  basePath: '/sales',
+  area: 'sales',
+  storageKey: 'sales',
+  tabs: [{ key: 'basic', label: '売上伝票' }],
+  fields: [
+    { name: 'number', label: '伝票番号', type: 'text', tab: 'basic', readOnly: true },
+    { name: 'date', label: '売上日', type: 'date', tab: 'basic', required: true, initial: 'today' },
+    clientRef('basic'),
+    { name: 'kind', label: '区分', type: 'select', tab: 'basic', options: SALES_KIND, required: true, initial: 'sale' },
+    staffRef('basic', { initial: undefined, hint: '空欄のときは顧客の営業担当（同じ名前のユーザー）、いなければ登録した人' }),
+    { name: 'od_id', label: '受注', type: 'ref', ref: 'order', tab: 'basic', readOnly: true, hint: '受注が「処理済」になったときに作られた伝票' },
+    { name: 'net_total', label: '税抜金額', type: 'money', tab: 'basic', readOnly: true },
+    { name: 'tax_total', label: '消費税', type: 'money', tab: 'basic', readOnly: true },
+    { name: 'total', label: '合計金額', type: 'money', tab: 'basic', readOnly: true },
+    { name: 'rate_summary', label: '税率ごとの合計', type: 'text', tab: 'basic', readOnly: true, wide: true },
+    { name: 'biko', label: '備考', type: 'textarea', tab: 'basic', wide: true, max: 500 },
+  ],
+  list: {
+    columns: [
+      { name: 'sl_number', label: '伝票番号' },
+      { name: 'sl_date', label: '売上日', format: 'date' },
+      { name: 'sl_cl_id', label: '顧客', format: 'ref' },
+      { name: 'sl_kind', label: '区分', format: 'option' },
+      { name: 'sl_usr_id', label: '担当者', format: 'ref' },
+      { name: 'sl_net_total', label: '税抜金額', format: 'money' },
+      { name: 'sl_tax_total', label: '消費税', format: 'money' },
+      { name: 'sl_total', label: '合計金額', format: 'money' },
+    ],
+    sortable: ['sl_id', 'sl_date', 'sl_kind', 'sl_total', 'created', 'modified'],
+    keyword: ['number', 'biko'],
+    keywordHint: '伝票番号・備考',
+    defaultSort: { col: 'sl_date', odr: 'desc' },
+    totals: ['sl_net_total', 'sl_tax_total', 'sl_total'],
+    filters: [
+      { name: 'date', label: '売上日', kind: 'dateRange' },
+      { name: 'cl_id', label: '顧客', kind: 'equals' },
+      { name: 'kind', label: '区分', kind: 'in' },
+      { name: 'usr_id', label: '担当者', kind: 'in' },
+      { name: 'total', label: '合計金額', kind: 'numberRange' },
+      ...STAMP_FILTERS,
+    ],
+  },
+  titleFields: ['number', 'id'],
+  children: {
+    key: 'lines',
+    label: '明細',
+    table: 'sales_detail',
+    prefix: 'sld_',
+    parentField: 'sl_id',
+    sortField: 'sort',
+    call: 'sales_detail_lst',
+    max: 100,
+    fields: [
+      { name: 'it_id', label: '商品', type: 'ref', ref: 'item', tab: 'lines', hint: '空欄のときは品名・単価・税区分を入力' },
+      { name: 'name', label: '品名', type: 'text', tab: 'lines', max: 100, hint: '空欄のときは商品名' },
+      { ...LINE_QUANTITY, tab: 'lines', hint: '返品はマイナス' },
+      { ...LINE_PRICE, tab: 'lines', hint: '空欄のときは顧客の単価区分・掛率による単価' },
+      { name: 'tax_class', label: '税区分', type: 'select', tab: 'lines', options: TAX_CLASS, hint: '空欄のときは商品の税区分（商品なしは標準税率）' },
+    ],
+    check: salesLineCheck,
+    derived: [
+      { name: 'amount', label: '金額', type: 'money', tab: 'lines', readOnly: true },
+      { name: 'tax_rate', label: '税率', type: 'number', tab: 'lines', readOnly: true },
+    ],
+  },
+};

@@ -1,0 +1,151 @@
+/**
+ * 売上伝票: the save writes the slip and its lines (`lines` in the postData, the resource's child rows) in one
+ * transaction. Each line is priced at the slip date with the customer's terms (server/orders/pricing.ts
+ * `priceLine`: an item gives the name, price and class left out; the rate is the class's on the slip date); the
+ * totals per rate come from the one money computation (lib/money/totals `slipTotals`) and are kept in
+ * `sales_rate` for closing; 担当者 defaults to the user named as the customer's 営業担当. Every write re-computes
+ * the customer's 売掛残高 (server/sales/ledger.ts) in the same transaction. A billed slip (`sl_bli_id`, set by
+ * closing) is neither changed nor deleted (`billedRefusal`); a slip its processed order made goes away only by
+ * moving the order back (server/orders/status.ts).
+ */
+import type { Transaction } from 'kysely';
+import { formatMoney } from '../../../lib/format';
+import { moneyTermsOf, slipTotals, type MoneyTotals } from '../../../lib/money/totals';
+import { formatOrderNumber } from '../../../lib/orders/number';
+import { salesResource } from '../../../lib/resources/sales';
+import { isTaxClass, rateOn, taxClassOf } from '../../../lib/tax';
+import { rowsByIds } from '../../db/bulk-write';
+import { resourceView, type Database, type ResourceRow } from '../../db/schema';
+import { badRequest } from '../../http/api-error';
+import { priceLine, pricingBook, PRICING_CLIENT_COLUMNS, type PricingBook } from '../../orders/pricing';
+import { recomputeReceivables } from '../../sales/ledger';
+import { childProblem, storedChildren } from '../children';
+import type { ResourcePolicy, SaveEvent } from '../policy';
+
+/** The slip number: `SL` + the slip date + the id, like an order's (lib/orders/number). */
+export const SALES_NUMBER_FORMAT = 'SL{yyyy}{mm}{dd}-{id:6}';
+
+const LINES = salesResource.children!;
+
+interface SalesBatch {
+  book: PricingBook;
+  clients: Map<number, ResourceRow>;
+  /** Live users by name (the customer's 営業担当 names one). */
+  staff: Map<string, number>;
+}
+
+const batchOf = (event: SaveEvent): SalesBatch => event.batch as SalesBatch;
+const clientIdOf = (event: Pick<SaveEvent, 'columns' | 'current'>): number => Number(event.columns.sl_cl_id ?? event.current?.sl_cl_id);
+const empty = (value: unknown): boolean => value === null || value === undefined || value === '';
+
+/**
+ * Why a slip may not change: closing billed it (the invoice `sl_bli_id`). The one place the billing issue's
+ * rule lives: the slip's save and delete and the order moved back from 処理済 all ask it.
+ */
+export async function billedRefusal(trx: Transaction<Database>, slipId: number): Promise<Error | undefined> {
+  const row = await trx.selectFrom('sales').select(['sl_number', 'sl_bli_id']).where('sl_id', '=', slipId).executeTakeFirst();
+  return row && !empty(row.sl_bli_id) ? badRequest(`売上伝票 ${String(row.sl_number)} は請求済みのため変更・削除できません（請求書 ID ${String(row.sl_bli_id)}）。`) : undefined;
+}
+
+/** A slip's totals from its stored or derived lines, in the customer's terms. */
+export const slipMoney = (lines: readonly ResourceRow[], client: ResourceRow | undefined): MoneyTotals =>
+  slipTotals(lines.map((l) => ({ amount: Number(l.sld_amount), taxClass: taxClassOf(l.sld_tax_class), taxRate: Number(l.sld_tax_rate) })), moneyTermsOf(client));
+
+/** 「10%対象 3,000円（消費税 300円）／8%対象（軽減税率） 2,000円（消費税 160円）」 */
+const rateSummary = (totals: MoneyTotals): string =>
+  totals.rates.map((r) => `${r.label} ${formatMoney(r.net)}（消費税 ${formatMoney(r.tax)}）`).join('／');
+
+/** A line's audit text, e.g. `天然水 12L ×-2 @1,296 (8%) = -2,592`. */
+const lineSummary = (l: ResourceRow): string => `${String(l.sld_name)} ×${String(l.sld_quantity)} @${String(l.sld_price)} (${String(l.sld_tax_rate)}%) = ${String(l.sld_amount)}`;
+
+async function storedLines(trx: Transaction<Database>, slipId: number): Promise<ResourceRow[]> {
+  return (await storedChildren(trx, LINES, [slipId])).get(slipId) ?? [];
+}
+
+export const salesPolicy: ResourcePolicy = {
+  async prepareBatch({ trx, saves }) {
+    const [clients, book, users] = await Promise.all([
+      rowsByIds(trx, 'client', 'cl_id', saves.map(clientIdOf), ['cl_id', 'cl_sale_staff', ...PRICING_CLIENT_COLUMNS]),
+      pricingBook(trx, saves.flatMap((s) => (s.children ?? []).flatMap((l) => (empty(l.sld_it_id) ? [] : [Number(l.sld_it_id)])))),
+      trx.selectFrom('user').select(['user_id', 'user_name']).where('deleted', '=', 0).where('user_active', '=', 1).orderBy('user_id').execute(),
+    ]);
+    const staff = new Map<string, number>();
+    for (const u of users) if (!staff.has(String(u.user_name).trim())) staff.set(String(u.user_name).trim(), Number(u.user_id));
+    const batch: SalesBatch = { book, clients, staff };
+    return batch;
+  },
+
+  async prepareChildren(event) {
+    const { book, clients } = batchOf(event);
+    const terms = moneyTermsOf(clients.get(clientIdOf(event)));
+    const date = String(event.columns.sl_date ?? event.current?.sl_date);
+    return event.children.map((line, i) => {
+      const priced = priceLine(book, terms, {
+        itemId: empty(line.sld_it_id) ? null : Number(line.sld_it_id), name: String(line.sld_name ?? ''), quantity: Number(line.sld_quantity),
+        price: empty(line.sld_price) ? null : Number(line.sld_price), taxClass: isTaxClass(line.sld_tax_class) ? line.sld_tax_class : null,
+      }, date, '売上日');
+      if ('field' in priced) throw childProblem(LINES, i, priced.field, priced.message);
+      return { sld_it_id: priced.itemId, sld_name: priced.name, sld_quantity: priced.quantity, sld_price: priced.price, sld_amount: priced.amount, sld_tax_class: priced.taxClass, sld_tax_rate: priced.rate };
+    });
+  },
+
+  async beforeSave(event) {
+    const { trx, current, columns, actor } = event;
+    const { book, clients, staff } = batchOf(event);
+    if (current) {
+      const billed = await billedRefusal(trx, Number(current.sl_id));
+      if (billed) throw billed;
+    }
+    const client = clients.get(clientIdOf(event));
+    let lines = event.children;
+    if (!lines) {
+      lines = current ? await storedLines(trx, Number(current.sl_id)) : [];
+      const date = String(columns.sl_date ?? current?.sl_date);
+      // Stored lines keep their rates: a new date whose rates differ needs the lines sent again (priced anew).
+      if (current && date !== current.sl_date && lines.some((l) => rateOn(book.periods, taxClassOf(l.sld_tax_class), date) !== Number(l.sld_tax_rate))) {
+        throw badRequest('売上日を変えると税率の変わる明細があります。明細も一緒に保存してください。', { fields: { date: '税率の変わる日付です。明細も一緒に保存してください。' } });
+      }
+    }
+    const totals = slipMoney(lines, client);
+    const derived: ResourceRow = { sl_net_total: totals.net, sl_tax_total: totals.tax, sl_total: totals.total, sl_rate_summary: rateSummary(totals) };
+    if (!current && empty(columns.sl_usr_id)) derived.sl_usr_id = staff.get(String(client?.cl_sale_staff ?? '').trim()) ?? actor.userId;
+    return derived;
+  },
+
+  identify(event) {
+    return { sl_number: formatOrderNumber(SALES_NUMBER_FORMAT, String(event.row.sl_date), event.id) };
+  },
+
+  async wordChildren() {
+    return lineSummary;
+  },
+
+  /** The slip's totals per rate (what closing sums) and the customers' 売掛残高 (the old one too when it moved). */
+  async afterSave({ trx, saved, current, batch }) {
+    const slipId = Number(saved.sl_id);
+    const totals = slipMoney(await storedLines(trx, slipId), (batch as SalesBatch).clients.get(Number(saved.sl_cl_id)));
+    const view = resourceView(trx);
+    await view.deleteFrom('sales_rate').where('slr_sl_id', '=', slipId).execute();
+    if (totals.rates.length > 0) {
+      await view.insertInto('sales_rate').values(totals.rates.map((r) => ({
+        slr_sl_id: slipId, slr_key: r.key, slr_tax_class: r.taxClass, slr_rate: r.rate, slr_amount: r.amount, slr_net: r.net, slr_tax: r.tax, slr_total: r.total,
+      }))).execute();
+    }
+    await recomputeReceivables(trx, [saved.sl_cl_id, current?.sl_cl_id]);
+  },
+
+  async beforeDelete({ trx, id, current }) {
+    const billed = await billedRefusal(trx, id);
+    if (billed) throw billed;
+    if (!empty(current.sl_od_id)) {
+      const order = await trx.selectFrom('orders').select(['od_number', 'od_status']).where('od_id', '=', Number(current.sl_od_id)).where('deleted', '=', 0).executeTakeFirst();
+      if (order?.od_status === 'processed') {
+        throw badRequest(`受注 ${String(order.od_number)} から作られた売上伝票です。受注の状態を「出荷済」に戻すと削除されます。`);
+      }
+    }
+  },
+
+  async afterDelete({ trx, current }) {
+    await recomputeReceivables(trx, [current.sl_cl_id]);
+  },
+};
