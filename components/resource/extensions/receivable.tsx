@@ -4,7 +4,7 @@
  */
 import useSWR from 'swr';
 import { formatMoney } from '@/lib/format';
-import { callFetcher } from '@/lib/list/use-list-controller';
+import { callFetcher } from '@/lib/client/list/use-list-controller';
 import { can } from '@/lib/permissions';
 import type { ReceivableSummary } from '@/lib/resources/sales';
 import { AppLink, useAreas } from '../shell-bridge';
@@ -13,7 +13,7 @@ import type { DetailExtensionProps } from './types';
 export function Receivable({ id }: DetailExtensionProps) {
   const areas = useAreas();
   const readable = can(areas, 'sales', 'read');
-  const { data, isLoading, error } = useSWR(readable ? (['sales_receivable', { cl_id: id }] as const) : null, callFetcher<ReceivableSummary>, { revalidateOnFocus: false });
+  const { data, isLoading, error } = useSWR<ReceivableSummary[], Error>(readable ? (['sales_receivable', { cl_id: id }] as const) : null, callFetcher<ReceivableSummary>, { revalidateOnFocus: false });
   if (!readable) return null;
   const summary = data?.[0];
   return (

@@ -3,7 +3,7 @@
  * (as the server fixed them at the slip date; a new or changed line shows them after 保存).
  */
 import { formatMoney } from '@/lib/format';
-import type { ChildRowsState } from '@/lib/list/use-child-rows';
+import type { ChildRowsState } from '@/lib/client/list/use-child-rows';
 import type { LinesExtras } from './types';
 
 export const salesLines: LinesExtras = (_state: ChildRowsState) => ({
