@@ -52,8 +52,6 @@ export async function openUpload(request: FastifyRequest, upload: UploadDef): Pr
     discardBody(request);
     throw tooLarge(upload);
   }
-  // One byte past the limit lets the counter below see that the file is larger than allowed.
-  const parts = request.parts({ limits: { fileSize: upload.maxBytes + 1, files: 1, fields: LIMITS.maxUploadFields, fieldSize: LIMITS.maxUploadFieldBytes } });
   const fields: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
   let part: MultipartFile | undefined;
   let overLimit = false;
@@ -68,8 +66,11 @@ export async function openUpload(request: FastifyRequest, upload: UploadDef): Pr
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new ApiError(413, MESSAGES.tooLarge);
     return badRequest(MESSAGES.uploadBadForm);
   };
-  const iterator = (parts as AsyncIterable<Multipart>)[Symbol.asyncIterator]();
+  let iterator: AsyncIterator<Multipart>;
   try {
+    // One byte past the limit lets the counter below see that the file is larger than allowed.
+    const parts = request.parts({ limits: { fileSize: upload.maxBytes + 1, files: 1, fields: LIMITS.maxUploadFields, fieldSize: LIMITS.maxUploadFieldBytes } });
+    iterator = (parts as AsyncIterable<Multipart>)[Symbol.asyncIterator]();
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
       if (next.value.type === 'file') {
         part = next.value;

@@ -174,6 +174,8 @@ for (const dialect of dialects()) {
         body: `--xyz\r\nContent-Disposition: form-data; name="authKey"\r\n\r\n${h.adminKey}\r\n--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nbroken off`,
       });
       assert.deepEqual([broken.status, broken.body], [400, [{ error: MESSAGES.uploadBadForm }]]);
+      const noBoundary = await h.request(`${h.config.dbApiPrefix}/${CALL}`, { method: 'POST', headers: { 'content-type': 'multipart/form-data' }, body: 'authKey=x' });
+      assert.deepEqual([noBoundary.status, noBoundary.body], [400, [{ error: MESSAGES.uploadBadForm }]]);
       const form = await h.post(CALL, { kind: 'client' });
       assert.deepEqual([form.status, form.body], [400, [{ error: MESSAGES.uploadMissing }]]);
       assert.equal(await auditCount(), count);
