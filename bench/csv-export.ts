@@ -17,6 +17,12 @@ import { ADMIN, benchDialects, freshTarget, login, seconds, startServer } from '
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 
+/** CPU seconds (user + system) a process has used, from /proc: the wall time depends on what else the machine runs. */
+const cpuSeconds = (pid: number): number => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
 /** Resident memory of a process in MB (`VmRSS`), from /proc. */
 const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
@@ -25,6 +31,7 @@ async function exportOnce(url: string, pid: number, params: Record<string, strin
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
   const started = Date.now();
+  const cpuBefore = cpuSeconds(pid);
   const res = await fetch(`${url}/api/db/order_csv`, { method: 'POST', body: new URLSearchParams(params) });
   if (!res.ok || !res.body) throw new Error(`order_csv answered ${res.status}: ${await res.text()}`);
   let bytes = 0;
@@ -35,7 +42,7 @@ async function exportOnce(url: string, pid: number, params: Record<string, strin
   }
   clearInterval(sampler);
   peak = Math.max(peak, rssMb(pid));
-  return { took: seconds(started), rows: lineFeeds - 1, mb: bytes / 1024 / 1024, before, peak };
+  return { took: seconds(started), cpu: cpuSeconds(pid) - cpuBefore, rows: lineFeeds - 1, mb: bytes / 1024 / 1024, before, peak };
 }
 
 for (const dialect of benchDialects()) {
@@ -57,7 +64,7 @@ for (const dialect of benchDialects()) {
       ['every field, UTF-8, by 受注日', { authKey, cols: 'all', enc: 'utf8', col: 'od_date', odr: 'asc' }],
     ] as const) {
       const f = await exportOnce(server.url, server.pid, params);
-      console.log(`${dialect} order_csv ${name}: ${f.rows.toLocaleString()} rows, ${f.mb.toFixed(0)} MB in ${f.took}; server RSS ${f.before.toFixed(0)} → peak ${f.peak.toFixed(0)} MB (+${(f.peak - f.before).toFixed(0)} MB)`);
+      console.log(`${dialect} order_csv ${name}: ${f.rows.toLocaleString()} rows, ${f.mb.toFixed(0)} MB in ${f.took} (server CPU ${f.cpu.toFixed(1)} s); server RSS ${f.before.toFixed(0)} → peak ${f.peak.toFixed(0)} MB (+${(f.peak - f.before).toFixed(0)} MB)`);
     }
   } finally {
     await server.stop();

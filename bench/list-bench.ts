@@ -115,10 +115,13 @@ export async function freshTarget(dialect: DialectName): Promise<{ database: App
   };
 }
 
-/** The real server (bench-server.ts) in a child process on a fresh port; `pid` is that process. */
+/**
+ * The real server (bench-server.ts) in a child process on a fresh port; `pid` is that process.
+ * `BENCH_CPU_PROF=dir` writes the server's CPU profile (`node --cpu-prof`) there when it stops.
+ */
 export async function startServer(env: Record<string, string>): Promise<{ url: string; workers: number; pid: number; stop(): Promise<void> }> {
   const child = fork(new URL('./bench-server.ts', import.meta.url).pathname, [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -58,7 +58,7 @@ export function formatTimestamp(value: string | null | undefined): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   const p = jstParts(date);
-  return `${formatDate(date)} ${pad(p.h)}:${pad(p.mi)}:${pad(p.s)}`;
+  return `${p.y}-${pad(p.m)}-${pad(p.d)} ${pad(p.h)}:${pad(p.mi)}:${pad(p.s)}`;
 }
 
 const WEEKDAYS_JA = ['日', '月', '火', '水', '木', '金', '土'] as const;

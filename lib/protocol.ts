@@ -12,6 +12,9 @@ export const HOD_MAX_DAYS = 93;
 
 const periodTooLong = (days: number): string => `期間は ${days} 日以内で指定してください。`;
 
+/** A byte count in MB as a message shows it: 20 → '20', 1.5 MB → '1.5'. */
+const megabytes = (bytes: number): string => String(Math.round((bytes / 1024 / 1024) * 10) / 10);
+
 export const MESSAGES = {
   loginFailed: 'メールアドレスまたはパスワードが正しくありません。',
   loginMissing: 'メールアドレスとパスワードを入力してください。',
@@ -60,6 +63,14 @@ export const MESSAGES = {
   csvBadCols: 'CSV の列は list（一覧の列のみ）または all（全項目）で指定してください。',
   csvBadEncoding: 'CSV の文字コードは cp932 または utf8 で指定してください。',
   downloadFailed: 'ファイルを受け取れませんでした。通信環境を確認して、もう一度お試しください。',
+  uploadFailed: 'ファイルを送信できませんでした。通信環境を確認して、もう一度お試しください。',
+  uploadTooLarge: (maxBytes: number): string => `ファイルが大きすぎます（上限 ${megabytes(maxBytes)} MB）。`,
+  uploadMissing: 'ファイルが送信されていません。ファイルを選択してください。',
+  uploadBadType: (extensions: readonly string[]): string => `ファイルの種類が正しくありません（${extensions.join('・')} のファイルを選択してください）。`,
+  uploadOneFile: 'ファイルは 1 つだけ送信してください。',
+  uploadFieldsFirst: 'ファイルの後に送られた項目は読み取れません。項目はファイルより前に送信してください。',
+  uploadBadForm: 'ファイルの送信内容が正しくありません（multipart/form-data として読み取れません）。',
+  uploadNotAccepted: 'この呼び出しはファイルの送信を受け付けません。',
 } as const;
 
 /**
@@ -219,6 +230,13 @@ export const LIMITS = {
   /** Max characters of an ordinary text field; `memo`-like fields declare their own. */
   maxText: 255,
   maxBodyBytes: 6 * 1024 * 1024,
+  /**
+   * Uploads (a call's `upload`, server/calls/upload.ts): the most bytes any call may declare for its file, and
+   * the text fields beside the file together (its parameters: authKey, kind, a column mapping …).
+   */
+  maxUploadBytes: 40 * 1024 * 1024,
+  maxUploadFieldBytes: 1024 * 1024,
+  maxUploadFields: 50,
   /** Auth keys live this long without use. */
   authKeyTtlHours: 12,
   /** Failed logins a counter allows before it delays its subject (server/auth/rate-limit.ts). */

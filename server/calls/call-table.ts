@@ -3,10 +3,12 @@
  * calls; the calls plugin looks them up, authenticates, checks the role and runs the handler.
  */
 import type { Area, Level } from '../../lib/permissions';
+import { LIMITS } from '../../lib/protocol';
 import type { AppDatabase } from '../db/connect';
 import type { Config } from '../config';
 import type { Jobs } from '../jobs/jobs';
 import type { Params } from '../http/params';
+import type { Readable } from 'node:stream';
 
 /** The user a valid auth key belongs to. */
 export interface SessionUser {
@@ -26,15 +28,64 @@ export interface CallContext {
   user: SessionUser;
 }
 
-export interface CallDef {
+interface CallGate {
   /** Permission area checked with `can()`; null: any logged-in user. */
   area: Area | null;
   level: 'read' | 'write';
   /** Lets a call through that the role table refuses (e.g. a user's own profile). */
   allow?(ctx: CallContext): boolean;
+}
+
+/** A call taking form-encoded parameters. */
+export interface PlainCallDef extends CallGate {
+  upload?: undefined;
   /** Answers the JSON array of the call, or a file (`FileAnswer`). */
   handler(ctx: CallContext): Promise<unknown[] | FileAnswer>;
 }
+
+/**
+ * What a call taking a file accepts (server/calls/upload.ts). Its body is `multipart/form-data`: the call's
+ * parameters (authKey included) as text fields FIRST, then the one file under `field` — so the caller is
+ * authenticated and checked before a byte of the file is read.
+ */
+export interface UploadDef {
+  /** The multipart field holding the file, e.g. 'file'. */
+  field: string;
+  /** The most bytes the file may hold (≤ LIMITS.maxUploadBytes); more is 413 naming the limit. */
+  maxBytes: number;
+  /** Extensions (`.csv`, lower case) matched against the file's name, and media types matched against its type: either suffices. */
+  accept: { extensions: readonly string[]; types: readonly string[] };
+  /** The table whose readers see the upload's audit row (who sent which file) in /system/log. */
+  auditTable: string;
+}
+
+/** The uploaded file as the handler gets it. */
+export interface UploadedFile {
+  /** The file name the browser sent (no path). */
+  name: string;
+  /** The media type the browser sent ('' when none). */
+  type: string;
+  /**
+   * The file's bytes as they arrive (read it before answering). Past `maxBytes` it fails with the 413
+   * refusal, so a handler that reads it inside its transaction rolls back.
+   */
+  stream: Readable;
+  /** Bytes read so far: the file's size once `stream` has ended. */
+  readonly size: number;
+}
+
+export interface UploadContext extends CallContext {
+  upload: UploadedFile;
+}
+
+/** A call taking a file (`multipart/form-data`) besides its parameters. */
+export interface UploadCallDef extends CallGate {
+  upload: UploadDef;
+  /** Answers like any call; the machinery writes the upload's audit row after it succeeds. */
+  handler(ctx: UploadContext): Promise<unknown[] | FileAnswer>;
+}
+
+export type CallDef = PlainCallDef | UploadCallDef;
 
 /**
  * A call's answer that is a file (CSV; later PDF, ZIP) instead of a JSON array, saved by the client
@@ -80,7 +131,10 @@ export interface AreaOptions {
  * Adds a call; a name can be defined only once.
  * @example addCall(calls, 'master_lst', { area: null, level: 'read', handler })
  */
+export function addCall(calls: CallTable, name: string, def: UploadCallDef): void;
+export function addCall(calls: CallTable, name: string, def: PlainCallDef): void;
 export function addCall(calls: CallTable, name: string, def: CallDef): void {
   if (calls.has(name)) throw new Error(`call ${name} is defined twice`);
+  if (def.upload && !(def.upload.maxBytes > 0 && def.upload.maxBytes <= LIMITS.maxUploadBytes)) throw new Error(`call ${name}: upload.maxBytes must lie in 1 … LIMITS.maxUploadBytes`);
   calls.set(name, def);
 }

@@ -1,29 +1,81 @@
 /**
  * `POST {DB_API_PREFIX}/:call`: looks the call up in the one call table, checks the auth key and
  * the role's areas (read from the database with the session, so a change applies to the next call),
- * and runs the handler (DESIGN §3); its answer is a JSON array or a file (`FileAnswer`).
+ * and runs the handler (DESIGN §3); its answer is a JSON array or a file (`FileAnswer`). A call that
+ * takes a file (`upload`) is sent as `multipart/form-data` and passes the same gate before its file
+ * is read (server/calls/upload.ts); a multipart body to any other call is refused unread.
  */
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { can } from '../../lib/permissions';
 import { AUTH_KEY_ERROR, MESSAGES } from '../../lib/protocol';
+import { writeAudit } from '../audit/audit-log';
 import { findSession } from '../auth/auth-key';
-import { ApiError } from '../http/api-error';
+import type { AppDatabase } from '../db/connect';
+import { ApiError, badRequest } from '../http/api-error';
 import { sendFile } from '../http/file-reply';
-import { readParams } from '../http/params';
-import { isFileAnswer, type AreaOptions } from './call-table';
+import { readParams, type Params } from '../http/params';
+import { isFileAnswer, type AreaOptions, type CallContext, type CallDef, type FileAnswer, type UploadCallDef } from './call-table';
+import { discardBody, openUpload } from './upload';
+
+/** The caller behind the auth key, let through the call's gate: 401 without a live key, 403 without the area. */
+async function authorise(database: AppDatabase, authKeyTtlHours: number, name: string, def: CallDef, params: Params): Promise<CallContext> {
+  const user = await findSession(database.db, params.authKey ?? '', authKeyTtlHours, undefined, database.reader);
+  if (!user) throw new ApiError(401, AUTH_KEY_ERROR);
+  const ctx = { call: name, params, user };
+  if (def.area && !can(user.areas, def.area, def.level) && !def.allow?.(ctx)) throw new ApiError(403, MESSAGES.forbidden);
+  return ctx;
+}
+
+const answer = (reply: FastifyReply, result: unknown[] | FileAnswer) => (isFileAnswer(result) ? sendFile(reply, result) : result);
 
 /** Registers the one database-API route over the call table. */
 export async function callsPlugin(app: FastifyInstance, { calls, database, config }: AreaOptions): Promise<void> {
+  // Multipart bodies are read by the call that takes them (streamed, with its limits), never parsed up front.
+  await app.register(multipart, { throwFileSizeLimit: false });
+  const gate = (name: string, def: CallDef, params: Params) => authorise(database, config.authKeyTtlHours, name, def, params);
+
+  /** A call taking a file: its fields, the gate, the file to the handler, then the upload's audit row. */
+  async function runUpload(request: Parameters<typeof openUpload>[0], name: string, def: UploadCallDef): Promise<unknown[] | FileAnswer> {
+    if (!request.isMultipart()) {
+      await gate(name, def, readParams(request.body));
+      throw badRequest(MESSAGES.uploadMissing);
+    }
+    const open = await openUpload(request, def.upload);
+    try {
+      const ctx = await gate(name, def, open.params);
+      const upload = open.file();
+      const result = await def.handler({ ...ctx, upload });
+      if (open.overLimit) throw open.refusal(undefined);
+      await writeAudit(database.db, {
+        userId: ctx.user.user_id,
+        call: name,
+        table: def.upload.auditTable,
+        recordId: null,
+        changes: { ファイル名: [null, upload.name], サイズ: [null, upload.size], 種類: [null, upload.type] },
+      });
+      return result;
+    } catch (error) {
+      throw open.refusal(error);
+    } finally {
+      open.discard();
+    }
+  }
+
   app.post<{ Params: { call: string } }>(`${config.dbApiPrefix}/:call`, async (request, reply) => {
     const name = request.params.call;
     const def = calls.get(name);
-    if (!def) throw new ApiError(404, MESSAGES.unknownCall);
+    if (!def) {
+      if (request.isMultipart()) discardBody(request);
+      throw new ApiError(404, MESSAGES.unknownCall);
+    }
+    if (def.upload) return answer(reply, await runUpload(request, name, def));
+    if (request.isMultipart()) {
+      discardBody(request);
+      throw new ApiError(415, MESSAGES.uploadNotAccepted);
+    }
     const params = readParams(request.body);
-    const user = await findSession(database.db, params.authKey ?? '', config.authKeyTtlHours, undefined, database.reader);
-    if (!user) throw new ApiError(401, AUTH_KEY_ERROR);
-    const ctx = { call: name, params, user };
-    if (def.area && !can(user.areas, def.area, def.level) && !def.allow?.(ctx)) throw new ApiError(403, MESSAGES.forbidden);
-    const answer = await def.handler(ctx);
-    return isFileAnswer(answer) ? sendFile(reply, answer) : answer;
+    const ctx = await gate(name, def, params);
+    return answer(reply, await def.handler(ctx));
   });
 }

@@ -151,5 +151,15 @@ export function answerSelection(def: ResourceDef, which: 'list' | 'detail'): (st
     const label = field.type === 'select' && field.master ? masterLabelSql(field.master, sql.ref(`${def.table}.${column}`)) : undefined;
     return label ? [label.as(labelColumnOf(def, field.name))] : [];
   });
-  return [...plain.map((c) => (c.includes('.') ? c : `${def.table}.${c}`)), ...labels, ...masterLabels];
+  return [...plainSelection(def, which), ...labels, ...masterLabels];
+}
+
+/**
+ * The stored columns a list or detail answers, without the names of what they refer to (a reader that names
+ * many rows at once looks those up itself, e.g. the CSV export per page).
+ * @example plainSelection(orderResource, 'list') // ['orders.od_id', 'orders.od_number', …]
+ */
+export function plainSelection(def: ResourceDef, which: 'list' | 'detail'): string[] {
+  const columns = resourceColumns(def);
+  return (which === 'list' ? columns.list : columns.detail).map((c) => (c.includes('.') ? c : `${def.table}.${c}`));
 }

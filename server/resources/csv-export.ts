@@ -5,10 +5,10 @@
  * from the database a page at a time by keyset on the list order, and each page is written only when the
  * client has taken the one before (the answer streams with backpressure), so memory stays flat.
  */
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { formatDate, formatTimestamp } from '../../lib/format';
 import { CSV_COLS, CSV_ENCODINGS, CSV_HEADERS, MESSAGES, type CsvCols, type CsvEncoding } from '../../lib/protocol';
-import { columnOf, fieldOfColumn, idColumn, labelColumnOf, type FieldDef, type Option, type ResourceDef } from '../../lib/resources/types';
+import { columnOf, fieldOfColumn, idColumn, type FieldDef, type Option, type ResourceDef } from '../../lib/resources/types';
 import { writeAudit } from '../audit/audit-log';
 import type { FileAnswer, SessionUser } from '../calls/call-table';
 import type { AppDatabase } from '../db/connect';
@@ -16,7 +16,7 @@ import type { ResourceDatabase, ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
 import type { Params } from '../http/params';
 import { masterOptions } from '../master/plugin';
-import { answerSelection } from './columns';
+import { plainSelection, refTarget, titleSql } from './columns';
 import type { KeywordMatcher } from './keyword';
 import { countMatching, listCondition, listOrder, type ListRequest } from './list-query';
 import { csvRecords, encodeCsv, neutralise } from './csv-text';
@@ -26,7 +26,7 @@ type CsvValue =
   | { kind: 'text' | 'date' | 'timestamp' | 'number' | 'flag' }
   | { kind: 'options'; options: readonly Option[] }
   | { kind: 'master'; table: string }
-  | { kind: 'ref'; labelColumn: string };
+  | { kind: 'ref'; target: ResourceDef };
 
 export interface CsvColumn {
   /** The answered column the value comes from. */
@@ -41,7 +41,7 @@ const STAMP_LABELS: Record<string, string> = { created: '登録日時', modified
 function valueOfField(def: ResourceDef, field: FieldDef): CsvValue {
   switch (field.type) {
     case 'ref':
-      return { kind: 'ref', labelColumn: labelColumnOf(def, field.name) };
+      return { kind: 'ref', target: refTarget(field) };
     case 'select':
       return field.master ? { kind: 'master', table: field.master } : { kind: 'options', options: field.options ?? [] };
     case 'date':
@@ -76,7 +76,6 @@ export function csvColumns(def: ResourceDef, cols: CsvCols): CsvColumn[] {
     const field = column.format === 'option' ? fieldOfColumn(def, column) : def.fields.find((f) => columnOf(def, f.name) === column.name);
     if (field && !exported(field)) continue;
     const value: CsvValue = STAMP_LABELS[column.name] || column.format === 'datetime' ? { kind: 'timestamp' }
-      : column.format === 'ref' ? { kind: 'ref', labelColumn: `${column.name}_label` }
       : field ? valueOfField(def, field)
       : column.format === 'money' ? { kind: 'number' } : { kind: 'text' };
     add({ column: column.name, label: column.label, value });
@@ -87,11 +86,14 @@ export function csvColumns(def: ResourceDef, cols: CsvCols): CsvColumn[] {
   return out;
 }
 
+/** Names by value: of each master a column shows (`masters`), and of the records a page's `ref` columns name (by column). */
+type Names = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
 /** One cell's text; text that people typed is neutralised, numbers the database holds are written as they are. */
-function cellOf(column: CsvColumn, row: ResourceRow, masters: ReadonlyMap<string, ReadonlyMap<string, string>>): string {
+function cellOf(column: CsvColumn, row: ResourceRow, masters: Names, refs: Names): string {
   const value = row[column.column];
   const { value: how } = column;
-  if (how.kind === 'ref') return neutralise(String(row[how.labelColumn] || (value ?? '')));
+  if (how.kind === 'ref') return neutralise(String((value !== null && value !== undefined && refs.get(column.column)?.get(String(value))) || (value ?? '')));
   if (value === null || value === undefined || value === '') return '';
   switch (how.kind) {
     case 'number':
@@ -115,23 +117,40 @@ type Eb = ExpressionBuilder<ResourceDatabase, string>;
 type Order = [string, 'asc' | 'desc'][];
 
 /**
- * The rows after `last` in the list order (keyset paging). PostgreSQL sorts NULL after every value,
- * SQLite before, each in its own ORDER BY; the condition follows the dialect's order.
+ * The walk of a list in its order, a page at a time after the last row of the page before (keyset paging), as
+ * index ranges only: after a last row (v1, v2, id) come the rows with c1 = v1, c2 = v2 and a later id, then those
+ * with c1 = v1 and a later c2, then those with a later c1 — each an equality prefix and one bound, so every query
+ * starts where the last one stopped. A condition joining them with OR, or a row value, is read by SQLite as a range
+ * on c1 alone, which re-reads the rest of c1's group on every page. NULLs come where the dialect sorts them
+ * (PostgreSQL after every value, SQLite before), each column's NULLs a range of their own; the id has none.
  */
-function after(eb: Eb, table: string, order: Order, last: ResourceRow, nullsLargest: boolean): Expression<SqlBool> {
-  const [[column, direction], ...rest] = order;
-  const ref = `${table}.${column}`;
-  const value = last[column];
-  const nullsAfter = (direction === 'asc') === nullsLargest;
-  const tail = rest.length ? after(eb, table, rest, last, nullsLargest) : undefined;
-  if (value === null || value === undefined) {
-    const same = tail ? eb.and([eb(ref, 'is', null), tail]) : sql<SqlBool>`1 = 0`;
-    return nullsAfter ? same : eb.or([eb(ref, 'is not', null), same]);
+class Keyset {
+  constructor(
+    private readonly table: string,
+    private readonly order: Order,
+    private readonly nullsLargest: boolean,
+  ) {}
+
+  /** The ranges holding the rows after `last`, in list order, each as a condition. */
+  after(last: ResourceRow): ((eb: Eb) => Expression<SqlBool>)[] {
+    const ranges: ((eb: Eb) => Expression<SqlBool>)[] = [];
+    for (let k = this.order.length - 1; k >= 0; k -= 1) {
+      const [column, direction] = this.order[k];
+      const ref = `${this.table}.${column}`;
+      const value = last[column];
+      const nullsAfter = (direction === 'asc') === this.nullsLargest;
+      const isId = k === this.order.length - 1;
+      const prefix = (eb: Eb) => this.order.slice(0, k).map(([c]) => (last[c] === null || last[c] === undefined ? eb(`${this.table}.${c}`, 'is', null) : eb(`${this.table}.${c}`, '=', last[c])));
+      const range = (bound: (eb: Eb) => Expression<SqlBool>) => ranges.push((eb) => eb.and([...prefix(eb), bound(eb)]));
+      if (value === null || value === undefined) {
+        if (!nullsAfter) range((eb) => eb(ref, 'is not', null));
+        continue;
+      }
+      range((eb) => eb(ref, direction === 'asc' ? '>' : '<', value));
+      if (nullsAfter && !isId) range((eb) => eb(ref, 'is', null));
+    }
+    return ranges;
   }
-  const parts: Expression<SqlBool>[] = [eb(ref, direction === 'asc' ? '>' : '<', value)];
-  if (tail) parts.push(eb.and([eb(ref, '=', value), tail]));
-  if (nullsAfter) parts.push(eb(ref, 'is', null));
-  return eb.or(parts);
 }
 
 /** Rows per database page of an export. */
@@ -140,21 +159,43 @@ const PAGE_ROWS = 1000;
 /** The list's rows in list order, a page at a time, each page read after the last row of the one before. */
 async function* listRows(view: Kysely<ResourceDatabase>, nullsLargest: boolean, def: ResourceDef, request: ListRequest, keyword: KeywordMatcher, cols: CsvCols): AsyncGenerator<ResourceRow[]> {
   const order = listOrder(def, request);
-  const selection = answerSelection(def, cols === 'all' ? 'detail' : 'list');
-  const selected = new Set(selection.filter((s): s is string => typeof s === 'string'));
-  const keys = order.map(([column]) => `${def.table}.${column}`).filter((column) => !selected.has(column));
+  const selection = plainSelection(def, cols === 'all' ? 'detail' : 'list');
+  const keys = order.map(([column]) => `${def.table}.${column}`).filter((column) => !selection.includes(column));
+  const keyset = new Keyset(def.table, order, nullsLargest);
   let last: ResourceRow | undefined;
   for (;;) {
-    let query = view
-      .selectFrom(def.table)
-      .select([...selection, ...keys])
-      .where((eb) => (last ? eb.and([listCondition(eb, def, request, keyword), after(eb, def.table, order, last, nullsLargest)]) : listCondition(eb, def, request, keyword)));
-    for (const [column, direction] of order) query = query.orderBy(`${def.table}.${column}`, direction);
-    const rows = (await query.limit(PAGE_ROWS).execute()) as ResourceRow[];
+    const rows: ResourceRow[] = [];
+    for (const range of last ? keyset.after(last) : [undefined]) {
+      let query = view
+        .selectFrom(def.table)
+        .select([...selection, ...keys])
+        .where((eb) => (range ? eb.and([listCondition(eb, def, request, keyword), range(eb)]) : listCondition(eb, def, request, keyword)));
+      for (const [column, direction] of order) query = query.orderBy(`${def.table}.${column}`, direction);
+      rows.push(...((await query.limit(PAGE_ROWS - rows.length).execute()) as ResourceRow[]));
+      if (rows.length === PAGE_ROWS) break;
+    }
     if (rows.length) yield rows;
     if (rows.length < PAGE_ROWS) return;
     last = rows[rows.length - 1];
   }
+}
+
+/**
+ * The names of the records a page's `ref` columns hold, one query per column (not one subquery per row):
+ * column → id → the record's title, a deleted record's too (as the lists name it).
+ */
+async function refNames(view: Kysely<ResourceDatabase>, columns: readonly CsvColumn[], rows: readonly ResourceRow[]): Promise<Names> {
+  const names = new Map<string, Map<string, string>>();
+  for (const { column, value } of columns) {
+    if (value.kind !== 'ref') continue;
+    const ids = [...new Set(rows.map((row) => row[column]).filter((id): id is number | string => id !== null && id !== undefined && id !== ''))];
+    const id = idColumn(value.target);
+    const found = ids.length
+      ? ((await view.selectFrom(value.target.table).select([id, titleSql(value.target, value.target.table).as('title')]).where(id, 'in', ids).execute()) as ResourceRow[])
+      : [];
+    names.set(column, new Map(found.map((row) => [String(row[id]), String(row.title ?? '')])));
+  }
+  return names;
 }
 
 const choice = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T, message: string): T => {
@@ -207,7 +248,8 @@ export async function exportCsv(
     let text = csvRecords([columns.map((c) => c.label)]);
     let first = true;
     for await (const rows of listRows(view, nullsLargest, def, request, keyword, cols)) {
-      text += csvRecords(rows.map((row) => columns.map((column) => cellOf(column, row, masters))));
+      const refs = await refNames(view, columns, rows);
+      text += csvRecords(rows.map((row) => columns.map((column) => cellOf(column, row, masters, refs))));
       const encoded = encodeCsv(text, encoding, first);
       replaced += encoded.replaced;
       first = false;

@@ -1,6 +1,6 @@
 /**
  * Turning rows into CSV bytes as Japanese Excel reads them: cells neutralised against formula injection
- * (OWASP), quoted by csv-stringify with CR LF between records, and encoded as cp932 (characters it cannot
+ * (OWASP), quoted as RFC 4180 says with CR LF after each record, and encoded as cp932 (characters it cannot
  * hold written as 〓 and counted) or as UTF-8 after a BOM.
  */
 import { stringify } from 'csv-stringify/sync';
@@ -17,8 +17,8 @@ export function neutralise(text: string): string {
 }
 
 /**
- * Records as CSV text: every cell quoted when it holds a comma, a quote or a line break (a lone LF too,
- * which csv-stringify leaves bare when records end with CR LF).
+ * Records as CSV text (RFC 4180) by csv-stringify: CR LF after each record; a cell is quoted when it holds a
+ * comma, a quote or a line break (a lone LF too, which csv-stringify leaves bare when records end with CR LF).
  * @example csvRecords([['a', 'b\nc']]) // 'a,"b\nc"\r\n'
  */
 export function csvRecords(records: readonly (readonly string[])[]): string {

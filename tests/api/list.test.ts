@@ -184,8 +184,12 @@ for (const dialect of dialects()) {
         assert.equal(pending.body.length, 1);
         const big = await h.post<Row>('order_lst', { postData: JSON.stringify({ uriage_total: [4000, ''] }) });
         assert.deepEqual(big.body.map((r) => r.od_id), [h.fixtures.orders[0]]);
+        const others = (await h.database.db.updateTable('orders').set({ od_uriage_total: 4001 }).where('od_id', '<>', h.fixtures.orders[0]).where('deleted', '=', 0).returning('od_id').execute()).map((r) => Number(r.od_id));
         const small = await h.post<Row>('order_lst', { postData: JSON.stringify({ uriage_total: ['', 4000] }) });
         assert.deepEqual(small.body, []);
+        const upTo = await h.post<Row>('order_lst', { postData: JSON.stringify({ uriage_total: ['', 4001] }) });
+        assert.deepEqual(upTo.body.map((r) => Number(r.od_id)).sort(), others.sort());
+        assert.ok(others.length >= 2);
         const bad = await h.post('order_lst', { postData: JSON.stringify({ od_status: ['flying'] }) });
         assert.equal(bad.status, 400);
       });

@@ -1,7 +1,7 @@
 /**
  * The one form-POST fetcher (DESIGN §3/§4). Adds `authKey`, reads the `[{error}]` shape, logs out
  * on the auth-key error, and turns network failures into an empty result plus a notice. `download`
- * does the same for calls that answer a file.
+ * does the same for calls that answer a file, `upload` for calls that take one.
  */
 import { AUTH_KEY_ERROR, MESSAGES, type ErrorAnswer, type LoginErrorAnswer, type LoginUser, type UsedBy } from '../../protocol';
 import { getConfig } from './config';
@@ -90,8 +90,11 @@ function throwIfError(answer: unknown, status: number): void {
   throw new CallError(message, status, fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined, Array.isArray(usedBy) ? (usedBy as UsedBy[]) : undefined);
 }
 
+/** `{dbApi}/{call}`, from the runtime config. */
+const callUrl = (name: string): string => `${getConfig().dbApi.replace(/\/$/, '')}/${name}`;
+
 const post = (name: string, params: Params, signal?: AbortSignal): Promise<Response> =>
-  fetch(`${getConfig().dbApi.replace(/\/$/, '')}/${name}`, {
+  fetch(callUrl(name), {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
     body: encode({ ...params, authKey: authKeyProvider() ?? '' }),
@@ -165,6 +168,61 @@ export async function download(name: string, params: Params, { signal, onChunk }
   // The browser has taken the file once the click has been handled.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
   return { fileName, blob, headers: res.headers };
+}
+
+export interface UploadOptions {
+  /** The bytes of the request sent so far and its total (the file and its parameters), as the browser reports them. */
+  onProgress?: (sent: number, total: number) => void;
+  /** Aborting it stops the upload (`upload` resolves null, without a notice). */
+  signal?: AbortSignal;
+  /** The multipart field the call reads the file from (its `upload.field`); default 'file'. */
+  field?: string;
+}
+
+/**
+ * Sends a file to a call that takes one (server `UploadDef`), as `multipart/form-data`: the parameters and
+ * the auth key first (the server checks them before it reads the file), then the file. XMLHttpRequest, as
+ * only it reports upload progress. Answers like `call`: the array, a `[{error}]` answer thrown as
+ * `CallError` (logging out on the auth-key error); a network failure notifies and resolves null, as does a cancel.
+ * @example const [preview] = (await upload<Preview>('import_preview', { kind: 'client' }, file, { onProgress: (sent, total) => setShare(sent / total), signal })) ?? []
+ */
+export function upload<T>(name: string, params: Params, file: File, { onProgress, signal, field = 'file' }: UploadOptions = {}): Promise<T[] | null> {
+  const form = new FormData();
+  for (const [key, value] of encode({ ...params, authKey: authKeyProvider() ?? '' })) form.append(key, value);
+  form.append(field, file, file.name);
+  return new Promise<T[] | null>((resolve, reject) => {
+    if (signal?.aborted) return resolve(null);
+    const xhr = new XMLHttpRequest();
+    const aborted = () => xhr.abort();
+    const settle = (outcome: () => T[] | null) => {
+      signal?.removeEventListener('abort', aborted);
+      try {
+        resolve(outcome());
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.upload.addEventListener('progress', (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size));
+    xhr.addEventListener('load', () => settle(() => {
+      let answer: unknown;
+      try {
+        answer = JSON.parse(xhr.responseText);
+      } catch {
+        notify(MESSAGES.internal);
+        return null;
+      }
+      throwIfError(answer, xhr.status);
+      return Array.isArray(answer) ? (answer as T[]) : [];
+    }));
+    xhr.addEventListener('error', () => settle(() => {
+      notify(MESSAGES.uploadFailed);
+      return null;
+    }));
+    xhr.addEventListener('abort', () => settle(() => null));
+    signal?.addEventListener('abort', aborted);
+    xhr.open('POST', callUrl(name));
+    xhr.send(form);
+  });
 }
 
 /**
