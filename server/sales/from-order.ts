@@ -12,6 +12,7 @@ import { feePrice } from '../../lib/orders/totals';
 import { orderResource } from '../../lib/resources/order';
 import { salesResource } from '../../lib/resources/sales';
 import { rateOn } from '../../lib/tax';
+import { rowsByIds } from '../db/bulk-write';
 import type { Database, ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
 import { storedChildren } from '../resources/children';
@@ -31,24 +32,44 @@ export const slipDateOf = (order: ResourceRow): string => String(order.od_delive
  * @example await slipFromOrder(trx, ctx, order) // 41 (the slip's id)
  */
 export async function slipFromOrder(trx: Transaction<Database>, actor: WriteActor, order: ResourceRow): Promise<number> {
-  const orderId = Number(order.od_id);
-  const lines = (await storedChildren(trx, orderResource.children!, [orderId])).get(orderId) ?? [];
-  const slipLines: Record<string, unknown>[] = lines.map((l) => ({
-    it_id: l.odd_it_id, name: l.odd_name, quantity: l.odd_quantity, price: l.odd_price, tax_class: l.odd_tax_class,
-  }));
-  const fee = Number(order.od_delivery_fee ?? 0);
-  if (fee !== 0) {
-    const client = await trx.selectFrom('client').select(['cl_tanka_type', 'cl_kake_ritu', 'cl_kin_kiri', 'cl_zei_kiri', 'cl_zei_ten']).where('cl_id', '=', Number(order.od_cl_id)).executeTakeFirst();
-    const rate = rateOn(await taxPeriods(trx), 'standard', String(order.od_date)) ?? 0;
-    slipLines.push({ name: FEE_LINE_NAME, quantity: 1, price: feePrice(fee, rate, moneyTermsOf(client)), tax_class: 'standard' });
-  }
-  const values = { cl_id: order.od_cl_id, date: slipDateOf(order), kind: 'sale', biko: `受注 ${String(order.od_number)}`, lines: slipLines };
-  const { ids, rows } = await saveBatch(trx, actor, salesResource, [{ values, fixed: { sl_od_id: orderId } }]);
-  const slip = rows[0];
-  if (Number(slip.sl_total) !== Number(order.od_uriage_total)) {
-    throw badRequest(`売上伝票の合計（${formatMoney(Number(slip.sl_total))}）が受注の合計金額（${formatMoney(Number(order.od_uriage_total))}）と合いません。受注日と配送日の間で税率が変わっていないか確認してください。`);
-  }
-  return ids[0];
+  return (await slipsFromOrders(trx, actor, [order]))[0];
+}
+
+/**
+ * The slips of many processed orders in one batch of the sales save (the demo company's past orders): the same
+ * lines, fee line and agreement check as `slipFromOrder`, one `saveBatch`. Answers the slips' ids in the orders' order.
+ * @example await slipsFromOrders(trx, { userId: 1, call: 'seed' }, processedOrders) // [41, 42, …]
+ */
+export async function slipsFromOrders(trx: Transaction<Database>, actor: WriteActor, orders: readonly ResourceRow[]): Promise<number[]> {
+  if (orders.length === 0) return [];
+  const orderIds = orders.map((o) => Number(o.od_id));
+  const withFee = orders.filter((o) => Number(o.od_delivery_fee ?? 0) !== 0).map((o) => Number(o.od_cl_id));
+  const [lines, clients, periods] = await Promise.all([
+    storedChildren(trx, orderResource.children!, orderIds),
+    rowsByIds(trx, 'client', 'cl_id', withFee, ['cl_id', 'cl_tanka_type', 'cl_kake_ritu', 'cl_kin_kiri', 'cl_zei_kiri', 'cl_zei_ten']),
+    taxPeriods(trx),
+  ]);
+  const entries = orders.map((order) => {
+    const orderId = Number(order.od_id);
+    const slipLines: Record<string, unknown>[] = (lines.get(orderId) ?? []).map((l) => ({
+      it_id: l.odd_it_id, name: l.odd_name, quantity: l.odd_quantity, price: l.odd_price, tax_class: l.odd_tax_class,
+    }));
+    const fee = Number(order.od_delivery_fee ?? 0);
+    if (fee !== 0) {
+      const rate = rateOn(periods, 'standard', String(order.od_date)) ?? 0;
+      slipLines.push({ name: FEE_LINE_NAME, quantity: 1, price: feePrice(fee, rate, moneyTermsOf(clients.get(Number(order.od_cl_id)))), tax_class: 'standard' });
+    }
+    const values = { cl_id: order.od_cl_id, date: slipDateOf(order), kind: 'sale', biko: `受注 ${String(order.od_number)}`, lines: slipLines };
+    return { values, fixed: { sl_od_id: orderId } };
+  });
+  const { ids, rows } = await saveBatch(trx, actor, salesResource, entries);
+  rows.forEach((slip, i) => {
+    const order = orders[i];
+    if (Number(slip.sl_total) !== Number(order.od_uriage_total)) {
+      throw badRequest(`受注 ${String(order.od_number)}: 売上伝票の合計（${formatMoney(Number(slip.sl_total))}）が受注の合計金額（${formatMoney(Number(order.od_uriage_total))}）と合いません。受注日と配送日の間で税率が変わっていないか確認してください。`);
+    }
+  });
+  return ids;
 }
 
 /**

@@ -93,6 +93,29 @@ for (const dialect of dialects()) {
       const booked = stops.filter((s) => Number(s.hrs_delivered) > 0);
       const movements = await db.selectFrom('bottle').select('bt_id').where('bt_id', 'in', booked.map((s) => Number(s.hrs_bt_id))).where('deleted', '=', 0).execute();
       assert.equal(movements.length, booked.length, 'every delivered stop is a bottle movement');
+
+      // Receivables: every processed order has its slip (same total), a few hand 返品・値引, and every customer's
+      // 売掛残高 is its opening balance + its slips − its payments (never below zero: payments pay what was sold).
+      const processed = await db.selectFrom('orders').select(['od_id', 'od_uriage_total']).where('od_status', '=', 'processed').where('deleted', '=', 0).execute();
+      const slips = await db.selectFrom('sales').select(['sl_cl_id', 'sl_od_id', 'sl_kind', 'sl_total']).where('deleted', '=', 0).execute();
+      const slipOf = new Map(slips.filter((s) => s.sl_od_id !== null).map((s) => [Number(s.sl_od_id), Number(s.sl_total)]));
+      assert.ok(processed.length > 500);
+      for (const o of processed) assert.equal(slipOf.get(Number(o.od_id)), Number(o.od_uriage_total), `order ${o.od_id}`);
+      assert.equal(slipOf.size, processed.length);
+      const kinds = new Set(slips.map((s) => s.sl_kind));
+      assert.ok(kinds.has('return') && kinds.has('discount'), [...kinds].join());
+      const payments = await db.selectFrom('payment').select(['py_cl_id', 'py_amount']).where('deleted', '=', 0).execute();
+      assert.ok(payments.length > 300);
+      const expectedBalance = new Map<number, number>();
+      const add = (id: unknown, amount: number) => expectedBalance.set(Number(id), (expectedBalance.get(Number(id)) ?? 0) + amount);
+      for (const s of slips) add(s.sl_cl_id, Number(s.sl_total));
+      for (const p of payments) add(p.py_cl_id, -Number(p.py_amount));
+      const balances = await db.selectFrom('client').select(['cl_id', 'cl_uri_zan', 'cl_opening_balance']).execute();
+      for (const c of balances) {
+        assert.equal(Number(c.cl_uri_zan), Number(c.cl_opening_balance ?? 0) + (expectedBalance.get(Number(c.cl_id)) ?? 0), `customer ${c.cl_id}`);
+        assert.ok(Number(c.cl_uri_zan) >= 0, `customer ${c.cl_id}: ${c.cl_uri_zan}`);
+      }
+      assert.ok(balances.filter((c) => Number(c.cl_uri_zan) > 0).length > 50, 'the recent months are unpaid');
       assert.equal(await seedIfEmpty(fresh.database, config, (t) => printed.push(t)), false, 'only on first start');
     });
   });
