@@ -21,7 +21,7 @@ import { labelColumnOf, titleOf, type ChildDef, type FieldDef, type ResourceDef 
 import { listKey } from '@/lib/storage-keys';
 import { readStored, writeStored } from '@/lib/client/state/storage';
 import { Card, Tabs } from '@/components/ui';
-import { DETAIL_EXTENSIONS, DETAIL_SECTIONS, LINES_EXTRAS } from './extensions';
+import { DETAIL_EXTENSIONS, DETAIL_SECTIONS, FORM_PANELS, LINES_EXTRAS } from './extensions';
 import { FieldInput } from './field-input';
 import { FormProblem, type FormProblemState } from './form-problem';
 import { LinesEditor } from './lines-editor';
@@ -327,6 +327,10 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
           </fieldset>
         </Card>
       )}
+
+      {(isNew || record) && (FORM_PANELS[def.name] ?? []).map((Panel, i) => (
+        <Panel key={i} def={def} control={form.control} record={record} />
+      ))}
 
       {lines && def.children && (
         <section aria-labelledby="resource-detail-children" className="flex flex-col gap-[8px]">

@@ -31,14 +31,37 @@ export const salesLineCheck = (values: Record<string, unknown>): Record<string, 
   return Object.keys(problems).length > 0 ? problems : undefined;
 };
 
-/** A customer's 売掛 summary (`sales_receivable`): the balance, the last payment, the oldest slip not yet paid. */
+/** A slip not yet paid (`ReceivableSummary.open_items`): its total and the part the payments do not cover. */
+export interface OpenSlip {
+  kind: 'slip';
+  sl_id: number;
+  number: string;
+  date: string;
+  /** The customer of the slip (a delivery site's slips are open at its 請求先). */
+  cl_id: number;
+  client_name: string;
+  total: number;
+  unpaid: number;
+}
+
+/**
+ * A customer's 売掛 summary (`sales_receivable`): its own balance; when it is billed with others (a 請求先 with its
+ * 納品先, or a site of one) the billing group's balance; the group's last payment and open items, oldest first.
+ */
 export interface ReceivableSummary {
   cl_id: number;
   balance: number;
+  /** The billing group (null for a customer billed on its own): its 請求先, the balance of all its customers. */
+  billing: { cl_id: number; name: string; balance: number; sites: number } | null;
   last_payment: { py_id: number; date: string; amount: number } | null;
   /** The oldest slip the payments do not cover, paying the opening balance first and then the slips by date. */
-  oldest_unpaid: { sl_id: number; number: string; date: string; total: number; unpaid: number } | null;
+  oldest_unpaid: OpenSlip | null;
+  /** What is still to be paid, oldest first: the unbilled slips the payments do not cover (at most `OPEN_ITEMS_MAX`). */
+  open_items: OpenSlip[];
 }
+
+/** The most open items `sales_receivable` answers. */
+export const OPEN_ITEMS_MAX = 50;
 
 export const salesResource: ResourceDef = {
   name: 'sales',

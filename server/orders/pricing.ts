@@ -17,6 +17,7 @@ import { orderTotalsWithFee } from '../../lib/orders/totals';
 import { orderResource, SHIP_PARTS } from '../../lib/resources/order';
 import { defaultDeliveryDate, ORDER_SETTING_ID } from '../../lib/resources/order-setting';
 import { rateOn, taxClassOf, type TaxClass, type TaxPeriod } from '../../lib/tax';
+import type { BillingGroup } from '../clients/billing-chain';
 import { resourceView, type Database, type ResourceRow } from '../db/schema';
 import { childProblem } from '../resources/children';
 import { liveDeliveryFees } from '../system/delivery-fee';
@@ -176,13 +177,18 @@ export function totalsOf(book: PricingBook, client: ResourceRow, lines: readonly
 }
 
 /**
- * Why an order is held: the customer's receivable (売掛残高), the orders created before it in the same run
- * (`earlier`, a regular-delivery run) and this order would pass the credit limit (与信限度額; 0 = none).
- * Undefined when it may go ahead.
- * @example creditHoldReason(100000, 95000, 8640) // '与信限度額を超えるため保留にしました（限度額 100,000円、売掛残高 95,000円＋この受注 8,640円）。'
+ * Why an order is held: its billing group's receivable (売掛残高 of the 請求先 and its 納品先, `billingGroupsOf`), the
+ * orders created before it in the same run for that group (`earlier`, a regular-delivery run) and this order would
+ * pass the billing customer's credit limit (与信限度額; 0 = none): credit is given to whoever pays, so a delivery
+ * site's order is checked against its 請求先's limit. Undefined when it may go ahead; the reason names the 請求先
+ * when the order's customer is a site of it, or has sites.
+ * @example creditHoldReason({ billingId: 3, name: 'A', limit: 100000, balance: 95000, members: [3] }, 3, 8640) // '与信限度額を超えるため保留にしました（限度額 100,000円、売掛残高 95,000円＋この受注 8,640円）。'
  */
-export function creditHoldReason(limit: number, receivable: number, total: number, earlier = 0): string | undefined {
-  if (!limit || receivable + earlier + total <= limit) return undefined;
+export function creditHoldReason(group: BillingGroup, clientId: number, total: number, earlier = 0): string | undefined {
+  const { limit, balance } = group;
+  if (!limit || balance + earlier + total <= limit) return undefined;
   const before = earlier ? `＋同時に作成した受注 ${formatMoney(earlier)}` : '';
-  return `与信限度額を超えるため保留にしました（限度額 ${formatMoney(limit)}、売掛残高 ${formatMoney(receivable)}${before}＋この受注 ${formatMoney(total)}）。`;
+  const whose = group.billingId !== clientId ? `請求先「${group.name}」の` : '';
+  const sites = group.members.length > 1 ? `（納品先 ${group.members.length - 1}件を含む）` : '';
+  return `与信限度額を超えるため保留にしました（${whose}限度額 ${formatMoney(limit)}、売掛残高 ${formatMoney(balance)}${sites}${before}＋この受注 ${formatMoney(total)}）。`;
 }

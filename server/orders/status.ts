@@ -9,6 +9,7 @@ import { MESSAGES } from '../../lib/protocol';
 import { isOrderStatus, stockIsOut, statusText, TRANSITIONS, type StatusResult } from '../../lib/orders/status';
 import { orderResource, type OrderStatus } from '../../lib/resources/order';
 import { diff, writeAudit } from '../audit/audit-log';
+import { billingGroupsOf } from '../clients/billing-chain';
 import { resourceView, type ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { nextStamp } from '../http/clock';
@@ -20,10 +21,11 @@ import { creditHoldReason } from './pricing';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
-/** Why a customer's order is held: the receivable plus this order would pass the credit limit (`creditHoldReason`). */
+/** Why a customer's order is held: its billing group's receivable plus this order would pass the credit limit (`creditHoldReason`). */
 export async function creditHold(trx: Transaction<Database>, order: ResourceRow): Promise<string | undefined> {
-  const client = await trx.selectFrom('client').select(['cl_yoshin_gendo', 'cl_uri_zan']).where('cl_id', '=', Number(order.od_cl_id)).executeTakeFirst();
-  return client && creditHoldReason(Number(client.cl_yoshin_gendo ?? 0), Number(client.cl_uri_zan ?? 0), Number(order.od_uriage_total ?? 0));
+  const clientId = Number(order.od_cl_id);
+  const group = (await billingGroupsOf(trx, [clientId])).get(clientId);
+  return group && creditHoldReason(group, clientId, Number(order.od_uriage_total ?? 0));
 }
 
 /** The order's stock-tracked items and their quantities (what shipping takes out of the warehouse). */

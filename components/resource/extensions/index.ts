@@ -6,6 +6,7 @@
  * - `ROW_DETAILS`: what a list row unfolds to.
  * - `RELATED_ACTIONS`: buttons beside a related tab's list, by `{parent resource}.{related resource}`.
  * - `LINES_EXTRAS`: what the lines editor of a resource's child rows shows beyond the declaration.
+ * - `FORM_PANELS`: panels under the form of a new or saved record that follow what the form holds.
  */
 import type { ComponentType } from 'react';
 import { AuditChanges } from './audit-changes';
@@ -13,14 +14,15 @@ import { BottleBalance } from './bottle-balance';
 import { hodStops } from './hod-stops';
 import { LastOrder } from './last-order';
 import { MailPreview } from './mail-preview';
+import { OpenItems } from './open-items';
 import { Receivable } from './receivable';
 import { salesLines } from './sales-lines';
 import { ServerMoves } from './server-moves';
 import { ItemStock, WarehouseStock } from './stock';
 import { ItemTaxRate } from './tax-rate';
-import type { DetailExtensionProps, LinesExtras, RelatedActionProps, RowDetailProps } from './types';
+import type { DetailExtensionProps, FormPanelProps, LinesExtras, RelatedActionProps, RowDetailProps } from './types';
 
-export type { DetailExtensionProps, LinesExtras, RelatedActionProps, RowDetailProps } from './types';
+export type { DetailExtensionProps, FormPanelProps, LinesExtras, RelatedActionProps, RowDetailProps } from './types';
 
 export const DETAIL_EXTENSIONS: Record<string, readonly ComponentType<DetailExtensionProps>[]> = {
   client: [LastOrder, BottleBalance, Receivable],
@@ -47,4 +49,9 @@ export const RELATED_ACTIONS: Record<string, ComponentType<RelatedActionProps>> 
 export const LINES_EXTRAS: Record<string, LinesExtras> = {
   hodreport: hodStops,
   sales: salesLines,
+};
+
+/** Under the form, new or saved: the payment screen shows the chosen customer's balance and open items. */
+export const FORM_PANELS: Record<string, readonly ComponentType<FormPanelProps>[]> = {
+  payment: [OpenItems],
 };

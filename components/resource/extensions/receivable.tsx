@@ -1,26 +1,37 @@
 /**
- * Customer detail extension: the 売掛 summary (`sales_receivable`) — 売掛残高, the last payment and the oldest
- * slip not yet paid — for roles that read the 売上 area.
+ * Customer detail extension: the 売掛 summary (`sales_receivable`) — 売掛残高 (and the billing group's, when the
+ * customer is a 請求先 with delivery sites or a site of one), the last payment and the oldest slip not yet paid —
+ * for roles that read the 売上 area.
  */
-import useSWR from 'swr';
 import { formatMoney } from '@/lib/format';
-import { callFetcher } from '@/lib/client/list/use-list-controller';
+import { useReceivable } from '@/lib/client/sales/use-receivable';
 import { can } from '@/lib/permissions';
 import type { ReceivableSummary } from '@/lib/resources/sales';
 import { AppLink, useAreas } from '../shell-bridge';
 import type { DetailExtensionProps } from './types';
 
-export function Receivable({ id }: DetailExtensionProps) {
-  const areas = useAreas();
-  const readable = can(areas, 'sales', 'read');
-  const { data, isLoading, error } = useSWR<ReceivableSummary[], Error>(readable ? (['sales_receivable', { cl_id: id }] as const) : null, callFetcher<ReceivableSummary>, { revalidateOnFocus: false });
+/** 「請求先「本社」の売掛残高（納品先 2件を含む）: 51,840円」, or nothing for a customer billed on its own. */
+export function BillingBalance({ summary }: { summary: ReceivableSummary }) {
+  const { billing } = summary;
+  if (!billing) return null;
+  const whose = billing.cl_id === summary.cl_id ? '請求先合計' : `請求先「${billing.name}」`;
+  return (
+    <span className="mr-[12px] inline-block">
+      {whose}の売掛残高（納品先 {billing.sites}件を含む）: <strong className="tabular-nums text-ink">{formatMoney(billing.balance)}</strong>
+    </span>
+  );
+}
+
+export function Receivable({ id, record }: DetailExtensionProps) {
+  const readable = can(useAreas(), 'sales', 'read');
+  const { summary, isLoading, error } = useReceivable(id, readable, String(record.modified ?? ''));
   if (!readable) return null;
-  const summary = data?.[0];
   return (
     <p className="text-[1.4rem] text-ink-soft" aria-label="売掛">
       {isLoading ? '売掛を確認しています…' : error || !summary ? '売掛を取得できませんでした。' : (
         <>
           <span className="mr-[12px] inline-block">売掛残高: <strong className="tabular-nums text-ink">{formatMoney(summary.balance)}</strong></span>
+          <BillingBalance summary={summary} />
           <span className="mr-[12px] inline-block">
             最終入金: {summary.last_payment ? <span className="tabular-nums">{summary.last_payment.date} {formatMoney(summary.last_payment.amount)}</span> : 'なし'}
           </span>

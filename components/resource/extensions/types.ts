@@ -1,3 +1,5 @@
+import type { Control } from 'react-hook-form';
+import type { FormRecord } from '@/lib/list/record-mapper';
 import type { ChildRowsState } from '@/lib/client/list/use-child-rows';
 import type { Row } from '@/lib/client/list/use-list-controller';
 import type { ResourceDef } from '@/lib/resources/types';
@@ -23,3 +25,11 @@ export interface RelatedActionProps {
 
 /** What a resource adds to the lines editor of its child rows (labels, counting, a totals row), given their state. */
 export type LinesExtras = (state: ChildRowsState) => Omit<LinesEditorProps, 'state' | 'disabled'>;
+
+/** What a panel under a new or saved record's form receives (FORM_PANELS): the form's state, to follow what is chosen. */
+export interface FormPanelProps {
+  def: ResourceDef;
+  control: Control<FormRecord>;
+  /** The saved record (undefined on a new one). */
+  record: Row | undefined;
+}

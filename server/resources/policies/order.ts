@@ -6,12 +6,13 @@
  * customer; the delivery fee from the shipping prefecture; the number from the order settings and the id.
  * What the rules read — the customers and the pricing book — is read once per batch, so a regular-delivery run's
  * thirty thousand orders are priced by these same rules. A generated regular delivery (its scheduled day set by
- * the run, `fixed.od_hod_date`) is held (保留) when it would pass the customer's credit limit, counting the
- * batch's earlier orders of that customer. The status changes only through `order_status` (server/orders/status.ts).
+ * the run, `fixed.od_hod_date`) is held (保留) when it would pass its billing customer's credit limit, counting the
+ * batch's earlier orders of that billing group (server/clients/billing-chain.ts `billingGroupsOf`). The status changes only through `order_status` (server/orders/status.ts).
  */
 import { formatOrderNumber } from '../../../lib/orders/number';
 import { stockIsOut, statusText } from '../../../lib/orders/status';
 import { orderResource } from '../../../lib/resources/order';
+import { billingGroupsOf, type BillingGroup } from '../../clients/billing-chain';
 import { rowsByIds } from '../../db/bulk-write';
 import type { ResourceRow } from '../../db/schema';
 import { badRequest } from '../../http/api-error';
@@ -23,7 +24,9 @@ import type { ResourcePolicy, SaveEvent } from '../policy';
 interface OrderBatch {
   book: PricingBook;
   clients: Map<number, ResourceRow>;
-  /** The totals of the batch's generated orders not held, per customer (the credit limit counts them). */
+  /** The customers' billing groups (the credit limit and the receivable it reads). */
+  groups: Map<number, BillingGroup>;
+  /** The totals of the batch's generated orders not held, per billing customer (the credit limit counts them). */
   committed: Map<number, number>;
   now: Date;
 }
@@ -39,11 +42,13 @@ const lineSummary = (l: ResourceRow): string => `${String(l.odd_name)} ×${Strin
 
 export const orderPolicy: ResourcePolicy = {
   async prepareBatch({ trx, saves }) {
-    const [clients, book] = await Promise.all([
-      rowsByIds(trx, 'client', 'cl_id', saves.map((s) => Number(s.columns.od_cl_id ?? s.current?.od_cl_id)), ['cl_id', ...PRICING_CLIENT_COLUMNS]),
+    const clientIds = saves.map((s) => Number(s.columns.od_cl_id ?? s.current?.od_cl_id));
+    const [clients, book, groups] = await Promise.all([
+      rowsByIds(trx, 'client', 'cl_id', clientIds, ['cl_id', ...PRICING_CLIENT_COLUMNS]),
       pricingBook(trx, saves.flatMap((s) => (s.children ?? []).map((line) => Number(line.odd_it_id)))),
+      billingGroupsOf(trx, saves.some((s) => s.fixed.od_hod_date) ? clientIds : []),
     ]);
-    const batch: OrderBatch = { book, clients, committed: new Map(), now: new Date() };
+    const batch: OrderBatch = { book, clients, groups, committed: new Map(), now: new Date() };
     return batch;
   },
 
@@ -53,7 +58,7 @@ export const orderPolicy: ResourcePolicy = {
 
   async beforeSave(event) {
     const { trx, current, columns, children, fixed } = event;
-    const { book, committed, now } = batchOf(event);
+    const { book, groups, committed, now } = batchOf(event);
     const derived: ResourceRow = {};
     if (current) {
       if (columns.od_status !== undefined && columns.od_status !== current.od_status) {
@@ -79,10 +84,11 @@ export const orderPolicy: ResourcePolicy = {
     Object.assign(derived, totalsOf(book, client, lines, Number(fee), date));
     if (!current && fixed.od_hod_date) {
       const total = Number(derived.od_uriage_total);
-      const earlier = committed.get(Number(client.cl_id)) ?? 0;
-      const hold = creditHoldReason(Number(client.cl_yoshin_gendo ?? 0), Number(client.cl_uri_zan ?? 0), total, earlier);
+      const group = groups.get(Number(client.cl_id))!;
+      const earlier = committed.get(group.billingId) ?? 0;
+      const hold = creditHoldReason(group, Number(client.cl_id), total, earlier);
       if (hold) Object.assign(derived, { od_status: 'pending', od_hold_reason: hold });
-      else committed.set(Number(client.cl_id), earlier + total);
+      else committed.set(group.billingId, earlier + total);
     }
     return derived;
   },

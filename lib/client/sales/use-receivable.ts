@@ -1,0 +1,14 @@
+/**
+ * A customer's 売掛 summary (`sales_receivable`: balance, billing group, last payment, open items), for the
+ * customer detail's 売掛 line and the payment screen's open items. Not asked without a customer or without read
+ * access to the 売上 area. `revision` (a saved record's `modified`) asks again after a save.
+ */
+import useSWR from 'swr';
+import { callFetcher } from '@/lib/client/list/use-list-controller';
+import type { ReceivableSummary } from '@/lib/resources/sales';
+
+export function useReceivable(clientId: string | undefined, readable: boolean, revision = '') {
+  const key = readable && clientId ? (['sales_receivable', { cl_id: clientId }, revision] as const) : null;
+  const { data, isLoading, error } = useSWR<ReceivableSummary[], Error>(key, ([name, params]: readonly [string, Record<string, unknown>, string]) => callFetcher<ReceivableSummary>([name, params]), { revalidateOnFocus: false });
+  return { summary: data?.[0], isLoading, error };
+}
