@@ -1,0 +1,86 @@
+/**
+ * The billing customer's receivable (issue 12): a delivery site's slips are billed to the top of its 請求親顧客 chain,
+ * where the payments are entered, so `sales_receivable` answers the billing group's balance (its own + its sites')
+ * and its open slips, oldest first, paid in part by the group's payments; the credit-limit hold of a site's order
+ * reads the 請求先's 与信限度額 against the group's balance and names it. Both dialects.
+ */
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import type { OpenSlip, ReceivableSummary } from '../../lib/resources/sales';
+import { todayJst } from '../../lib/format';
+import { dialects, resourceCalls, useHarness } from './harness';
+
+type Row = Record<string, string | number | null>;
+
+for (const dialect of dialects()) {
+  describe(dialect, () => {
+    const h = useHarness(dialect);
+    const { created } = resourceCalls(h);
+    const ids = { water: 0, head: 0, siteA: 0, siteB: 0, lone: 0 };
+    const slips: Row[] = [];
+    const receivable = async (cl: number): Promise<ReceivableSummary> => {
+      const res = await h.post<ReceivableSummary>('sales_receivable', { cl_id: cl });
+      assert.equal(res.status, 200, res.text);
+      return res.body[0];
+    };
+    const brief = (items: readonly OpenSlip[]) => items.map((i) => [i.sl_id, i.cl_id, i.total, i.unpaid]);
+
+    before(async () => {
+      ids.water = Number((await created('item', { code: 'R-W12', name: '売掛テスト天然水', unit: '本', price: 1200, tax_class: 'reduced', stock_tracked: 0 })).it_id);
+      const client = async (values: Record<string, unknown>) =>
+        Number((await created('client', { status: '1', tel_1: '03-1234-5678', pref: '東京都', zei_ten: '2', ...values })).cl_id);
+      ids.head = await client({ co_name: '売掛本社', yoshin_gendo: 10000 });
+      ids.siteA = await client({ co_name: '売掛渋谷営業所', parent_id: ids.head });
+      ids.siteB = await client({ co_name: '売掛渋谷出張所', parent_id: ids.siteA });
+      ids.lone = await client({ co_name: '売掛単独顧客', yoshin_gendo: 10000 });
+      // 外税・伝票単位 切捨て, 8%: 2 × 1,200 = 2,592円; 1 × 1,200 = 1,296円.
+      slips.push(await created('sales', { cl_id: ids.siteA, date: '2026-05-01', lines: [{ it_id: ids.water, quantity: 2 }] }));
+      slips.push(await created('sales', { cl_id: ids.siteB, date: '2026-05-03', lines: [{ it_id: ids.water, quantity: 1 }] }));
+      slips.push(await created('sales', { cl_id: ids.head, date: '2026-05-05', lines: [{ it_id: ids.water, quantity: 1 }] }));
+      await created('payment', { cl_id: ids.head, date: '2026-05-20', amount: 3000, kind: 'transfer' });
+    });
+
+    it('answers the billing group\'s balance and open slips at the 請求先 and at each site', async () => {
+      assert.deepEqual(slips.map((s) => s.sl_total), [2592, 1296, 1296]);
+      const head = await receivable(ids.head);
+      assert.equal(head.balance, 1296 - 3000, 'its own: its slip less the payment');
+      assert.deepEqual(head.billing, { cl_id: ids.head, name: '売掛本社', balance: 2592 + 1296 + 1296 - 3000, sites: 2 });
+      // The payment covers the oldest slip (2,592) and 408 of the next.
+      assert.deepEqual(brief(head.open_items), [[slips[1].sl_id, ids.siteB, 1296, 888], [slips[2].sl_id, ids.head, 1296, 1296]]);
+      assert.deepEqual(head.oldest_unpaid, head.open_items[0]);
+      assert.equal(head.open_items[0].client_name, '売掛渋谷出張所');
+      assert.equal(head.last_payment?.amount, 3000);
+      const site = await receivable(ids.siteB);
+      assert.equal(site.balance, 1296, 'a site\'s own balance: its slips');
+      assert.deepEqual(site.billing, head.billing, 'two levels down: the top of the chain');
+      assert.deepEqual(brief(site.open_items), brief(head.open_items));
+      const lone = await receivable(ids.lone);
+      assert.deepEqual([lone.balance, lone.billing, lone.open_items, lone.last_payment], [0, null, [], null]);
+    });
+
+    it('a paid slip leaves the open items; a deleted payment brings it back', async () => {
+      const pay = await created('payment', { cl_id: ids.head, date: '2026-05-25', amount: 888, kind: 'cash' });
+      assert.deepEqual(brief((await receivable(ids.siteA)).open_items), [[slips[2].sl_id, ids.head, 1296, 1296]]);
+      assert.equal((await h.post('payment_del', { id: pay.py_id })).status, 200);
+      assert.equal((await receivable(ids.siteA)).open_items.length, 2);
+    });
+
+    it('a site\'s order is held against its 請求先\'s credit limit and the group\'s balance, naming them', async () => {
+      const order = async (cl: number, quantity: number) =>
+        Number((await created('order', { cl_id: cl, date: todayJst(), delivery_fee: 0, lines: [{ it_id: ids.water, quantity }] })).od_id);
+      const status = async (id: number) => (await h.post<Row>('order_status', { od_id: id, status: 'waitshipping' })).body[0];
+      // Group balance 2,184円 + 9,072円 (7 × 1,296) passes 10,000円; the site itself has no limit of its own.
+      const big = await status(await order(ids.siteB, 7));
+      assert.equal(big.status, 'pending', JSON.stringify(big));
+      const held = (await h.post<Row>('order_dtl', { id: big.od_id })).body[0];
+      assert.equal(held.od_hold_reason, '与信限度額を超えるため保留にしました（請求先「売掛本社」の限度額 10,000円、売掛残高 2,184円（納品先 2件を含む）＋この受注 9,072円）。');
+      const small = await status(await order(ids.siteB, 1));
+      assert.equal(small.status, 'waitshipping', JSON.stringify(small));
+      // The same order for a customer billed on its own passes: its balance is 0.
+      assert.equal((await status(await order(ids.lone, 7))).status, 'waitshipping');
+      const lone = await status(await order(ids.lone, 8));
+      assert.equal(lone.status, 'pending');
+      assert.equal((await h.post<Row>('order_dtl', { id: lone.od_id })).body[0].od_hold_reason, '与信限度額を超えるため保留にしました（限度額 10,000円、売掛残高 0円＋この受注 10,368円）。');
+    });
+  });
+}
