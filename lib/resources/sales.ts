@@ -88,6 +88,7 @@ export const salesResource: ResourceDef = {
     ],
   },
   titleFields: ['number', 'id'],
+  jobStamped: true,
   children: {
     key: 'lines',
     label: '明細',

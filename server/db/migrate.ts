@@ -27,6 +27,7 @@ import * as jobStamps from './migrations/0023-job-stamps';
 import * as moneyTerms from './migrations/0026-money-terms';
 import * as moneyTermsData from './migrations/0027-money-terms-data';
 import * as sales from './migrations/0032-sales';
+import * as salesSources from './migrations/0035-sales-sources';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0026-money-terms': moneyTerms,
   '0027-money-terms-data': moneyTermsData,
   '0032-sales': sales,
+  '0035-sales-sources': salesSources,
 };
 
 function provider(dialect: DialectName) {

@@ -27,7 +27,8 @@ export interface WriteActor {
  * @example await writer.save(bottleResource, undefined, { cl_id: 12, it_id: 3, move_date: '2026-05-01', delivered: 2 })
  */
 export interface Writer {
-  save(def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>): Promise<ResourceRow>;
+  /** `fixed`: columns the writing code sets itself (see records.ts `BulkEntry.fixed`), e.g. the bottle movement a deposit slip follows. */
+  save(def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>, fixed?: ResourceRow): Promise<ResourceRow>;
   delete(def: ResourceDef, recordId: number): Promise<void>;
 }
 
