@@ -103,6 +103,12 @@ export interface ResourcePolicy {
    * before the save replaced them (when it did).
    */
   afterSave?(event: SaveEvent & { saved: ResourceRow; storedChildren: ResourceRow[] | undefined }): Promise<void>;
+  /**
+   * Follow-ups of a whole batch in set-based statements, after every record's `afterSave` (a thousand slips' totals
+   * per rate and their customers' 売掛残高 in a few queries). `ids` the saved records in order, `current` each one's
+   * stored row before the save (undefined for an insert).
+   */
+  afterBatch?(event: { trx: Transaction<Database>; actor: WriteActor; def: ResourceDef; ids: readonly number[]; current: readonly (ResourceRow | undefined)[]; batch: unknown }): Promise<void>;
   beforeDelete?(event: DeleteEvent): Promise<void>;
   afterDelete?(event: DeleteEvent): Promise<void>;
   /** Lets a user call a verb the role table does not grant (e.g. reading and saving one's own profile). */

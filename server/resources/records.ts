@@ -380,6 +380,7 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
       }
     }
   }
+  if (policy?.afterBatch && ids.length > 0) await policy.afterBatch({ trx, actor, def, ids, current: events.map((event) => event.current), batch: events[0]?.batch });
   const answer = options.answer === false ? [] : await Promise.all(ids.map((recordId) => findRecord(trx, def, recordId)));
   return { ids, rows: answer };
 }
