@@ -22,8 +22,7 @@ test('preview the month\'s server rental and create its slips with the progress 
   const month = nextMonth();
   const ym = month.replace('-', '');
 
-  await page.goto('/#/sales/list');
-  await page.getByRole('navigation', { name: 'メニュー' }).getByRole('link', { name: '月次サーバーレンタル' }).click();
+  await page.goto('/#/sales/rental');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('月次サーバーレンタル');
   await page.getByLabel('対象月').fill(month);
   await page.getByRole('button', { name: '表示' }).click();
