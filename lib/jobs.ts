@@ -7,6 +7,7 @@ import type { Area } from './permissions';
 /** The kinds of job, each with the area whose readers see it (and whose writers may start or cancel it) and its name. */
 export const JOB_KINDS = {
   hod_generate: { area: 'order', label: '定期配送の受注作成' },
+  rental_generate: { area: 'sales', label: '月次サーバーレンタルの売上作成' },
 } as const satisfies Record<string, { area: Area; label: string }>;
 
 export type JobKind = keyof typeof JOB_KINDS;

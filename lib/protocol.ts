@@ -31,6 +31,7 @@ export const MESSAGES = {
   badFilter: '使用できない絞り込み条件が指定されました。',
   badId: 'ID が正しくありません。',
   hodBadFrom: '開始日を YYYY-MM-DD の日付で入力してください。',
+  rentalBadMonth: '対象月は YYYYMM（例: 202605）の形で入力してください。',
   hodBadTo: '終了日を YYYY-MM-DD の日付で入力してください。',
   hodToBeforeFrom: '終了日は開始日以降の日付を入力してください。',
   hodRangeTooLong: periodTooLong(HOD_MAX_DAYS),

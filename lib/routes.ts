@@ -115,6 +115,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/sales/list', '売上伝票一覧', 'sales', list('sales')),
   r('/sales/new', '売上伝票登録', 'sales', create('sales'), { parent: '/sales/list', level: 'write' }),
   r('/sales/detail/:sal', '売上伝票詳細', 'sales', detail('sales', 'sal'), { parent: '/sales/list' }),
+  r('/sales/rental', '月次サーバーレンタル', 'sales', custom('sales-rental')),
   r('/payment/list', '入金伝票一覧', 'sales', list('payment')),
   r('/payment/new', '入金伝票登録', 'sales', create('payment'), { parent: '/payment/list', level: 'write' }),
   r('/payment/detail/:pay', '入金伝票詳細', 'sales', detail('payment', 'pay'), { parent: '/payment/list' }),
@@ -219,6 +220,7 @@ export const HEADER_MENUS: readonly { key: string; label: string; entries: reado
   {
     key: 'sales', label: '売上', entries: [
       { label: '売上伝票', path: '/sales/list' },
+      { label: '月次サーバーレンタル', path: '/sales/rental' },
       { label: '入金伝票', path: '/payment/list' },
       { label: '締め処理', path: '/closing' },
       { label: '請求一覧', path: '/billing/list' },

@@ -12,6 +12,7 @@ export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentTy
   'hod-preview': () => import('./hod-preview'),
   'hod-list': () => import('./hod-list'),
   'hod-uriage': () => import('./hod-uriage'),
+  'sales-rental': () => import('./sales-rental'),
   'order-list': () => import('./orders/order-list'),
   'order-form': () => import('./orders/order-form'),
 };

@@ -111,6 +111,7 @@ export const salesResource: ResourceDef = {
     ],
   },
   titleFields: ['number', 'id'],
+  jobStamped: true,
   children: {
     key: 'lines',
     label: '明細',

@@ -50,6 +50,7 @@ const EXTRA_COLUMNS: Record<string, Record<string, string>> = {
 const OTHER_CALLS: Record<string, { text: string; readers: AuditReaders }> = {
   order_status: { text: '受注の状態変更', readers: 'order' },
   hod_generate: { text: '定期配送の受注作成', readers: 'order' },
+  rental_generate: { text: '月次サーバーレンタルの売上作成', readers: 'sales' },
   server_upd: { text: 'サーバーの設置・交換・引上げ', readers: 'stock' },
   mailtemplate_send: { text: 'メールの送信', readers: 'system' },
   seed: { text: '初期データの登録', readers: 'own' },

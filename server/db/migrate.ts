@@ -28,6 +28,7 @@ import * as moneyTerms from './migrations/0026-money-terms';
 import * as moneyTermsData from './migrations/0027-money-terms-data';
 import * as sales from './migrations/0032-sales';
 import * as billingGroupIndex from './migrations/0038-billing-group-index';
+import * as salesSources from './migrations/0035-sales-sources';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0027-money-terms-data': moneyTermsData,
   '0032-sales': sales,
   '0038-billing-group-index': billingGroupIndex,
+  '0035-sales-sources': salesSources,
 };
 
 function provider(dialect: DialectName) {

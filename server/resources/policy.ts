@@ -27,7 +27,8 @@ export interface WriteActor {
  * @example await writer.save(bottleResource, undefined, { cl_id: 12, it_id: 3, move_date: '2026-05-01', delivered: 2 })
  */
 export interface Writer {
-  save(def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>): Promise<ResourceRow>;
+  /** `fixed`: columns the writing code sets itself (see records.ts `BulkEntry.fixed`), e.g. the bottle movement a deposit slip follows. */
+  save(def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>, fixed?: ResourceRow): Promise<ResourceRow>;
   delete(def: ResourceDef, recordId: number): Promise<void>;
 }
 
@@ -102,6 +103,12 @@ export interface ResourcePolicy {
    * before the save replaced them (when it did).
    */
   afterSave?(event: SaveEvent & { saved: ResourceRow; storedChildren: ResourceRow[] | undefined }): Promise<void>;
+  /**
+   * Follow-ups of a whole batch in set-based statements, after every record's `afterSave` (a thousand slips' totals
+   * per rate and their customers' 売掛残高 in a few queries). `ids` the saved records in order, `current` each one's
+   * stored row before the save (undefined for an insert).
+   */
+  afterBatch?(event: { trx: Transaction<Database>; actor: WriteActor; def: ResourceDef; ids: readonly number[]; current: readonly (ResourceRow | undefined)[]; batch: unknown }): Promise<void>;
   beforeDelete?(event: DeleteEvent): Promise<void>;
   afterDelete?(event: DeleteEvent): Promise<void>;
   /** Lets a user call a verb the role table does not grant (e.g. reading and saving one's own profile). */

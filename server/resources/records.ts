@@ -225,7 +225,7 @@ const jobColumn = (prefix: string, def: ResourceDef, actor: WriteActor): Resourc
 
 /** The pipeline inside a running transaction, as a policy's event hands it over (policy.ts `Writer`). */
 const writerOf = (trx: Transaction<Database>, actor: WriteActor): Writer => ({
-  save: (def, recordId, input) => saveInTransaction(trx, actor, def, recordId, input),
+  save: (def, recordId, input, fixed) => saveInTransaction(trx, actor, def, recordId, input, fixed),
   delete: (def, recordId) => deleteInTransaction(trx, actor, def, recordId),
 });
 
@@ -380,6 +380,7 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
       }
     }
   }
+  if (policy?.afterBatch && ids.length > 0) await policy.afterBatch({ trx, actor, def, ids, current: events.map((event) => event.current), batch: events[0]?.batch });
   const answer = options.answer === false ? [] : await Promise.all(ids.map((recordId) => findRecord(trx, def, recordId)));
   return { ids, rows: answer };
 }
@@ -453,9 +454,9 @@ export async function saveRecord(ctx: WriteContext, def: ResourceDef, recordId: 
  * @example await saveInTransaction(trx, actor, hodReportResource, undefined, { date: '2026-05-01', usr_id: 4, stops: [{ cl_id: 12, it_id: 3, delivered: 2 }] })
  */
 export async function saveInTransaction(
-  trx: Transaction<Database>, actor: WriteActor, def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>,
+  trx: Transaction<Database>, actor: WriteActor, def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>, fixed: ResourceRow = {},
 ): Promise<ResourceRow> {
-  return answerRow(def, (await writeSaves(trx, actor, def, [await prepareSave(def, recordId, input, actor.userId)])).rows[0]);
+  return answerRow(def, (await writeSaves(trx, actor, def, [await prepareSave(def, recordId, input, actor.userId, fixed)])).rows[0]);
 }
 
 /**

@@ -3,20 +3,30 @@
  * delivered − collected). Every save and delete re-computes the balances of the pairs it touches,
  * in its own transaction, and is refused when any balance would go below zero. Writes for one
  * customer are queued (its row is locked) so two saves cannot compute from the same old rows.
+ *
+ * 容器保証金 follows the bottles (issue 12 "Deposits"): a movement of an item with a deposit (`it_deposit`) takes
+ * (delivered − collected) × deposit (`bt_deposit`, derived), and that sum is the movement's own 保証金 slip — one
+ * 不課税 line, negative when more came back than went out (a refund) — written, corrected or deleted with the
+ * movement through the sales save (`writer`), so the slips' sum is 預け本数 × deposit and the 売掛残高 moves.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BottleBalance } from '../../../lib/resources/bottle';
+import { salesResource } from '../../../lib/resources/sales';
 import { writeAudit } from '../../audit/audit-log';
+import { chunksOf, isPostgres } from '../../db/bulk-write';
 import type { Database, ResourceRow } from '../../db/schema';
 import { badRequest } from '../../http/api-error';
-import type { ResourcePolicy, WriteActor } from '../policy';
+import type { ResourcePolicy, WriteActor, Writer } from '../policy';
 
 const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value ?? 0) || 0);
 
 /** Locks the customers' rows until the transaction ends (PostgreSQL; SQLite has one writer anyway), lowest id first. */
 export async function lockCustomers(trx: Transaction<Database>, ids: readonly unknown[]): Promise<void> {
+  if (!isPostgres(trx)) return;
   const unique = [...new Set(ids.map(num).filter((id) => id > 0))].sort((a, b) => a - b);
-  for (const id of unique) await trx.updateTable('client').set({ cl_id: id }).where('cl_id', '=', id).execute();
+  if (unique.length === 1) await trx.updateTable('client').set({ cl_id: unique[0] }).where('cl_id', '=', unique[0]).execute();
+  // Many at once (a rental run): one statement per thousand, walking the key index in id order.
+  else for (const chunk of chunksOf(unique, 1000)) await sql`UPDATE client SET cl_id = cl_id WHERE cl_id IN (${sql.join(chunk)})`.execute(trx);
 }
 
 /**
@@ -49,25 +59,62 @@ const pairsOf = (...rows: (ResourceRow | undefined)[]): [number, number][] => {
   return [...pairs.values()];
 };
 
+/** The item's name and 容器保証金 per bottle (0 when it holds none). */
+async function itemDeposit(trx: Transaction<Database>, itemId: number): Promise<{ name: string; returnable: boolean; deposit: number } | undefined> {
+  const item = await trx.selectFrom('item').select(['it_name', 'it_returnable', 'it_deposit']).where('it_id', '=', itemId).executeTakeFirst();
+  return item && { name: String(item.it_name), returnable: item.it_returnable === 1, deposit: num(item.it_deposit) };
+}
+
+/** The bottles a movement leaves at the customer beyond those it takes back (negative: more came back). */
+const netBottles = (row: ResourceRow): number => num(row.bt_delivered) - num(row.bt_collected);
+
+/** The name of a deposit slip's line: 「容器保証金 天然水 12L（リターナブル）」. */
+export const depositLineName = (itemName: string): string => `容器保証金 ${itemName}`;
+
+/**
+ * Writes, corrects or deletes the 保証金 slip of one movement (`sl_bt_id`) to match it: none when the movement is
+ * gone, its item holds no deposit or as many bottles came back as went out.
+ * @example await followDeposit(trx, writer, savedMovement)
+ */
+async function followDeposit(trx: Transaction<Database>, writer: Writer, bottleId: number, movement: ResourceRow | undefined): Promise<void> {
+  const slip = await trx.selectFrom('sales').select(['sl_id', 'modified']).where('sl_bt_id', '=', bottleId).where('deleted', '=', 0).executeTakeFirst();
+  const item = movement && await itemDeposit(trx, num(movement.bt_it_id));
+  const quantity = movement ? netBottles(movement) : 0;
+  if (!movement || !item || item.deposit === 0 || quantity === 0) {
+    if (slip) await writer.delete(salesResource, num(slip.sl_id));
+    return;
+  }
+  const values = {
+    cl_id: movement.bt_cl_id, date: movement.bt_move_date, kind: 'deposit',
+    biko: quantity > 0 ? '容器保証金のお預かり' : '容器保証金のご返金（空ボトル回収）',
+    lines: [{ name: depositLineName(item.name), quantity, price: item.deposit, tax_class: 'outside' }],
+    ...(slip ? { modified: slip.modified } : {}),
+  };
+  await writer.save(salesResource, slip ? num(slip.sl_id) : undefined, values, { sl_bt_id: bottleId });
+}
+
 export const bottlePolicy: ResourcePolicy = {
   async beforeSave({ trx, current, columns }) {
     await lockCustomers(trx, [current?.bt_cl_id, columns.bt_cl_id]);
-    const itemId = columns.bt_it_id;
-    if (itemId === undefined || itemId === null || itemId === current?.bt_it_id) return;
-    const item = await trx.selectFrom('item').select(['it_name', 'it_returnable']).where('it_id', '=', num(itemId)).executeTakeFirst();
-    if (item && item.it_returnable !== 1) {
-      const message = `「${String(item.it_name)}」はリターナブルボトルの商品ではありません。ボトル台帳にはリターナブルボトルの商品を選んでください。`;
+    const itemId = num(columns.bt_it_id ?? current?.bt_it_id);
+    const item = await itemDeposit(trx, itemId);
+    if (item && !item.returnable && columns.bt_it_id !== undefined && columns.bt_it_id !== current?.bt_it_id) {
+      const message = `「${item.name}」はリターナブルボトルの商品ではありません。ボトル台帳にはリターナブルボトルの商品を選んでください。`;
       throw badRequest(message, { fields: { it_id: message } });
     }
+    // An item with a deposit: the movement's deposit is its bottles' (what its slip charges or refunds).
+    if (item && item.deposit > 0) return { bt_deposit: netBottles({ ...current, ...columns }) * item.deposit };
   },
-  async afterSave({ trx, actor, current, saved }) {
+  async afterSave({ trx, actor, writer, current, saved }) {
     for (const [clientId, itemId] of pairsOf(current, saved)) await recompute(trx, actor, clientId, itemId);
+    await followDeposit(trx, writer, num(saved.bt_id), saved);
   },
   async beforeDelete({ trx, current }) {
     await lockCustomers(trx, [current.bt_cl_id]);
   },
-  async afterDelete({ trx, actor, current }) {
+  async afterDelete({ trx, actor, writer, current }) {
     for (const [clientId, itemId] of pairsOf(current)) await recompute(trx, actor, clientId, itemId);
+    await followDeposit(trx, writer, num(current.bt_id), undefined);
   },
 };
 

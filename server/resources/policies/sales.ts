@@ -14,7 +14,7 @@ import { moneyTermsOf, slipTotals, type MoneyTotals } from '../../../lib/money/t
 import { formatOrderNumber } from '../../../lib/orders/number';
 import { salesResource } from '../../../lib/resources/sales';
 import { isTaxClass, rateOn, taxClassOf } from '../../../lib/tax';
-import { rowsByIds } from '../../db/bulk-write';
+import { chunksOf, rowsByIds } from '../../db/bulk-write';
 import { resourceView, type Database, type ResourceRow } from '../../db/schema';
 import { badRequest } from '../../http/api-error';
 import { priceLine, pricingBook, PRICING_CLIENT_COLUMNS, type PricingBook } from '../../orders/pricing';
@@ -120,18 +120,24 @@ export const salesPolicy: ResourcePolicy = {
     return lineSummary;
   },
 
-  /** The slip's totals per rate (what closing sums) and the customers' 売掛残高 (the old one too when it moved). */
-  async afterSave({ trx, saved, current, batch }) {
-    const slipId = Number(saved.sl_id);
-    const totals = slipMoney(await storedLines(trx, slipId), (batch as SalesBatch).clients.get(Number(saved.sl_cl_id)));
+  /**
+   * The slips' totals per rate (what closing sums) and their customers' 売掛残高 (the old one too when a slip moved),
+   * for the whole batch in a few statements: one slip or a month's rental run cost the same queries.
+   */
+  async afterBatch({ trx, ids, current, batch }) {
+    const { clients } = batch as SalesBatch;
+    const [lines, slips] = await Promise.all([storedChildren(trx, LINES, ids), rowsByIds(trx, 'sales', 'sl_id', ids, ['sl_id', 'sl_cl_id'])]);
     const view = resourceView(trx);
-    await view.deleteFrom('sales_rate').where('slr_sl_id', '=', slipId).execute();
-    if (totals.rates.length > 0) {
-      await view.insertInto('sales_rate').values(totals.rates.map((r) => ({
-        slr_sl_id: slipId, slr_key: r.key, slr_tax_class: r.taxClass, slr_rate: r.rate, slr_amount: r.amount, slr_net: r.net, slr_tax: r.tax, slr_total: r.total,
-      }))).execute();
+    const rates: ResourceRow[] = [];
+    for (const slipId of ids) {
+      const totals = slipMoney(lines.get(slipId) ?? [], clients.get(Number(slips.get(slipId)?.sl_cl_id)));
+      for (const r of totals.rates) {
+        rates.push({ slr_sl_id: slipId, slr_key: r.key, slr_tax_class: r.taxClass, slr_rate: r.rate, slr_amount: r.amount, slr_net: r.net, slr_tax: r.tax, slr_total: r.total });
+      }
     }
-    await recomputeReceivables(trx, [saved.sl_cl_id, current?.sl_cl_id]);
+    for (const chunk of chunksOf(ids, 1000)) await view.deleteFrom('sales_rate').where('slr_sl_id', 'in', chunk).execute();
+    for (const chunk of chunksOf(rates, 1000)) await view.insertInto('sales_rate').values(chunk).execute();
+    await recomputeReceivables(trx, [...[...slips.values()].map((row) => row.sl_cl_id), ...current.map((row) => row?.sl_cl_id)]);
   },
 
   async beforeDelete({ trx, id, current }) {

@@ -1,0 +1,94 @@
+/**
+ * Benchmark: the month's server rental (issue 12) over N agreements (default 20,000; each customer one agreement:
+ * 1 in 10 starting inside the month, 1 in 20 cancelled inside it, half of them with one or two installed servers with a
+ * monthly fee), on SQLite and — when TEST_DATABASE_URL or BENCH_DATABASE_URL is set — PostgreSQL:
+ * - the preview (`rentalPreview`, the work behind `rental_preview`): first run and the best of the following runs;
+ * - the run (`rental_generate`: `rentalGenerate` as a job, its progress written to the job store between chunks), from
+ *   the start until the job has ended: the run that creates the month's slips through the sales save, then the same
+ *   month again (creates nothing). Goal: under 10 s. The CPU time of the bench's process is printed too.
+ *
+ * Run: `node --import tsx bench/rental-month.ts` (BENCH_AGREEMENTS to change N, BENCH_RUNS the repeated previews,
+ * BENCH_DIALECTS=postgres to measure one dialect).
+ */
+import { join } from 'node:path';
+import { normalizeAreas } from '../lib/permissions';
+import { agreementResource } from '../lib/resources/agreement';
+import { serverResource } from '../lib/resources/water-server';
+import { rentalMonth, type RentalGenerateResult } from '../lib/sales/rental';
+import { createUser } from '../server/auth/users';
+import type { DialectName } from '../server/config';
+import { refreshStatistics } from '../server/db/connect';
+import { migrateToLatest } from '../server/db/migrate';
+import { createJobs } from '../server/jobs/jobs';
+import { rentalGenerate, rentalPreview } from '../server/sales/rental';
+import { bulkInsert } from '../server/seed/bulk-insert';
+import { seedSyntheticClients } from '../server/seed/seed';
+import { benchDialects, freshTarget } from './list-bench';
+
+process.env.TZ ||= 'Asia/Tokyo';
+
+const AGREEMENTS = Number(process.env.BENCH_AGREEMENTS ?? 20_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const MONTH = rentalMonth('202612')!;
+
+const ms = (since: number): number => Math.round(performance.now() - since);
+
+async function run(dialect: DialectName): Promise<void> {
+  const target = await freshTarget(dialect);
+  const { database } = target;
+  const config = { dialect, databaseUrl: target.env.DATABASE_URL ?? '', sqliteFile: target.env.DATA_DIR ? join(target.env.DATA_DIR, 'app.db') : '' };
+  try {
+    const loading = performance.now();
+    await migrateToLatest(database.db, dialect);
+    await seedSyntheticClients(database.db, AGREEMENTS);
+    const clients = (await database.db.selectFrom('client').select('cl_id').where('deleted', '=', 0).orderBy('cl_id').limit(AGREEMENTS).execute()).map((r) => Number(r.cl_id));
+    await bulkInsert(database.db, agreementResource, clients.map((cl_id, i) => ({
+      cl_id, agreement_no: `B-${i}`, contract_type: '1', contract_date: i % 10 === 0 ? '2026-12-11' : '2025-04-01',
+      status: i % 20 === 1 ? '9' : '1', cancel_date: i % 20 === 1 ? '2026-12-20' : '', rental_fee: i % 2 === 0 ? 1000 : 0,
+    })));
+    const servers = clients.flatMap((cl_id, i) => (i % 2 === 1 ? Array.from({ length: 1 + (i % 4 === 1 ? 1 : 0) }, (_, k) => ({
+      serial_no: `BS-${i}-${k}`, model: 'AQ-01', status: 'installed', cl_id, install_date: i % 7 === 0 ? '2026-12-05' : '2025-04-01', rental_fee: 1100,
+    })) : []));
+    await bulkInsert(database.db, serverResource, servers);
+    await refreshStatistics(database, { full: true });
+    console.log(`${dialect}: ${clients.length.toLocaleString()} agreements, ${servers.length.toLocaleString()} installed servers loaded in ${(ms(loading) / 1000).toFixed(1)} s`);
+
+    const times: number[] = [];
+    let summary = '';
+    for (let i = 0; i <= RUNS; i++) {
+      const started = performance.now();
+      const answer = await rentalPreview(database.db, MONTH, 100, 1);
+      times.push(ms(started));
+      summary = `${answer.agreements.toLocaleString()} agreements → ${answer.total.toLocaleString()} charges, ${answer.amount.toLocaleString()} 円 (税抜)`;
+    }
+    console.log(`${dialect}: preview ${MONTH.ym}: ${summary}`);
+    console.log(`${dialect}: preview first run ${times[0]} ms, best of ${RUNS} more ${Math.min(...times.slice(1))} ms`);
+
+    const admin = await createUser(database.db, { email: 'bench@example.jp', password: 'bench-password-2026', name: 'ベンチ', role: '管理' });
+    const jobs = await createJobs(config, database);
+    const user = { user_id: admin, user_email: 'bench@example.jp', user_name: 'ベンチ', user_role: '管理', areas: normalizeAreas({}), keyHash: '' };
+    for (const pass of ['generate', 'again'] as const) {
+      const started = performance.now();
+      const cpu = process.cpuUsage();
+      const id = await jobs.start({
+        kind: 'rental_generate', scope: MONTH.ym, params: { ym: MONTH.ym }, user,
+        work: ({ id: jobId, progress }) => rentalGenerate({ db: database.db, userId: admin, call: 'rental_generate', jobId }, MONTH, progress),
+      });
+      let job = await jobs.find(id);
+      while (job?.state === 'running') {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        job = await jobs.find(id);
+      }
+      if (job?.state !== 'done' || !job.result) throw new Error(`the run ended ${job?.state}: ${job?.error}`);
+      const r = job.result as RentalGenerateResult;
+      const used = process.cpuUsage(cpu);
+      console.log(`${dialect}: ${pass === 'generate' ? 'generate' : 'generate the same month again'}: ${ms(started).toLocaleString()} ms (this process's CPU ${Math.round((used.user + used.system) / 1000).toLocaleString()} ms) — ${r.created.toLocaleString()} slips created, ${r.existed.toLocaleString()} existed${pass === 'generate' ? ' (goal: under 10,000 ms)' : ''}`);
+    }
+    await jobs.close();
+  } finally {
+    await database.close();
+    await target.cleanup();
+  }
+}
+
+for (const dialect of benchDialects()) await run(dialect);

@@ -1,0 +1,165 @@
+/**
+ * 月次サーバーレンタル (/sales/rental): a month, the rental charges of the live agreements and installed servers
+ * (`rental_preview`: customer, agreement, server, days, tax-exclusive amount, pro-rata for a start, installation or cancel
+ * inside the month), and 「売上を作成」 (`rental_generate`, sales write): one 区分 レンタル slip per agreement, none twice —
+ * a job whose progress bar shows here (lib/client/api/use-job.ts), also after a reload, until its result.
+ */
+import { useEffect, useState } from 'react';
+import useSWR from 'swr';
+import { useJob } from '@/lib/client/api/use-job';
+import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { formatDateJa, formatMoney, todayJst } from '@/lib/format';
+import { detailPathOf } from '@/lib/list/resource-paths';
+import { can } from '@/lib/permissions';
+import { MESSAGES } from '@/lib/protocol';
+import { clientResource } from '@/lib/resources/client';
+import { rentalMonth, rentalMonthLabel, type RentalGenerateResult, type RentalPreview } from '@/lib/sales/rental';
+import { JobProgress } from '@/components/resource/job-progress';
+import { AppLink, useAlert, useAreas, useConfirm, useLoadingWhile } from '@/components/resource/shell-bridge';
+import { buttonClass, inputClass } from '@/components/resource/styles';
+import type { ScreenProps } from './registry';
+
+const PAGE_SIZE = 100;
+
+const resultText = (done: RentalGenerateResult): string =>
+  `レンタルの売上伝票を作成しました（${rentalMonthLabel(done)}・作成 ${done.created}件・作成済み ${done.existed}件・税抜 ${formatMoney(done.amount)}）。`;
+
+export default function SalesRentalScreen({ match }: ScreenProps) {
+  const [draft, setDraft] = useState(() => todayJst().slice(0, 7));
+  const [ym, setYm] = useState(() => draft.replace('-', ''));
+  const [page, setPage] = useState(1);
+  const month = rentalMonth(ym);
+  const key = month ? (['rental_preview', { ym, n: PAGE_SIZE, p: page }] as const) : null;
+  // Agreements and servers change under the screen: every showing asks the server again.
+  const { data, error, isLoading, mutate } = useSWR<RentalPreview[], Error>(key, callFetcher<RentalPreview>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0, keepPreviousData: true });
+  const answer = data?.[0];
+  const pages = answer ? Math.max(1, Math.ceil(answer.total / PAGE_SIZE)) : 1;
+  const canGenerate = can(useAreas(), 'sales', 'write');
+  const alert = useAlert();
+  const confirm = useConfirm();
+  const generation = useJob<RentalGenerateResult>('rental_generate', (job) => {
+    if (job.state === 'done' && job.result) alert(resultText(job.result), 'success');
+    else alert(job.error, job.state === 'cancelled' ? 'info' : 'error');
+    void mutate();
+  });
+  const draftProblem = rentalMonth(draft.replace('-', '')) ? undefined : MESSAGES.rentalBadMonth;
+  useLoadingWhile(isLoading);
+
+  const generate = async () => {
+    if (!answer) return;
+    const question = `${rentalMonthLabel(answer)}分のサーバーレンタル ${answer.slips.toLocaleString('ja-JP')}件（税抜 ${formatMoney(answer.amount)}）の売上伝票を作成します。作成済みの契約は作成しません。`;
+    if (!(await confirm(question, { title: 'レンタル売上の作成', confirmLabel: '売上を作成', danger: false }))) return;
+    try {
+      await generation.start('rental_generate', { ym: answer.ym });
+    } catch (failure) {
+      alert(messageOf(failure) ?? '', 'error');
+    }
+  };
+  const cancel = async () => {
+    if (!(await confirm('売上の作成を取り消します。作成中の伝票は1件も残りません。', { title: '売上作成の取り消し', confirmLabel: '取り消す', danger: true }))) return;
+    try {
+      await generation.cancel();
+    } catch (failure) {
+      alert(messageOf(failure) ?? '', 'error');
+    }
+  };
+
+  useEffect(() => {
+    document.title = match.route.title;
+  }, [match.route.title]);
+
+  return (
+    <section aria-labelledby="sales-rental-title" className="flex flex-col gap-[12px] p-[16px]">
+      <div>
+        <h1 id="sales-rental-title" className="text-[2rem] font-bold text-ink">{match.route.title}</h1>
+        <p className="text-[1.3rem] text-ink-soft">
+          契約中・休止中の契約と、その月に解約した契約のレンタル料です。顧客に設置中で月額レンタル料のあるサーバーは1台ずつ、ないときは契約の月額です。月の途中の開始・設置・解約は日割り（顧客の金額端数処理）です。
+        </p>
+      </div>
+      <form
+        noValidate
+        className="flex flex-wrap items-end gap-[12px]"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (draftProblem) return;
+          const next = draft.replace('-', '');
+          setPage(1);
+          setYm(next);
+          if (next === ym && page === 1) void mutate();
+        }}
+      >
+        <label className="flex flex-col gap-[4px] text-[1.3rem]">
+          対象月
+          <input type="month" value={draft} onChange={(e) => setDraft(e.target.value)} className={inputClass} aria-invalid={draftProblem ? true : undefined} aria-describedby={draftProblem ? 'rental-month-problem' : undefined} />
+        </label>
+        <button type="submit" className={buttonClass('primary')}>表示</button>
+        {canGenerate && (
+          <button type="button" className={buttonClass('secondary')} disabled={!answer || generation.running || answer.slips === 0} onClick={() => void generate()}>
+            売上を作成
+          </button>
+        )}
+      </form>
+      {draftProblem && <p id="rental-month-problem" className="text-[1.3rem] text-danger">{draftProblem}</p>}
+      {generation.job && (
+        <JobProgress job={generation.job} result={generation.job.result ? resultText(generation.job.result) : undefined} onCancel={canGenerate ? () => void cancel() : undefined} />
+      )}
+      {error && <p role="alert" className="text-[1.4rem] text-danger">{messageOf(error)}</p>}
+      {answer && (
+        <>
+          <dl aria-label="集計" className="flex flex-wrap gap-x-[24px] gap-y-[4px] text-[1.4rem]">
+            {([
+              ['対象月', `${rentalMonthLabel(answer)}（${formatDateJa(answer.from)}〜${formatDateJa(answer.to)}）`],
+              ['契約', `${answer.agreements.toLocaleString('ja-JP')}件`],
+              ['作成する伝票', `${answer.slips.toLocaleString('ja-JP')}件`],
+              ['作成済み', `${answer.existed.toLocaleString('ja-JP')}件`],
+              ['作成する金額（税抜）', formatMoney(answer.amount)],
+            ] as const).map(([label, value]) => (
+              <div key={label} className="flex gap-[6px]">
+                <dt className="text-ink-soft">{label}</dt>
+                <dd className="font-medium text-ink">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="overflow-x-auto rounded-[6px] border border-line bg-white">
+            <table className="w-full border-collapse text-[1.4rem]" aria-busy={isLoading || undefined}>
+              <caption className="visually-hidden">レンタル料の明細</caption>
+              <thead className="bg-subtle text-ink-soft">
+                <tr className="h-[36px]">
+                  {['顧客', '契約番号', 'サーバー', '期間', '日数', '月額（税抜）', '金額（税抜）', '状態'].map((label) => (
+                    <th key={label} scope="col" className="whitespace-nowrap border-b border-line px-[10px] text-left font-medium">{label}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {answer.rows.length === 0 && (
+                  <tr><td colSpan={8} className="px-[10px] py-[12px] text-ink-soft">この月に請求するレンタル料はありません。</td></tr>
+                )}
+                {answer.rows.map((row) => (
+                  <tr key={`${row.ag_id}-${row.server}`} className={`h-row border-b border-line last:border-b-0 ${row.existed ? 'text-ink-soft' : ''}`}>
+                    <th scope="row" className="px-[10px] text-left font-medium">
+                      <AppLink to={detailPathOf(clientResource, row.cl_id)} className="text-brand underline-offset-2 hover:underline">{row.cl_label || `顧客 ${row.cl_id}`}</AppLink>
+                    </th>
+                    <td className="whitespace-nowrap px-[10px]">{row.agreement_no}</td>
+                    <td className="whitespace-nowrap px-[10px]">{row.server || '（契約の月額）'}</td>
+                    <td className="whitespace-nowrap px-[10px]">{formatDateJa(row.from)}〜{formatDateJa(row.to)}</td>
+                    <td className="whitespace-nowrap px-[10px] text-right tabular-nums">{row.days}/{row.month_days}日</td>
+                    <td className="px-[10px] text-right tabular-nums">{formatMoney(row.fee)}</td>
+                    <td className="px-[10px] text-right tabular-nums">{formatMoney(row.amount)}</td>
+                    <td className="whitespace-nowrap px-[10px]">{row.existed ? '作成済み' : '未作成'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {pages > 1 && (
+            <nav aria-label="ページ" className="flex items-center gap-[8px] text-[1.4rem]">
+              <button type="button" className={buttonClass('secondary', 'sm')} disabled={page <= 1} onClick={() => setPage(page - 1)}>前へ</button>
+              <span>{page} / {pages} ページ（{answer.total.toLocaleString('ja-JP')}件）</span>
+              <button type="button" className={buttonClass('secondary', 'sm')} disabled={page >= pages} onClick={() => setPage(page + 1)}>次へ</button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
