@@ -29,6 +29,7 @@ import * as moneyTermsData from './migrations/0027-money-terms-data';
 import * as sales from './migrations/0032-sales';
 import * as billingGroupIndex from './migrations/0038-billing-group-index';
 import * as salesSources from './migrations/0035-sales-sources';
+import * as writeAndSumIndexes from './migrations/0037-write-and-sum-indexes';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0032-sales': sales,
   '0038-billing-group-index': billingGroupIndex,
   '0035-sales-sources': salesSources,
+  '0037-write-and-sum-indexes': writeAndSumIndexes,
 };
 
 function provider(dialect: DialectName) {

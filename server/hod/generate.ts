@@ -112,19 +112,27 @@ export async function hodGenerate(
       const clients = await rowsByIds(trx, 'client', 'cl_id', advancing.map((c) => c.cl_id), ['cl_id', 'cl_next_shipping_date', 'modified']);
       await progress(0, planned.length);
 
-      // next_shipping_date moves forward (never back), audit-logged.
+      // next_shipping_date moves forward (never back), audit-logged — written while the orders' batch runs its rules:
+      // on PostgreSQL the database updates the customers while JavaScript prepares the orders. Both are waited for
+      // before anything is answered or thrown, so nothing touches the transaction once it ends.
       const clientStamp = nextStamp(advancing.reduce((max, c) => (String(clients.get(c.cl_id)!.modified) > max ? String(clients.get(c.cl_id)!.modified) : max), nextStamp()));
-      await updateTextEach(trx, 'client', 'cl_id', new Map(advancing.map((c) => [c.cl_id, { cl_next_shipping_date: String(c.result.next_shipping_date), modified: clientStamp }])));
-      await writeAudits(trx, advancing.map((c): AuditEntry => ({
-        userId: ctx.userId, call: ctx.call, table: 'client', recordId: c.cl_id, at: clientStamp, jobId: ctx.jobId,
-        changes: diff(clients.get(c.cl_id), { cl_next_shipping_date: String(c.result.next_shipping_date) }),
-      })));
-      answer.advanced = advancing.length;
+      const advanced = (async () => {
+        await updateTextEach(trx, 'client', 'cl_id', new Map(advancing.map((c) => [c.cl_id, { cl_next_shipping_date: String(c.result.next_shipping_date), modified: clientStamp }])));
+        await writeAudits(trx, advancing.map((c): AuditEntry => ({
+          userId: ctx.userId, call: ctx.call, table: 'client', recordId: c.cl_id, at: clientStamp, jobId: ctx.jobId,
+          changes: diff(clients.get(c.cl_id), { cl_next_shipping_date: String(c.result.next_shipping_date) }),
+        })));
+      })();
 
       // The orders, through the order's one write path as a batch (its rules, lines, numbers, audit rows).
-      const { ids } = await saveBatch(trx, ctx, orderResource, planned.map((plan) => entryOf(plan, orderDate)), {
-        answer: false, progress, name: (i, error) => aboutDelivery(planned[i], error),
-      });
+      const [batch, advance] = await Promise.allSettled([
+        saveBatch(trx, ctx, orderResource, planned.map((plan) => entryOf(plan, orderDate)), { answer: false, progress, name: (i, error) => aboutDelivery(planned[i], error) }),
+        advanced,
+      ]);
+      if (batch.status === 'rejected') throw batch.reason;
+      if (advance.status === 'rejected') throw advance.reason;
+      const { ids } = batch.value;
+      answer.advanced = advancing.length;
       answer.orders = ids;
       // The rows are written: a cancel asked meanwhile still rolls the run back.
       await progress(planned.length, planned.length);
