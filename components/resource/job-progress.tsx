@@ -3,8 +3,11 @@
  * percentage, 「取り消す」 while it runs (for those who may), and once it ended its outcome (`result`: the screen's
  * words for what it did).
  */
+import { useCallback } from 'react';
+import { messageOf } from '@/lib/client/list/use-list-controller';
 import { formatDateTime } from '@/lib/format';
 import { JOB_KINDS, jobPercent, type JobInfo } from '@/lib/jobs';
+import { type ConfirmOptions, useAlert, useConfirm } from '@/components/ui';
 import { buttonClass } from './styles';
 
 const count = (n: number): string => n.toLocaleString('ja-JP');
@@ -37,4 +40,22 @@ export function JobProgress({ job, result, onCancel }: { job: JobInfo; result?: 
       </div>
     </div>
   );
+}
+
+/**
+ * The 作成 and 取り消し of a screen that runs a job: each asks first (the shared confirm dialog) and shows a
+ * refusal (a running job named, a cancel too late) as the screen's alert.
+ * @example const confirmed = useConfirmedAction(); await confirmed('…を作成します。', { title: '受注の作成' }, () => job.start('hod_generate', range));
+ */
+export function useConfirmedAction(): (question: string, options: ConfirmOptions, action: () => Promise<unknown>) => Promise<void> {
+  const alert = useAlert();
+  const confirm = useConfirm();
+  return useCallback(async (question, options, action) => {
+    if (!(await confirm(question, options))) return;
+    try {
+      await action();
+    } catch (failure) {
+      alert(messageOf(failure) ?? '', 'error');
+    }
+  }, [alert, confirm]);
 }

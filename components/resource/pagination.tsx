@@ -82,3 +82,18 @@ export function Pagination({
     </div>
   );
 }
+
+/**
+ * 前へ／次へ of a preview table whose rows a call answers a page at a time (/orders/hod, /sales/rental);
+ * nothing when everything fits on one page.
+ */
+export function PreviewPager({ page, pages, total, onPage }: { page: number; pages: number; total: number; onPage: (page: number) => void }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="ページ" className="flex items-center gap-[8px] text-[1.4rem]">
+      <button type="button" className={buttonClass('secondary', 'sm')} disabled={page <= 1} onClick={() => onPage(page - 1)}>前へ</button>
+      <span>{page} / {pages} ページ（{total.toLocaleString('ja-JP')}件）</span>
+      <button type="button" className={buttonClass('secondary', 'sm')} disabled={page >= pages} onClick={() => onPage(page + 1)}>次へ</button>
+    </nav>
+  );
+}

@@ -14,8 +14,9 @@ import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
 import { detailPathOf } from '@/lib/list/resource-paths';
 import { COMING_PRESETS, HOD_PERIOD, periodProblem } from '@/lib/period';
 import { clientResource } from '@/lib/resources/client';
-import { JobProgress } from '@/components/resource/job-progress';
-import { AppLink, useAlert, useAreas, useConfirm, useLoadingWhile } from '@/components/resource/shell-bridge';
+import { JobProgress, useConfirmedAction } from '@/components/resource/job-progress';
+import { PreviewPager } from '@/components/resource/pagination';
+import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { buttonClass } from '@/components/resource/styles';
 import type { ScreenProps } from './registry';
@@ -37,7 +38,7 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
   const pages = answer ? Math.max(1, Math.ceil(answer.total / PAGE_SIZE)) : 1;
   const canGenerate = can(useAreas(), 'order', 'write');
   const alert = useAlert();
-  const confirm = useConfirm();
+  const confirmed = useConfirmedAction();
   const generation = useJob<HodGenerateResult>('hod_generate', (job) => {
     if (job.state === 'done' && job.result) alert(resultText(job.result), 'success');
     else alert(job.error, job.state === 'cancelled' ? 'info' : 'error');
@@ -49,21 +50,9 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
   const generate = async () => {
     if (!answer) return;
     const question = `${formatDateJa(range.from)}〜${formatDateJa(range.to)}の定期配送 ${answer.deliveries.toLocaleString('ja-JP')}件の受注を作成します。作成済みの配送は作成しません。`;
-    if (!(await confirm(question, { title: '受注の作成', confirmLabel: '受注を作成', danger: false }))) return;
-    try {
-      await generation.start('hod_generate', range);
-    } catch (failure) {
-      alert(messageOf(failure) ?? '', 'error');
-    }
+    await confirmed(question, { title: '受注の作成', confirmLabel: '受注を作成', danger: false }, () => generation.start('hod_generate', range));
   };
-  const cancel = async () => {
-    if (!(await confirm('受注の作成を取り消します。作成中の受注は1件も残りません。', { title: '受注作成の取り消し', confirmLabel: '取り消す', danger: true }))) return;
-    try {
-      await generation.cancel();
-    } catch (failure) {
-      alert(messageOf(failure) ?? '', 'error');
-    }
-  };
+  const cancel = () => confirmed('受注の作成を取り消します。作成中の受注は1件も残りません。', { title: '受注作成の取り消し', confirmLabel: '取り消す', danger: true }, () => generation.cancel());
 
   useEffect(() => {
     document.title = match.route.title;
@@ -147,13 +136,7 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
               </tbody>
             </table>
           </div>
-          {pages > 1 && (
-            <nav aria-label="ページ" className="flex items-center gap-[8px] text-[1.4rem]">
-              <button type="button" className={buttonClass('secondary', 'sm')} disabled={page <= 1} onClick={() => setPage(page - 1)}>前へ</button>
-              <span>{page} / {pages} ページ（{answer.total.toLocaleString('ja-JP')}件）</span>
-              <button type="button" className={buttonClass('secondary', 'sm')} disabled={page >= pages} onClick={() => setPage(page + 1)}>次へ</button>
-            </nav>
-          )}
+          <PreviewPager page={page} pages={pages} total={answer.total} onPage={setPage} />
         </>
       )}
     </section>

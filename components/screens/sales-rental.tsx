@@ -14,8 +14,9 @@ import { can } from '@/lib/permissions';
 import { MESSAGES } from '@/lib/protocol';
 import { clientResource } from '@/lib/resources/client';
 import { rentalMonth, rentalMonthLabel, type RentalGenerateResult, type RentalPreview } from '@/lib/sales/rental';
-import { JobProgress } from '@/components/resource/job-progress';
-import { AppLink, useAlert, useAreas, useConfirm, useLoadingWhile } from '@/components/resource/shell-bridge';
+import { JobProgress, useConfirmedAction } from '@/components/resource/job-progress';
+import { PreviewPager } from '@/components/resource/pagination';
+import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import type { ScreenProps } from './registry';
 
@@ -36,7 +37,7 @@ export default function SalesRentalScreen({ match }: ScreenProps) {
   const pages = answer ? Math.max(1, Math.ceil(answer.total / PAGE_SIZE)) : 1;
   const canGenerate = can(useAreas(), 'sales', 'write');
   const alert = useAlert();
-  const confirm = useConfirm();
+  const confirmed = useConfirmedAction();
   const generation = useJob<RentalGenerateResult>('rental_generate', (job) => {
     if (job.state === 'done' && job.result) alert(resultText(job.result), 'success');
     else alert(job.error, job.state === 'cancelled' ? 'info' : 'error');
@@ -48,21 +49,9 @@ export default function SalesRentalScreen({ match }: ScreenProps) {
   const generate = async () => {
     if (!answer) return;
     const question = `${rentalMonthLabel(answer)}分のサーバーレンタル ${answer.slips.toLocaleString('ja-JP')}件（税抜 ${formatMoney(answer.amount)}）の売上伝票を作成します。作成済みの契約は作成しません。`;
-    if (!(await confirm(question, { title: 'レンタル売上の作成', confirmLabel: '売上を作成', danger: false }))) return;
-    try {
-      await generation.start('rental_generate', { ym: answer.ym });
-    } catch (failure) {
-      alert(messageOf(failure) ?? '', 'error');
-    }
+    await confirmed(question, { title: 'レンタル売上の作成', confirmLabel: '売上を作成', danger: false }, () => generation.start('rental_generate', { ym: answer.ym }));
   };
-  const cancel = async () => {
-    if (!(await confirm('売上の作成を取り消します。作成中の伝票は1件も残りません。', { title: '売上作成の取り消し', confirmLabel: '取り消す', danger: true }))) return;
-    try {
-      await generation.cancel();
-    } catch (failure) {
-      alert(messageOf(failure) ?? '', 'error');
-    }
-  };
+  const cancel = () => confirmed('売上の作成を取り消します。作成中の伝票は1件も残りません。', { title: '売上作成の取り消し', confirmLabel: '取り消す', danger: true }, () => generation.cancel());
 
   useEffect(() => {
     document.title = match.route.title;
@@ -151,13 +140,7 @@ export default function SalesRentalScreen({ match }: ScreenProps) {
               </tbody>
             </table>
           </div>
-          {pages > 1 && (
-            <nav aria-label="ページ" className="flex items-center gap-[8px] text-[1.4rem]">
-              <button type="button" className={buttonClass('secondary', 'sm')} disabled={page <= 1} onClick={() => setPage(page - 1)}>前へ</button>
-              <span>{page} / {pages} ページ（{answer.total.toLocaleString('ja-JP')}件）</span>
-              <button type="button" className={buttonClass('secondary', 'sm')} disabled={page >= pages} onClick={() => setPage(page + 1)}>次へ</button>
-            </nav>
-          )}
+          <PreviewPager page={page} pages={pages} total={answer.total} onPage={setPage} />
         </>
       )}
     </section>

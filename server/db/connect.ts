@@ -116,6 +116,9 @@ export async function refreshStatistics(database: AppDatabase, { full = false } 
 export function openDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 'sqliteFile'>): AppDatabase {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, types: pgTypes });
+    // An idle connection the server ends (a restart, an administrator's terminate, a dropped database) is an
+    // 'error' of the pool, which drops that connection and opens another when needed; unhandled it would end the process.
+    pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection ended (${error.message})`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, reader: db, dialect: 'postgres', close: () => db.destroy() };
   }
