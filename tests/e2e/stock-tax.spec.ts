@@ -160,7 +160,8 @@ test('bottles: a customer\'s balance follows the movements added on their detail
   await expect(page.getByText('預けボトル（天然水 12L（リターナブル））: 3本')).toBeVisible();
   await addMovement('2', '3', '');
   await expect(page.getByText('預けボトル（天然水 12L（リターナブル））: 2本')).toBeVisible();
-  await expect(page.getByText('保証金 3,000円')).toBeVisible();
+  // The deposit follows the bottles (issue 12): 預け本数 2 × the item's deposit, whatever was typed on the first movement.
+  await expect(page.getByText('保証金 2,000円')).toBeVisible();
   await page.getByRole('tab', { name: 'ボトル' }).click();
   const ledger = page.getByRole('table', { name: 'ボトル一覧' });
   await expect(ledger.locator('tbody').getByRole('row')).toHaveCount(2);
