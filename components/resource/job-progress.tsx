@@ -4,9 +4,10 @@
  * words for what it did).
  */
 import { useCallback } from 'react';
+import { useJob, type JobController } from '@/lib/client/api/use-job';
 import { messageOf } from '@/lib/client/list/use-list-controller';
 import { formatDateTime } from '@/lib/format';
-import { JOB_KINDS, jobPercent, type JobInfo } from '@/lib/jobs';
+import { JOB_KINDS, jobPercent, type JobInfo, type JobKind } from '@/lib/jobs';
 import { type ConfirmOptions, useAlert, useConfirm } from '@/components/ui';
 import { buttonClass } from './styles';
 
@@ -58,4 +59,18 @@ export function useConfirmedAction(): (question: string, options: ConfirmOptions
       alert(messageOf(failure) ?? '', 'error');
     }
   }, [alert, confirm]);
+}
+
+/**
+ * A job a screen starts and follows (lib/client/api/use-job), whose end is told as the screen's alert — its
+ * result in words, or why it failed or was cancelled — after which the screen reads its data again.
+ * @example const generation = useAnnouncedJob<HodGenerateResult>('hod_generate', resultText, () => mutate());
+ */
+export function useAnnouncedJob<R>(kind: JobKind, resultText: (result: R) => string, onEnd: () => unknown): JobController<R> {
+  const alert = useAlert();
+  return useJob<R>(kind, (job) => {
+    if (job.state === 'done' && job.result) alert(resultText(job.result), 'success');
+    else alert(job.error, job.state === 'cancelled' ? 'info' : 'error');
+    void onEnd();
+  });
 }

@@ -6,7 +6,6 @@
  */
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { useJob } from '@/lib/client/api/use-job';
 import { addDays, formatDateJa, todayJst } from '@/lib/format';
 import type { HodGenerateResult, HodPreview } from '@/lib/hod/kinds';
 import { can } from '@/lib/permissions';
@@ -14,9 +13,9 @@ import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
 import { detailPathOf } from '@/lib/list/resource-paths';
 import { COMING_PRESETS, HOD_PERIOD, periodProblem } from '@/lib/period';
 import { clientResource } from '@/lib/resources/client';
-import { JobProgress, useConfirmedAction } from '@/components/resource/job-progress';
+import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/resource/job-progress';
 import { PreviewPager } from '@/components/resource/pagination';
-import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
+import { AppLink, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { buttonClass } from '@/components/resource/styles';
 import type { ScreenProps } from './registry';
@@ -37,13 +36,8 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
   const answer = data?.[0];
   const pages = answer ? Math.max(1, Math.ceil(answer.total / PAGE_SIZE)) : 1;
   const canGenerate = can(useAreas(), 'order', 'write');
-  const alert = useAlert();
   const confirmed = useConfirmedAction();
-  const generation = useJob<HodGenerateResult>('hod_generate', (job) => {
-    if (job.state === 'done' && job.result) alert(resultText(job.result), 'success');
-    else alert(job.error, job.state === 'cancelled' ? 'info' : 'error');
-    void mutate();
-  });
+  const generation = useAnnouncedJob<HodGenerateResult>('hod_generate', resultText, () => mutate());
   const generating = generation.running;
   useLoadingWhile(isLoading);
 

@@ -6,7 +6,6 @@
  */
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { useJob } from '@/lib/client/api/use-job';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
 import { formatDateJa, formatMoney, todayJst } from '@/lib/format';
 import { detailPathOf } from '@/lib/list/resource-paths';
@@ -14,9 +13,9 @@ import { can } from '@/lib/permissions';
 import { MESSAGES } from '@/lib/protocol';
 import { clientResource } from '@/lib/resources/client';
 import { rentalMonth, rentalMonthLabel, type RentalGenerateResult, type RentalPreview } from '@/lib/sales/rental';
-import { JobProgress, useConfirmedAction } from '@/components/resource/job-progress';
+import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/resource/job-progress';
 import { PreviewPager } from '@/components/resource/pagination';
-import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
+import { AppLink, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import type { ScreenProps } from './registry';
 
@@ -36,13 +35,8 @@ export default function SalesRentalScreen({ match }: ScreenProps) {
   const answer = data?.[0];
   const pages = answer ? Math.max(1, Math.ceil(answer.total / PAGE_SIZE)) : 1;
   const canGenerate = can(useAreas(), 'sales', 'write');
-  const alert = useAlert();
   const confirmed = useConfirmedAction();
-  const generation = useJob<RentalGenerateResult>('rental_generate', (job) => {
-    if (job.state === 'done' && job.result) alert(resultText(job.result), 'success');
-    else alert(job.error, job.state === 'cancelled' ? 'info' : 'error');
-    void mutate();
-  });
+  const generation = useAnnouncedJob<RentalGenerateResult>('rental_generate', resultText, () => mutate());
   const draftProblem = rentalMonth(draft.replace('-', '')) ? undefined : MESSAGES.rentalBadMonth;
   useLoadingWhile(isLoading);
 
