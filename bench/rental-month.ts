@@ -8,8 +8,11 @@
  *   month again (creates nothing). Goal: under 10 s. The CPU time of the bench's process is printed too.
  *
  * Run: `node --import tsx bench/rental-month.ts` (BENCH_AGREEMENTS to change N, BENCH_RUNS the repeated previews,
- * BENCH_DIALECTS=postgres to measure one dialect).
+ * BENCH_DIALECTS=postgres to measure one dialect; BENCH_CPU_PROF=dir writes the CPU profile of the first run alone,
+ * `rental-{dialect}.cpuprofile`, to read in Chrome DevTools).
  */
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { normalizeAreas } from '../lib/permissions';
 import { agreementResource } from '../lib/resources/agreement';
@@ -68,6 +71,12 @@ async function run(dialect: DialectName): Promise<void> {
     const jobs = await createJobs(config, database);
     const user = { user_id: admin, user_email: 'bench@example.jp', user_name: 'ベンチ', user_role: '管理', areas: normalizeAreas({}), keyHash: '' };
     for (const pass of ['generate', 'again'] as const) {
+      const profiling = pass === 'generate' && process.env.BENCH_CPU_PROF ? new Session() : undefined;
+      if (profiling) {
+        profiling.connect();
+        await profiling.post('Profiler.enable');
+        await profiling.post('Profiler.start');
+      }
       const started = performance.now();
       const cpu = process.cpuUsage();
       const id = await jobs.start({
@@ -82,6 +91,11 @@ async function run(dialect: DialectName): Promise<void> {
       if (job?.state !== 'done' || !job.result) throw new Error(`the run ended ${job?.state}: ${job?.error}`);
       const r = job.result as RentalGenerateResult;
       const used = process.cpuUsage(cpu);
+      if (profiling) {
+        const { profile } = await profiling.post('Profiler.stop');
+        await writeFile(join(process.env.BENCH_CPU_PROF!, `rental-${dialect}.cpuprofile`), JSON.stringify(profile));
+        profiling.disconnect();
+      }
       console.log(`${dialect}: ${pass === 'generate' ? 'generate' : 'generate the same month again'}: ${ms(started).toLocaleString()} ms (this process's CPU ${Math.round((used.user + used.system) / 1000).toLocaleString()} ms) — ${r.created.toLocaleString()} slips created, ${r.existed.toLocaleString()} existed${pass === 'generate' ? ' (goal: under 10,000 ms)' : ''}`);
     }
     await jobs.close();

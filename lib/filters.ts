@@ -50,6 +50,14 @@ export interface FilterDef {
    * of exactly those records (lib/list/list-state `listFilters`).
    */
   implied?: boolean;
+  /**
+   * Matched on another table's rows (`{on} IN (SELECT {key} FROM {table} WHERE {column} …)`): a slip's lines
+   * holding an item (`{ table: 'sales_detail', key: 'sld_sl_id', column: 'sld_it_id' }`, `on` the record's id),
+   * the team of its staff (`{ table: 'user', key: 'user_id', column: 'user_team', on: 'sl_usr_id' }`).
+   */
+  through?: { table: string; key: string; column: string; on?: string };
+  /** The resource whose record ids the filter takes where no field of the list says it (drawn as a record picker, checked as ids). */
+  ref?: string;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -55,10 +55,12 @@ export function formatDateTime(value: string | null | undefined): string {
  */
 export function formatTimestamp(value: string | null | undefined): string {
   if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const p = jstParts(date);
-  return `${p.y}-${pad(p.m)}-${pad(p.d)} ${pad(p.h)}:${pad(p.mi)}:${pad(p.s)}`;
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return '';
+  // The Japan time written as an ISO string (YYYY-MM-DDTHH:mm:ss.sssZ): one native call per cell of an export's
+  // 登録日時・更新日時 (two million for a million rows).
+  const iso = new Date(time + JST_OFFSET_MS).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 }
 
 const WEEKDAYS_JA = ['日', '月', '火', '水', '木', '金', '土'] as const;

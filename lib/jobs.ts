@@ -8,6 +8,9 @@ import type { Area } from './permissions';
 export const JOB_KINDS = {
   hod_generate: { area: 'order', label: '定期配送の受注作成' },
   rental_generate: { area: 'sales', label: '月次サーバーレンタルの売上作成' },
+  /** Scope `{sime_gp}:{sime_ym}` (server/closing). */
+  closing_run: { area: 'sales', label: '締め処理' },
+  billing_pdf_batch: { area: 'sales', label: '請求書の一括発行' },
 } as const satisfies Record<string, { area: Area; label: string }>;
 
 export type JobKind = keyof typeof JOB_KINDS;

@@ -1,6 +1,6 @@
 /**
  * Mail templates' placeholders (差し込み項目) such as `{{顧客名}}`: the one list of them, the values
- * they take from a customer (and an order), rendering, and the check that refuses unknown ones.
+ * they take from a customer (and an order, or an invoice), rendering, and the check that refuses unknown ones.
  * Pure: the server renders previews and test mails with it, the detail screen shows its help list,
  * and the resource's `check` uses it on the form and on save.
  */
@@ -9,20 +9,28 @@ import { columnOf } from './resources/types';
 import { clientResource } from './resources/client';
 import { orderResource } from './resources/order';
 
-/** Whom a template is written for: a customer, or one order of a customer. */
-export type MailTarget = 'client' | 'order';
+/** Whom a template is written for: a customer, one order of a customer, or one invoice (請求, sent with its PDF). */
+export type MailTarget = 'client' | 'order' | 'billing';
 
 export const MAIL_TARGETS = [
   { value: 'client', text: '顧客' },
   { value: 'order', text: '受注' },
+  { value: 'billing', text: '請求' },
 ] as const;
+
+/** A stored target ('' or unknown → undefined). */
+export const mailTargetOf = (value: unknown): MailTarget | undefined =>
+  MAIL_TARGETS.find((t) => t.value === value)?.value;
+
+/** The target's name in messages: 「受注」. */
+const targetText = (target: MailTarget): string => MAIL_TARGETS.find((t) => t.value === target)?.text ?? target;
 
 export interface Placeholder {
   /** The name written between the braces: `{{顧客名}}`. */
   key: string;
   description: string;
-  /** Only templates for an order (対象「受注」) may use it. */
-  orderOnly?: boolean;
+  /** Only templates for this target may use it (an order's number, an invoice's amount). */
+  only?: Exclude<MailTarget, 'client'>;
 }
 
 export const PLACEHOLDERS: readonly Placeholder[] = [
@@ -37,9 +45,13 @@ export const PLACEHOLDERS: readonly Placeholder[] = [
   { key: '担当者名', description: '送信する担当者の氏名' },
   { key: '自社名', description: '自社の名前' },
   { key: '本日の日付', description: '送信する日の日付' },
-  { key: '受注番号', description: '受注の番号', orderOnly: true },
-  { key: '受注日', description: '受注日', orderOnly: true },
-  { key: '合計金額', description: '受注の合計金額（例: 1,234円）', orderOnly: true },
+  { key: '受注番号', description: '受注の番号', only: 'order' },
+  { key: '受注日', description: '受注日', only: 'order' },
+  { key: '合計金額', description: '受注の合計金額（例: 1,234円）', only: 'order' },
+  { key: '請求番号', description: '請求の番号', only: 'billing' },
+  { key: '請求期間', description: '請求の対象期間（例: 2026年4月21日〜2026年5月20日）', only: 'billing' },
+  { key: '今回請求額', description: '今回のご請求額（例: 12,345円）', only: 'billing' },
+  { key: '入金予定日', description: 'お支払い期日（入金予定日）', only: 'billing' },
 ];
 
 /** `{{名前}}`, also typed with full-width braces `｛｛名前｝｝`; spaces inside are ignored. */
@@ -47,7 +59,7 @@ const PLACEHOLDER = /(?:\{\{|｛｛)[ \t　]*([^{}｛｝\n]*?)[ \t　]*(?:\}\}|�
 
 /** The placeholders a template for the target may use. */
 export const placeholdersFor = (target: MailTarget): readonly Placeholder[] =>
-  PLACEHOLDERS.filter((p) => target === 'order' || !p.orderOnly);
+  PLACEHOLDERS.filter((p) => !p.only || p.only === target);
 
 /** `{{名前}}` as written in the help list and the messages. */
 export const placeholderText = (key: string): string => `{{${key}}}`;
@@ -75,9 +87,11 @@ export interface MailData {
   client: Record<string, unknown>;
   /** The order's detail row (`od_*`), for templates for an order. */
   order?: Record<string, unknown>;
+  /** The invoice's row (`bl_*`), for templates for an invoice. */
+  billing?: Record<string, unknown>;
   /** The staff member who sends. */
   senderName: string;
-  /** Our company's name (COMPANY_NAME). */
+  /** Our company's name (自社情報, else COMPANY_NAME). */
   companyName: string;
   /** Today's Japan date, YYYY-MM-DD. */
   today: string;
@@ -110,6 +124,13 @@ export function mailValues(data: MailData): Record<string, string> {
     values.受注番号 = od('number');
     values.受注日 = formatDateJa(od('date'));
     values.合計金額 = formatMoney(od('uriage_total'));
+  }
+  if (data.billing) {
+    const bl = (name: string) => text(data.billing?.[`bl_${name}`]);
+    values.請求番号 = bl('number');
+    values.請求期間 = `${formatDateJa(bl('period_from'))}〜${formatDateJa(bl('period_to'))}`;
+    values.今回請求額 = formatMoney(bl('total'));
+    values.入金予定日 = formatDateJa(bl('due_date'));
   }
   return values;
 }
@@ -162,15 +183,20 @@ const TEMPLATE_FIELDS = [
  * @example templateProblems({ target: 'client', subject: '{{受注番号}}', body: '' }) // { subject: '件名に使用できない差し込み項目があります: {{受注番号}}（…）' }
  */
 export function templateProblems(values: Record<string, unknown>): Record<string, string> | undefined {
-  const target: MailTarget = values.target === 'client' ? 'client' : 'order';
+  const target = mailTargetOf(values.target);
+  const known = new Set((target ? placeholdersFor(target) : PLACEHOLDERS).map((p) => p.key));
   const problems: Record<string, string> = {};
   for (const [name, label] of TEMPLATE_FIELDS) {
     const value = values[name];
     if (typeof value !== 'string') continue;
-    const unknown = unknownPlaceholders(value, target);
+    const unknown = placeholdersIn(value).filter((key) => !known.has(key));
     if (!unknown.length) continue;
-    const orderOnly = unknown.filter((key) => PLACEHOLDERS.some((p) => p.key === key && p.orderOnly));
-    const note = orderOnly.length ? `（${orderOnly.map(placeholderText).join('、')} は対象が「受注」のテンプレートでのみ使えます）` : '';
+    // A placeholder of another target is named with the target that offers it.
+    const notes = MAIL_TARGETS.map(({ value: other }) => {
+      const keys = unknown.filter((key) => PLACEHOLDERS.some((p) => p.key === key && p.only === other));
+      return keys.length ? `${keys.map(placeholderText).join('、')} は対象が「${targetText(other)}」のテンプレートでのみ使えます` : '';
+    }).filter(Boolean);
+    const note = notes.length ? `（${notes.join('。')}）` : '';
     problems[name] = `${label}に使用できない差し込み項目があります: ${unknown.map(placeholderText).join('、')}${note}`;
   }
   return Object.keys(problems).length ? problems : undefined;

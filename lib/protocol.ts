@@ -32,6 +32,8 @@ export const MESSAGES = {
   badId: 'ID が正しくありません。',
   hodBadFrom: '開始日を YYYY-MM-DD の日付で入力してください。',
   rentalBadMonth: '対象月は YYYYMM（例: 202605）の形で入力してください。',
+  closingBadGroup: '締日は 5・10・15・20・25・31（末日）のいずれかで指定してください。',
+  closingBadMonth: '締め年月は YYYYMM（例: 202505）の形で指定してください。',
   hodBadTo: '終了日を YYYY-MM-DD の日付で入力してください。',
   hodToBeforeFrom: '終了日は開始日以降の日付を入力してください。',
   hodRangeTooLong: periodTooLong(HOD_MAX_DAYS),

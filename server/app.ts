@@ -18,6 +18,8 @@ import { mailPlugin } from './mail/plugin';
 import { masterPlugin } from './master/plugin';
 import { ordersPlugin } from './orders/plugin';
 import { salesPlugin } from './sales/plugin';
+import { closingPlugin } from './closing/plugin';
+import { billingPlugin } from './billing/plugin';
 import { resourcesPlugin } from './resources/plugin';
 import { searchPlugin } from './search/plugin';
 import { notFoundHandler, staticPlugin } from './static/plugin';
@@ -58,7 +60,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setNotFoundHandler(notFoundHandler(config));
   formBody(app);
   // A bundle served from another origin reads a download's name and counts (lib/client/api/fetcher.ts `download`).
-  const exposedHeaders = ['content-disposition', ...Object.values(CSV_HEADERS)];
+  const exposedHeaders = ['content-disposition', ...Object.values(CSV_HEADERS), 'x-invoice-pages', 'x-invoice-reissue'];
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST'], exposedHeaders });
 
   const calls: CallTable = new Map();
@@ -77,6 +79,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(jobsPlugin, areas);
   await app.register(hodPlugin, areas);
   await app.register(salesPlugin, areas);
+  await app.register(closingPlugin, areas);
+  await app.register(billingPlugin, areas);
   await app.register(ordersPlugin, areas);
   await app.register(callsPlugin, areas);
   await app.register(staticPlugin, areas);

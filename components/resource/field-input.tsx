@@ -117,6 +117,7 @@ function ReadOnlyValue({ field, form }: FieldInputProps) {
       value={shown}
       disabled
       readOnly
+      aria-describedby={describedBy(field, false)}
       className={`${inputClass} w-full ${isNumeric(field) ? 'text-right tabular-nums' : ''}`}
     />
   );

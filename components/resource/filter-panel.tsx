@@ -8,7 +8,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { FilterDef } from '@/lib/filters';
 import { fieldOfFilter, filterOptions, listFilters, type RawFilters } from '@/lib/list/list-state';
 import { useMasterOptions } from '@/lib/client/list/use-master-options';
-import type { Option, ResourceDef } from '@/lib/resources/types';
+import type { FieldDef, Option, ResourceDef } from '@/lib/resources/types';
 import { listKey } from '@/lib/storage-keys';
 import { readStored, writeStored } from '@/lib/client/state/storage';
 import { DateRangePicker } from './date-range-picker';
@@ -124,7 +124,8 @@ function SingleFilter({ filter, value, onChange, type }: FilterProps & { type: '
 
 /** An equality on a `ref` field without a master: the record picked by keyword (the order search's 顧客). */
 function RefFilter({ def, filter, value, onChange }: FilterProps) {
-  const field = fieldOfFilter(def, filter);
+  // A filter through another table (a slip's lines' 商品) names its resource itself.
+  const field: FieldDef | undefined = fieldOfFilter(def, filter) ?? (filter.ref ? { name: filter.name, label: filter.label, type: 'ref', ref: filter.ref, tab: '' } : undefined);
   if (!field) return null;
   return (
     <Labelled label={filter.label}>
@@ -185,7 +186,7 @@ function FilterControl(props: FilterProps) {
     default: {
       const field = fieldOfFilter(props.def, props.filter);
       if (filterOptions(props.def, props.filter) || field?.master) return <SelectFilter {...props} />;
-      if (field?.type === 'ref') return <RefFilter {...props} />;
+      if (field?.type === 'ref' || props.filter.ref) return <RefFilter {...props} />;
       return <SingleFilter {...props} type="text" />;
     }
   }

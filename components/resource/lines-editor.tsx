@@ -31,6 +31,18 @@ export interface LinesEditorProps {
   refLabel?: (row: ChildRow, field: FieldDef) => string | undefined;
   /** Cells of a last row under the table (totals), drawn in `<tfoot>`. */
   footer?: ReactNode;
+  /**
+   * Rows the server derives (`ChildDef.derivedFlag`: an order's fee line), drawn read-only after the typed rows: each
+   * column's content by field name, and what the row is (`note`, in the last column).
+   */
+  fixedRows?: readonly FixedRow[];
+}
+
+/** A read-only row of the lines editor (see `LinesEditorProps.fixedRows`). */
+export interface FixedRow {
+  key: string;
+  cells: Readonly<Record<string, ReactNode>>;
+  note: string;
 }
 
 const NUMERIC = new Set<FieldDef['type']>(['number', 'money', 'decimal']);
@@ -49,7 +61,7 @@ function SelectCell({ field, id, label, value, disabled, invalid, describedBy, o
   );
 }
 
-export function LinesEditor({ state, disabled, counter = '行目', labels = {}, derived, placeholder, refLabel, footer }: LinesEditorProps) {
+export function LinesEditor({ state, disabled, counter = '行目', labels = {}, derived, placeholder, refLabel, footer, fixedRows = [] }: LinesEditorProps) {
   const { child, rows } = state;
   const labelOf = (field: FieldDef) => labels[field.name] ?? field.label;
   const derivedFields = child.derived ?? [];
@@ -169,6 +181,18 @@ export function LinesEditor({ state, disabled, counter = '行目', labels = {}, 
                 </tr>
               );
             })}
+            {fixedRows.map((fixed) => (
+              <tr key={fixed.key} className="border-t border-line bg-subtle" data-testid={`fixed-row-${fixed.key}`}>
+                <td className="px-[8px] py-[10px] text-right align-top text-muted">—</td>
+                {child.fields.map((field) => (
+                  <td key={field.name} className={`px-[8px] py-[10px] align-top ${NUMERIC.has(field.type) ? 'text-right tabular-nums' : ''}`}>{fixed.cells[field.name] ?? ''}</td>
+                ))}
+                {derivedFields.map((field) => (
+                  <td key={field.name} className="px-[8px] py-[10px] text-right align-top tabular-nums" data-testid={`fixed-${fixed.key}-${field.name}`}>{fixed.cells[field.name] ?? ''}</td>
+                ))}
+                <td className="whitespace-nowrap px-[8px] py-[10px] align-top text-[1.2rem] text-muted">{fixed.note}</td>
+              </tr>
+            ))}
           </tbody>
           {footer && <tfoot>{footer}</tfoot>}
         </table>

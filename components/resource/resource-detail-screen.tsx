@@ -82,7 +82,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
   const parentId = parent ? params[parent.param] : undefined;
   const fixed = useMemo(() => (parent && parentId ? { [parent.field]: parentId } : undefined), [parent, parentId]);
   const rec = useRecordController(def, id, { fixed });
-  const access = recordAccess(def, { areas: useAreas(), userId: useUserId(), id });
+  const access = recordAccess(def, { areas: useAreas(), userId: useUserId(), id, record: rec.record });
   const { writable } = access;
   // Extra inputs (the current password) take part in the form like fields; they start empty.
   const formFields = useMemo(() => def.fields.flatMap((f) => [f, ...access.confirm.filter((c) => c.after === f.name).map((c) => c.field)]), [def, access.confirm]);
@@ -269,8 +269,8 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
       </div>
 
       {!writable && (isNew || record) && (
-        <p className="rounded-[4px] border border-line bg-subtle px-[12px] py-[6px] text-[1.3rem] text-ink-soft">
-          {access.canWrite ? `${def.label}は変更できません。閲覧のみできます。` : `この${def.label}を編集する権限がないため、閲覧のみできます。`}
+        <p className="rounded-[4px] border border-line bg-subtle px-[12px] py-[6px] text-[1.3rem] text-ink-soft" data-testid="read-only-reason">
+          {access.madeBy ? `この${def.label}は${access.madeBy}` : access.canWrite ? `${def.label}は変更できません。閲覧のみできます。` : `この${def.label}を編集する権限がないため、閲覧のみできます。`}
         </p>
       )}
 

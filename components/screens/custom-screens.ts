@@ -13,6 +13,9 @@ export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentTy
   'hod-list': () => import('./hod-list'),
   'hod-uriage': () => import('./hod-uriage'),
   'sales-rental': () => import('./sales-rental'),
+  closing: () => import('./closing'),
+  'closing-restore': () => import('./closing-restore'),
+  'sales-report': () => import('./sales-report'),
   'order-list': () => import('./orders/order-list'),
   'order-form': () => import('./orders/order-form'),
 };

@@ -119,6 +119,13 @@ export function isDay(text: unknown): text is string {
 
 const closedOn = (n: number): string | undefined => HOLIDAYS.get(n) ?? (weekdayOfNumber(n) === 0 ? '日曜日' : undefined);
 
+/**
+ * The name of the Japanese public holiday on a day (振替休日 included), or undefined: the one holiday table, read by the
+ * delivery schedule and by the bank days of closing (lib/closing/period.ts).
+ * @example publicHolidayOf('2026-01-01') // '元日'
+ */
+export const publicHolidayOf = (day: string): string | undefined => HOLIDAYS.get(numberOf(day));
+
 /** Why a day is not a business day (a public holiday's name, or 日曜日), or undefined on a business day. */
 export const closedReason = (day: string): string | undefined => closedOn(numberOf(day));
 

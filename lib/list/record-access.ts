@@ -2,7 +2,8 @@
  * What the logged-in user may do with one record on the detail screen, from the resource
  * declaration and the role's loaded areas — the same rules the server enforces: the operations the
  * resource allows (`ops`); the area's write level edits everything; the owner of their own record (`def.owner`, a user's profile) edits only
- * the owner fields and, to change a confirmed secret, gives its current value.
+ * the owner fields and, to change a confirmed secret, gives its current value; a record the system made (`def.madeBy`: a
+ * rental or deposit slip) is read-only, saying why.
  */
 import { can, type RoleAreas } from '../permissions';
 import { allows, currentField, type FieldDef, type ResourceDef } from '../resources/types';
@@ -24,12 +25,14 @@ export interface RecordAccess {
   locked: FieldDef[];
   /** Extra inputs of a save (`current_password`), each shown after the field it confirms. */
   confirm: { after: string; field: FieldDef }[];
+  /** Why the record is not changed by hand (`def.madeBy` of the stored record): it is shown read-only with this. */
+  madeBy: string | undefined;
 }
 
 /**
  * @example recordAccess(userResource, { areas: { client: 'read' }, userId: 7, id: '7' }).editable(roleField) // false
  */
-export function recordAccess(def: ResourceDef, { areas, userId, id }: { areas: RoleAreas | null; userId: number | null; id: string | undefined }): RecordAccess {
+export function recordAccess(def: ResourceDef, { areas, userId, id, record }: { areas: RoleAreas | null; userId: number | null; id: string | undefined; record?: Readonly<Record<string, unknown>> }): RecordAccess {
   const canWrite = can(areas, def.area, 'write');
   const own = Boolean(def.owner) && id !== undefined && userId !== null && id === String(userId);
   const confirm = own
@@ -40,15 +43,17 @@ export function recordAccess(def: ResourceDef, { areas, userId, id }: { areas: R
     : [];
   const ownerFields = new Set(own ? [...(def.owner?.fields ?? []), ...confirm.map((c) => c.field.name)] : []);
   const editable = (field: FieldDef) => canWrite || ownerFields.has(field.name);
-  const writable = (canWrite || own) && allows(def, id === undefined ? 'create' : 'edit');
+  const madeBy = id !== undefined && record ? def.madeBy?.(record) : undefined;
+  const writable = (canWrite || own) && allows(def, id === undefined ? 'create' : 'edit') && !madeBy;
   return {
     canWrite,
     writable,
-    deletable: canWrite && !own && id !== undefined && allows(def, 'delete'),
+    deletable: canWrite && !own && id !== undefined && allows(def, 'delete') && !madeBy,
     canList: can(areas, def.area, 'read'),
     own,
     editable,
     locked: writable ? def.fields.filter((f) => !f.readOnly && !editable(f)) : [],
     confirm,
+    madeBy,
   };
 }

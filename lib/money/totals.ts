@@ -121,7 +121,8 @@ const isTaxed = (taxClass: TaxClass): boolean => taxClass === 'standard' || taxC
 /** The bucket key of a line. @example bucketKey('reduced', 8) // '8' */
 export const bucketKey = (taxClass: TaxClass, rate: number): string => (isTaxed(taxClass) ? String(rate) : taxClass);
 
-const labelOf = (taxClass: TaxClass, rate: number): string =>
+/** A bucket's Japanese label (slips, invoices, the invoice PDF). @example rateLabel('reduced', 8) // '8%対象（軽減税率）' */
+export const rateLabel = (taxClass: TaxClass, rate: number): string =>
   taxClass === 'exempt' ? '非課税' : taxClass === 'outside' ? '不課税' : taxClass === 'reduced' ? `${rate}%対象（軽減税率）` : `${rate}%対象`;
 
 /**
@@ -136,7 +137,13 @@ export function bucketTax(amount: number, rate: number, terms: Pick<MoneyTerms, 
   return { net: amount - tax, tax };
 }
 
-const order = (bucket: RateTotal): number => (bucket.key === 'outside' ? -2 : bucket.key === 'exempt' ? -1 : bucket.rate);
+/**
+ * Where a bucket stands among the others (higher first: the highest rate, …, 非課税, 不課税).
+ * @example ['8', 'outside', '10'].sort((a, b) => bucketRank(b) - bucketRank(a)) // ['10', '8', 'outside']
+ */
+export const bucketRank = (key: string): number => (key === 'outside' ? -2 : key === 'exempt' ? -1 : Number(key) || 0);
+
+const order = (bucket: RateTotal): number => bucketRank(bucket.key);
 
 function summed(rates: RateTotal[]): MoneyTotals {
   rates.sort((a, b) => order(b) - order(a));
@@ -160,7 +167,7 @@ export function slipTotals(lines: readonly TaxedAmount[], terms: Pick<MoneyTerms
   for (const line of lines) {
     const rate = isTaxed(line.taxClass) ? line.taxRate : 0;
     const key = bucketKey(line.taxClass, rate);
-    const bucket = buckets.get(key) ?? { key, label: labelOf(line.taxClass, rate), taxClass: line.taxClass, rate, amount: 0 };
+    const bucket = buckets.get(key) ?? { key, label: rateLabel(line.taxClass, rate), taxClass: line.taxClass, rate, amount: 0 };
     if (!Number.isSafeInteger(line.amount)) throw new RangeError(`a line amount is whole yen: ${line.amount}`);
     bucket.amount += line.amount;
     buckets.set(key, bucket);
@@ -187,4 +194,45 @@ export function invoiceTotals(slips: readonly Pick<MoneyTotals, 'rates'>[], term
   }
   const rates = [...buckets.values()];
   return summed(roundsPerInvoice(terms.zeiTen) ? rates.map((b) => taxed(b, terms)) : rates);
+}
+
+/** A line's part of its slip's bucket: 税抜 and 消費税 (a report by item sums them). */
+export interface LineShare {
+  net: number;
+  tax: number;
+}
+
+/**
+ * Each line's part of its bucket's net and tax, the lines in the order given: the bucket's tax shared in proportion to
+ * the lines' amounts, whole yen by the largest remainder (ties: the earlier line), so the parts add up to the bucket
+ * exactly; a line's net is its amount (外税) or its amount less its tax (内税: the amount includes tax). A bucket whose
+ * amounts cancel out has no tax, and its lines keep their amounts as net. `rates` are the slip's buckets as
+ * `slipTotals` made them (or as stored, `sales_rate`).
+ * @example lineShares([{ amount: 1080, taxClass: 'reduced', taxRate: 8 }, { amount: 540, taxClass: 'reduced', taxRate: 8 }], slipTotals(lines, { zeiTen: '5', zeiKiri: '0' }).rates)
+ * // [{ net: 1000, tax: 80 }, { net: 500, tax: 40 }]
+ */
+export function lineShares(lines: readonly TaxedAmount[], rates: readonly Pick<RateTotal, 'key' | 'amount' | 'net' | 'tax'>[]): LineShare[] {
+  const shares: LineShare[] = lines.map((line) => ({ net: line.amount, tax: 0 }));
+  for (const bucket of rates) {
+    const members = lines.flatMap((line, i) => (bucketKey(line.taxClass, isTaxed(line.taxClass) ? line.taxRate : 0) === bucket.key ? [i] : []));
+    if (bucket.amount === 0 || members.length === 0) continue;
+    // amount × tax / bucket amount, by integer division with a positive divisor: a floor and its remainder each.
+    const sign = bucket.amount < 0 ? -1 : 1;
+    const divisor = sign * bucket.amount;
+    const parts = members.map((i) => {
+      const numerator = sign * lines[i].amount * bucket.tax;
+      if (!Number.isSafeInteger(numerator)) throw new RangeError(`a line's share is out of range: ${lines[i].amount} × ${bucket.tax}`);
+      const remainder = ((numerator % divisor) + divisor) % divisor;
+      return { i, tax: (numerator - remainder) / divisor, remainder };
+    });
+    let left = bucket.tax - parts.reduce((s, p) => s + p.tax, 0);
+    for (const part of [...parts].sort((a, b) => b.remainder - a.remainder || a.i - b.i)) {
+      if (left <= 0) break;
+      part.tax += 1;
+      left -= 1;
+    }
+    const inclusive = bucket.net !== bucket.amount;
+    for (const part of parts) shares[part.i] = { net: inclusive ? lines[part.i].amount - part.tax : lines[part.i].amount, tax: part.tax };
+  }
+  return shares;
 }

@@ -36,13 +36,16 @@ export interface OrderLine {
   odd_id: number;
   odd_od_id: number;
   odd_sort: number;
-  odd_it_id: number;
+  /** The item; null on the delivery fee's line. */
+  odd_it_id: number | null;
   odd_name: string;
   odd_quantity: number;
   odd_price: number;
   odd_amount: number;
   odd_tax_class: string;
   odd_tax_rate: number;
+  /** 1 on the delivery fee's line (derived by the order's save from 送料, never typed; migration 0046), else 0. */
+  odd_fee: number;
 }
 
 /** One line as the form sends it in the save's `lines`: price empty means the customer's price of the item. */

@@ -33,6 +33,7 @@ export const auditLogResource: ResourceDef = {
     keyword: ['call', 'table', 'changes'],
     keywordHint: '変更した値・項目名など',
     defaultSort: { col: 'created', odr: 'desc' },
+    sortThen: 'created',
     filters: [
       { name: 'user_id', label: 'ユーザー', kind: 'equals' },
       { name: 'call', label: '操作', kind: 'equals' },

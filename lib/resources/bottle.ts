@@ -33,7 +33,10 @@ export const bottleResource: ResourceDef = {
     { name: 'delivered', label: 'お届け本数', type: 'number', tab: 'basic', min: 0, max: 9_999 },
     { name: 'collected', label: '空ボトル回収本数', type: 'number', tab: 'basic', min: 0, max: 9_999 },
     { name: 'held', label: '預け本数', type: 'number', tab: 'basic', readOnly: true },
-    { name: 'deposit', label: '容器保証金（預り金・不課税）', type: 'money', tab: 'basic', min: -9_999_999, max: 9_999_999 },
+    {
+      name: 'deposit', label: '容器保証金（預り金・不課税）', type: 'money', tab: 'basic', readOnly: true,
+      hint: '自動計算：（お届け本数 − 空ボトル回収本数）× 商品の容器保証金（商品マスタ）。この額が保証金の売上伝票になります。',
+    },
     { name: 'note', label: '備考', type: 'textarea', tab: 'basic', wide: true },
   ],
   list: {
@@ -59,8 +62,8 @@ export const bottleResource: ResourceDef = {
   },
   titleFields: ['move_date'],
   check: (values) => {
-    if (values.delivered === undefined && values.collected === undefined && values.deposit === undefined) return undefined;
-    const moved = ['delivered', 'collected', 'deposit'].some((name) => !['', '0'].includes(textOf(values, name)));
-    return moved ? undefined : { delivered: 'お届け本数・空ボトル回収本数・容器保証金のいずれかを入力してください。' };
+    if (values.delivered === undefined && values.collected === undefined) return undefined;
+    const moved = ['delivered', 'collected'].some((name) => !['', '0'].includes(textOf(values, name)));
+    return moved ? undefined : { delivered: 'お届け本数か空ボトル回収本数を入力してください。' };
   },
 };

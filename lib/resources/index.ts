@@ -1,8 +1,10 @@
 /** Every declared resource, by call prefix. Adding a resource is one line here. */
 import { agreementResource } from './agreement';
 import { auditLogResource } from './audit-log';
+import { billingResource } from './billing';
 import { bottleResource } from './bottle';
 import { clientResource } from './client';
+import { companyResource } from './company';
 import { contactResource } from './contact';
 import { dailyResource } from './daily';
 import { deliveryFeeResource } from './delivery-fee';
@@ -45,8 +47,10 @@ export const RESOURCES: Record<string, ResourceDef> = {
   hodpause: hodPauseResource,
   hodreport: hodReportResource,
   ordersetting: orderSettingResource,
+  company: companyResource,
   payment: paymentResource,
   sales: salesResource,
+  billing: billingResource,
   serverhistory: serverHistoryResource,
 };
 

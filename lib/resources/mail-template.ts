@@ -15,10 +15,10 @@ export const MAIL_CATEGORY: readonly Option[] = [
   { value: '9', text: 'その他' },
 ];
 
-const orderOnly = placeholdersFor('order').filter((p) => !placeholdersFor('client').includes(p));
+const only = (target: 'order' | 'billing') => placeholdersFor(target).filter((p) => p.only === target).map((p) => placeholderText(p.key)).join(' ');
 const PLACEHOLDER_HINT =
   `件名と本文に使える差し込み項目: ${placeholdersFor('client').map((p) => placeholderText(p.key)).join(' ')}` +
-  `　対象が「受注」のときは ${orderOnly.map((p) => placeholderText(p.key)).join(' ')} も使えます。`;
+  `　対象が「受注」のときは ${only('order')}、「請求」のときは ${only('billing')} も使えます。`;
 
 export const mailTemplateResource: ResourceDef = {
   name: 'mailtemplate',

@@ -59,7 +59,7 @@ export const orderResource: ResourceDef = {
     { name: 'tracking_no', label: '送り状番号', type: 'text', tab: 'basic', max: 50 },
     { name: 'hold_reason', label: '保留理由', type: 'text', tab: 'basic', readOnly: true, wide: true },
     { name: 'hod_date', label: '定期配送の予定日', type: 'date', tab: 'basic', readOnly: true, hint: '定期配送の受注生成で作られた受注のみ' },
-    { name: 'delivery_fee', label: '送料（税抜）', type: 'money', tab: 'basic', min: 0, max: 9_999_999, hint: '空欄のときは配送先の都道府県の送料（都道府県別送料）。標準税率の消費税が加わります。' },
+    { name: 'delivery_fee', label: '送料（税抜）', type: 'money', tab: 'basic', min: 0, max: 9_999_999, hint: '空欄のときは配送先の都道府県の送料（都道府県別送料）。明細の最後に標準税率の「送料」行として加わります。' },
     { name: 'net_total', label: '小計（税抜）', type: 'money', tab: 'basic', readOnly: true },
     { name: 'tax_total', label: '消費税', type: 'money', tab: 'basic', readOnly: true },
     { name: 'uriage_total', label: '合計金額', type: 'money', tab: 'basic', readOnly: true },
@@ -107,6 +107,7 @@ export const orderResource: ResourceDef = {
       { ...LINE_PRICE, tab: 'lines', hint: '空欄のときは顧客の単価区分・掛率による単価' },
     ],
     check: lineCheck,
+    derivedFlag: 'fee',
     derived: [
       { name: 'amount', label: '金額', type: 'money', tab: 'lines', readOnly: true },
       { name: 'tax_class', label: '税区分', type: 'text', tab: 'lines', readOnly: true },

@@ -2,7 +2,8 @@
  * 入金伝票 (payment slip, call prefix `payment`, table `payment`, columns `py_*`): money received from a
  * billing customer — 入金日, 顧客, 金額, 入金区分 (現金・振込・口座振替, and 手数料・値引・相殺, which settle a
  * receivable without cash), 銀行 (`mt_bank`), 備考. A refund or a correction is the same slip with a negative
- * amount (返金 −3,000円); 0円 says nothing and is refused. Allocation to invoices (消込) comes with the closing.
+ * amount (返金 −3,000円); 0円 says nothing and is refused. Closing takes a payment into an invoice (`bli_id`, 請求):
+ * it is read-only then. Allocation to invoices (消込): server/sales/allocation.ts.
  */
 import { clientRef, STAMP_FILTERS } from './common';
 import { textOf } from './checks';
@@ -34,11 +35,12 @@ export const paymentResource: ResourceDef = {
     { ...clientRef('basic'), hint: '請求先の顧客（請求親顧客があるときはその顧客）' },
     {
       name: 'amount', label: '金額', type: 'money', tab: 'basic', required: true, min: -PAYMENT_MAX, max: PAYMENT_MAX,
-      hint: '返金や入金の訂正はマイナスの金額で入力します。請求書への消込は締め処理の導入後に行えます。',
+      hint: '返金や入金の訂正はマイナスの金額で入力します。請求書への消込は保存後に「請求書への消込」で行います（消込済みの入金は金額・顧客を変更できません）。',
     },
     { name: 'kind', label: '入金区分', type: 'select', tab: 'basic', options: PAYMENT_KIND, required: true, initial: 'transfer' },
     { name: 'bank', label: '銀行', type: 'select', tab: 'basic', master: 'mt_bank', hint: '振込・口座振替の入金先（受取）銀行' },
     { name: 'biko', label: '備考', type: 'textarea', tab: 'basic', wide: true, max: 500 },
+    { name: 'bli_id', label: '請求', type: 'ref', ref: 'billing', tab: 'basic', readOnly: true, hint: '締め処理でこの入金を計上した請求書（請求済みの入金は変更・削除できません）' },
   ],
   list: {
     columns: [
@@ -58,6 +60,7 @@ export const paymentResource: ResourceDef = {
       { name: 'cl_id', label: '顧客', kind: 'equals' },
       { name: 'kind', label: '入金区分', kind: 'in' },
       { name: 'amount', label: '金額', kind: 'numberRange' },
+      { name: 'bli_id', label: '請求', kind: 'equals', implied: true },
       ...STAMP_FILTERS,
     ],
   },

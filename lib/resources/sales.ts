@@ -20,6 +20,14 @@ export const SALES_KIND: readonly Option[] = [
   { value: 'other', text: 'その他' },
 ];
 
+/** The tax buckets of a slip (`sales_rate.slr_key`, lib/money `bucketKey`) a list may be filtered by. */
+export const SALES_RATE_KEYS: readonly Option[] = [
+  { value: '10', text: '10%対象' },
+  { value: '8', text: '8%対象' },
+  { value: 'exempt', text: '非課税' },
+  { value: 'outside', text: '不課税' },
+];
+
 /** A sales line's own rule: a line without an item names what it is and its price. */
 export const salesLineCheck = (values: Record<string, unknown>): Record<string, string> | undefined => {
   const problems: Record<string, string> = { ...lineCheck(values) };
@@ -60,6 +68,25 @@ export interface ReceivableSummary {
   open_items: OpenSlip[];
 }
 
+const emptyCell = (value: unknown): boolean => value === undefined || value === null || value === '';
+
+/**
+ * Why a slip is not changed by hand (`ResourceDef.madeBy`): a month's server rental (`sl_ag_id`, the month `sl_ym`) and
+ * a bottle movement's 容器保証金 (`sl_bt_id`) are made and kept up by what they come from; undefined for any other slip.
+ * @example slipMadeBy({ sl_ag_id: 4, sl_ym: '202605' }) // '月次サーバーレンタル（2026年5月分）で作られた伝票のため、手で変更・削除できません。…'
+ */
+export function slipMadeBy(row: Readonly<Record<string, unknown>>): string | undefined {
+  if (!emptyCell(row.sl_ag_id)) {
+    const ym = String(row.sl_ym ?? '');
+    const month = /^\d{6}$/.test(ym) ? `（${ym.slice(0, 4)}年${Number(ym.slice(4))}月分）` : '';
+    return `月次サーバーレンタル${month}で作られた伝票のため、手で変更・削除できません。訂正は値引・返品の伝票を登録してください。`;
+  }
+  if (!emptyCell(row.sl_bt_id)) {
+    return 'ボトルの受け払い（容器保証金）から作られた伝票のため、手で変更・削除できません。ボトルの受け払いを直すと、この伝票も直ります。';
+  }
+  return undefined;
+}
+
 /** The most open items `sales_receivable` answers. */
 export const OPEN_ITEMS_MAX = 50;
 
@@ -79,6 +106,7 @@ export const salesResource: ResourceDef = {
     { name: 'kind', label: '区分', type: 'select', tab: 'basic', options: SALES_KIND, required: true, initial: 'sale' },
     staffRef('basic', { initial: undefined, hint: '空欄のときは顧客の営業担当（同じ名前のユーザー）、いなければ登録した人' }),
     { name: 'od_id', label: '受注', type: 'ref', ref: 'order', tab: 'basic', readOnly: true, hint: '受注が「処理済」になったときに作られた伝票' },
+    { name: 'bli_id', label: '請求', type: 'ref', ref: 'billing', tab: 'basic', readOnly: true, hint: '締め処理でこの伝票を請求した請求書（請求済みの伝票は変更・削除できません）' },
     { name: 'net_total', label: '税抜金額', type: 'money', tab: 'basic', readOnly: true },
     { name: 'tax_total', label: '消費税', type: 'money', tab: 'basic', readOnly: true },
     { name: 'total', label: '合計金額', type: 'money', tab: 'basic', readOnly: true },
@@ -107,10 +135,17 @@ export const salesResource: ResourceDef = {
       { name: 'kind', label: '区分', kind: 'in' },
       { name: 'usr_id', label: '担当者', kind: 'in' },
       { name: 'total', label: '合計金額', kind: 'numberRange' },
+      { name: 'bli_id', label: '請求', kind: 'equals', implied: true },
       ...STAMP_FILTERS,
+      // What a sales report's row links to (/salesreport): the slips with a line of the item, of a team's staff, with a rate's bucket.
+      { name: 'it_id', label: '商品', kind: 'equals', implied: true, ref: 'item', through: { table: 'sales_detail', key: 'sld_sl_id', column: 'sld_it_id' } },
+      { name: 'team', label: 'チーム', kind: 'equals', implied: true, through: { table: 'user', key: 'user_id', column: 'user_team', on: 'sl_usr_id' } },
+      { name: 'rate', label: '税率', kind: 'in', implied: true, options: SALES_RATE_KEYS, through: { table: 'sales_rate', key: 'slr_sl_id', column: 'slr_key' } },
     ],
   },
   titleFields: ['number', 'id'],
+  detailColumns: ['sl_ag_id', 'sl_ym', 'sl_bt_id'],
+  madeBy: slipMadeBy,
   jobStamped: true,
   children: {
     key: 'lines',

@@ -103,6 +103,12 @@ export interface ResourceDef {
     /** The keyword box's hint (default: the keyword fields' labels, `keywordHintOf`). */
     keywordHint?: string;
     defaultSort: { col: string; odr: 'asc' | 'desc' };
+    /**
+     * A column (answer name) that orders the rows a sorted column holds alike, before the id: the audit log's
+     * `created`, so its rows of one user, call or kind of data are in time order, and one index
+     * `(deleted, column, created, id)` serves that sort and that filter newest first (`listOrder`).
+     */
+    sortThen?: string;
     filters: readonly FilterDef[];
     /**
      * Money columns (answer names, list columns of `format: 'money'`) summed over the filtered rows: `{r}_sum`
@@ -130,6 +136,18 @@ export interface ResourceDef {
   related?: readonly RelatedDef[];
   /** What the logged-in user may do with their own record (the one whose id is their user id): see OwnerDef. */
   owner?: OwnerDef;
+  /**
+   * Stored columns the detail answers beside the fields (prefixed; never a form input, never written by a save), e.g.
+   * where a slip came from (`sl_ag_id`, `sl_ym`, `sl_bt_id`), which `madeBy` reads.
+   */
+  detailColumns?: readonly string[];
+  /**
+   * Why a stored record is not changed by hand: the system's write that made it and keeps it up (a rental run's slip,
+   * a bottle movement's deposit slip), in Japanese; undefined for a record entered by hand. The detail screen shows
+   * such a record read-only with this text (lib/list/record-access.ts), and the resource's policy refuses its own save
+   * and delete calls on it with the same text.
+   */
+  madeBy?: (row: Readonly<Record<string, unknown>>) => string | undefined;
   /**
    * Rows that belong to one record and are written with it in the save's transaction (an order's lines, a
    * delivery round's stops): sent in the save's postData under `key`, replaced as a whole, listed by `call`,
@@ -169,6 +187,12 @@ export interface ChildDef {
   derived?: readonly FieldDef[];
   /** A cross-field rule of one row: field → message for each problem (the form's and the save's). */
   check?: (values: Record<string, unknown>) => Record<string, string> | undefined;
+  /**
+   * A flag column (unprefixed, 0/1) marking rows the server derives itself (an order's delivery fee line, `fee`):
+   * stored and listed with the others, never typed — the form leaves them out of the rows it edits and sends, and
+   * the policy writes them (`beforeSave` sets the event's children).
+   */
+  derivedFlag?: string;
 }
 
 /**

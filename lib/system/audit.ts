@@ -7,6 +7,7 @@ import { formatDateTime, formatMoney } from '../format';
 import { can, type Area, type RoleAreas } from '../permissions';
 import { RESOURCES } from '../resources';
 import { allows, allowsBulk, columnOf, idColumn, isHistory, type FieldDef, type Option, type ResourceDef } from '../resources/types';
+import { CLOSING_DAY } from '../resources/options';
 import { STOCK_MOVE_KIND } from '../stock';
 
 /**
@@ -29,6 +30,15 @@ const OTHER_TABLES: Record<string, { label: string; columns: Record<string, Othe
     calls: { search_save: '保存した検索の保存', search_sync: '保存した検索の削除' },
     readers: 'own',
   },
+  closing: {
+    label: '締め処理',
+    columns: {
+      cls_sime_gp: { label: '締日', options: CLOSING_DAY }, cls_sime_ym: { label: '締め年月' }, cls_closing_date: { label: '締め日' },
+      cls_invoices: { label: '請求書の数' }, cls_total: { label: '今回請求額の合計' }, slips: { label: '請求した売上伝票の数' }, payments: { label: '計上した入金伝票の数' },
+    },
+    calls: {},
+    readers: 'sales',
+  },
   stock: {
     label: '在庫',
     columns: {
@@ -38,12 +48,19 @@ const OTHER_TABLES: Record<string, { label: string; columns: Record<string, Othe
     calls: { stock_adjust: '在庫の調整' },
     readers: 'stock',
   },
+  allocation: {
+    label: '入金の消込',
+    columns: { al_bl_id: { label: '請求書', ref: 'billing' }, al_py_id: { label: '入金伝票', ref: 'payment' }, al_amount: { label: '消込額' } },
+    calls: { payment_allocate: '入金の消込', allocation_del: '消込の取り消し' },
+    readers: 'sales',
+  },
 };
 
 /** What a save writes beside a resource's fields: an order's lines, a round's stops (summaries, one per line). */
 const EXTRA_COLUMNS: Record<string, Record<string, string>> = {
   orders: { lines: '明細' },
   hod_report: { stops: '訪問先' },
+  billing: { to: '送信先', subject: '件名', send_state: '送信結果' },
 };
 
 /** Writing calls that are not one resource's save or delete, with the readers of what they write. */
@@ -51,8 +68,14 @@ const OTHER_CALLS: Record<string, { text: string; readers: AuditReaders }> = {
   order_status: { text: '受注の状態変更', readers: 'order' },
   hod_generate: { text: '定期配送の受注作成', readers: 'order' },
   rental_generate: { text: '月次サーバーレンタルの売上作成', readers: 'sales' },
+  closing_run: { text: '締め処理', readers: 'sales' },
+  closing_restore: { text: '締め戻し', readers: 'sales' },
+  salesreport_csv: { text: '売上レポートのCSV出力', readers: 'sales' },
   server_upd: { text: 'サーバーの設置・交換・引上げ', readers: 'stock' },
   mailtemplate_send: { text: 'メールの送信', readers: 'system' },
+  billing_pdf: { text: '請求書の発行', readers: 'sales' },
+  billing_pdf_batch: { text: '請求書の一括発行', readers: 'sales' },
+  billing_mail: { text: '請求書のメール送信', readers: 'sales' },
   seed: { text: '初期データの登録', readers: 'own' },
 };
 

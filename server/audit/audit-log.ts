@@ -4,13 +4,14 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Cell, Database } from '../db/schema';
-import { insertMany } from '../db/bulk-write';
+import { preparedInsert } from '../db/bulk-write';
 import { searchJoin } from '../../lib/text';
 
 export type Changes = Record<string, [Cell, Cell]>;
 
 export interface AuditEntry {
-  userId: number;
+  /** Who wrote; null for the system itself (a migration settling old data). */
+  userId: number | null;
   call: string;
   table: string;
   recordId: number | null;
@@ -19,6 +20,11 @@ export interface AuditEntry {
   at?: string;
   /** The job that wrote (server/jobs), kept as `log_job_id` so a run's writes can be found. */
   jobId?: number;
+  /**
+   * A new record's own keyword text (its `{prefix}search`, the values its list's keyword finds it by): the row is found
+   * by it, the call and the table, instead of by every value the record was created with (see `auditRow`).
+   */
+  keywords?: string;
 }
 
 /**
@@ -38,7 +44,8 @@ export function diff(before: Record<string, Cell> | undefined, after: Record<str
 /**
  * The values a change names (before and after, each once), the text the keyword of /system/log searches
  * besides the call and table: 「変更した値」 are found, while the JSON's keys and punctuation stay out of the
- * keyword index (a bulk run writes tens of thousands of rows, each indexed by its trigrams).
+ * keyword index (a bulk run writes tens of thousands of rows, each indexed by its trigrams). A new record's row
+ * is keyed by its own keyword text instead (`AuditEntry.keywords`).
  * @example changedValues({ cl_tel_1: ['03-1111-2222', '03-3333-4444'], cl_haiso_num: [null, 2] }) // ['03-1111-2222', '03-3333-4444', '2']
  */
 export function changedValues(changes: Changes): string[] {
@@ -66,7 +73,12 @@ export function auditSearchText(row: { log_call: string; log_table: string; log_
 
 const auditSearch = (call: string, table: string, changes: Changes): string => searchJoin([call, table, ...changedValues(changes)]);
 
-/** An entry as its audit_log row, with the keyword text the /system/log list searches (`log_search`). */
+/**
+ * An entry as its audit_log row, with the keyword text the /system/log list searches (`log_search`): the call, the table
+ * and — a change — the values before and after (`changedValues`), or — a new record (`keywords`) — what finds the record
+ * in its own list. Every value of a new record would put a whole row's trigrams into the keyword index for each record
+ * created (a month's regular deliveries create 30,000 orders); what identifies it is enough to find its row.
+ */
 function auditRow(entry: AuditEntry) {
   const at = entry.at ?? new Date().toISOString();
   const columns = {
@@ -77,7 +89,8 @@ function auditRow(entry: AuditEntry) {
     log_changes: JSON.stringify(entry.changes),
     log_job_id: entry.jobId ?? null,
   };
-  return { ...columns, log_search: auditSearch(entry.call, entry.table, entry.changes), created: at, modified: at };
+  const search = entry.keywords === undefined ? auditSearch(entry.call, entry.table, entry.changes) : [searchJoin([entry.call, entry.table]), entry.keywords].filter(Boolean).join(' ');
+  return { ...columns, log_search: search, created: at, modified: at };
 }
 
 /** Writes one audit row, inside the caller's transaction (lib/resources/audit-log.ts is its resource). */
@@ -87,5 +100,13 @@ export async function writeAudit(db: Kysely<Database> | Transaction<Database>, e
 
 /** Writes many audit rows (a bulk run), a few hundred per statement, inside the caller's transaction. */
 export async function writeAudits(db: Kysely<Database> | Transaction<Database>, entries: readonly AuditEntry[]): Promise<void> {
-  await insertMany(db, 'audit_log', entries.map(auditRow));
+  await preparedAudits(db, entries)();
+}
+
+/**
+ * `writeAudits` in two steps (see `preparedInsert`): the rows are built now, written when the answered function runs.
+ * @example queue.add(preparedAudits(trx, entries))
+ */
+export function preparedAudits(db: Kysely<Database> | Transaction<Database>, entries: readonly AuditEntry[]): () => Promise<unknown> {
+  return preparedInsert(db, 'audit_log', entries.map(auditRow));
 }

@@ -63,12 +63,22 @@ export interface BillingGroup {
 }
 
 /**
- * The billing groups of customers (two recursive queries per 500 customers: up the chain, then down from the tops).
- * @example (await billingGroupsOf(db, [42])).get(42) // { billingId: 7, name: '本社', limit: 300000, balance: 51840, members: [7, 42, 43] }
+ * The billing customer of each customer, set-based: the customers without a 請求親顧客 are their own; the others walk up
+ * their chains in one recursive query per 500 (the top of a chain is where the walk went furthest).
+ * @example await billingCustomersOf(db, [42, 7]) // Map { 42 => 7, 7 => 7 }
  */
-export async function billingGroupsOf(db: Kysely<Database>, clientIds: readonly number[]): Promise<Map<number, BillingGroup>> {
-  const out = new Map<number, BillingGroup>();
-  for (const chunk of chunksOf([...new Set(clientIds)], 500)) {
+export async function billingCustomersOf(db: Kysely<Database>, clientIds: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  // Most customers are billed on their own: only those with a parent walk up.
+  const withParent: number[] = [];
+  for (const chunk of chunksOf([...new Set(clientIds)], 1000)) {
+    const rows = await db.selectFrom('client').select(['cl_id', 'cl_parent_id']).where('cl_id', 'in', chunk).execute();
+    for (const r of rows) {
+      if (r.cl_parent_id === null || r.cl_parent_id === undefined) out.set(Number(r.cl_id), Number(r.cl_id));
+      else withParent.push(Number(r.cl_id));
+    }
+  }
+  for (const chunk of chunksOf(withParent, 500)) {
     const up = await sql<{ start_id: number; at_id: number; depth: number }>`
       WITH RECURSIVE up(start_id, at_id, depth) AS (
         SELECT cl_id, cl_id, 0 FROM client WHERE cl_id IN (${sql.join(chunk)})
@@ -77,12 +87,27 @@ export async function billingGroupsOf(db: Kysely<Database>, clientIds: readonly 
           JOIN client c ON c.cl_id = up.at_id JOIN client p ON p.cl_id = c.cl_parent_id
           WHERE up.depth < ${MAX_DEPTH})
       SELECT start_id, at_id, depth FROM up`.execute(db);
-    const topOf = new Map<number, { id: number; depth: number }>();
+    const deepest = new Map<number, number>();
     for (const r of up.rows) {
-      const at = topOf.get(Number(r.start_id));
-      if (!at || Number(r.depth) > at.depth) topOf.set(Number(r.start_id), { id: Number(r.at_id), depth: Number(r.depth) });
+      const start = Number(r.start_id);
+      if (Number(r.depth) >= (deepest.get(start) ?? -1)) {
+        deepest.set(start, Number(r.depth));
+        out.set(start, Number(r.at_id));
+      }
     }
-    const tops = [...new Set([...topOf.values()].map((t) => t.id))];
+  }
+  return out;
+}
+
+/**
+ * The billing groups of customers (two recursive queries per 500 customers: up the chain, then down from the tops).
+ * @example (await billingGroupsOf(db, [42])).get(42) // { billingId: 7, name: '本社', limit: 300000, balance: 51840, members: [7, 42, 43] }
+ */
+export async function billingGroupsOf(db: Kysely<Database>, clientIds: readonly number[]): Promise<Map<number, BillingGroup>> {
+  const out = new Map<number, BillingGroup>();
+  for (const chunk of chunksOf([...new Set(clientIds)], 500)) {
+    const topOf = await billingCustomersOf(db, chunk);
+    const tops = [...new Set(topOf.values())];
     if (tops.length === 0) continue;
     const down = await sql<{ top_id: number; cl_id: number; cl_uri_zan: number | null }>`
       WITH RECURSIVE down(top_id, id, depth) AS (
@@ -101,7 +126,7 @@ export async function billingGroupsOf(db: Kysely<Database>, clientIds: readonly 
       group.members.push(Number(r.cl_id));
     }
     for (const group of groups.values()) group.members.sort((a, b) => (a === group.billingId ? -1 : b === group.billingId ? 1 : a - b));
-    for (const [start, top] of topOf) out.set(start, groups.get(top.id)!);
+    for (const [start, top] of topOf) out.set(start, groups.get(top)!);
   }
   return out;
 }

@@ -15,9 +15,11 @@ import { PostgresAdapter, sql, type Kysely, type SelectQueryBuilder, type Transa
 /**
  * How a check holds the rows it read: `update` (the row is about to change, e.g. a delete: nobody else
  * may lock it), `share` (its values must not change, e.g. a role's name a user is given), `keyShare`
- * (it must not be deleted or its id reused, e.g. the record a `ref` field points at; edits still pass).
+ * (it must not be deleted or its id reused, e.g. the record a `ref` field points at; edits still pass),
+ * `noKeyUpdate` (what an UPDATE of the row takes, without writing it: writes to the row queue behind it, while a `keyShare`
+ * check of it still passes — a customer whose ledger is being summed may still be named by a new order).
  */
-export type RowLock = 'update' | 'share' | 'keyShare';
+export type RowLock = 'update' | 'noKeyUpdate' | 'share' | 'keyShare';
 
 /** SQLite runs one write transaction at a time (BEGIN IMMEDIATE): only PostgreSQL needs the locks. */
 const onPostgres = (db: Pick<Kysely<unknown>, 'getExecutor'>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -31,17 +33,21 @@ export function locking<DB, TB extends keyof DB, O>(
 ): SelectQueryBuilder<DB, TB, O> {
   if (!onPostgres(db)) return query;
   if (lock === 'update') return query.forUpdate();
+  if (lock === 'noKeyUpdate') return query.forNoKeyUpdate();
   return lock === 'share' ? query.forShare() : query.forKeyShare();
 }
 
 /**
  * Makes the transactions that take the same name run this part one after the other, until each ends
  * (a PostgreSQL transaction-level advisory lock; SQLite's write transactions already do). Statements after
- * it see what the previous holder committed.
+ * it see what the previous holder committed. `shared`: many holders at once, but none while an exclusive
+ * one holds it (the slip saves of a group while its closing runs, server/closing/closed.ts).
  * @example await serialize(trx, 'tax_rate') // then check the periods and write
  */
-export async function serialize<DB>(trx: Transaction<DB>, name: string): Promise<void> {
-  if (onPostgres(trx)) await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+export async function serialize<DB>(trx: Transaction<DB>, name: string, mode: 'exclusive' | 'shared' = 'exclusive'): Promise<void> {
+  if (!onPostgres(trx)) return;
+  if (mode === 'shared') await sql`SELECT pg_advisory_xact_lock_shared(hashtext(${name}))`.execute(trx);
+  else await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
 }
 
 const codeOf = (error: unknown): string =>

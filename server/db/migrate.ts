@@ -28,8 +28,16 @@ import * as moneyTerms from './migrations/0026-money-terms';
 import * as moneyTermsData from './migrations/0027-money-terms-data';
 import * as sales from './migrations/0032-sales';
 import * as billingGroupIndex from './migrations/0038-billing-group-index';
+import * as billing from './migrations/0040-billing';
+import * as closingIndexes from './migrations/0041-closing-indexes';
+import * as allocationPair from './migrations/0043-allocation-pair';
+import * as companyInvoice from './migrations/0042-company-invoice';
+import * as salesReport from './migrations/0045-sales-report';
 import * as salesSources from './migrations/0035-sales-sources';
 import * as writeAndSumIndexes from './migrations/0037-write-and-sum-indexes';
+import * as writeIndexes from './migrations/0048-write-indexes';
+import * as orderFeeLine from './migrations/0046-order-fee-line';
+import * as salesWrites from './migrations/0047-sales-writes';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -65,6 +73,14 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0038-billing-group-index': billingGroupIndex,
   '0035-sales-sources': salesSources,
   '0037-write-and-sum-indexes': writeAndSumIndexes,
+  '0040-billing': billing,
+  '0041-closing-indexes': closingIndexes,
+  '0043-allocation-pair': allocationPair,
+  '0042-company-invoice': companyInvoice,
+  '0045-sales-report': salesReport,
+  '0048-write-indexes': writeIndexes,
+  '0046-order-fee-line': orderFeeLine,
+  '0047-sales-writes': salesWrites,
 };
 
 function provider(dialect: DialectName) {

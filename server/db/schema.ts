@@ -159,12 +159,18 @@ export interface Database {
   hod_pause: ResourceRow;
   order_detail: OrderDetailTable;
   order_setting: ResourceRow;
+  company_setting: ResourceRow;
   hod_report: ResourceRow;
   hod_report_stop: HodReportStopTable;
   sales: ResourceRow;
   sales_detail: ResourceRow;
   sales_rate: ResourceRow;
   payment: ResourceRow;
+  closing: ResourceRow;
+  billing: ResourceRow;
+  billing_rate: ResourceRow;
+  allocation: ResourceRow;
+  billing_send: ResourceRow;
   /** PostgreSQL only (SQLite: the job file). */
   job: JobTable;
 }

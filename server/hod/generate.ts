@@ -20,7 +20,7 @@ import { todayJst } from '../../lib/format';
 import type { HodGenerateResult } from '../../lib/hod/kinds';
 import type { DueDelivery } from '../../lib/hod/schedule';
 import { orderResource } from '../../lib/resources/order';
-import { diff, writeAudits, type AuditEntry } from '../audit/audit-log';
+import { diff, preparedAudits, type AuditEntry } from '../audit/audit-log';
 import { serialize } from '../db/concurrency';
 import { deferKeywordIndexing, mergeDeferredKeywordIndexes, rowsByIds, updateTextEach } from '../db/bulk-write';
 import type { Database } from '../db/schema';
@@ -43,6 +43,20 @@ async function generatedKeys(trx: Transaction<Database>, from: string, to: strin
 }
 
 const keyOf = (clientId: number, hodDate: string): string => `${clientId}|${hodDate}`;
+
+/**
+ * How many of the run's new orders the order's rules held (保留) past the credit limit: one count over the range of
+ * their ids. Only generated orders have a scheduled day (`od_hod_date`), and runs take turns, so the range's generated
+ * orders of these days are the run's own.
+ */
+async function heldAmong(trx: Transaction<Database>, ids: readonly number[], from: string, to: string): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [first, last] = ids.reduce(([lo, hi], id) => [Math.min(lo, id), Math.max(hi, id)], [ids[0], ids[0]]);
+  const row = await trx.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('held'))
+    .where('od_id', '>=', first).where('od_id', '<=', last).where('deleted', '=', 0)
+    .where('od_status', '=', 'pending').where('od_hod_date', '>=', from).where('od_hod_date', '<=', to).executeTakeFirstOrThrow();
+  return Number(row.held);
+}
 
 /** One order the run creates. */
 interface Planned {
@@ -112,22 +126,21 @@ export async function hodGenerate(
       const clients = await rowsByIds(trx, 'client', 'cl_id', advancing.map((c) => c.cl_id), ['cl_id', 'cl_next_shipping_date', 'modified']);
       await progress(0, planned.length);
 
-      // next_shipping_date moves forward (never back), audit-logged — written while the orders' batch runs its rules:
-      // on PostgreSQL the database updates the customers while JavaScript prepares the orders. Both are waited for
-      // before anything is answered or thrown, so nothing touches the transaction once it ends.
+      // next_shipping_date moves forward (never back), audit-logged. The customers' UPDATE starts now: on PostgreSQL the
+      // database updates them while JavaScript validates the orders. Their audit rows go with the batch's writes
+      // (`alongside`), after its checks have read. Both are waited for before anything is answered or thrown, so nothing
+      // touches the transaction once it ends.
       const clientStamp = nextStamp(advancing.reduce((max, c) => (String(clients.get(c.cl_id)!.modified) > max ? String(clients.get(c.cl_id)!.modified) : max), nextStamp()));
-      const advanced = (async () => {
-        await updateTextEach(trx, 'client', 'cl_id', new Map(advancing.map((c) => [c.cl_id, { cl_next_shipping_date: String(c.result.next_shipping_date), modified: clientStamp }])));
-        await writeAudits(trx, advancing.map((c): AuditEntry => ({
-          userId: ctx.userId, call: ctx.call, table: 'client', recordId: c.cl_id, at: clientStamp, jobId: ctx.jobId,
-          changes: diff(clients.get(c.cl_id), { cl_next_shipping_date: String(c.result.next_shipping_date) }),
-        })));
-      })();
+      const moved = updateTextEach(trx, 'client', 'cl_id', new Map(advancing.map((c) => [c.cl_id, { cl_next_shipping_date: String(c.result.next_shipping_date), modified: clientStamp }])));
+      const audits = preparedAudits(trx, advancing.map((c): AuditEntry => ({
+        userId: ctx.userId, call: ctx.call, table: 'client', recordId: c.cl_id, at: clientStamp, jobId: ctx.jobId,
+        changes: diff(clients.get(c.cl_id), { cl_next_shipping_date: String(c.result.next_shipping_date) }),
+      })));
 
       // The orders, through the order's one write path as a batch (its rules, lines, numbers, audit rows).
       const [batch, advance] = await Promise.allSettled([
-        saveBatch(trx, ctx, orderResource, planned.map((plan) => entryOf(plan, orderDate)), { answer: false, progress, name: (i, error) => aboutDelivery(planned[i], error) }),
-        advanced,
+        saveBatch(trx, ctx, orderResource, planned.map((plan) => entryOf(plan, orderDate)), { answer: false, progress, name: (i, error) => aboutDelivery(planned[i], error), alongside: [audits] }),
+        moved,
       ]);
       if (batch.status === 'rejected') throw batch.reason;
       if (advance.status === 'rejected') throw advance.reason;
@@ -136,8 +149,7 @@ export async function hodGenerate(
       answer.orders = ids;
       // The rows are written: a cancel asked meanwhile still rolls the run back.
       await progress(planned.length, planned.length);
-      const held = await rowsByIds(trx, 'orders', 'od_id', ids, ['od_id', 'od_status']);
-      answer.held = [...held.values()].filter((row) => row.od_status === 'pending').length;
+      answer.held = await heldAmong(trx, ids, from, to);
       answer.created = planned.length;
       return answer;
     });

@@ -1,5 +1,6 @@
 /**
- * Sending one plain-text mail through the SMTP server of the configuration (SMTP_* variables).
+ * Sending one plain-text mail (with files attached, e.g. an invoice PDF) through the SMTP server of the
+ * configuration (SMTP_* variables).
  * Every failure becomes an ApiError with a Japanese message saying what went wrong; nothing throws
  * past it, and no SMTP detail beyond the reply code reaches the answer.
  */
@@ -24,6 +25,15 @@ export interface OutgoingMail {
   text: string;
   /** The sender's display name (our company). */
   fromName: string;
+  /** Files attached to the mail. */
+  attachments?: readonly MailAttachment[];
+}
+
+export interface MailAttachment {
+  /** The file name the recipient sees (Japanese is fine: RFC 2231). */
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 interface SmtpFailure {
@@ -66,6 +76,7 @@ export async function sendMail(smtp: SmtpConfig, mail: OutgoingMail): Promise<st
       to: { name: '', address: mail.to },
       subject: mail.subject,
       text: mail.text,
+      attachments: mail.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
     });
     if (info.rejected.length > 0) throw new ApiError(502, MAIL_MESSAGES.refusedRecipient);
     return info.messageId;

@@ -1,16 +1,18 @@
 /**
  * Mail templates beyond their generic calls: `mailtemplate_preview` fills the SAVED template with a
- * real customer's data (and, for a template for an order, a real order's), and `mailtemplate_send`
- * sends that mail to a test address through SMTP, audit-logged with the recipient and the subject
- * (never the body). Both read the customer (and the order), so the role must read those too.
+ * real customer's data (and, for a template for an order, a real order's; for an invoice, a real invoice's),
+ * and `mailtemplate_send` sends that mail to a test address through SMTP, audit-logged with the recipient and
+ * the subject (never the body). Both read the customer (and the order or invoice), so the role must read those
+ * too. {{自社名}} is the 自社情報's name (else COMPANY_NAME).
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { todayJst } from '../../lib/format';
-import { placeholderText, renderMail, type MailTarget, type RenderedMail } from '../../lib/mail-template';
+import { mailTargetOf, placeholderText, renderMail, type RenderedMail } from '../../lib/mail-template';
 import { can, type Area } from '../../lib/permissions';
 import { MESSAGES } from '../../lib/protocol';
+import { billingResource } from '../../lib/resources/billing';
 import { clientResource } from '../../lib/resources/client';
 import { mailTemplateResource } from '../../lib/resources/mail-template';
 import { orderResource } from '../../lib/resources/order';
@@ -22,6 +24,7 @@ import type { ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { positiveId, type Params } from '../http/params';
 import { findRecord } from '../resources/records';
+import { companySettings } from '../billing/invoice-document';
 import { sendMail } from './mailer';
 
 const def = mailTemplateResource;
@@ -80,36 +83,59 @@ export async function mailPlugin(_app: FastifyInstance, { calls, database, confi
     return findRecord(db, orderResource, Number(found.od_id));
   }
 
+  /** The invoice a preview or test send is for: by its number as staff type it (`bl_number`), or by its id (`bl_id`). */
+  async function billingOf(params: Params): Promise<ResourceRow> {
+    const typed = (params.bl_number ?? '').normalize('NFKC').trim();
+    if (typed === '' && (params.bl_id ?? '').trim() !== '') {
+      const billingId = idParam(params, 'bl_id', '請求', '選んで');
+      return findOr404(billingResource, billingId, '指定された請求が見つかりません。締め戻しされた可能性があります。');
+    }
+    if (typed === '') throw paramProblem('bl_number', '請求番号を入力してください。');
+    if (typed.length > 50) throw paramProblem('bl_number', '請求番号は50文字以内で入力してください。');
+    const found = await db.selectFrom('billing').select('bl_id').where('deleted', '=', 0).where(sql<string>`upper(bl_number)`, '=', typed.toUpperCase()).executeTakeFirst();
+    if (!found) throw new ApiError(404, `請求番号 ${typed} の請求が見つかりません。`, { fields: { bl_number: `請求番号 ${typed} の請求が見つかりません。` } });
+    return findRecord(db, billingResource, Number(found.bl_id));
+  }
+
   /** The saved template, the records it is filled from and the filled mail. */
-  async function compose(ctx: CallContext): Promise<{ id: number; clientId: number; order?: ResourceRow; client: ResourceRow; mail: RenderedMail }> {
+  async function compose(ctx: CallContext): Promise<{ id: number; clientId: number; order?: ResourceRow; billing?: ResourceRow; client: ResourceRow; mail: RenderedMail }> {
     const id = idParam(ctx.params, 'id', def.label, '選んで');
     const template = await findOr404(def, id, `${def.label}（ID ${id}）が見つかりません。削除された可能性があります。`);
-    const target: MailTarget = template[columnOf(def, 'target')] === 'order' ? 'order' : 'client';
+    const target = mailTargetOf(template[columnOf(def, 'target')]) ?? 'client';
     requireRead(ctx, clientResource.area);
     let order: ResourceRow | undefined;
+    let billing: ResourceRow | undefined;
     let clientId: number;
     if (target === 'order') {
       requireRead(ctx, orderResource.area);
       order = await orderOf(ctx.params);
       clientId = Number(order[columnOf(orderResource, 'cl_id')]);
+    } else if (target === 'billing') {
+      requireRead(ctx, billingResource.area);
+      billing = await billingOf(ctx.params);
+      clientId = Number(billing[columnOf(billingResource, 'cl_id')]);
     } else {
       clientId = idParam(ctx.params, 'cl_id', '顧客', '選んで');
     }
     const client = await findOr404(clientResource, clientId, `顧客（ID ${clientId}）が見つかりません。`);
+    const { name: companyName } = await companySettings(db, config.companyName);
     const mail = renderMail(
       { subject: String(template[columnOf(def, 'subject')] ?? ''), body: String(template[columnOf(def, 'body')] ?? '') },
-      { client, order, senderName: ctx.user.user_name, companyName: config.companyName, today: todayJst() },
+      { client, order, billing, senderName: ctx.user.user_name, companyName, today: todayJst() },
     );
-    return { id, clientId, order, client, mail };
+    return { id, clientId, order, billing, client, mail };
   }
 
   addCall(calls, `${def.name}_preview`, {
     area: def.area, level: 'read',
     handler: async (ctx) => {
-      const { mail, client, clientId, order } = await compose(ctx);
+      const { mail, client, clientId, order, billing } = await compose(ctx);
       return [{
         ...mail, cl_id: clientId, od_id: order ? Number(order[columnOf(orderResource, 'id')]) : null,
-        od_number: order ? String(order[columnOf(orderResource, 'number')] ?? '') : null, email: String(client[columnOf(clientResource, 'email')] ?? ''),
+        od_number: order ? String(order[columnOf(orderResource, 'number')] ?? '') : null,
+        bl_id: billing ? Number(billing[columnOf(billingResource, 'id')]) : null,
+        bl_number: billing ? String(billing[columnOf(billingResource, 'number')] ?? '') : null,
+        email: String(client[columnOf(clientResource, 'email')] ?? ''),
       }];
     },
   });
@@ -120,11 +146,12 @@ export async function mailPlugin(_app: FastifyInstance, { calls, database, confi
       const checked = v.safeParse(recipientSchema, ctx.params.to ?? '');
       if (!checked.success) throw paramProblem('to', checked.issues[0].message);
       const to = String(checked.output);
-      const { id, clientId, order, mail } = await compose(ctx);
+      const { id, clientId, order, billing, mail } = await compose(ctx);
       if (mail.unknown.length) throw badRequest(`テンプレートに使用できない差し込み項目があります: ${mail.unknown.map(placeholderText).join('、')}。テンプレートを直してから送信してください。`);
-      await sendMail(config.smtp, { to, subject: mail.subject, text: mail.body, fromName: config.companyName });
+      await sendMail(config.smtp, { to, subject: mail.subject, text: mail.body, fromName: (await companySettings(db, config.companyName)).name });
       const changes: Changes = { to: [null, to], subject: [null, mail.subject], cl_id: [null, clientId] };
       if (order) changes.od_number = [null, String(order[columnOf(orderResource, 'number')] ?? '')];
+      if (billing) changes.bl_number = [null, String(billing[columnOf(billingResource, 'number')] ?? '')];
       await writeAudit(db, { userId: ctx.user.user_id, call: ctx.call, table: def.table, recordId: id, changes });
       return [{ sent: true, to, subject: mail.subject }];
     },

@@ -3,7 +3,7 @@
  * and for the orders a regular-delivery run creates in bulk (server/hod/generate.ts): the defaults
  * from the customer (shipping address, warehouse, payment method, time slot, delivery date), the
  * lines' names, unit prices (単価区分/掛率), tax class and rate fixed at the order date, the delivery
- * fee of the shipping prefecture and the totals per rate (lib/orders/totals).
+ * fee of the shipping prefecture as the order's fee line, and the totals per rate of all the lines (lib/money/totals).
  *
  * What the rules read from the database is loaded once into a `PricingBook` (four small queries);
  * everything else here is pure, so pricing a thousand orders costs what pricing one does.
@@ -12,8 +12,8 @@ import type { Kysely } from 'kysely';
 import { formatMoney } from '../../lib/format';
 import { DEFAULT_ORDER_NUMBER_FORMAT } from '../../lib/orders/number';
 import { feeIn, shippingOf, type DeliveryFee } from '../../lib/orders/delivery-fee';
-import { lineAmount, moneyTermsOf, unitPriceFor, type MoneyTerms, type TaxedAmount } from '../../lib/money/totals';
-import { orderTotalsWithFee } from '../../lib/orders/totals';
+import { lineAmount, moneyTermsOf, slipTotals, unitPriceFor, type MoneyTerms } from '../../lib/money/totals';
+import { feeLine } from '../../lib/orders/totals';
 import { orderResource, SHIP_PARTS } from '../../lib/resources/order';
 import { defaultDeliveryDate, ORDER_SETTING_ID } from '../../lib/resources/order-setting';
 import { rateOn, taxClassOf, type TaxClass, type TaxPeriod } from '../../lib/tax';
@@ -34,6 +34,8 @@ export type PreparedLine = {
   odd_amount: number;
   odd_tax_class: TaxClass;
   odd_tax_rate: number;
+  /** 0: a typed line (1 is the delivery fee's line, `feeLineRow`). */
+  odd_fee: 0;
 };
 
 export interface OrderSettings {
@@ -159,7 +161,7 @@ export function priceLines(book: PricingBook, lines: readonly ResourceRow[], cli
       price: emptyCell(line.odd_price) ? null : Number(line.odd_price), taxClass: null,
     }, date, '受注日');
     if ('field' in priced) throw childProblem(LINES, i, priced.field, priced.message);
-    return { odd_it_id: Number(priced.itemId), odd_name: priced.name, odd_quantity: priced.quantity, odd_price: priced.price, odd_amount: priced.amount, odd_tax_class: priced.taxClass, odd_tax_rate: priced.rate };
+    return { odd_it_id: Number(priced.itemId), odd_name: priced.name, odd_quantity: priced.quantity, odd_price: priced.price, odd_amount: priced.amount, odd_tax_class: priced.taxClass, odd_tax_rate: priced.rate, odd_fee: 0 };
   });
 }
 
@@ -167,12 +169,34 @@ export function priceLines(book: PricingBook, lines: readonly ResourceRow[], cli
 export const feeOf = (book: PricingBook, pref: unknown): number => feeIn(book.fees, pref)?.fee ?? 0;
 
 /**
- * The order's totals: its lines and delivery fee (standard rate on the order date), per rate rounded once by the
- * customer's 税転嫁 and 消費税端数 (`zei_ten`, `zei_kiri`; lib/money/totals).
+ * The order's delivery fee line as stored (`odd_fee` 1, no item): the fee (税抜) at the standard rate of the order date
+ * in the customer's terms (lib/orders/totals `feeLine`); undefined for no fee.
+ * @example feeLineRow(book, client, 550, '2026-11-25') // { odd_it_id: null, odd_name: '送料', odd_quantity: 1, odd_price: 550, odd_amount: 550, odd_tax_class: 'standard', odd_tax_rate: 10, odd_fee: 1 }
  */
-export function totalsOf(book: PricingBook, client: ResourceRow, lines: readonly ResourceRow[], fee: number, date: string): ResourceRow {
-  const amounts: TaxedAmount[] = lines.map((l) => ({ amount: Number(l.odd_amount), taxClass: taxClassOf(l.odd_tax_class), taxRate: Number(l.odd_tax_rate) }));
-  const totals = orderTotalsWithFee(amounts, fee, rateOn(book.periods, 'standard', date) ?? 0, moneyTermsOf(client));
+export function feeLineRow(book: PricingBook, client: ResourceRow, fee: number, date: string): ResourceRow | undefined {
+  if (fee === 0) return undefined;
+  const line = feeLine(fee, rateOn(book.periods, 'standard', date) ?? 0, moneyTermsOf(client));
+  return { odd_it_id: null, odd_name: line.name, odd_quantity: line.quantity, odd_price: line.price, odd_amount: line.amount, odd_tax_class: line.taxClass, odd_tax_rate: line.taxRate, odd_fee: 1 };
+}
+
+/** Whether a stored line is the delivery fee's. */
+export const isFeeLine = (line: ResourceRow): boolean => Number(line.odd_fee ?? 0) === 1;
+
+/** The columns of a line a save writes (what `priceLines` and `feeLineRow` answer). */
+const LINE_COLUMNS = ['odd_it_id', 'odd_name', 'odd_quantity', 'odd_price', 'odd_amount', 'odd_tax_class', 'odd_tax_rate', 'odd_fee'] as const;
+
+/**
+ * A stored line as a save writes it again (its id, order, position and stamps are the save's).
+ * @example asWritten(storedRow) // { odd_it_id: 3, odd_name: '天然水', odd_quantity: 2, …, odd_fee: 0 }
+ */
+export const asWritten = (line: ResourceRow): ResourceRow => Object.fromEntries(LINE_COLUMNS.map((column) => [column, line[column] ?? null]));
+
+/**
+ * The order's totals: its lines (the fee line among them), per rate rounded once by the customer's 税転嫁 and
+ * 消費税端数 (`zei_ten`, `zei_kiri`; lib/money/totals `slipTotals`, as its sales slip's).
+ */
+export function totalsOf(client: ResourceRow, lines: readonly ResourceRow[]): ResourceRow {
+  const totals = slipTotals(lines.map((l) => ({ amount: Number(l.odd_amount), taxClass: taxClassOf(l.odd_tax_class), taxRate: Number(l.odd_tax_rate) })), moneyTermsOf(client));
   return { od_net_total: totals.net, od_tax_total: totals.tax, od_uriage_total: totals.total };
 }
 

@@ -30,7 +30,9 @@ export async function creditHold(trx: Transaction<Database>, order: ResourceRow)
 
 /** The order's stock-tracked items and their quantities (what shipping takes out of the warehouse). */
 async function trackedQuantities(trx: Transaction<Database>, orderId: number): Promise<Map<number, number>> {
-  const lines = ((await storedChildren(trx, orderResource.children!, [orderId])).get(orderId) ?? []).map((l) => ({ item: Number(l.odd_it_id), quantity: Number(l.odd_quantity) }));
+  // The fee line has no item.
+  const lines = ((await storedChildren(trx, orderResource.children!, [orderId])).get(orderId) ?? [])
+    .flatMap((l) => (l.odd_it_id === null ? [] : [{ item: Number(l.odd_it_id), quantity: Number(l.odd_quantity) }]));
   const perItem = new Map<number, number>();
   if (lines.length === 0) return perItem;
   const tracked = await trx.selectFrom('item').select('it_id').where('it_id', 'in', lines.map((l) => l.item)).where('it_stock_tracked', '=', 1).execute();

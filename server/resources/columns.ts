@@ -60,7 +60,7 @@ export function resourceColumns(def: ResourceDef): ResourceColumns {
   const columns: ResourceColumns = {
     id: idColumn(def),
     search: `${def.prefix}search`,
-    detail: [idColumn(def), ...fieldColumns, 'created', 'modified'],
+    detail: [idColumn(def), ...fieldColumns, ...(def.detailColumns ?? []), 'created', 'modified'],
     list: listColumns(def, field),
     secret: new Set(fieldColumns.filter((c) => field.get(c)!.type === 'secret')),
     field,

@@ -86,14 +86,14 @@ export function csvColumns(def: ResourceDef, cols: CsvCols): CsvColumn[] {
   return out;
 }
 
-/** Names by value: of each master a column shows (`masters`), and of the records a page's `ref` columns name (by column). */
-type Names = ReadonlyMap<string, ReadonlyMap<string, string>>;
+/** Names by value: of each master a column shows (`masters`, by code), and of the records a page's `ref` columns name (by column, by id). */
+type Names = ReadonlyMap<string, ReadonlyMap<string | number, string>>;
 
 /** One cell's text; text that people typed is neutralised, numbers the database holds are written as they are. */
 function cellOf(column: CsvColumn, row: ResourceRow, masters: Names, refs: Names): string {
   const value = row[column.column];
   const { value: how } = column;
-  if (how.kind === 'ref') return neutralise(String((value !== null && value !== undefined && refs.get(column.column)?.get(String(value))) || (value ?? '')));
+  if (how.kind === 'ref') return neutralise(String((value !== null && value !== undefined && refs.get(column.column)?.get(Number(value))) || (value ?? '')));
   if (value === null || value === undefined || value === '') return '';
   switch (how.kind) {
     case 'number':
@@ -156,14 +156,24 @@ class Keyset {
 /** Rows per database page of an export. */
 const PAGE_ROWS = 1000;
 
-/** The list's rows in list order, a page at a time, each page read after the last row of the one before. */
-async function* listRows(view: Kysely<ResourceDatabase>, nullsLargest: boolean, def: ResourceDef, request: ListRequest, keyword: KeywordMatcher, cols: CsvCols): AsyncGenerator<ResourceRow[]> {
+/** One page of an export: its rows and the names its `ref` columns show. */
+interface Page {
+  rows: ResourceRow[];
+  refs: Names;
+}
+
+/**
+ * The list's pages in list order, each read after the last row of the one before, with its references' names. The
+ * next page is read while the caller writes this one (on PostgreSQL the database works while JavaScript turns rows
+ * into CSV); at most two pages are held.
+ */
+async function* listPages(view: Kysely<ResourceDatabase>, nullsLargest: boolean, def: ResourceDef, request: ListRequest, keyword: KeywordMatcher, cols: CsvCols, columns: readonly CsvColumn[]): AsyncGenerator<Page> {
   const order = listOrder(def, request);
   const selection = plainSelection(def, cols === 'all' ? 'detail' : 'list');
   const keys = order.map(([column]) => `${def.table}.${column}`).filter((column) => !selection.includes(column));
   const keyset = new Keyset(def.table, order, nullsLargest);
-  let last: ResourceRow | undefined;
-  for (;;) {
+  const names: NameCache = new Map();
+  const read = async (last: ResourceRow | undefined): Promise<Page> => {
     const rows: ResourceRow[] = [];
     for (const range of last ? keyset.after(last) : [undefined]) {
       let query = view
@@ -174,26 +184,63 @@ async function* listRows(view: Kysely<ResourceDatabase>, nullsLargest: boolean, 
       rows.push(...((await query.limit(PAGE_ROWS - rows.length).execute()) as ResourceRow[]));
       if (rows.length === PAGE_ROWS) break;
     }
-    if (rows.length) yield rows;
-    if (rows.length < PAGE_ROWS) return;
-    last = rows[rows.length - 1];
+    return { rows, refs: await refNames(view, columns, rows, names) };
+  };
+  const ahead = (last: ResourceRow | undefined): Promise<Page> => {
+    const page = read(last);
+    page.catch(() => undefined); // a reader that stops early (a cancelled download) leaves it unread: its failure is nobody's
+    return page;
+  };
+  let next: Promise<Page> | undefined = ahead(undefined);
+  while (next) {
+    const page: Page = await next;
+    next = page.rows.length === PAGE_ROWS ? ahead(page.rows[page.rows.length - 1]) : undefined;
+    if (page.rows.length) yield page;
   }
 }
 
+/** Names of the records an export's `ref` columns named so far, per column: read once, not once per page. */
+type NameCache = Map<string, Map<number, string>>;
+
+/** Names an export keeps per `ref` column (the oldest read are forgotten first): memory stays bounded. */
+const NAMES_KEPT = 20_000;
+
 /**
- * The names of the records a page's `ref` columns hold, one query per column (not one subquery per row):
- * column → id → the record's title, a deleted record's too (as the lists name it).
+ * The names of the records a page's `ref` columns hold (integer ids): those the export has not read yet in one query
+ * per column (not one subquery per row), the rest from `cache` — a customer of many orders is read once, not on every
+ * page. Column → id → the record's title, a deleted record's too (as the lists name it).
  */
-async function refNames(view: Kysely<ResourceDatabase>, columns: readonly CsvColumn[], rows: readonly ResourceRow[]): Promise<Names> {
-  const names = new Map<string, Map<string, string>>();
+async function refNames(view: Kysely<ResourceDatabase>, columns: readonly CsvColumn[], rows: readonly ResourceRow[], cache: NameCache): Promise<Names> {
+  const names = new Map<string, Map<number, string>>();
   for (const { column, value } of columns) {
     if (value.kind !== 'ref') continue;
-    const ids = [...new Set(rows.map((row) => row[column]).filter((id): id is number | string => id !== null && id !== undefined && id !== ''))];
-    const id = idColumn(value.target);
-    const found = ids.length
-      ? ((await view.selectFrom(value.target.table).select([id, titleSql(value.target, value.target.table).as('title')]).where(id, 'in', ids).execute()) as ResourceRow[])
-      : [];
-    names.set(column, new Map(found.map((row) => [String(row[id]), String(row.title ?? '')])));
+    const known = cache.get(column) ?? new Map<number, string>();
+    cache.set(column, known);
+    const page = new Map<number, string>();
+    const unread: number[] = [];
+    for (const row of rows) {
+      const ref = row[column];
+      if (ref === null || ref === undefined || ref === '') continue;
+      const id = Number(ref);
+      if (page.has(id)) continue;
+      const name = known.get(id);
+      page.set(id, name ?? '');
+      if (name === undefined) unread.push(id);
+    }
+    if (unread.length) {
+      const id = idColumn(value.target);
+      const found = (await view.selectFrom(value.target.table).select([id, titleSql(value.target, value.target.table).as('title')]).where(id, 'in', unread).execute()) as ResourceRow[];
+      for (const row of found) {
+        const name = String(row.title ?? '');
+        page.set(Number(row[id]), name);
+        known.set(Number(row[id]), name);
+      }
+      for (const old of known.keys()) {
+        if (known.size <= NAMES_KEPT) break;
+        known.delete(old);
+      }
+    }
+    names.set(column, page);
   }
   return names;
 }
@@ -207,6 +254,31 @@ const choice = <T extends string>(value: string | undefined, allowed: readonly T
 
 /** The moment in a file name: Japan time, e.g. 20260401-0930. */
 const fileStamp = (): string => formatTimestamp(new Date().toISOString()).replace(/[-:]/g, '').replace(' ', '-').slice(0, 13);
+
+/** The `enc` parameter of a CSV call: `cp932` (the default) or `utf8`, else 400. */
+export const csvEncodingParam = (params: Params): CsvEncoding => choice(params.enc, CSV_ENCODINGS, 'cp932', MESSAGES.csvBadEncoding);
+
+/**
+ * A CSV made in memory (a report's rows: the header first) as a file answer, written and encoded as `{r}_csv` writes
+ * its pages (cp932 with 〓 for what it cannot hold, or UTF-8 after a BOM), named `{name}_{Japan time}.csv`, its data
+ * records counted in `X-Csv-Rows` and the replaced characters in `X-Csv-Replaced` (headers both). Text cells that people
+ * typed are the caller's to `neutralise`.
+ * @example csvFile({ name: '売上レポート_月別', asciiName: 'salesreport_month', records: [['月', '税抜金額'], ['2026年5月', '1000']], encoding: 'cp932' })
+ */
+export function csvFile({ name, asciiName, records, encoding }: { name: string; asciiName: string; records: readonly (readonly string[])[]; encoding: CsvEncoding }): FileAnswer {
+  const { bytes, replaced } = encodeCsv(csvRecords(records), encoding, true);
+  const stamp = fileStamp();
+  return {
+    file: {
+      name: `${name}_${stamp}.csv`,
+      asciiName: `${asciiName}_${stamp}.csv`,
+      contentType: encoding === 'cp932' ? 'text/csv; charset=Shift_JIS' : 'text/csv; charset=utf-8',
+      body: bytes,
+      // Known before the first byte here, so both are headers.
+      headers: { [CSV_HEADERS.rows]: String(Math.max(0, records.length - 1)), [CSV_HEADERS.replaced]: String(replaced) },
+    },
+  };
+}
 
 export interface CsvExport {
   view: Kysely<ResourceDatabase>;
@@ -227,7 +299,7 @@ export async function exportCsv(
   request: ListRequest,
 ): Promise<FileAnswer> {
   const cols = choice(params.cols, CSV_COLS, 'list', MESSAGES.csvBadCols);
-  const encoding: CsvEncoding = choice(params.enc, CSV_ENCODINGS, 'cp932', MESSAGES.csvBadEncoding);
+  const encoding = csvEncodingParam(params);
   const columns = csvColumns(def, cols);
   const masters = new Map<string, Map<string, string>>();
   for (const { value } of columns) {
@@ -247,8 +319,7 @@ export async function exportCsv(
   async function* body(): AsyncGenerator<Buffer> {
     let text = csvRecords([columns.map((c) => c.label)]);
     let first = true;
-    for await (const rows of listRows(view, nullsLargest, def, request, keyword, cols)) {
-      const refs = await refNames(view, columns, rows);
+    for await (const { rows, refs } of listPages(view, nullsLargest, def, request, keyword, cols, columns)) {
       text += csvRecords(rows.map((row) => columns.map((column) => cellOf(column, row, masters, refs))));
       const encoded = encodeCsv(text, encoding, first);
       replaced += encoded.replaced;

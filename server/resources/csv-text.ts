@@ -39,17 +39,47 @@ const CP932_SAME = new Map<string, string>([
   ['\u203e', '\uffe3'], // ‾ → ￣
 ]);
 
-// Per character outside ASCII: what cp932 writes for it (itself, its same-glyph form, or the replacement).
-const cp932Form = new Map<string, string>();
+// What cp932 does with each UTF-16 code unit outside ASCII, learnt from iconv-lite the first time it is met:
+// KEPT (written as itself), TWIN (written as its same-glyph form) or REPLACED (not held: 〓). Surrogates are
+// never held (every character beyond the BMP is replaced). A page of text is scanned code unit by code unit;
+// only text holding a TWIN or REPLACED character is rebuilt before iconv-lite encodes it.
+const UNKNOWN = 0;
+const KEPT = 1;
+const TWIN = 2;
+const REPLACED = 3;
+const cp932Kind = new Uint8Array(0x10000);
 
-function formOf(char: string): string {
-  let form = cp932Form.get(char);
-  if (form === undefined) {
-    const same = CP932_SAME.get(char) ?? char;
-    form = iconv.decode(iconv.encode(same, 'cp932'), 'cp932') === same ? same : CSV_REPLACEMENT;
-    cp932Form.set(char, form);
+function kindOf(code: number): number {
+  let kind = cp932Kind[code];
+  if (kind === UNKNOWN) {
+    const char = String.fromCharCode(code);
+    const held = (c: string) => iconv.decode(iconv.encode(c, 'cp932'), 'cp932') === c;
+    kind = code >= 0xd800 && code <= 0xdfff ? REPLACED : CP932_SAME.has(char) ? TWIN : held(char) ? KEPT : REPLACED;
+    cp932Kind[code] = kind;
   }
-  return form;
+  return kind;
+}
+
+/** Text cp932 holds: twins written as their cp932 form, other characters it cannot hold as 〓 (a pair of surrogates one 〓). */
+function cp932Text(text: string): { held: string; replaced: number } {
+  let replaced = 0;
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    const kind = kindOf(code);
+    if (kind === KEPT) continue;
+    out += text.slice(from, i);
+    if (kind === TWIN) out += CP932_SAME.get(text[i])!;
+    else {
+      out += CSV_REPLACEMENT;
+      if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+      replaced++;
+    }
+    from = i + 1;
+  }
+  return { held: from === 0 ? text : out + text.slice(from), replaced };
 }
 
 /**
@@ -59,11 +89,6 @@ function formOf(char: string): string {
  */
 export function encodeCsv(text: string, encoding: CsvEncoding, bom = false): { bytes: Buffer; replaced: number } {
   if (encoding === 'utf8') return { bytes: Buffer.from(bom ? `\ufeff${text}` : text, 'utf8'), replaced: 0 };
-  let replaced = 0;
-  const held = text.replace(/[^\p{ASCII}]/gu, (char) => {
-    const form = formOf(char);
-    if (form === CSV_REPLACEMENT && char !== CSV_REPLACEMENT) replaced += 1;
-    return form;
-  });
+  const { held, replaced } = cp932Text(text);
   return { bytes: iconv.encode(held, 'cp932'), replaced };
 }

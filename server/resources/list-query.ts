@@ -59,7 +59,7 @@ function checkFilterNumbers(def: ResourceDef, filters: Record<string, FilterValu
     const filter = filterOf(def, name);
     if (!filter || (filter.kind !== 'equals' && filter.kind !== 'in' && filter.kind !== 'numberRange')) continue;
     const field = fieldOfFilter(def, filter);
-    const kind = field ? columnKind(field) : filter.kind === 'numberRange' ? 'integer' : 'text';
+    const kind = field ? columnKind(field) : filter.ref || filter.kind === 'numberRange' ? 'integer' : 'text';
     if (kind === 'text') continue;
     const values = (Array.isArray(value) ? value : [value]).filter((v) => v !== '');
     if (!values.every((v) => holdable(kind, v))) throw badRequest(filterProblemMessage(listFilters(def), 'value', name));
@@ -133,8 +133,8 @@ function telCondition(eb: Eb, def: ResourceDef, filter: FilterDef, digits: strin
   return eb(id, 'in', found.slice(1).reduce((all, next) => all.unionAll(next), found[0]));
 }
 
-function filterCondition(eb: Eb, def: ResourceDef, filter: FilterDef, value: FilterValue, keyword: KeywordMatcher): Expression<SqlBool> | undefined {
-  const column = filterColumn(def, filter);
+/** A filter's value compared with one column (every kind but `tel`, which reads the resource's phone columns). */
+function columnCondition(eb: Eb, column: string, filter: FilterDef, value: FilterValue): Expression<SqlBool> | undefined {
   const pair = Array.isArray(value) ? value : [value];
   switch (filter.kind) {
     case 'dateRange':
@@ -146,8 +146,6 @@ function filterCondition(eb: Eb, def: ResourceDef, filter: FilterDef, value: Fil
     }
     case 'in':
       return eb(column, 'in', pair.map(String));
-    case 'tel':
-      return telCondition(eb, def, filter, String(value), keyword);
     case 'numberRange': {
       const [min, max] = pair;
       const parts: Expression<SqlBool>[] = [];
@@ -158,6 +156,15 @@ function filterCondition(eb: Eb, def: ResourceDef, filter: FilterDef, value: Fil
     default:
       return eb(column, '=', Array.isArray(value) ? String(value[0]) : value);
   }
+}
+
+function filterCondition(eb: Eb, def: ResourceDef, filter: FilterDef, value: FilterValue, keyword: KeywordMatcher): Expression<SqlBool> | undefined {
+  if (filter.kind === 'tel') return telCondition(eb, def, filter, String(value), keyword);
+  const { through } = filter;
+  if (!through) return columnCondition(eb, filterColumn(def, filter), filter, value);
+  // Through another table: the rows there that match, by the key that names the record (its lines' slip id).
+  const rows = eb.selectFrom(through.table).select(through.key).where((inner) => columnCondition(inner, through.column, filter, value) ?? inner.lit(true));
+  return eb(through.on ?? idColumn(def), 'in', rows);
 }
 
 /**
@@ -179,14 +186,20 @@ export function listCondition(eb: Eb, def: ResourceDef, request: ListRequest, ke
 
 /**
  * ORDER BY col odr, id odr: a stable order for paging. A name with a reading (`FieldDef.reading`) sorts
- * by the reading first (migration 0018 indexes `(deleted, reading, name, id)`).
+ * by the reading first, and the reading sorted alone orders like its name (migration 0018 indexes
+ * `(deleted, reading, name, id)`); the resource's `list.sortThen` orders the rows equal in the column before the id.
  * @example listOrder(clientResource, { col: 'cl_co_name', odr: 'asc', … }) // [['cl_co_name_kana', 'asc'], ['cl_co_name', 'asc'], ['cl_id', 'asc']]
+ * @example listOrder(auditLogResource, { col: 'log_call', odr: 'asc', … }) // [['log_call', 'asc'], ['created', 'asc'], ['log_id', 'asc']]
  */
 export function listOrder(def: ResourceDef, request: ListRequest): [string, 'asc' | 'desc'][] {
-  const id = resourceColumns(def).id;
+  const { id, field } = resourceColumns(def);
   if (request.col === id) return [[id, request.odr]];
-  const reading = resourceColumns(def).field.get(request.col)?.reading;
-  return [...(reading ? [[columnOf(def, reading), request.odr] as [string, 'asc' | 'desc']] : []), [request.col, request.odr], [id, request.odr]];
+  const named = field.get(request.col);
+  const name = named?.reading ? named : def.fields.find((f) => f.reading !== undefined && columnOf(def, f.reading) === request.col);
+  const columns = name?.reading ? [columnOf(def, name.reading), columnOf(def, name.name)] : [request.col];
+  const then = def.list.sortThen;
+  if (then !== undefined && !columns.includes(then)) columns.push(then);
+  return [...columns, id].map((column) => [column, request.odr]);
 }
 
 /**

@@ -18,6 +18,11 @@ export interface WriteActor {
   user?: SessionUser;
   /** The job writing (server/jobs): its id is stamped on the rows of `jobStamped` resources and on the audit rows. */
   jobId?: number;
+  /**
+   * The application itself writes records its users may not (a closing's invoices, `ops` without create): the
+   * resource's `ops` are not asked. Set only by server code that owns such records, never from a call's input.
+   */
+  system?: boolean;
 }
 
 /**
@@ -57,7 +62,9 @@ export interface SaveEvent {
   input: Readonly<Record<string, unknown>>;
   /**
    * The child rows (`def.children`, prefixed columns) the save replaces the stored ones with: checked by their
-   * declaration, then by `prepareChildren`; undefined when none were sent (the stored rows stay).
+   * declaration, then by `prepareChildren`; undefined when none were sent (the stored rows stay). `beforeSave` may
+   * set them to replace the stored rows with rows it derives (`ChildDef.derivedFlag`: an order's fee line follows its
+   * 送料 even when no line was sent).
    */
   children: ResourceRow[] | undefined;
   /** Columns the writing code sets itself, written after the rules (a generated order's scheduled day). */
@@ -106,9 +113,14 @@ export interface ResourcePolicy {
   /**
    * Follow-ups of a whole batch in set-based statements, after every record's `afterSave` (a thousand slips' totals
    * per rate and their customers' 売掛残高 in a few queries). `ids` the saved records in order, `current` each one's
-   * stored row before the save (undefined for an insert).
+   * stored row before the save (undefined for an insert), `written` each one's row as the save wrote it (the stored
+   * row with the columns written) and the child rows it stored (undefined when they were left as they were) — what
+   * the batch wrote, without reading it back.
    */
-  afterBatch?(event: { trx: Transaction<Database>; actor: WriteActor; def: ResourceDef; ids: readonly number[]; current: readonly (ResourceRow | undefined)[]; batch: unknown }): Promise<void>;
+  afterBatch?(event: {
+    trx: Transaction<Database>; actor: WriteActor; def: ResourceDef; ids: readonly number[]; current: readonly (ResourceRow | undefined)[];
+    written: readonly { row: ResourceRow; children: readonly ResourceRow[] | undefined }[]; batch: unknown;
+  }): Promise<void>;
   beforeDelete?(event: DeleteEvent): Promise<void>;
   afterDelete?(event: DeleteEvent): Promise<void>;
   /** Lets a user call a verb the role table does not grant (e.g. reading and saving one's own profile). */

@@ -10,9 +10,9 @@ import { MESSAGES } from '../../lib/protocol';
 import { checkValues, recordFieldKey, recordMessage, writableFields } from '../../lib/resources/schema';
 import { allows, columnOf, currentField, initialValue, type FieldDef, type ResourceDef } from '../../lib/resources/types';
 import { todayJst } from '../../lib/format';
-import { diff, writeAudit, writeAudits, type AuditEntry, type Changes } from '../audit/audit-log';
+import { diff, preparedAudits, writeAudit, type AuditEntry, type Changes } from '../audit/audit-log';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { chunksOf, insertMany, reserveIds, rowsByIds, writeQueue } from '../db/bulk-write';
+import { chunksOf, preparedInsert, reserveIds, rowsByIds, writeQueue } from '../db/bulk-write';
 import { isConcurrencyError, isUniqueError, locking, retryOnUnique } from '../db/concurrency';
 import { resourceView, type Cell, type Database, type ResourceRow } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/api-error';
@@ -178,6 +178,7 @@ function auditValue(field: FieldDef | undefined, value: Cell): Cell {
 
 function auditChanges(def: ResourceDef, changes: Changes): Changes {
   const { field } = resourceColumns(def);
+  if (!def.fields.some((f) => f.type === 'secret' || f.type === 'image')) return changes;
   const out: Changes = {};
   for (const [column, [before, after]] of Object.entries(changes)) {
     out[column] = [auditValue(field.get(column), before), auditValue(field.get(column), after)];
@@ -238,6 +239,12 @@ export interface BatchOptions {
   progress?: (done: number, total: number) => Promise<void>;
   /** Answer the saved records (default); false: only their ids (a generation run's thousands). */
   answer?: boolean;
+  /**
+   * The caller's own writes that belong to the batch's transaction (a generation's customers moving to their next
+   * delivery date): run by the batch's write queue before its first rows — after the batch's checks and its policy's
+   * `prepareBatch` have read what they need, while the rules build the rows. A refusal drops those not yet run.
+   */
+  alongside?: readonly (() => Promise<unknown>)[];
 }
 
 /**
@@ -292,6 +299,7 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
   // them while the next chunk is built.
   const queue = writeQueue();
   try {
+    for (const write of options.alongside ?? []) queue.add(write);
     const stamp = nextStamp();
     let inserted = 0;
     for (const [c, chunk] of chunksOf([...saves.keys()], SAVES_PER_CHUNK).entries()) {
@@ -340,13 +348,15 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
         }
         const { created, ...columns } = event.columns;
         event.columns = columns;
-        rows.push({ ...columns, [idColumn]: recordId, [search]: searchText(def, columns), created: created ?? stamp, modified: stamp, deleted: 0, ...jobColumn(def.prefix, def, actor) });
+        const keywords = searchText(def, columns);
+        rows.push({ ...columns, [idColumn]: recordId, [search]: keywords, created: created ?? stamp, modified: stamp, deleted: 0, ...jobColumn(def.prefix, def, actor) });
         if (child && event.children) childRows.push(...childRowsOf(child, recordId, event.children, stamp, jobColumn(child.prefix, def, actor)));
-        audits.push({ userId: actor.userId, call: actor.call, table: def.table, recordId, at: stamp, jobId: actor.jobId, changes: withChildren(auditChanges(def, diff(undefined, columns)), [], event.children) });
+        audits.push({ userId: actor.userId, call: actor.call, table: def.table, recordId, at: stamp, jobId: actor.jobId, keywords, changes: withChildren(auditChanges(def, diff(undefined, columns)), [], event.children) });
       }
-      for (const group of sameColumns(rows)) queue.add(() => insertMany(trx, def.table, group));
-      if (child && childRows.length > 0) queue.add(() => insertMany(trx, child.table, childRows));
-      if (audits.length > 0) queue.add(() => writeAudits(trx, audits));
+      // Built and serialised now, sent when the queue reaches them.
+      for (const group of sameColumns(rows)) queue.add(preparedInsert(trx, def.table, group));
+      if (child && childRows.length > 0) queue.add(preparedInsert(trx, child.table, childRows));
+      if (audits.length > 0) queue.add(preparedAudits(trx, audits));
       await queue.breathe();
       if (options.progress) await options.progress(Math.min(saves.length, (c + 1) * SAVES_PER_CHUNK), saves.length);
     }
@@ -380,21 +390,26 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
       }
     }
   }
-  if (policy?.afterBatch && ids.length > 0) await policy.afterBatch({ trx, actor, def, ids, current: events.map((event) => event.current), batch: events[0]?.batch });
+  if (policy?.afterBatch && ids.length > 0) {
+    await policy.afterBatch({
+      trx, actor, def, ids, current: events.map((event) => event.current),
+      written: events.map((event) => ({ row: { ...event.current, ...event.columns }, children: event.children })), batch: events[0]?.batch,
+    });
+  }
   const answer = options.answer === false ? [] : await Promise.all(ids.map((recordId) => findRecord(trx, def, recordId)));
   return { ids, rows: answer };
 }
 
 /** Rows grouped by the columns they hold (a multi-row INSERT needs the same columns in every row). */
 function sameColumns(rows: readonly ResourceRow[]): ResourceRow[][] {
-  const groups = new Map<string, ResourceRow[]>();
+  const groups: { columns: string[]; rows: ResourceRow[] }[] = [];
   for (const row of rows) {
-    const key = Object.keys(row).sort().join(',');
-    const group = groups.get(key);
-    if (group) group.push(row);
-    else groups.set(key, [row]);
+    const columns = Object.keys(row);
+    const group = groups.find((g) => g.columns.length === columns.length && g.columns.every((c) => c in row));
+    if (group) group.rows.push(row);
+    else groups.push({ columns, rows: [row] });
   }
-  return [...groups.values()];
+  return groups.map((g) => g.rows);
 }
 
 /** One save checked and mapped, ready for its transaction. */
@@ -414,12 +429,14 @@ export interface PreparedSave {
 /**
  * What the resource allows, the validation and the column values of one save (before its transaction), its
  * child rows checked by their declaration. A new record's missing fields take their declared `initial`
- * (`me` = `actorId`), as the new form would send them.
+ * (`me` = `actorId`), as the new form would send them. `system`: the application writes (WriteActor.system), so the
+ * resource's `ops` are not asked.
  */
-export async function prepareSave(def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>, actorId?: number, fixed: ResourceRow = {}): Promise<PreparedSave> {
+export async function prepareSave(
+  def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>, actorId?: number, fixed: ResourceRow = {}, system = false, today: string = todayJst(),
+): Promise<PreparedSave> {
   const insert = recordId === undefined;
-  if (!allows(def, insert ? 'create' : 'edit')) throw new ApiError(403, insert ? `${def.label}は新しく登録できません。` : `${def.label}は変更できません。`);
-  const today = todayJst();
+  if (!system && !allows(def, insert ? 'create' : 'edit')) throw new ApiError(403, insert ? `${def.label}は新しく登録できません。` : `${def.label}は変更できません。`);
   const filled = insert ? { ...Object.fromEntries(writableFields(def).map((f) => [f.name, initialValue(f, { userId: actorId, today })])), ...input } : input;
   const values = validate(def, filled);
   const children = checkChildren(def.children, input, today, actorId);
@@ -471,11 +488,13 @@ export interface BulkEntry {
 }
 
 /** Every entry prepared (`prepareSave`), a refusal named by `name`. */
-async function prepareAll(def: ResourceDef, entries: readonly BulkEntry[], actorId: number, name: (index: number, error: unknown) => unknown): Promise<PreparedSave[]> {
+async function prepareAll(def: ResourceDef, entries: readonly BulkEntry[], actor: Pick<WriteActor, 'userId' | 'system'>, name: (index: number, error: unknown) => unknown): Promise<PreparedSave[]> {
   const saves: PreparedSave[] = [];
+  // One day for the whole batch (the initial `today` of its fields), read once.
+  const today = todayJst();
   for (const [i, entry] of entries.entries()) {
     try {
-      saves.push(await prepareSave(def, entry.id, entry.values, actorId, entry.fixed));
+      saves.push(await prepareSave(def, entry.id, entry.values, actor.userId, entry.fixed, actor.system, today));
     } catch (error) {
       throw await name(i, error);
     }
@@ -492,7 +511,7 @@ async function prepareAll(def: ResourceDef, entries: readonly BulkEntry[], actor
  */
 export async function saveBatch(trx: Transaction<Database>, actor: WriteActor, def: ResourceDef, entries: readonly BulkEntry[], options: BatchOptions = {}): Promise<{ ids: number[]; rows: ResourceRow[] }> {
   const name = options.name ?? ((_: number, error: unknown) => error);
-  return writeSaves(trx, actor, def, await prepareAll(def, entries, actor.userId, name), { ...options, name });
+  return writeSaves(trx, actor, def, await prepareAll(def, entries, actor, name), { ...options, name });
 }
 
 /** The name of a record by its title fields ('' when it has none). */
@@ -524,7 +543,7 @@ async function aboutRecord(db: Kysely<Database>, def: ResourceDef, entry: BulkEn
  * @example await saveRecords(ctx, deliveryFeeResource, [{ id: 1, values: { fee: 900, modified } }])
  */
 export async function saveRecords(ctx: WriteContext, def: ResourceDef, entries: readonly BulkEntry[]): Promise<ResourceRow[]> {
-  const saves = await prepareAll(def, entries, ctx.userId, (i, error) => aboutRecord(ctx.db, def, entries[i], i, error));
+  const saves = await prepareAll(def, entries, ctx, (i, error) => aboutRecord(ctx.db, def, entries[i], i, error));
   try {
     const { rows } = await retryOnUnique(ctx.db, (trx) => writeSaves(trx, ctx, def, saves, { name: (i, error) => aboutRecord(trx, def, entries[i], i, error) }));
     return rows.map((row) => answerRow(def, row));

@@ -63,8 +63,12 @@ export async function receivableSummary(db: Kysely<Database>, clientId: number):
 
 /**
  * The slips of the customers the payments (`forSlips`, what they left after the opening balances) do not cover,
- * oldest first, with the part still unpaid. The open invoices of closing (issue 13) join here, before the slips
- * they billed; until then every slip is unbilled.
+ * oldest first, with the part still unpaid. Closing (issue 13, server/closing) leaves this as it is for now: an
+ * invoice's 今回請求額 carries the previous invoice's unpaid part (繰越額 = 前回請求額 − 入金額), so open invoices
+ * (`bl_open` ≠ 0) listed before the unbilled slips would count a carried balance once per invoice it passed through.
+ * Which invoices are open is what 消込 (allocation, `bl_allocated` / `bl_open`) decides; once it does, this lists the
+ * open invoices, then the slips not billed yet (`sl_bli_id` null). Until then every slip is listed by date, billed or
+ * not, and the sum is right either way.
  */
 async function openSlips(db: Kysely<Database>, members: readonly number[], forSlips: number): Promise<OpenSlip[]> {
   const rows = await sql<{ sl_id: number; sl_number: string; sl_date: string; sl_cl_id: number; sl_total: number; running: number; name: string | null }>`

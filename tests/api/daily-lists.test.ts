@@ -9,8 +9,8 @@ import { after, before, describe, it } from 'node:test';
 import { addDays, todayJst } from '../../lib/format';
 import { URIAGE_STATUSES } from '../../lib/hod/uriage';
 import { RESOURCES } from '../../lib/resources';
-import { lineAmount, moneyTermsOf } from '../../lib/money/totals';
-import { orderTotalsWithFee } from '../../lib/orders/totals';
+import { lineAmount, moneyTermsOf, slipTotals } from '../../lib/money/totals';
+import { feeLine } from '../../lib/orders/totals';
 import type { TaxClass } from '../../lib/tax';
 import { hodList } from '../../server/hod/list';
 import { hodUriage } from '../../server/hod/uriage';
@@ -126,18 +126,22 @@ for (const dialect of dialects()) {
       const orders = await db.selectFrom('orders').innerJoin('client', 'client.cl_id', 'orders.od_cl_id')
         .select(['od_id', 'od_date', 'od_delivery_date', 'od_status', 'od_delivery_fee', 'od_net_total', 'od_tax_total', 'od_uriage_total', 'od_number', 'cl_zei_kiri', 'cl_zei_ten', 'cl_kin_kiri'])
         .where('orders.deleted', '=', 0).execute();
-      const lines = await db.selectFrom('order_detail').select(['odd_od_id', 'odd_amount', 'odd_quantity', 'odd_price', 'odd_tax_class', 'odd_tax_rate']).execute();
+      const lines = await db.selectFrom('order_detail').select(['odd_od_id', 'odd_it_id', 'odd_name', 'odd_amount', 'odd_quantity', 'odd_price', 'odd_tax_class', 'odd_tax_rate', 'odd_fee']).orderBy('odd_od_id').orderBy('odd_sort').execute();
       const byOrder = new Map<number, typeof lines>();
       for (const line of lines) byOrder.set(Number(line.odd_od_id), [...(byOrder.get(Number(line.odd_od_id)) ?? []), line]);
       assert.ok(orders.length >= 1000, `${orders.length} orders`);
       for (const o of orders) {
         const own = byOrder.get(Number(o.od_id)) ?? [];
-        assert.ok(own.length > 0, `order ${o.od_number} has no lines`);
+        assert.ok(own.some((l) => l.odd_fee === 0), `order ${o.od_number} has no lines`);
         const fee = Number(o.od_delivery_fee ?? 0);
-        const amounts = own.map((l) => ({ amount: Number(l.odd_amount), taxClass: String(l.odd_tax_class) as TaxClass, taxRate: Number(l.odd_tax_rate) }));
         const terms = moneyTermsOf(o);
+        // The fee is the order's last line, the one its save derives (none without a fee).
+        const expectedFee = fee === 0 ? [] : [feeLine(fee, rateOn(periods, 'standard', String(o.od_date)) ?? 0, terms)].map((l) => [null, l.name, l.quantity, l.price, l.amount, l.taxClass, l.taxRate]);
+        assert.deepEqual(own.filter((l) => l.odd_fee === 1).map((l) => [l.odd_it_id, l.odd_name, l.odd_quantity, l.odd_price, l.odd_amount, l.odd_tax_class, l.odd_tax_rate]), expectedFee, `order ${o.od_number}'s fee line`);
+        if (fee !== 0) assert.equal(own.at(-1)?.odd_fee, 1, `order ${o.od_number}'s fee line comes last`);
+        const amounts = own.map((l) => ({ amount: Number(l.odd_amount), taxClass: String(l.odd_tax_class) as TaxClass, taxRate: Number(l.odd_tax_rate) }));
         for (const l of own) assert.equal(Number(l.odd_amount), lineAmount(Number(l.odd_quantity), Number(l.odd_price), terms.kinKiri));
-        const expected = orderTotalsWithFee(amounts, fee, rateOn(periods, 'standard', String(o.od_date)) ?? 0, terms);
+        const expected = slipTotals(amounts, terms);
         assert.deepEqual([Number(o.od_net_total), Number(o.od_tax_total), Number(o.od_uriage_total)], [expected.net, expected.tax, expected.total], `order ${o.od_number}`);
         assert.ok(String(o.od_delivery_date) >= String(o.od_date), `order ${o.od_number} delivered before it was ordered`);
         if ((URIAGE_STATUSES as readonly string[]).includes(String(o.od_status))) assert.ok(String(o.od_delivery_date) <= today, `order ${o.od_number} shipped in the future`);

@@ -61,6 +61,17 @@ for (const dialect of dialects()) {
       assert.equal(refund.sl_total, -2 * DEPOSIT);
       await agrees(cl, 1);
 
+      // The deposit slip is the movement's: neither edited nor deleted by hand (the refusal says where it comes from).
+      const refundSlip = (await h.post<Row>('sales_dtl', { id: refund.sl_id })).body[0];
+      const handEdit = await save('sales', { biko: '手で直す', lines: [{ name: '容器保証金', quantity: 1, price: -1, tax_class: 'outside' }], modified: refundSlip.modified }, Number(refund.sl_id));
+      assert.equal(handEdit.status, 400, handEdit.text);
+      assert.match(problem(handEdit).error, /^売上伝票 SL\d{8}-\d{6} はボトルの受け払い（容器保証金）から作られた伝票のため、手で変更・削除できません。ボトルの受け払いを直すと、この伝票も直ります。$/);
+      const handDelete = await h.post('sales_del', { id: refund.sl_id });
+      assert.equal(handDelete.status, 400, handDelete.text);
+      assert.match(problem(handDelete).error, /ボトルの受け払い（容器保証金）から作られた伝票のため/);
+      assert.deepEqual((await h.post<Row>('sales_dtl', { id: refund.sl_id })).body[0], refundSlip, 'nothing changed');
+      await agrees(cl, 1);
+
       // Editing the movement corrects its slip (no second slip).
       const edited = await save('bottle', { collected: 1, modified: back.modified }, Number(back.bt_id));
       assert.equal(edited.status, 200, edited.text);
@@ -82,8 +93,9 @@ for (const dialect of dialects()) {
       assert.equal((await depositSlips(cl)).length, 1);
       await agrees(cl, 3);
 
-      // A movement of an item without a deposit writes no slip.
-      await created('bottle', { cl_id: cl, it_id: ids.plain, move_date: '2026-05-20', delivered: 4 });
+      // A movement of an item without a deposit holds none (a typed one is not taken: the field is read-only) and writes no slip.
+      const plain = await created('bottle', { cl_id: cl, it_id: ids.plain, move_date: '2026-05-20', delivered: 4, deposit: 4000 });
+      assert.equal(plain.bt_deposit, 0);
       assert.equal((await depositSlips(cl)).length, 1);
       await agrees(cl, 3);
     });

@@ -92,7 +92,8 @@ for (const dialect of dialects()) {
         assert.equal(mon.od_ship_city, '千代田区', 'shipping address from the customer');
         const firstReturnable = Number((await h.post<Row>('master_lst', { table: 'mt_returnable_item' })).body[0].value);
         const monLines = (await h.post<Row>('order_detail_lst', { od_id: mon.od_id })).body;
-        assert.deepEqual(monLines.map((l) => [l.odd_it_id, l.odd_quantity]), [[firstReturnable, 2]], 'no regular item chosen: the first returnable item');
+        assert.deepEqual(monLines.map((l) => [l.odd_it_id, l.odd_quantity]), [[firstReturnable, 2], [null, 1]], 'no regular item chosen: the first returnable item, then the fee line');
+        assert.deepEqual([monLines[1].odd_fee, monLines[1].odd_name, monLines[1].odd_price], [1, '送料', mon.od_delivery_fee], 'the delivery fee as a line of its own');
 
         // Priced and taxed exactly like the same order entered by hand.
         const hand = await created('order', { cl_id: ids.monday, date: String(mon.od_date), delivery_date: '2026-05-07', lines: [{ it_id: firstReturnable, quantity: 2 }] });
@@ -114,7 +115,7 @@ for (const dialect of dialects()) {
 
         const [chosen] = await ordersOf(ids.chosen);
         const chosenLines = (await h.post<Row>('order_detail_lst', { od_id: chosen.od_id })).body;
-        assert.deepEqual(chosenLines.map((l) => [l.odd_it_id, l.odd_quantity]), [[ids.itemB, 1]], 'the customer\'s regular item');
+        assert.deepEqual(chosenLines.filter((l) => l.odd_fee === 0).map((l) => [l.odd_it_id, l.odd_quantity]), [[ids.itemB, 1]], 'the customer\'s regular item');
         assert.equal((await detail(Number(chosen.od_id))).od_delivery_date, '2026-05-07', 'Tuesday 5/5 is a holiday, 5/6 a substitute one');
 
         const log = (await h.post<Row>('log_lst', { n: 200 })).body.filter((r) => r.log_call === 'hod_generate');

@@ -67,6 +67,24 @@ for (const dialect of dialects()) {
         assert.deepEqual(byPref.map((r) => r.cl_pref), [...byPref.map((r) => String(r.cl_pref))].sort().reverse());
       });
 
+      it('sorts a reading like its name: by the reading, then the name, then the id', async () => {
+        const save = async (co_name: string) => {
+          const res = await h.post<Row>('client_save', { postData: JSON.stringify({ co_name, co_name_kana: 'ドウメイショウジ', tel_1: '03-5555-0101', status: '1' }) });
+          assert.equal(res.status, 200, res.text);
+          return Number(res.body[0].cl_id);
+        };
+        // The later id has the earlier name.
+        const [b, a] = [await save('同名商事Ｂ'), await save('同名商事Ａ')];
+        try {
+          const mine = (rows: Row[]) => ids(rows).filter((id) => id === a || id === b);
+          assert.deepEqual(mine(await list({ col: 'cl_co_name_kana', odr: 'asc', n: 100 })), [a, b]);
+          assert.deepEqual(mine(await list({ col: 'cl_co_name_kana', odr: 'desc', n: 100 })), [b, a]);
+          assert.deepEqual(mine(await list({ col: 'cl_co_name', odr: 'asc', n: 100 })), [a, b]);
+        } finally {
+          for (const id of [a, b]) await h.post('client_del', { id });
+        }
+      });
+
       it('counts (_cnt) and paginates (_pagination) with the same conditions', async () => {
         const count = await h.post('client_cnt', {});
         assert.deepEqual([count.status, count.body], [200, [6]]);

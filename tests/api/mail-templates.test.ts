@@ -27,7 +27,7 @@ const FROM = 'noreply@aqua.example.jp';
 const ONE_ADDRESS = '送信先メールアドレスには、アドレスを 1 件だけ入力してください（名前や区切り文字は使えません）。';
 const LOGIN = { user: 'mailer', pass: 'smtp-secret-2026' };
 
-const ALL_CLIENT_PLACEHOLDERS = PLACEHOLDERS.filter((p) => !p.orderOnly).map((p) => `${p.key}=${placeholderText(p.key)}`).join('\n');
+const ALL_CLIENT_PLACEHOLDERS = PLACEHOLDERS.filter((p) => !p.only).map((p) => `${p.key}=${placeholderText(p.key)}`).join('\n');
 
 /** Starts a local SMTP server for the enclosing suite. */
 function useLocalSmtp(options: Parameters<typeof startLocalSmtp>[0] = {}): { readonly current: LocalSmtp } {

@@ -7,12 +7,16 @@
  * on every dialect.
  */
 import assert from 'node:assert/strict';
+import type { Kysely } from 'kysely';
 import { before, describe, it } from 'node:test';
 import { addDays, todayJst } from '../../lib/format';
 import { TRANSITIONS } from '../../lib/orders/status';
 import { divideRounded } from '../../lib/money/rounding';
 import { ORDER_STATUS, type OrderStatus } from '../../lib/resources/order';
 import { deliveryFeeFor } from '../../server/system/delivery-fee';
+import { addFeeLines } from '../../server/db/migrations/0046-order-fee-line';
+import { moneyTermsOf, slipTotals } from '../../lib/money/totals';
+import { taxClassOf } from '../../lib/tax';
 import { dialects, resourceCalls, useHarness } from './harness';
 
 type Row = Record<string, string | number | null>;
@@ -192,6 +196,111 @@ for (const dialect of dialects()) {
         const strip = (rows: Row[]) => rows.map((l) => [l.odd_it_id, l.odd_name, l.odd_quantity, l.odd_price, l.odd_amount, l.odd_tax_rate]);
         assert.deepEqual(strip(await lines(Number(copy.od_id))), strip(sourceLines));
         assert.equal(copy.od_uriage_total, original.od_uriage_total);
+      });
+    });
+
+    describe('the delivery fee line', () => {
+      /** The stored lines as [item, name, quantity, price, amount, class, rate, fee flag]. */
+      const shape = async (id: number) => (await lines(id)).map((l) => [l.odd_it_id, l.odd_name, l.odd_quantity, l.odd_price, l.odd_amount, l.odd_tax_class, l.odd_tax_rate, l.odd_fee]);
+      /** The totals of the stored lines by the one money computation, in the customer's terms. */
+      const linesTotal = async (id: number, clientId: number) => {
+        const client = (await h.post<Row>('client_dtl', { id: clientId })).body[0];
+        return slipTotals((await lines(id)).map((l) => ({ amount: Number(l.odd_amount), taxClass: taxClassOf(l.odd_tax_class), taxRate: Number(l.odd_tax_rate) })), moneyTermsOf(client)).total;
+      };
+
+      it('stores the fee as the last line (no item, 送料, standard rate) and totals the lines alone', async () => {
+        const order = await newOrder(ids.plain, [{ it_id: ids.water, quantity: 2, price: 1000 }], { delivery_fee: 550 });
+        const id = Number(order.od_id);
+        assert.deepEqual(await shape(id), [
+          [ids.water, '受注テスト天然水 12L', 2, 1000, 2000, 'reduced', 8, 0],
+          [null, '送料', 1, 550, 550, 'standard', 10, 1],
+        ]);
+        // 8%: 2000 → 160; 10%: 550 → 55.
+        assert.deepEqual([order.od_net_total, order.od_tax_total, order.od_uriage_total], [2550, 215, 2765]);
+        assert.equal(await linesTotal(id, ids.plain), order.od_uriage_total);
+      });
+
+      it('prices a 内税 customer’s fee line tax-inclusive, like every line', async () => {
+        const inside = Number((await created('client', { status: '1', tel_1: '03-0000-0000', co_name: '内税送料テスト', pref: '東京都', zei_ten: '5' })).cl_id);
+        const order = await newOrder(inside, [{ it_id: ids.rental, quantity: 1, price: 1100 }], { delivery_fee: 555 });
+        const fee = (await shape(Number(order.od_id)))[1];
+        assert.deepEqual(fee, [null, '送料', 1, 610.5, 610, 'standard', 10, 1]); // 555 × 1.1 = 610.50 (sen), 610 yen (切捨て)
+        // 内税: 10% bucket 1100 + 610 = 1710 → tax 155 (切捨て), net 1555.
+        assert.deepEqual([order.od_net_total, order.od_tax_total, order.od_uriage_total], [1555, 155, 1710]);
+      });
+
+      it('follows the fee when only the order changes (no lines sent): typed lines kept, fee line rewritten or removed', async () => {
+        const order = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 1, price: 1000 }], { delivery_fee: 300 });
+        const id = Number(order.od_id);
+        const raised = await save('order', { modified: order.modified, delivery_fee: 800 }, id);
+        assert.equal(raised.status, 200, raised.text);
+        assert.deepEqual(await shape(id), [[ids.rental, '受注テストレンタル', 1, 1000, 1000, 'standard', 10, 0], [null, '送料', 1, 800, 800, 'standard', 10, 1]]);
+        assert.equal(raised.body[0].od_uriage_total, 1980);
+        const relined = await save('order', { modified: raised.body[0].modified, lines: [{ it_id: ids.rental, quantity: 2, price: 1000 }] }, id);
+        assert.equal(relined.status, 200, relined.text);
+        assert.deepEqual((await shape(id)).map((l) => [l[0], l[2], l[4], l[7]]), [[ids.rental, 2, 2000, 0], [null, 1, 800, 1]]);
+        const free = await save('order', { modified: relined.body[0].modified, delivery_fee: 0 }, id);
+        assert.equal(free.status, 200, free.text);
+        assert.deepEqual((await shape(id)).map((l) => l[7]), [0]);
+        assert.equal(free.body[0].od_uriage_total, 2200);
+        const untouched = await save('order', { modified: free.body[0].modified, biko: '送料なし' }, id);
+        assert.equal(untouched.status, 200, untouched.text);
+        assert.equal((await lines(id)).length, 1);
+      });
+
+      it('never takes a fee line from the form: a sent row without an item is refused, a sent flag is ignored', async () => {
+        const noItem = await save('order', { cl_id: ids.plain, date: today, delivery_fee: 0, lines: [{ name: '送料', quantity: 1, price: 550 }] });
+        assert.equal(noItem.status, 400);
+        assert.ok(problem(noItem).fields?.['lines.0.it_id']);
+        const flagged = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 1, price: 1000, fee: 1 }]);
+        assert.deepEqual((await shape(Number(flagged.od_id))).map((l) => l[7]), [0]);
+        // The database refuses a typed line without an item too.
+        await assert.rejects(h.database.db.insertInto('order_detail').values({
+          odd_od_id: Number(flagged.od_id), odd_sort: 9, odd_it_id: null, odd_name: 'x', odd_quantity: 1, odd_price: 1, odd_amount: 1, odd_tax_class: 'standard', odd_tax_rate: 10, created: today, odd_job_id: null, odd_fee: 0,
+        }).execute());
+      });
+
+      it('puts the fee line on the processed order’s slip: same lines, same total; its fee is then fixed until moved back', async () => {
+        const order = await newOrder(ids.plain, [{ it_id: ids.water, quantity: 1, price: 1000 }, { it_id: ids.rental, quantity: 1, price: 1000 }], { delivery_fee: 660 });
+        const id = Number(order.od_id);
+        await walk(id, ['waitshipping', 'shipped', 'processed']);
+        const [slip] = await h.database.db.selectFrom('sales').select(['sl_id', 'sl_total']).where('sl_od_id', '=', id).where('deleted', '=', 0).execute();
+        const slipLines = (await h.post<Row>('sales_detail_lst', { sl_id: slip.sl_id })).body;
+        assert.deepEqual(slipLines.map((l) => [l.sld_it_id, l.sld_name, l.sld_quantity, l.sld_price, l.sld_amount, l.sld_tax_class, l.sld_tax_rate]),
+          (await shape(id)).map((l) => l.slice(0, 7)));
+        assert.equal(slip.sl_total, order.od_uriage_total);
+        const processed = await detail(id);
+        const refused = await save('order', { modified: processed.modified, delivery_fee: 700 }, id);
+        assert.equal(refused.status, 400);
+        assert.match(problem(refused).error, /「処理済」の受注の送料は変更できません/);
+        assert.ok(problem(refused).fields?.delivery_fee);
+        assert.equal((await detail(id)).od_delivery_fee, 660);
+        const kept = await save('order', { modified: processed.modified, biko: '請求前の確認済み' }, id);
+        assert.equal(kept.status, 200, kept.text);
+        await walk(id, ['shipped']);
+        const changed = await save('order', { modified: (await detail(id)).modified, delivery_fee: 700 }, id);
+        assert.equal(changed.status, 200, changed.text);
+        assert.equal((await shape(id)).at(-1)?.[4], 700);
+      });
+
+      it('migration 0046 gives an order without its fee line the line its save derives, and a processed one its slip’s', async () => {
+        const db = h.database.db;
+        const plainOrder = await newOrder(ids.kake, [{ it_id: ids.odd, quantity: 1 }], { delivery_fee: 777 });
+        const billedOrder = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 1, price: 1000 }], { delivery_fee: 555 });
+        await walk(Number(billedOrder.od_id), ['waitshipping', 'shipped', 'processed']);
+        const ordersIds = [Number(plainOrder.od_id), Number(billedOrder.od_id)];
+        const before = await Promise.all(ordersIds.map(shape));
+        // Orders as they were before the migration: the fee on the order only. The slip was priced when the customer was 外税.
+        await db.deleteFrom('order_detail').where('odd_od_id', 'in', ordersIds).where('odd_fee', '=', 1).execute();
+        await db.updateTable('client').set({ cl_zei_ten: '5' }).where('cl_id', '=', ids.plain).execute();
+        try {
+          await addFeeLines(db as unknown as Kysely<unknown>);
+          await addFeeLines(db as unknown as Kysely<unknown>); // idempotent
+          assert.deepEqual(await Promise.all(ordersIds.map(shape)), before);
+          assert.equal(await linesTotal(Number(plainOrder.od_id), ids.kake), plainOrder.od_uriage_total);
+        } finally {
+          await db.updateTable('client').set({ cl_zei_ten: '3' }).where('cl_id', '=', ids.plain).execute();
+        }
       });
     });
 

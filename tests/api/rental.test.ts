@@ -129,10 +129,17 @@ for (const dialect of dialects()) {
       assert.deepEqual([again.result!.created, again.result!.existed], [0, before.agreements]);
       assert.equal((await slipsOf(agreements, '202605')).length, 4, 'nothing twice');
 
-      // A slip deleted by hand is made again by the next run; another month is its own.
+      // A rental slip is the run's: neither deleted nor edited by hand (the refusal names the run and its month), nothing changes.
       const gone = await h.post('sales_del', { id: slips[1].sl_id });
-      assert.equal(gone.status, 200, gone.text);
-      assert.equal((await generate('202605')).result!.created, 1);
+      assert.equal(gone.status, 400, gone.text);
+      assert.match(problem(gone).error, /^売上伝票 SL\d{8}-\d{6} は月次サーバーレンタル（2026年5月分）で作られた伝票のため、手で変更・削除できません。訂正は値引・返品の伝票を登録してください。$/);
+      const stored = (await h.post<Row>('sales_dtl', { id: slips[1].sl_id })).body[0];
+      assert.deepEqual([stored.sl_ag_id, stored.sl_ym], [slips[1].sl_ag_id, '202605'], 'the detail answers where it came from');
+      const edited = await h.post('sales_save', { id: slips[1].sl_id, postData: JSON.stringify({ biko: '手で直す', modified: stored.modified }) });
+      assert.equal(edited.status, 400, edited.text);
+      assert.match(problem(edited).error, /月次サーバーレンタル（2026年5月分）で作られた伝票のため/);
+      assert.deepEqual((await h.post<Row>('sales_dtl', { id: slips[1].sl_id })).body[0], stored, 'nothing changed');
+      assert.equal((await generate('202605')).result!.created, 0);
       assert.equal((await slipsOf(agreements, '202605')).length, 4);
     });
 

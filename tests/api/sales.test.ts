@@ -7,6 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { sql, type Kysely } from 'kysely';
+import * as migration0047 from '../../server/db/migrations/0047-sales-writes';
 import { moneyTermsOf, slipTotals } from '../../lib/money/totals';
 import { todayJst } from '../../lib/format';
 import type { OrderStatus } from '../../lib/resources/order';
@@ -187,6 +189,40 @@ for (const dialect of dialects()) {
         const edit = await save('sales', { biko: '請求後の変更', modified: (await slip(Number(again.sl_id))).modified }, Number(again.sl_id));
         assert.equal(edit.status, 400, 'a billed slip is not edited');
       }
+    });
+
+    it('keeps one live slip per order: the unique index refuses a second; migration 0047 settles old duplicates (the billed one stays)', async () => {
+      const db = h.database.db;
+      const raw = db as unknown as Kysely<unknown>;
+      const order = await created('order', { cl_id: ids.other, date: today, delivery_fee: 0, lines: [{ it_id: ids.rental, quantity: 1 }] });
+      const id = Number(order.od_id);
+      await walk(id, ['waitshipping', 'shipped', 'processed']);
+      const [first] = await liveSlipsOf(id);
+      const copy = (slipId: number) => sql`INSERT INTO sales (sl_number, sl_date, sl_cl_id, sl_kind, sl_usr_id, sl_od_id, sl_net_total, sl_tax_total, sl_total, sl_rate_summary, sl_biko, sl_search, created, modified, deleted)
+        SELECT sl_number, sl_date, sl_cl_id, sl_kind, sl_usr_id, sl_od_id, sl_net_total, sl_tax_total, sl_total, sl_rate_summary, sl_biko, sl_search, created, modified, 0 FROM sales WHERE sl_id = ${slipId}`.execute(raw);
+      await assert.rejects(copy(Number(first.sl_id)), 'the index refuses a second live slip of the order');
+      const balance = await zan(ids.other);
+
+      // A database from before the index, where a race left two live slips for the order, the second one billed.
+      await sql`DROP INDEX sales_order_once_idx`.execute(raw);
+      await copy(Number(first.sl_id));
+      const [, second] = await liveSlipsOf(id);
+      await db.updateTable('sales').set({ sl_bli_id: 91 }).where('sl_id', '=', Number(second.sl_id)).execute();
+      await db.updateTable('client').set({ cl_uri_zan: balance + Number(second.sl_total) }).where('cl_id', '=', ids.other).execute();
+      await migration0047.up(raw, dialect);
+      assert.deepEqual((await liveSlipsOf(id)).map((s) => s.sl_id), [second.sl_id], 'the billed slip stays');
+      assert.equal(await zan(ids.other), balance, 'the balance counts one slip again');
+      const audit = await db.selectFrom('audit_log').select(['log_call', 'log_user_id', 'log_changes']).where('log_table', '=', 'sales').where('log_record_id', '=', Number(first.sl_id)).orderBy('log_id', 'desc').executeTakeFirstOrThrow();
+      assert.deepEqual([audit.log_call, audit.log_user_id, (JSON.parse(audit.log_changes) as Record<string, unknown[]>).deleted], [migration0047.MIGRATION_CALL, null, [0, 1]]);
+      await assert.rejects(copy(Number(second.sl_id)), 'the index is back');
+
+      // Two billed slips of one order are not settled by the migration: it stops, naming them.
+      await sql`DROP INDEX sales_order_once_idx`.execute(raw);
+      await copy(Number(second.sl_id));
+      await db.updateTable('sales').set({ sl_bli_id: 92 }).where('sl_od_id', '=', id).where('deleted', '=', 0).where('sl_bli_id', 'is', null).execute();
+      await assert.rejects(migration0047.settleDuplicates(raw), /受注 ID \d+ に請求済みの売上伝票が複数あります（SL\d{8}-\d{6}、SL\d{8}-\d{6}）/);
+      await sql`UPDATE sales SET deleted = 1 WHERE sl_od_id = ${id} AND sl_id <> ${Number(second.sl_id)}`.execute(raw);
+      await sql`CREATE UNIQUE INDEX sales_order_once_idx ON sales (sl_od_id) WHERE deleted = 0 AND sl_od_id IS NOT NULL`.execute(raw);
     });
 
     it('the credit-limit hold reads the 売掛残高 the slips made', async () => {

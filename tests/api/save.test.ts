@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MESSAGES } from '../../lib/protocol';
+import { searchJoin } from '../../lib/text';
 import { verifyPassword } from '../../server/auth/password';
 import { dialects, useHarness } from './harness';
 
@@ -43,6 +44,18 @@ for (const dialect of dialects()) {
         assert.equal(log[0].log_user_id, h.fixtures.users.admin.id);
         const changes = JSON.parse(log[0].log_changes) as Record<string, unknown[]>;
         assert.deepEqual(changes.cl_tel_1, [null, '03-9876-5432']);
+      });
+
+      it("keys a new customer's audit row by what finds the customer in its list, a change's by the values before and after", async () => {
+        const res = await save({ co_name: '株式会社　監査', tel_1: '03-2222-3333', city: '港区', memo: '鍵は管理人室', status: '1' });
+        assert.equal(res.status, 200, res.text);
+        const id = Number(res.body[0].cl_id);
+        const searchOf = async () => (await h.database.db.selectFrom('audit_log').select('log_search').where('log_table', '=', 'client').where('log_record_id', '=', id).orderBy('log_id').execute()).map((r) => String(r.log_search));
+        const stored = await h.database.db.selectFrom('client').select('cl_search').where('cl_id', '=', id).executeTakeFirstOrThrow();
+        assert.deepEqual(await searchOf(), [`client_save client ${String(stored.cl_search)}`], 'the keyword fields (会社名, 電話, 市区町村), not the メモ');
+        const changed = await save({ memo: '鍵はフロント', modified: res.body[0].modified }, id);
+        assert.equal(changed.status, 200, changed.text);
+        assert.equal((await searchOf())[1], searchJoin(['client_save', 'client', '鍵は管理人室', '鍵はフロント']));
       });
 
       it('refuses missing required fields with Japanese messages naming the field (error key first)', async () => {

@@ -14,6 +14,9 @@ import { DEMO_ROUND_DAYS } from '../../server/seed/hod';
 import { DEMO_CLIENTS, seedIfEmpty } from '../../server/seed/seed';
 import { generateClients } from '../../server/seed/data/generate';
 import { SEED_MAIL_TEMPLATES } from '../../server/seed/data/mail-templates';
+import { DEMO_COMPANY } from '../../server/seed/data/company';
+import { INVOICE_MAIL_TEMPLATE } from '../../server/db/migrations/0042-company-invoice';
+import { registrationNumberProblem } from '../../lib/billing/registration-number';
 import { dialects, freshDatabase, type FreshDatabase } from './harness';
 
 type TypeClass = 'text' | 'integer' | 'real';
@@ -73,9 +76,14 @@ for (const dialect of dialects()) {
       assert.ok(Number(orders.n) > 0);
       const masters = await db.selectFrom('master_option').select('mo_table').distinct().execute();
       assert.ok(masters.some((m) => m.mo_table === 'mt_pmt_method'));
-      const templates = await db.selectFrom('mail_template').select(['ml_name', 'ml_active']).execute();
-      assert.deepEqual(templates.map((t) => t.ml_name), SEED_MAIL_TEMPLATES.map((t) => t.name));
+      const templates = await db.selectFrom('mail_template').select(['ml_name', 'ml_active']).orderBy('ml_id').execute();
+      // The invoice mail comes with migration 0042 (every database), the everyday mails with the demo company.
+      assert.deepEqual(templates.map((t) => t.ml_name), [INVOICE_MAIL_TEMPLATE.name, ...SEED_MAIL_TEMPLATES.map((t) => t.name)]);
       assert.ok(templates.every((t) => t.ml_active === 1));
+      // 自社情報 saved through its own save: the demo's invoices can be printed.
+      const company = await db.selectFrom('company_setting').selectAll().executeTakeFirstOrThrow();
+      assert.equal(company.cs_name, DEMO_COMPANY.name);
+      assert.equal(registrationNumberProblem(String(company.cs_invoice_no)), undefined);
 
       // Regular delivery: each driver serves the scheduled customers of their route's prefecture (the others ship by
       // carrier) and has the recent rounds, booked in the bottle ledger through the round's save (one movement per

@@ -293,7 +293,7 @@ for (const dialect of dialects()) {
         (await h.post<Row>('bottle_lst', { cl_id: customer(), n: 100, col: 'bt_move_date', odr: 'asc' })).body.map((r) => [r.bt_move_date, r.bt_held]);
 
       it('computes 預け本数 in date order when movements are added, edited and deleted', async () => {
-        const first = await move('2026-04-01', 4, 0, { deposit: 4000, note: '初回お届け' });
+        const first = await move('2026-04-01', 4, 0, { note: '初回お届け' });
         assert.equal(first.status, 200, first.text);
         assert.equal(first.body[0].bt_held, 4);
         assert.equal(first.body[0].bt_it_id_label, 'テスト天然水 12L');
@@ -362,14 +362,16 @@ for (const dialect of dialects()) {
         const oneway = await save('bottle', { cl_id: customer(), it_id: ids.oneway, move_date: '2026-06-20', delivered: 1 });
         assert.match(problem(oneway).fields!.it_id, /リターナブルボトルの商品ではありません/);
         const empty = await save('bottle', { cl_id: customer(), it_id: ids.water, move_date: '2026-06-20' });
-        assert.match(problem(empty).fields!.delivered, /いずれかを入力してください/);
+        assert.match(problem(empty).fields!.delivered, /お届け本数か空ボトル回収本数を入力してください/);
         const missing = await save('bottle', { it_id: ids.water, move_date: '2026-06-20', delivered: 1 });
         assert.match(problem(missing).fields!.cl_id, /顧客を選択してください/);
         const keiri = await save('bottle', { cl_id: customer(), it_id: ids.water, move_date: '2026-06-20', delivered: 1 }, undefined, keys.accounting);
         assert.equal(keiri.status, 403);
-        const refund = await save('bottle', { cl_id: customer(), it_id: ids.water, move_date: '2026-06-20', collected: 1, deposit: -1000, note: '解約で1本返却' }, undefined, keys.delivery);
+        // The deposit is derived (read-only): a sent one is not taken.
+        const refund = await save('bottle', { cl_id: customer(), it_id: ids.water, move_date: '2026-06-20', collected: 1, deposit: 5, note: '解約で1本返却' }, undefined, keys.delivery);
         assert.equal(refund.status, 200, refund.text);
         assert.equal(refund.body[0].bt_held, 4);
+        assert.equal(refund.body[0].bt_deposit, -1000, '1 bottle back × the item\'s 1,000円');
         const options = (await h.post<{ value: string }>('master_lst', { table: 'mt_returnable_item' })).body.map((o) => o.value);
         assert.deepEqual(options, [String(ids.water)]);
         const held = await h.post('bottle_save', { id: refund.body[0].bt_id, postData: JSON.stringify({ held: 99, note: '預け本数は書けない', modified: refund.body[0].modified }) });

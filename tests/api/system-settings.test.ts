@@ -382,6 +382,22 @@ for (const dialect of dialects()) {
         assert.equal(bad.status, 400);
       });
 
+      it('sorted by ユーザー, 操作 or データ, lists the rows that share the value in time order', async () => {
+        const { db } = h.database;
+        const user = h.fixtures.users.admin.id;
+        // Ids in one order, times in another (a row's time is its write's stamp, not its id).
+        const times = ['2025-03-01T00:00:03.000Z', '2025-03-01T00:00:01.000Z', '2025-03-01T00:00:02.000Z'];
+        for (const at of times) {
+          await db.insertInto('audit_log').values({ log_user_id: user, log_call: 'client_save', log_table: 'client', log_record_id: 777_777, log_changes: '{}', log_search: 'client_save client', created: at, modified: at }).execute();
+        }
+        for (const col of ['log_user_id', 'log_call', 'log_table']) {
+          const asc = await logs({ record_id: 777_777 }, { col, odr: 'asc' });
+          assert.deepEqual(asc.map((r) => r.created), [...times].sort(), col);
+          const desc = await logs({ record_id: 777_777 }, { col, odr: 'desc' });
+          assert.deepEqual(desc.map((r) => r.created), [...times].sort().reverse(), col);
+        }
+      });
+
       it('is readable by other roles, and its entries never block deleting a user', async () => {
         assert.ok((await logs({}, {}, salesKey)).length > 0);
         const created = await h.post<Row>('user_save', { postData: JSON.stringify({ name: '臨時 四郎', email: 'rinji@example.jp', role: '営業', active: 1, password: 'rinji-pass-2026' }) });
@@ -395,7 +411,7 @@ for (const dialect of dialects()) {
         assert.equal(entry.log_user_id_label, '臨時 四郎', 'the log still names a deleted user');
       });
 
-      it('reads the newest page and the user and date filters from indexes', async () => {
+      it('reads the newest page, its filters (user, call, kind of data, date) and its sorts from indexes', async () => {
         const { db } = h.database;
         const users = Object.values(h.fixtures.users).map((u) => u.id);
         const start = Date.parse('2024-01-01T00:00:00Z');
@@ -406,19 +422,22 @@ for (const dialect of dialects()) {
         for (let i = 0; i < rows.length; i += 500) await db.insertInto('audit_log').values(rows.slice(i, i + 500)).execute();
         await db.executeQuery(CompiledQuery.raw(dialect === 'postgres' ? 'ANALYZE audit_log' : 'ANALYZE'));
         const matcher = await keywordMatcher(h.database);
-        const plan = async (postData: Record<string, unknown>): Promise<string> => {
-          const request = parseListParams(auditLogResource, { postData: JSON.stringify(postData) });
+        const plan = async (postData: Record<string, unknown>, sort: Record<string, string> = {}): Promise<string> => {
+          const request = parseListParams(auditLogResource, { postData: JSON.stringify(postData), ...sort });
           const query = pageIds(resourceView(db), auditLogResource, request, matcher).compile();
           const explain = dialect === 'postgres' ? 'EXPLAIN ' : 'EXPLAIN QUERY PLAN ';
           const result = await db.executeQuery<Record<string, string>>(CompiledQuery.raw(explain + query.sql, [...query.parameters]));
           return result.rows.map((r) => r['QUERY PLAN'] ?? r.detail).join('\n');
         };
-        const cases = [{}, { user_id: users[1] }, { created: ['2024-02-01', '2024-02-01'] }, { user_id: users[2], created: ['2024-02-01', '2024-02-07'] }, { call: 'client_del' }];
-        for (const postData of cases) {
-          const text = await plan(postData);
-          const about = `${JSON.stringify(postData)}:\n${text}`;
+        const cases: [Record<string, unknown>, Record<string, string>?][] = [
+          [{}], [{ user_id: users[1] }], [{ created: ['2024-02-01', '2024-02-01'] }], [{ user_id: users[2], created: ['2024-02-01', '2024-02-07'] }], [{ call: 'client_del' }],
+          [{ table: 'client' }], [{}, { col: 'log_user_id', odr: 'asc' }], [{}, { col: 'log_call', odr: 'desc' }], [{}, { col: 'log_table', odr: 'desc' }],
+        ];
+        for (const [postData, sort] of cases) {
+          const text = await plan(postData, sort);
+          const about = `${JSON.stringify(postData)} ${JSON.stringify(sort ?? {})}:\n${text}`;
           // One index walked in list order: no table scan, no sort, the page stops after n rows.
-          assert.match(text, /SEARCH audit_log USING (COVERING )?INDEX audit_log_|Index (Only )?Scan Backward using audit_log_\w+ on audit_log\s+\(.*\n\s+Index Cond/, about);
+          assert.match(text, /SEARCH audit_log USING (COVERING )?INDEX audit_log_|Index (Only )?Scan (Backward )?using audit_log_\w+ on audit_log\s+\(.*\n\s+Index Cond/, about);
           assert.doesNotMatch(text, /SCAN audit_log|Seq Scan|TEMP B-TREE|Sort\b|Filter:/, about);
         }
       });

@@ -149,7 +149,9 @@ for (const dialect of dialects()) {
         assert.ok(result.created >= 2, JSON.stringify(result));
         const stamped = await h.database.db.selectFrom('orders').select('od_id').where('od_job_id', '=', jobId).execute();
         assert.deepEqual(stamped.map((r) => Number(r.od_id)).sort((a, b) => a - b), [...result.orders].sort((a, b) => a - b));
-        assert.equal(await count('order_detail', (q) => q.where('odd_job_id', '=', jobId)), result.created);
+        // Each generated order's typed line and its delivery fee line.
+        assert.equal(await count('order_detail', (q) => q.where('odd_job_id', '=', jobId).where('odd_fee', '=', 0)), result.created);
+        assert.equal(await count('order_detail', (q) => q.where('odd_job_id', '=', jobId)), await count('order_detail', (q) => q.where('odd_od_id', 'in', result.orders)));
         assert.equal(await count('audit_log', (q) => q.where('log_job_id', '=', jobId).where('log_table', '=', 'orders')), result.created);
         assert.equal(await count('audit_log', (q) => q.where('log_job_id', '=', jobId).where('log_table', '=', 'client').where('log_record_id', '=', cl)), 1);
         assert.equal(await count('orders', (q) => q.where('od_cl_id', '=', cl).where('od_job_id', 'is', null)), 0);

@@ -12,7 +12,7 @@ import { RESOURCES } from '../../lib/resources';
 import { idColumn } from '../../lib/resources/types';
 import { fillPath, ROUTES, type RouteDef } from '../../lib/routes';
 import { readRow } from './db';
-import { E2E, login, trackErrors } from './fixtures';
+import { E2E, login, trackErrors, watchViolations } from './fixtures';
 
 /** The first live record of a resource with the customer it is kept under (itself when none); null ids when there is none. */
 function firstRecord(resource: string, clientField?: string): { id: number | null; client: number | null } {
@@ -37,20 +37,6 @@ function pathOf(route: RouteDef): { path: string; found: boolean } {
   if (record.id !== null) params[screen.idParam ?? 'id'] = String(record.id);
   if (screen.parent && record.client !== null) params[screen.parent.param] = String(record.client);
   return { path: fillPath(route.path, params), found: record.id !== null };
-}
-
-/** Collects CSP violations: the document's events (listened to before any page script) and console reports. */
-async function watchViolations(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
-    document.addEventListener('securitypolicyviolation', (e) => report(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`));
-  });
-  page.on('console', (message) => {
-    if (/Content.Security.Policy|Permissions.Policy|Refused to/i.test(message.text())) violations.push(`console: ${message.text()}`);
-  });
-  return violations;
 }
 
 /** Logs in at `base` and opens every route; returns how many it opened. */

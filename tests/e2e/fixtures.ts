@@ -19,3 +19,17 @@ export function trackErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/** Collects CSP violations: the document's events (listened to before any page script) and console reports. */
+export async function watchViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+    document.addEventListener('securitypolicyviolation', (e) => report(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`));
+  });
+  page.on('console', (message) => {
+    if (/Content.Security.Policy|Permissions.Policy|Refused to/i.test(message.text())) violations.push(`console: ${message.text()}`);
+  });
+  return violations;
+}

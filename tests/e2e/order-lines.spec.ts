@@ -7,12 +7,13 @@ import { login, trackErrors } from './fixtures';
  * The order screen on the record controller with the one lines editor: line edits count as unsaved changes
  * (the leave guard asks), lines are reordered and saved in that order, and a stale edit offers the reload.
  */
-function untreatedOrderWithLines(): { od_id: number; lines: number } {
+function untreatedOrderWithLines(offset = 0): { od_id: number; lines: number } {
   return readRow<{ od_id: number; lines: number }>(`
-    SELECT o.od_id, (SELECT COUNT(*) FROM order_detail d WHERE d.odd_od_id = o.od_id) AS lines FROM orders o
-    WHERE o.deleted = 0 AND o.od_status = 'untreated'
-      AND (SELECT COUNT(*) FROM order_detail d WHERE d.odd_od_id = o.od_id) = 1
-    ORDER BY o.od_id LIMIT 1`);
+    SELECT o.od_id, (SELECT COUNT(*) FROM order_detail d WHERE d.odd_od_id = o.od_id AND d.odd_fee = 0) AS lines FROM orders o
+    JOIN client c ON c.cl_id = o.od_cl_id
+    WHERE o.deleted = 0 AND o.od_status = 'untreated' AND c.cl_zei_ten IN ('2', '3')
+      AND (SELECT COUNT(*) FROM order_detail d WHERE d.odd_od_id = o.od_id AND d.odd_fee = 0) = 1
+    ORDER BY o.od_id LIMIT 1 OFFSET ${offset}`);
 }
 
 test('order lines: an unsaved line edit holds the leave guard; rows move and save in their new order; a stale edit offers the reload', async ({ page }) => {
@@ -47,7 +48,7 @@ test('order lines: an unsaved line edit holds the leave guard; rows move and sav
   await expect(lines.getByRole('combobox', { name: '1行目の商品' })).toHaveValue(/サーバーレンタル/);
   await expect(lines.getByRole('combobox', { name: '2行目の商品' })).toHaveValue(firstItem);
   await expect(lines.getByLabel('2行目の数量')).toHaveValue(String(Number(stored) + 1));
-  expect(readRow<{ n: number }>(`SELECT COUNT(*) AS n FROM order_detail WHERE odd_od_id = ${order.od_id}`).n).toBe(2);
+  expect(readRow<{ n: number }>(`SELECT COUNT(*) AS n FROM order_detail WHERE odd_od_id = ${order.od_id} AND odd_fee = 0`).n).toBe(2);
 
   // Someone else saves the order first: this screen's line edit is refused, kept, and the reload shows theirs.
   const other = await page.context().newPage();
@@ -84,5 +85,37 @@ test('order lines: a line failing the save\'s check is marked at its cell and fo
   await page.getByRole('button', { name: '保存', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: '明細に誤りがあります' })).toBeVisible();
   await expect(lines.getByLabel('1行目の数量')).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
+test('order lines: the delivery fee is a read-only line after the typed ones, follows 送料 live and is stored as the fee line', async ({ page }) => {
+  const errors = trackErrors(page);
+  const order = untreatedOrderWithLines(1);
+  await login(page);
+  await page.goto(`/#/orders/detail/${order.od_id}`);
+  const lines = page.getByRole('table', { name: '明細' });
+  await expect(lines.getByLabel('1行目の数量')).not.toHaveValue('');
+  // A 外税 customer: the fee line is the fee, at the standard rate, with no input of its own.
+  await fillField(page, '送料（税抜）', '880');
+  const fee = lines.getByTestId('fixed-row-fee');
+  await expect(fee).toContainText('送料');
+  await expect(lines.getByTestId('fixed-fee-amount')).toHaveText('880円');
+  await expect(lines.getByTestId('fixed-fee-tax_rate')).toHaveText('10%');
+  await expect(fee.getByRole('textbox')).toHaveCount(0);
+  await expect(lines.getByRole('row').last()).toHaveAttribute('data-testid', 'fixed-row-fee');
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.getByText('保存しました。')).toBeVisible();
+  const stored = readRow<{ odd_name: string; odd_price: number; odd_sort: number; last: number; total: number }>(`
+    SELECT d.odd_name, d.odd_price, d.odd_sort, (SELECT MAX(odd_sort) FROM order_detail WHERE odd_od_id = d.odd_od_id) AS last, o.od_uriage_total AS total
+    FROM order_detail d JOIN orders o ON o.od_id = d.odd_od_id WHERE d.odd_od_id = ${order.od_id} AND d.odd_fee = 1`);
+  expect([stored.odd_name, stored.odd_price, stored.odd_sort]).toEqual(['送料', 880, stored.last]);
+  await expect(page.getByTestId('grand-total')).toHaveText(`${stored.total.toLocaleString('ja-JP')}円`);
+
+  // No fee, no fee line.
+  await fillField(page, '送料（税抜）', '0');
+  await expect(lines.getByTestId('fixed-row-fee')).toHaveCount(0);
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.getByText('保存しました。')).toBeVisible();
+  expect(readRow<{ n: number }>(`SELECT COUNT(*) AS n FROM order_detail WHERE odd_od_id = ${order.od_id} AND odd_fee = 1`).n).toBe(0);
   expect(errors).toEqual([]);
 });

@@ -21,7 +21,7 @@ test('admin and non-admin menus differ as the spec says', async ({ page }) => {
   const adminUser = await menuEntries(page, /管理者|ユーザー/);
   expect(adminUser).toEqual(expect.arrayContaining(['プロフィール', 'ユーザー一覧', 'ユーザー追加', '権限管理']));
   const adminSystem = await menuEntries(page, /^システム/);
-  expect(adminSystem).toHaveLength(10);
+  expect(adminSystem).toHaveLength(11);
 
   await page.getByRole('banner').getByRole('button', { name: /管理者|ユーザー/ }).click();
   await page.getByRole('menuitem', { name: 'ログアウト' }).click();

@@ -1,7 +1,7 @@
 /**
  * 月次サーバーレンタル (/sales/rental, the 売上 menu): next month's charges of the demo company's agreements and installed
  * servers previewed, then 「売上を作成」 — a job whose progress bar reaches 100 % with the result — and the slips are
- * there once per agreement, the button disabled afterwards (nothing left to create).
+ * there once per agreement, the button disabled afterwards (nothing left to create); a slip the run made is read-only.
  */
 import { expect, test } from '@playwright/test';
 import { todayJst } from '../../lib/format';
@@ -44,5 +44,15 @@ test('preview the month\'s server rental and create its slips with the progress 
   expect(counts.slips).toBe(counts.agreements);
   await expect(page.getByRole('button', { name: '売上を作成' })).toBeDisabled();
   await expect(table.getByRole('row').nth(1)).toContainText('作成済み');
+
+  // A rental slip is the run's: its detail is read-only and says where it comes from.
+  const slip = readRow<{ sl_id: number }>(`SELECT sl_id FROM sales WHERE deleted = 0 AND sl_ym = ? ORDER BY sl_id LIMIT 1`, ym);
+  await page.goto(`/#/sales/detail/${slip.sl_id}`);
+  const [y, m] = [ym.slice(0, 4), Number(ym.slice(4))];
+  await expect(page.getByTestId('read-only-reason')).toHaveText(`この売上伝票は月次サーバーレンタル（${y}年${m}月分）で作られた伝票のため、手で変更・削除できません。訂正は値引・返品の伝票を登録してください。`);
+  await expect(page.getByRole('button', { name: '保存' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '削除' })).toHaveCount(0);
+  await expect(page.getByLabel('備考', { exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: '＋ 明細を追加' })).toHaveCount(0);
   expect(errors).toEqual([]);
 });

@@ -149,18 +149,22 @@ test('bottles: a customer\'s balance follows the movements added on their detail
     await fillField(page, '商品', { select: '天然水 12L（リターナブル）' });
     await fillField(page, 'お届け本数', delivered);
     await fillField(page, '空ボトル回収本数', collected);
-    await fillField(page, '容器保証金（預り金・不課税）', deposit);
+    // The deposit is derived from the bottles and the item (read-only, with where it comes from).
+    const derived = page.getByLabel('容器保証金（預り金・不課税）', { exact: true });
+    await expect(derived).toBeDisabled();
+    await expect(derived).toHaveAccessibleDescription(/商品の容器保証金/);
     await page.getByRole('button', { name: '保存' }).click();
     await expect(page).toHaveURL(new RegExp(`#${customer}/bottle/\\d+$`));
+    await expect(derived).toHaveValue(deposit);
     await page.getByRole('link', { name: '顧客へ戻る' }).click();
     await expect(page).toHaveURL(new RegExp(`#${customer}$`));
   };
 
-  await addMovement('3', '0', '3000');
+  await addMovement('3', '0', '3,000円');
   await expect(page.getByText('預けボトル（天然水 12L（リターナブル））: 3本')).toBeVisible();
-  await addMovement('2', '3', '');
+  await addMovement('2', '3', '-1,000円');
   await expect(page.getByText('預けボトル（天然水 12L（リターナブル））: 2本')).toBeVisible();
-  // The deposit follows the bottles (issue 12): 預け本数 2 × the item's deposit, whatever was typed on the first movement.
+  // The deposit follows the bottles (issue 12): 預け本数 2 × the item's deposit.
   await expect(page.getByText('保証金 2,000円')).toBeVisible();
   await page.getByRole('tab', { name: 'ボトル' }).click();
   const ledger = page.getByRole('table', { name: 'ボトル一覧' });

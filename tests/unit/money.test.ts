@@ -1,13 +1,14 @@
 /**
  * The one money computation (lib/money): rounding symmetric around zero, every 税転嫁 × 端数処理 × sign, unit prices
  * of two decimals, slips and invoices; and properties over random slips (fast-check): Σ lines = net (外税) or total
- * (内税), net + tax = total, 内税 never drifts by a yen, per-slip and per-invoice rounding differ only where they should.
+ * (内税), net + tax = total, 内税 never drifts by a yen, per-slip and per-invoice rounding differ only where they should;
+ * the lines' parts of their buckets (`lineShares`) add up to each bucket to the yen and stay within a yen of the exact share.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { divideRounded, toSen, type Rounding } from '@/lib/money/rounding';
 import {
-  bucketTax, invoiceTotals, isTaxInclusive, lineAmount, moneyTermsOf, slipTotals, taxTransferOf, unitPriceFor,
+  bucketKey, bucketTax, invoiceTotals, isTaxInclusive, lineAmount, lineShares, moneyTermsOf, slipTotals, taxTransferOf, unitPriceFor,
   type MoneyTerms, type TaxedAmount, type TaxTransfer,
 } from '@/lib/money/totals';
 import { feeLine, orderTotalsWithFee } from '@/lib/orders/totals';
@@ -128,7 +129,7 @@ describe('the tax of a slip: every 税転嫁 × 消費税端数処理 × sign', 
   });
 
   it('treats an order’s delivery fee as a line of the standard rate, tax-inclusive for 内税', () => {
-    expect(feeLine(550, 10, terms('5'))).toEqual({ amount: 605, taxClass: 'standard', taxRate: 10 });
+    expect(feeLine(550, 10, terms('5'))).toEqual({ name: '送料', quantity: 1, price: 605, amount: 605, taxClass: 'standard', taxRate: 10 });
     const out = orderTotalsWithFee([line(2600, 'reduced'), line(1100)], 550, 10, terms('3'));
     expect(out.rates.map((r) => [r.key, r.net, r.tax])).toEqual([['10', 1650, 165], ['8', 2600, 208]]);
     const inside = orderTotalsWithFee([line(2808, 'reduced')], 550, 10, terms('5'));
@@ -198,5 +199,46 @@ describe('properties over random slips (fast-check)', () => {
         }
         if (slipLines.length === 1) expect(b).toEqual(slipsOf(perInvoice)[0]);
       }));
+  });
+});
+
+describe('the lines\' parts of their buckets (lineShares)', () => {
+  it('a 外税 line keeps its amount as net and takes its share of the tax; 内税 splits its amount as its bucket was', () => {
+    const outside = [line(1000, 'reduced'), line(500, 'reduced'), line(330)];
+    expect(lineShares(outside, slipTotals(outside, terms('3')).rates)).toEqual([{ net: 1000, tax: 80 }, { net: 500, tax: 40 }, { net: 330, tax: 33 }]);
+    const inside = [line(1080, 'reduced'), line(540, 'reduced')];
+    expect(lineShares(inside, slipTotals(inside, terms('5')).rates)).toEqual([{ net: 1000, tax: 80 }, { net: 500, tax: 40 }]);
+  });
+
+  it('shares a rounded tax by the largest remainder, the earlier line first on a tie, and a return takes a negative share', () => {
+    // 3 × 101円 at 10%, 切捨て: the bucket's tax is 30 (30.3), the lines' exact shares 10 each.
+    const three = [line(101), line(101), line(101)];
+    expect(lineShares(three, slipTotals(three, terms('2')).rates)).toEqual([{ net: 101, tax: 10 }, { net: 101, tax: 10 }, { net: 101, tax: 10 }]);
+    // 2 × 105円 at 10%, 切上げ: tax 21, shares 10.5 each: the first line takes the yen.
+    const two = [line(105), line(105)];
+    expect(lineShares(two, slipTotals(two, terms('2', '1')).rates)).toEqual([{ net: 105, tax: 11 }, { net: 105, tax: 10 }]);
+    const withReturn = [line(2000, 'reduced'), line(-500, 'reduced')];
+    expect(lineShares(withReturn, slipTotals(withReturn, terms('3')).rates)).toEqual([{ net: 2000, tax: 160 }, { net: -500, tax: -40 }]);
+  });
+
+  it('a bucket whose amounts cancel out has no tax: its lines keep their amounts as net', () => {
+    const cancel = [line(1000), line(-1000), line(300, 'outside')];
+    expect(lineShares(cancel, slipTotals(cancel, terms('5')).rates)).toEqual([{ net: 1000, tax: 0 }, { net: -1000, tax: 0 }, { net: 300, tax: 0 }]);
+  });
+
+  it('over random slips: the parts add up to each bucket to the yen, net + tax = amount (内税) or tax on top (外税), each within a yen of its exact share', () => {
+    fc.assert(fc.property(slip, transfer, rounding, (lines, zeiTen, zeiKiri) => {
+      const { rates } = slipTotals(lines, terms(zeiTen, zeiKiri));
+      const shares = lineShares(lines, rates);
+      for (const r of rates) {
+        const members = lines.flatMap((l, i) => (bucketKey(l.taxClass, l.taxRate) === r.key || (r.rate === 0 && l.taxClass === r.key) ? [i] : []));
+        expect(members.reduce((s, i) => s + shares[i].net, 0)).toBe(r.net);
+        expect(members.reduce((s, i) => s + shares[i].tax, 0)).toBe(r.tax);
+        for (const i of members) {
+          expect(shares[i].net + (isTaxInclusive(zeiTen) ? shares[i].tax : 0)).toBe(lines[i].amount);
+          if (r.amount !== 0) expect(Math.abs(shares[i].tax * r.amount - lines[i].amount * r.tax)).toBeLessThan(Math.abs(r.amount));
+        }
+      }
+    }));
   });
 });

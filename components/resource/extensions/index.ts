@@ -2,7 +2,8 @@
  * Small per-resource additions to the generic screens, by resource name. A resource that needs
  * more than the declaration gives adds one line here, not a copy of the screen.
  * - `DETAIL_EXTENSIONS`: short facts in the bar above the form (inside it: no forms of their own).
- * - `DETAIL_SECTIONS`: panels of their own below the form (tables, forms with their own submit).
+ * - `DETAIL_SECTIONS`: panels of their own below the form (tables, forms with their own submit): stock, a payment's
+ *   消込, an invoice's rates, PDF and mail, and allocations.
  * - `ROW_DETAILS`: what a list row unfolds to.
  * - `RELATED_ACTIONS`: buttons beside a related tab's list, by `{parent resource}.{related resource}`.
  * - `LINES_EXTRAS`: what the lines editor of a resource's child rows shows beyond the declaration.
@@ -10,11 +11,13 @@
  */
 import type { ComponentType } from 'react';
 import { AuditChanges } from './audit-changes';
+import { BillingAllocations, BillingDocuments, BillingRates } from './billing-detail';
 import { BottleBalance } from './bottle-balance';
 import { hodStops } from './hod-stops';
 import { LastOrder } from './last-order';
 import { MailPreview } from './mail-preview';
 import { OpenItems } from './open-items';
+import { PaymentAllocations } from './payment-allocation';
 import { Receivable } from './receivable';
 import { salesLines } from './sales-lines';
 import { ServerMoves } from './server-moves';
@@ -33,6 +36,8 @@ export const DETAIL_EXTENSIONS: Record<string, readonly ComponentType<DetailExte
 export const DETAIL_SECTIONS: Record<string, readonly ComponentType<DetailExtensionProps>[]> = {
   souko: [WarehouseStock],
   item: [ItemStock],
+  payment: [PaymentAllocations],
+  billing: [BillingRates, BillingDocuments, BillingAllocations],
 };
 
 /** What a list row unfolds to (a toggle per row): the audit log's before → after. */

@@ -1,6 +1,6 @@
 /**
  * Mail template detail extension: the SAVED template filled with a real customer's data (for a
- * template for an order: a real order's, found by the order number staff type) by the server (`mailtemplate_preview`), and a test send of
+ * template for an order or an invoice: a real order's or invoice's, found by the number staff type) by the server (`mailtemplate_preview`), and a test send of
  * that mail to an address (`mailtemplate_send`, for roles that may write). The panel sits inside
  * the detail's form, so Enter in its inputs runs the panel's action instead of saving the form.
  */
@@ -20,7 +20,13 @@ import type { DetailExtensionProps } from './types';
 /** The customer picker of the panel (not a field of the template). */
 const CLIENT_PICK: FieldDef = { name: 'preview_cl_id', label: 'プレビューする顧客', type: 'ref', ref: 'client', tab: '' };
 
-type Source = { cl_id: string } | { od_number: string };
+type Source = { cl_id: string } | { od_number: string } | { bl_number: string };
+
+/** Templates for one record found by its number: what staff type and the parameter it is sent as. */
+const BY_NUMBER = {
+  order: { what: '受注', label: 'プレビューする受注番号', param: 'od_number', placeholder: '例: OD20260401-000123' },
+  billing: { what: '請求', label: 'プレビューする請求番号', param: 'bl_number', placeholder: '請求番号' },
+} as const;
 
 interface Preview extends RenderedMail {
   email: string;
@@ -46,7 +52,8 @@ function PreviewRow({ term, testId, className, children }: { term: string; testI
 }
 
 export function MailPreview({ def, id, record }: DetailExtensionProps) {
-  const forOrder = record[columnOf(def, 'target')] === 'order';
+  const target = record[columnOf(def, 'target')];
+  const byNumber = target === 'order' || target === 'billing' ? BY_NUMBER[target] : undefined;
   const writable = can(useAreas(), def.area, 'write');
   const ids = { pick: useId(), order: useId(), to: useId(), toError: useId(), title: useId() };
   const [clientId, setClientId] = useState('');
@@ -72,7 +79,7 @@ export function MailPreview({ def, id, record }: DetailExtensionProps) {
   };
   const showOrder = () => {
     const value = orderText.trim();
-    setSource(value ? { od_number: value } : undefined);
+    setSource(value && byNumber ? ({ [byNumber.param]: value } as Source) : undefined);
     setSendResult(undefined);
   };
 
@@ -97,22 +104,22 @@ export function MailPreview({ def, id, record }: DetailExtensionProps) {
           プレビューとテスト送信
         </h2>
         <p className="text-[1.3rem] text-muted">
-          保存済みの件名・本文に、選んだ{forOrder ? '受注' : '顧客'}の実際のデータを差し込んで表示します。
+          保存済みの件名・本文に、選んだ{byNumber?.what ?? '顧客'}の実際のデータを差し込んで表示します。
         </p>
       </div>
 
       <div className="flex flex-wrap items-end gap-[12px]">
-        {forOrder ? (
+        {byNumber ? (
           <div className="flex flex-col gap-[3px]">
             <label htmlFor={ids.order} className={labelClass}>
-              プレビューする受注番号
+              {byNumber.label}
             </label>
             <div className="flex items-center gap-[6px]">
               <input
                 id={ids.order}
                 type="text"
                 value={orderText}
-                placeholder="例: OD20260401-000123"
+                placeholder={byNumber.placeholder}
                 autoComplete="off"
                 onChange={(e) => setOrderText(e.target.value)}
                 onKeyDown={onEnter(showOrder)}
@@ -134,7 +141,7 @@ export function MailPreview({ def, id, record }: DetailExtensionProps) {
       </div>
 
       {!source ? (
-        <p className="text-[1.3rem] text-muted">{forOrder ? '受注番号を入力して「表示」を押してください。' : '顧客を選ぶとプレビューを表示します。'}</p>
+        <p className="text-[1.3rem] text-muted">{byNumber ? `${byNumber.what}番号を入力して「表示」を押してください。` : '顧客を選ぶとプレビューを表示します。'}</p>
       ) : preview.error ? (
         <p role="alert" className="text-[1.4rem] text-danger">
           {messageOf(preview.error)}

@@ -5,7 +5,7 @@
  * lib/stock's field declarations and validated by the same schema as the server.
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import useSWR, { useSWRConfig } from 'swr';
 import { call } from '@/lib/client/api/fetcher';
@@ -16,6 +16,7 @@ import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
 import { can } from '@/lib/permissions';
 import { STOCK_ADJUST_FIELDS, STOCK_MOVE_KIND, stockAdjustSchema, type StockAnswer, type StockMoveAnswer } from '@/lib/stock';
 import { Card } from '@/components/ui';
+import { cellClass as cell, DataTable } from '../data-table';
 import { optionText } from '../cells';
 import { FieldInput } from '../field-input';
 import { AppLink, useAlert, useAreas } from '../shell-bridge';
@@ -28,39 +29,6 @@ const HISTORY_PAGE = 20;
 const stockKey = (owner: Owner) => ['stock_lst', owner] as const;
 const movesKey = (owner: Owner, n: number) => ['stock_move_lst', { ...owner, n, p: 1 }] as const;
 
-const cell = 'border-b border-line px-[10px] py-[6px]';
-const head = `${cell} whitespace-nowrap bg-subtle text-left font-medium text-ink-soft`;
-
-function Table({ caption, headers, empty, children }: { caption: string; headers: readonly (readonly [string, boolean?])[]; empty: string | false; children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto rounded-[6px] border border-line bg-white">
-      <table className="w-full border-collapse text-[1.4rem]">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {headers.map(([label, right]) => (
-              <th key={label} scope="col" className={`${head} ${right ? 'text-right' : ''}`}>
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {empty ? (
-            <tr>
-              <td colSpan={headers.length} className="h-[60px] text-center text-muted">
-                {empty}
-              </td>
-            </tr>
-          ) : (
-            children
-          )}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 /** Stock rows of a warehouse (by item) or of an item (by warehouse), with the total for an item. */
 function StockTable({ owner }: { owner: Owner }) {
   const { data, isLoading, error } = useSWR<StockAnswer[], Error>(stockKey(owner), callFetcher<StockAnswer>, { revalidateOnFocus: false });
@@ -69,7 +37,7 @@ function StockTable({ owner }: { owner: Owner }) {
   const total = rows.reduce((sum, r) => sum + r.st_quantity, 0);
   const empty = isLoading ? '読み込み中…' : error ? (messageOf(error) ?? '在庫を取得できませんでした。') : rows.length === 0 && 'まだ在庫の記録はありません。';
   return (
-    <Table
+    <DataTable
       caption={byItem ? '商品別在庫' : '倉庫別在庫'}
       headers={byItem ? [['商品コード'], ['商品名'], ['在庫数', true], ['発注点', true], ['最終更新']] : [['倉庫コード'], ['倉庫名'], ['在庫数', true], ['最終更新']]}
       empty={empty}
@@ -106,7 +74,7 @@ function StockTable({ owner }: { owner: Owner }) {
           <td className={cell} />
         </tr>
       )}
-    </Table>
+    </DataTable>
   );
 }
 
@@ -119,7 +87,7 @@ function StockHistory({ owner }: { owner: Owner }) {
   const empty = isLoading && rows.length === 0 ? '読み込み中…' : error ? (messageOf(error) ?? '履歴を取得できませんでした。') : rows.length === 0 && '入出庫の履歴はまだありません。';
   return (
     <div className="flex flex-col gap-[8px]">
-      <Table caption="入出庫履歴" headers={[['日時'], [byItem ? '商品' : '倉庫'], ['区分'], ['数量', true], ['調整後', true], ['理由'], ['担当者']]} empty={empty}>
+      <DataTable caption="入出庫履歴" headers={[['日時'], [byItem ? '商品' : '倉庫'], ['区分'], ['数量', true], ['調整後', true], ['理由'], ['担当者']]} empty={empty}>
         {rows.map((m) => (
           <tr key={m.sm_id} className="h-row">
             <td className={`${cell} tabular-nums whitespace-nowrap`}>{formatDateTime(m.created)}</td>
@@ -131,7 +99,7 @@ function StockHistory({ owner }: { owner: Owner }) {
             <td className={cell}>{m.user_name ?? ''}</td>
           </tr>
         ))}
-      </Table>
+      </DataTable>
       {rows.length >= n && (
         <button type="button" className={`${buttonClass('secondary', 'sm')} self-start`} onClick={() => setN(n + HISTORY_PAGE)}>
           さらに表示

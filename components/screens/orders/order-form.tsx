@@ -25,7 +25,7 @@ import { deliveryFeesOf, feeIn, shippingOf } from '@/lib/orders/delivery-fee';
 import { checkLine } from '@/lib/orders/lines';
 import { isOrderStatus, stockIsOut, statusText, TRANSITIONS, type StatusResult } from '@/lib/orders/status';
 import { lineAmount, moneyTermsOf, unitPriceFor, type TaxedAmount } from '@/lib/money/totals';
-import { orderTotalsWithFee } from '@/lib/orders/totals';
+import { feeLine, orderTotalsWithFee } from '@/lib/orders/totals';
 import { can } from '@/lib/permissions';
 import { MESSAGES } from '@/lib/protocol';
 import { integerIn } from '@/lib/resources/checks';
@@ -37,7 +37,7 @@ import { TAX_CLASS } from '@/lib/resources/options';
 import { formatRate, rateOn, taxClassOf, taxPeriodOf, type TaxClass } from '@/lib/tax';
 import { FieldInput } from '@/components/resource/field-input';
 import { FormProblem, type FormProblemState } from '@/components/resource/form-problem';
-import { LinesEditor } from '@/components/resource/lines-editor';
+import { LinesEditor, type FixedRow } from '@/components/resource/lines-editor';
 import { AppLink, navigate, RecordNotFound, useAlert, useAreas, useConfirm, useLeaveGuard, useLoadingWhile, usePrompt, useUserId } from '@/components/resource/shell-bridge';
 import { buttonClass, labelClass } from '@/components/resource/styles';
 import type { ScreenProps } from '../registry';
@@ -132,7 +132,7 @@ export default function OrderFormScreen({ match }: ScreenProps) {
 
   const clientId = form.watch('cl_id');
   const date = form.watch('date');
-  const fee = form.watch('delivery_fee');
+  const feeInput = form.watch('delivery_fee');
   const ship = useWatch({ control: form.control, name: SHIP_PARTS.map((part) => `ship_${part}`) });
   const client = useSWR(clientId ? (['client_dtl', { id: clientId }] as const) : null, callFetcher<Row>, SWR_ONCE).data?.[0];
   // 「前回の受注」: the customer's order before this one (an order being viewed), else their latest.
@@ -165,13 +165,21 @@ export default function OrderFormScreen({ match }: ScreenProps) {
     return quantity === undefined || price === undefined || !facts ? [] : [{ amount: lineAmount(quantity, price, customer.kinKiri), taxClass: facts.taxClass, taxRate: rate ?? 0 }];
   });
   // The fee the save charges: the one entered, else the shipping prefecture's (lib/orders/delivery-fee, as the server).
-  const feeText = String(fee ?? '').trim();
+  const feeText = String(feeInput ?? '').trim();
   const shipEntered = ship.some((value) => String(value ?? '').trim() !== '');
   const shipPref = shipEntered ? String(ship[SHIP_PARTS.indexOf('pref')] ?? '') : !id && client ? shippingOf(client).od_ship_pref : '';
   const prefFee = feeText === '' ? feeIn(fees, shipPref) : undefined;
   const feeValue = feeText === '' ? prefFee?.fee ?? 0 : integerIn(feeText, 0, 9_999_999);
   const countable = invalidLines.length === 0 && feeValue !== undefined;
-  const totals = orderTotalsWithFee(amounts, feeValue ?? 0, rateOn(periods, 'standard', orderDate) ?? 0, customer);
+  const standardRate = rateOn(periods, 'standard', orderDate);
+  const totals = orderTotalsWithFee(amounts, feeValue ?? 0, standardRate ?? 0, customer);
+  // The fee line the save will store after the typed lines (lib/orders/totals `feeLine`, as the server derives it).
+  const fee = feeValue ? feeLine(feeValue, standardRate ?? 0, customer) : undefined;
+  const feeLines: FixedRow[] = fee ? [{
+    key: 'fee',
+    cells: { it_id: '—', name: fee.name, quantity: '1', price: String(fee.price), amount: formatMoney(fee.amount), tax_class: taxClassText('standard'), tax_rate: formatRate(standardRate) },
+    note: '送料（税抜）から自動',
+  }] : [];
   const dirty = form.formState.isDirty || lines.dirty;
   useLeaveGuard(dirty && !busy && !missing);
 
@@ -355,7 +363,7 @@ export default function OrderFormScreen({ match }: ScreenProps) {
 
       <section aria-labelledby="order-lines" className="flex flex-col gap-[8px]">
         <h2 id="order-lines" className="text-[16px] font-bold text-ink">{LINES.label}</h2>
-        <LinesEditor state={withItemReset(lines)} disabled={linesLocked || busy} derived={derived} placeholder={placeholder} />
+        <LinesEditor state={withItemReset(lines)} disabled={linesLocked || busy} derived={derived} placeholder={placeholder} fixedRows={feeLines} />
       </section>
 
       <section aria-label="合計" className="ml-auto w-full max-w-[420px] rounded-[6px] border border-line bg-white p-[12px] text-[14px]">

@@ -27,11 +27,19 @@ export function emptyChildRow(child: ChildDef, initial: Record<string, string> =
 }
 
 /**
- * The rows of a record as its `children.call` answered them (prefixed columns → field values).
+ * Whether a stored row is one the server derives (`ChildDef.derivedFlag`: an order's fee line): never edited or sent.
+ * @example isDerivedRow(orderResource.children!, { odd_fee: 1 }) // true
+ */
+export const isDerivedRow = (child: ChildDef, row: Row): boolean => child.derivedFlag !== undefined && Number(row[`${child.prefix}${child.derivedFlag}`] ?? 0) === 1;
+
+/**
+ * The rows of a record as its `children.call` answered them (prefixed columns → field values); the rows the server
+ * derives are left out (`isDerivedRow`): the form shows them its own way and never sends them.
  * @example childRowsOf(orderResource.children, [{ odd_it_id: 3, odd_quantity: 2, … }])[0].values // { it_id: '3', quantity: '2', … }
  */
 export function childRowsOf(child: ChildDef, stored: readonly Row[]): ChildRow[] {
-  return stored.map((row) => ({ key: nextKey(), values: Object.fromEntries(child.fields.map((f) => [f.name, textOf(row[`${child.prefix}${f.name}`])])), stored: row }));
+  return stored.filter((row) => !isDerivedRow(child, row))
+    .map((row) => ({ key: nextKey(), values: Object.fromEntries(child.fields.map((f) => [f.name, textOf(row[`${child.prefix}${f.name}`])])), stored: row }));
 }
 
 /** The row's first field (the item, the customer): a row without it is an unused blank row, never sent. */

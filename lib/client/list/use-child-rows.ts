@@ -34,13 +34,19 @@ export interface ChildRowsState {
   markSaved: () => void;
 }
 
+/** The rows the form edits of stored ones; none (or only derived ones) shows one blank row. */
+function editableRows(child: ChildDef, stored: readonly Row[], newRow: () => ChildRow): ChildRow[] {
+  const rows = childRowsOf(child, stored);
+  return rows.length ? rows : [newRow()];
+}
+
 /**
  * @example const lines = useChildRows(orderResource.children!, rec.children, { quantity: '1' });
  */
 export function useChildRows(child: ChildDef, stored: readonly Row[] | undefined, initial?: Record<string, string>): ChildRowsState {
   const initialKey = JSON.stringify(initial ?? {});
   const newRow = useCallback(() => emptyChildRow(child, JSON.parse(initialKey) as Record<string, string>), [child, initialKey]);
-  const [rows, setRowsState] = useState<readonly ChildRow[]>(() => (stored && stored.length ? childRowsOf(child, stored) : [newRow()]));
+  const [rows, setRowsState] = useState<readonly ChildRow[]>(() => editableRows(child, stored ?? [], newRow));
   const [loadedKey, setLoadedKey] = useState(() => childRowsKey(child, rows));
   const [messages, setMessages] = useState<Record<number, Record<string, string>>>({});
   const dirty = childRowsKey(child, rows) !== loadedKey;
@@ -54,7 +60,7 @@ export function useChildRows(child: ChildDef, stored: readonly Row[] | undefined
 
   const load = useCallback((from: readonly Row[]) => {
     shownFrom.current = from;
-    const next = from.length ? childRowsOf(child, from) : [newRow()];
+    const next = editableRows(child, from, newRow);
     setRowsState(next);
     setLoadedKey(childRowsKey(child, next));
     setMessages({});

@@ -4,29 +4,35 @@
  * in its own transaction, and is refused when any balance would go below zero. Writes for one
  * customer are queued (its row is locked) so two saves cannot compute from the same old rows.
  *
- * 容器保証金 follows the bottles (issue 12 "Deposits"): a movement of an item with a deposit (`it_deposit`) takes
- * (delivered − collected) × deposit (`bt_deposit`, derived), and that sum is the movement's own 保証金 slip — one
+ * 容器保証金 follows the bottles (issue 12 "Deposits"): a movement takes (delivered − collected) × the item's deposit
+ * (`it_deposit`; `bt_deposit`, derived — read-only on the form, 0 for an item without one), and that sum is the movement's own 保証金 slip — one
  * 不課税 line, negative when more came back than went out (a refund) — written, corrected or deleted with the
  * movement through the sales save (`writer`), so the slips' sum is 預け本数 × deposit and the 売掛残高 moves.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { BottleBalance } from '../../../lib/resources/bottle';
 import { salesResource } from '../../../lib/resources/sales';
 import { writeAudit } from '../../audit/audit-log';
 import { chunksOf, isPostgres } from '../../db/bulk-write';
+import { locking } from '../../db/concurrency';
 import type { Database, ResourceRow } from '../../db/schema';
 import { badRequest } from '../../http/api-error';
 import type { ResourcePolicy, WriteActor, Writer } from '../policy';
 
 const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value ?? 0) || 0);
 
-/** Locks the customers' rows until the transaction ends (PostgreSQL; SQLite has one writer anyway), lowest id first. */
+/**
+ * Locks the customers' rows until the transaction ends (PostgreSQL; SQLite has one writer anyway), lowest id first: the
+ * lock an UPDATE takes (`noKeyUpdate`), without writing a new version of each row — a rental run locks 20,000 customers,
+ * and an UPDATE of the row (even to the same values) would write each again with all its index entries.
+ */
 export async function lockCustomers(trx: Transaction<Database>, ids: readonly unknown[]): Promise<void> {
   if (!isPostgres(trx)) return;
   const unique = [...new Set(ids.map(num).filter((id) => id > 0))].sort((a, b) => a - b);
-  if (unique.length === 1) await trx.updateTable('client').set({ cl_id: unique[0] }).where('cl_id', '=', unique[0]).execute();
-  // Many at once (a rental run): one statement per thousand, walking the key index in id order.
-  else for (const chunk of chunksOf(unique, 1000)) await sql`UPDATE client SET cl_id = cl_id WHERE cl_id IN (${sql.join(chunk)})`.execute(trx);
+  // One statement per thousand, in id order.
+  for (const chunk of chunksOf(unique, 1000)) {
+    await locking(trx, trx.selectFrom('client').select('cl_id').where('cl_id', 'in', chunk).orderBy('cl_id'), 'noKeyUpdate').execute();
+  }
 }
 
 /**
@@ -102,8 +108,8 @@ export const bottlePolicy: ResourcePolicy = {
       const message = `「${item.name}」はリターナブルボトルの商品ではありません。ボトル台帳にはリターナブルボトルの商品を選んでください。`;
       throw badRequest(message, { fields: { it_id: message } });
     }
-    // An item with a deposit: the movement's deposit is its bottles' (what its slip charges or refunds).
-    if (item && item.deposit > 0) return { bt_deposit: netBottles({ ...current, ...columns }) * item.deposit };
+    // The movement's deposit is its bottles' (what its slip charges or refunds), never typed: 0 for an item without one.
+    if (item) return { bt_deposit: netBottles({ ...current, ...columns }) * item.deposit };
   },
   async afterSave({ trx, actor, writer, current, saved }) {
     for (const [clientId, itemId] of pairsOf(current, saved)) await recompute(trx, actor, clientId, itemId);

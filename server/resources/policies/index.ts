@@ -1,6 +1,7 @@
 /** The server-side rules of the resources that have any, by call prefix (see ../policy.ts). */
 import type { ResourcePolicy } from '../policy';
 import { auditLogPolicy } from './audit-log';
+import { billingPolicy } from './billing';
 import { bottlePolicy } from './bottle';
 import { clientPolicy } from './client';
 import { hodReportPolicy } from './hod-report';
@@ -34,4 +35,5 @@ export const POLICIES: Record<string, ResourcePolicy> = {
   log: auditLogPolicy,
   sales: salesPolicy,
   payment: paymentPolicy,
+  billing: billingPolicy,
 };

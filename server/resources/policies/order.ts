@@ -3,7 +3,9 @@
  * server/resources/children.ts) in one transaction. The lines' names, unit prices (customer's 単価区分/掛率),
  * tax class and rate (fixed at the order date) and the totals per rate (lib/orders/totals) are derived here
  * (server/orders/pricing.ts); the shipping address, warehouse, payment method and time slot default from the
- * customer; the delivery fee from the shipping prefecture; the number from the order settings and the id.
+ * customer; the delivery fee from the shipping prefecture, and from it the order's fee line (a line of its own, `odd_fee`,
+ * derived here on every save and written whenever it changes — the typed lines kept as stored when none were sent;
+ * refused on a processed order, whose slip carries it); the number from the order settings and the id.
  * What the rules read — the customers and the pricing book — is read once per batch, so a regular-delivery run's
  * thirty thousand orders are priced by these same rules. A generated regular delivery (its scheduled day set by
  * the run, `fixed.od_hod_date`) is held (保留) when it would pass its billing customer's credit limit, counting the
@@ -16,7 +18,7 @@ import { billingGroupsOf, type BillingGroup } from '../../clients/billing-chain'
 import { rowsByIds } from '../../db/bulk-write';
 import type { ResourceRow } from '../../db/schema';
 import { badRequest } from '../../http/api-error';
-import { creditHoldReason, feeOf, newOrderDefaults, priceLines, PRICING_CLIENT_COLUMNS, pricingBook, totalsOf, type PricingBook } from '../../orders/pricing';
+import { asWritten, creditHoldReason, feeLineRow, feeOf, isFeeLine, newOrderDefaults, priceLines, PRICING_CLIENT_COLUMNS, pricingBook, totalsOf, type PricingBook } from '../../orders/pricing';
 import { storedChildren } from '../children';
 import type { ResourcePolicy, SaveEvent } from '../policy';
 
@@ -36,6 +38,11 @@ const LINES = orderResource.children!;
 const batchOf = (event: SaveEvent): OrderBatch => event.batch as OrderBatch;
 
 const clientOf = (event: SaveEvent): ResourceRow => batchOf(event).clients.get(Number(event.columns.od_cl_id ?? event.current?.od_cl_id))!;
+
+/** Whether the stored fee line is the one derived now (both absent, or the same price, amount and rate). */
+const sameFeeLine = (stored: ResourceRow | undefined, derived: ResourceRow | undefined): boolean =>
+  stored === undefined || derived === undefined ? stored === derived
+    : ['odd_price', 'odd_amount', 'odd_tax_rate'].every((column) => Number(stored[column]) === Number(derived[column]));
 
 /** A line's text in the audit log, e.g. `天然水 12L ×2 @1,296 (8%)`. */
 const lineSummary = (l: ResourceRow): string => `${String(l.odd_name)} ×${String(l.odd_quantity)} @${String(l.odd_price)} (${String(l.odd_tax_rate)}%)`;
@@ -75,13 +82,23 @@ export const orderPolicy: ResourcePolicy = {
     const client = clientOf(event);
     if (!current) Object.assign(derived, newOrderDefaults(book, client, columns, now));
     const date = String(row.od_date);
-    const lines = children ?? (current ? (await storedChildren(trx, LINES, [Number(current.od_id)])).get(Number(current.od_id))! : []);
     let fee = columns.od_delivery_fee === undefined ? current?.od_delivery_fee ?? null : columns.od_delivery_fee;
     if (fee === null || fee === '') {
       fee = feeOf(book, derived.od_ship_pref ?? row.od_ship_pref);
       derived.od_delivery_fee = fee;
     }
-    Object.assign(derived, totalsOf(book, client, lines, Number(fee), date));
+    // The fee line follows the fee, the order date and the customer: re-derived on every save, written when it changed.
+    const feeRow = feeLineRow(book, client, Number(fee), date);
+    const stored = !children && current ? (await storedChildren(trx, LINES, [Number(current.od_id)])).get(Number(current.od_id))! : [];
+    const lines = [...(children ?? stored.filter((line) => !isFeeLine(line)).map(asWritten)), ...(feeRow ? [feeRow] : [])];
+    if (children) event.children = lines;
+    else if (!sameFeeLine(stored.find(isFeeLine), feeRow)) {
+      if (current?.od_status === 'processed') {
+        throw badRequest('「処理済」の受注の送料は変更できません（売上伝票に計上済みです）。状態を「出荷済」に戻してから変更してください。', { fields: { delivery_fee: '処理済の受注の送料は変更できません。' } });
+      }
+      event.children = lines;
+    }
+    Object.assign(derived, totalsOf(client, lines));
     if (!current && fixed.od_hod_date) {
       const total = Number(derived.od_uriage_total);
       const group = groups.get(Number(client.cl_id))!;

@@ -3,24 +3,27 @@
  * transaction. Each line is priced at the slip date with the customer's terms (server/orders/pricing.ts
  * `priceLine`: an item gives the name, price and class left out; the rate is the class's on the slip date); the
  * totals per rate come from the one money computation (lib/money/totals `slipTotals`) and are kept in
- * `sales_rate` for closing; 担当者 defaults to the user named as the customer's 営業担当. Every write re-computes
+ * `sales_rate` for closing, and each line holds its part of them and its live slip's date for the sales report
+ * (`withShares`, `sld_date`), the slip the quantity of its items (`sl_quantity`); 担当者 defaults to the user named as the customer's 営業担当. Every write re-computes
  * the customer's 売掛残高 (server/sales/ledger.ts) in the same transaction. A billed slip (`sl_bli_id`, set by
- * closing) is neither changed nor deleted (`billedRefusal`); a slip its processed order made goes away only by
- * moving the order back (server/orders/status.ts).
+ * closing) is neither changed nor deleted (`billedRefusal`), nor is a slip dated in a closed period written, moved or
+ * deleted (server/closing/closed.ts); a slip its processed order made goes away only by moving the order back
+ * (server/orders/status.ts); a rental or deposit slip is changed only by what made it (`handRefusal`).
  */
 import type { Transaction } from 'kysely';
 import { formatMoney } from '../../../lib/format';
-import { moneyTermsOf, slipTotals, type MoneyTotals } from '../../../lib/money/totals';
+import { lineShares, moneyTermsOf, slipTotals, type MoneyTerms, type MoneyTotals, type TaxedAmount } from '../../../lib/money/totals';
 import { formatOrderNumber } from '../../../lib/orders/number';
 import { salesResource } from '../../../lib/resources/sales';
 import { isTaxClass, rateOn, taxClassOf } from '../../../lib/tax';
-import { chunksOf, rowsByIds } from '../../db/bulk-write';
+import { chunksOf, rowsByIds, updateIntegersEach } from '../../db/bulk-write';
 import { resourceView, type Database, type ResourceRow } from '../../db/schema';
 import { badRequest } from '../../http/api-error';
+import { closedPeriods, SALES_SUBJECT, type ClosedPeriods } from '../../closing/closed';
 import { priceLine, pricingBook, PRICING_CLIENT_COLUMNS, type PricingBook } from '../../orders/pricing';
 import { recomputeReceivables } from '../../sales/ledger';
 import { childProblem, storedChildren } from '../children';
-import type { ResourcePolicy, SaveEvent } from '../policy';
+import type { ResourcePolicy, SaveEvent, WriteActor } from '../policy';
 
 /** The slip number: `SL` + the slip date + the id, like an order's (lib/orders/number). */
 export const SALES_NUMBER_FORMAT = 'SL{yyyy}{mm}{dd}-{id:6}';
@@ -29,6 +32,8 @@ const LINES = salesResource.children!;
 
 interface SalesBatch {
   book: PricingBook;
+  /** Which of the batch's customers and days lie in a closed period. */
+  closed: ClosedPeriods;
   clients: Map<number, ResourceRow>;
   /** Live users by name (the customer's 営業担当 names one). */
   staff: Map<string, number>;
@@ -43,13 +48,41 @@ const empty = (value: unknown): boolean => value === null || value === undefined
  * rule lives: the slip's save and delete and the order moved back from 処理済 all ask it.
  */
 export async function billedRefusal(trx: Transaction<Database>, slipId: number): Promise<Error | undefined> {
-  const row = await trx.selectFrom('sales').select(['sl_number', 'sl_bli_id']).where('sl_id', '=', slipId).executeTakeFirst();
-  return row && !empty(row.sl_bli_id) ? badRequest(`売上伝票 ${String(row.sl_number)} は請求済みのため変更・削除できません（請求書 ID ${String(row.sl_bli_id)}）。`) : undefined;
+  const row = await trx.selectFrom('sales').leftJoin('billing', 'billing.bl_id', 'sales.sl_bli_id')
+    .select(['sl_number', 'sl_bli_id', 'bl_number']).where('sl_id', '=', slipId).executeTakeFirst();
+  if (!row || empty(row.sl_bli_id)) return undefined;
+  const invoice = empty(row.bl_number) ? `ID ${String(row.sl_bli_id)}` : String(row.bl_number);
+  return badRequest(`売上伝票 ${String(row.sl_number)} は請求済みのため変更・削除できません（請求書 ${invoice}）。変更するには先に締め戻しをしてください。`);
 }
 
+const taxedOf = (lines: readonly ResourceRow[]): TaxedAmount[] =>
+  lines.map((l) => ({ amount: Number(l.sld_amount), taxClass: taxClassOf(l.sld_tax_class), taxRate: Number(l.sld_tax_rate) }));
+
 /** A slip's totals from its stored or derived lines, in the customer's terms. */
-export const slipMoney = (lines: readonly ResourceRow[], client: ResourceRow | undefined): MoneyTotals =>
-  slipTotals(lines.map((l) => ({ amount: Number(l.sld_amount), taxClass: taxClassOf(l.sld_tax_class), taxRate: Number(l.sld_tax_rate) })), moneyTermsOf(client));
+export const slipMoney = (lines: readonly ResourceRow[], client: ResourceRow | undefined): MoneyTotals => slipTotals(taxedOf(lines), moneyTermsOf(client));
+
+/**
+ * The lines with their part of the slip's buckets (`sld_net`, `sld_tax`: lib/money `lineShares`), what the sales report
+ * sums (server/sales/report.ts): a 内税 line's amount split into net and tax as its bucket was, the tax of a bucket shared
+ * to the yen. The lines also carry their live slip's date (`sld_date`, set by the caller).
+ */
+function withShares(lines: readonly ResourceRow[], terms: MoneyTerms): ResourceRow[] {
+  const taxed = taxedOf(lines);
+  const shares = lineShares(taxed, slipTotals(taxed, terms).rates);
+  return lines.map((line, i) => ({ ...line, sld_net: shares[i].net, sld_tax: shares[i].tax }));
+}
+
+/** Stored lines kept by a save that did not send them: their parts again where the slip's buckets changed (the customer's terms). */
+async function refreshShares(trx: Transaction<Database>, stored: readonly ResourceRow[], terms: MoneyTerms): Promise<void> {
+  const changed = new Map<number, { sld_net: number; sld_tax: number }>();
+  withShares(stored, terms).forEach((line, i) => {
+    if (line.sld_net !== stored[i].sld_net || line.sld_tax !== stored[i].sld_tax) changed.set(Number(line.sld_id), { sld_net: Number(line.sld_net), sld_tax: Number(line.sld_tax) });
+  });
+  await updateIntegersEach(trx, 'sales_detail', 'sld_id', changed);
+}
+
+/** Σ quantities of the lines naming an item (`sl_quantity`, what the sales report counts by customer or staff). */
+const itemQuantity = (lines: readonly ResourceRow[]): number => lines.reduce((sum, l) => sum + (empty(l.sld_it_id) ? 0 : Number(l.sld_quantity)), 0);
 
 /** 「10%対象 3,000円（消費税 300円）／8%対象（軽減税率） 2,000円（消費税 160円）」 */
 const rateSummary = (totals: MoneyTotals): string =>
@@ -62,8 +95,23 @@ async function storedLines(trx: Transaction<Database>, slipId: number): Promise<
   return (await storedChildren(trx, LINES, [slipId])).get(slipId) ?? [];
 }
 
+/**
+ * A slip the system made (`salesResource.madeBy`: the rental run's, a bottle movement's deposit slip) refuses the sales
+ * resource's own calls — a save or delete by hand — naming where it comes from; what made it changes it through the
+ * same pipeline under its own call (the bottle save, `rental_generate`).
+ */
+function handRefusal(actor: WriteActor, row: ResourceRow): Error | undefined {
+  if (actor.call !== `${salesResource.name}_save` && actor.call !== `${salesResource.name}_del`) return undefined;
+  const madeBy = salesResource.madeBy?.(row);
+  return madeBy ? badRequest(`売上伝票 ${String(row.sl_number)} は${madeBy}`) : undefined;
+}
+
 export const salesPolicy: ResourcePolicy = {
   async prepareBatch({ trx, saves }) {
+    const closed = await closedPeriods(trx, saves.flatMap((s) => [
+      { clientId: clientIdOf(s), date: s.columns.sl_date ?? s.current?.sl_date },
+      ...(s.current ? [{ clientId: s.current.sl_cl_id, date: s.current.sl_date }] : []),
+    ]));
     const [clients, book, users] = await Promise.all([
       rowsByIds(trx, 'client', 'cl_id', saves.map(clientIdOf), ['cl_id', 'cl_sale_staff', ...PRICING_CLIENT_COLUMNS]),
       pricingBook(trx, saves.flatMap((s) => (s.children ?? []).flatMap((l) => (empty(l.sld_it_id) ? [] : [Number(l.sld_it_id)])))),
@@ -71,7 +119,7 @@ export const salesPolicy: ResourcePolicy = {
     ]);
     const staff = new Map<string, number>();
     for (const u of users) if (!staff.has(String(u.user_name).trim())) staff.set(String(u.user_name).trim(), Number(u.user_id));
-    const batch: SalesBatch = { book, clients, staff };
+    const batch: SalesBatch = { book, clients, staff, closed };
     return batch;
   },
 
@@ -79,7 +127,7 @@ export const salesPolicy: ResourcePolicy = {
     const { book, clients } = batchOf(event);
     const terms = moneyTermsOf(clients.get(clientIdOf(event)));
     const date = String(event.columns.sl_date ?? event.current?.sl_date);
-    return event.children.map((line, i) => {
+    const lines = event.children.map((line, i) => {
       const priced = priceLine(book, terms, {
         itemId: empty(line.sld_it_id) ? null : Number(line.sld_it_id), name: String(line.sld_name ?? ''), quantity: Number(line.sld_quantity),
         price: empty(line.sld_price) ? null : Number(line.sld_price), taxClass: isTaxClass(line.sld_tax_class) ? line.sld_tax_class : null,
@@ -87,15 +135,19 @@ export const salesPolicy: ResourcePolicy = {
       if ('field' in priced) throw childProblem(LINES, i, priced.field, priced.message);
       return { sld_it_id: priced.itemId, sld_name: priced.name, sld_quantity: priced.quantity, sld_price: priced.price, sld_amount: priced.amount, sld_tax_class: priced.taxClass, sld_tax_rate: priced.rate };
     });
+    return withShares(lines, terms).map((line) => ({ ...line, sld_date: date }));
   },
 
   async beforeSave(event) {
     const { trx, current, columns, actor } = event;
-    const { book, clients, staff } = batchOf(event);
+    const { book, clients, staff, closed } = batchOf(event);
     if (current) {
-      const billed = await billedRefusal(trx, Number(current.sl_id));
-      if (billed) throw billed;
+      const refusal = (await billedRefusal(trx, Number(current.sl_id))) ?? handRefusal(actor, current);
+      if (refusal) throw refusal;
     }
+    const refusal = (current && closed.refusal(current.sl_cl_id, current.sl_date, SALES_SUBJECT))
+      ?? closed.refusal(clientIdOf(event), columns.sl_date ?? current?.sl_date, SALES_SUBJECT);
+    if (refusal) throw refusal;
     const client = clients.get(clientIdOf(event));
     let lines = event.children;
     if (!lines) {
@@ -105,9 +157,12 @@ export const salesPolicy: ResourcePolicy = {
       if (current && date !== current.sl_date && lines.some((l) => rateOn(book.periods, taxClassOf(l.sld_tax_class), date) !== Number(l.sld_tax_rate))) {
         throw badRequest('売上日を変えると税率の変わる明細があります。明細も一緒に保存してください。', { fields: { date: '税率の変わる日付です。明細も一緒に保存してください。' } });
       }
+      // The stored lines follow their slip's date (the sales report reads it from them).
+      if (current && date !== current.sl_date) await trx.updateTable('sales_detail').set({ sld_date: date }).where('sld_sl_id', '=', Number(current.sl_id)).execute();
     }
     const totals = slipMoney(lines, client);
-    const derived: ResourceRow = { sl_net_total: totals.net, sl_tax_total: totals.tax, sl_total: totals.total, sl_rate_summary: rateSummary(totals) };
+    if (!event.children && current) await refreshShares(trx, lines, moneyTermsOf(client));
+    const derived: ResourceRow = { sl_net_total: totals.net, sl_tax_total: totals.tax, sl_total: totals.total, sl_rate_summary: rateSummary(totals), sl_quantity: itemQuantity(lines) };
     if (!current && empty(columns.sl_usr_id)) derived.sl_usr_id = staff.get(String(client?.cl_sale_staff ?? '').trim()) ?? actor.userId;
     return derived;
   },
@@ -124,25 +179,28 @@ export const salesPolicy: ResourcePolicy = {
    * The slips' totals per rate (what closing sums) and their customers' 売掛残高 (the old one too when a slip moved),
    * for the whole batch in a few statements: one slip or a month's rental run cost the same queries.
    */
-  async afterBatch({ trx, ids, current, batch }) {
+  async afterBatch({ trx, ids, current, written, batch }) {
     const { clients } = batch as SalesBatch;
-    const [lines, slips] = await Promise.all([storedChildren(trx, LINES, ids), rowsByIds(trx, 'sales', 'sl_id', ids, ['sl_id', 'sl_cl_id'])]);
+    // The lines the batch wrote are at hand; only slips saved without lines read theirs.
+    const stored = await storedChildren(trx, LINES, ids.filter((_, i) => !written[i].children));
     const view = resourceView(trx);
     const rates: ResourceRow[] = [];
-    for (const slipId of ids) {
-      const totals = slipMoney(lines.get(slipId) ?? [], clients.get(Number(slips.get(slipId)?.sl_cl_id)));
+    for (const [i, slipId] of ids.entries()) {
+      const totals = slipMoney(written[i].children ?? stored.get(slipId) ?? [], clients.get(Number(written[i].row.sl_cl_id)));
       for (const r of totals.rates) {
         rates.push({ slr_sl_id: slipId, slr_key: r.key, slr_tax_class: r.taxClass, slr_rate: r.rate, slr_amount: r.amount, slr_net: r.net, slr_tax: r.tax, slr_total: r.total });
       }
     }
     for (const chunk of chunksOf(ids, 1000)) await view.deleteFrom('sales_rate').where('slr_sl_id', 'in', chunk).execute();
     for (const chunk of chunksOf(rates, 1000)) await view.insertInto('sales_rate').values(chunk).execute();
-    await recomputeReceivables(trx, [...[...slips.values()].map((row) => row.sl_cl_id), ...current.map((row) => row?.sl_cl_id)]);
+    await recomputeReceivables(trx, [...written.map((w) => w.row.sl_cl_id), ...current.map((row) => row?.sl_cl_id)]);
   },
 
-  async beforeDelete({ trx, id, current }) {
-    const billed = await billedRefusal(trx, id);
-    if (billed) throw billed;
+  async beforeDelete({ trx, actor, id, current }) {
+    const refusal = (await billedRefusal(trx, id)) ?? handRefusal(actor, current);
+    if (refusal) throw refusal;
+    const closed = (await closedPeriods(trx, [{ clientId: current.sl_cl_id, date: current.sl_date }])).refusal(current.sl_cl_id, current.sl_date, SALES_SUBJECT);
+    if (closed) throw closed;
     if (!empty(current.sl_od_id)) {
       const order = await trx.selectFrom('orders').select(['od_number', 'od_status']).where('od_id', '=', Number(current.sl_od_id)).where('deleted', '=', 0).executeTakeFirst();
       if (order?.od_status === 'processed') {
@@ -151,7 +209,9 @@ export const salesPolicy: ResourcePolicy = {
     }
   },
 
-  async afterDelete({ trx, current }) {
+  async afterDelete({ trx, id, current }) {
+    // A deleted slip's lines leave the sales report (it reads live slips' lines by their date).
+    await trx.updateTable('sales_detail').set({ sld_date: null }).where('sld_sl_id', '=', id).execute();
     await recomputeReceivables(trx, [current.sl_cl_id]);
   },
 };

@@ -151,6 +151,31 @@ describe('LinesEditor', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: '1行目の商品' })).toHaveValue('天然水 12L'));
   });
 
+  it('leaves the rows the server derives (the fee line) out of the edited and sent rows, and draws the given fixed rows read-only after them', () => {
+    const line: Row = { odd_id: 1, odd_it_id: 3, odd_name: '天然水 12L', odd_quantity: 2, odd_price: 1300, odd_amount: 2600, odd_tax_class: 'reduced', odd_tax_rate: 8, odd_fee: 0 };
+    const fee: Row = { odd_id: 2, odd_it_id: null, odd_name: '送料', odd_quantity: 1, odd_price: 550, odd_amount: 550, odd_tax_class: 'standard', odd_tax_rate: 10, odd_fee: 1 };
+    render(<Harness child={LINES} stored={[line, fee]} fixedRows={[{ key: 'fee', cells: { name: '送料', quantity: '1', price: '550', amount: '550円', tax_rate: '10%' }, note: '送料（税抜）から自動' }]} />);
+    expect(screen.queryByLabelText('2行目の数量')).toBeNull();
+    expect(sent()).toEqual([{ it_id: '3', name: '天然水 12L', quantity: '2', price: '1300' }]);
+    expect(screen.getByLabelText('変更').textContent).toBe('no');
+    const row = screen.getByTestId('fixed-row-fee');
+    expect(within(row).queryByRole('textbox')).toBeNull();
+    expect(within(row).queryByRole('button')).toBeNull();
+    expect(screen.getByTestId('fixed-fee-amount')).toHaveTextContent('550円');
+    expect(row).toHaveTextContent('送料（税抜）から自動');
+    // Rows added go before it: it stays the last row.
+    fireEvent.click(screen.getByRole('button', { name: '＋ 明細を追加' }));
+    const rows = within(screen.getByRole('table', { name: '明細' })).getAllByRole('row');
+    expect(rows.at(-1)).toBe(row);
+  });
+
+  it('starts with one blank row when the stored rows are only derived ones', () => {
+    const fee: Row = { odd_id: 2, odd_it_id: null, odd_name: '送料', odd_quantity: 1, odd_price: 550, odd_amount: 550, odd_tax_class: 'standard', odd_tax_rate: 10, odd_fee: 1 };
+    render(<Harness child={LINES} stored={[fee]} />);
+    expect(screen.getByLabelText('1行目の数量')).toHaveValue('1');
+    expect(sent()).toEqual([]);
+  });
+
   it('draws no buttons and no editable inputs when disabled', () => {
     render(<Harness child={STOPS} stored={[stop(1, 7, 3, 100)]} counter="件目" disabled />);
     expect(screen.queryByRole('button')).toBeNull();

@@ -1,0 +1,164 @@
+/**
+ * The invoice detail's panels (/billing/detail/{bli}, the generic read-only detail): its rate rows (`billing_rate_lst`:
+ * 税抜・消費税・合計 per rate, the qualified invoice's per-rate totals), the payments allocated to it (`allocation_lst`), and
+ * the document: 「請求書PDF」 and 「再発行」 (`billing_pdf`, a download; a reissue is marked 再発行 on the PDF), 「メール送信」
+ * (`billing_mail`, the PDF attached, after a confirm) with the invoice's mail log (`billing_send_lst`). The slips and
+ * payments it billed are its related lists (lib/resources/billing.ts `related`).
+ */
+import { useState } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { call, download } from '@/lib/client/api/fetcher';
+import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { detailPathOf } from '@/lib/list/resource-paths';
+import { can } from '@/lib/permissions';
+import { PAYMENT_KIND, paymentResource } from '@/lib/resources/payment';
+import type { AllocationRow } from '@/lib/sales/allocation';
+import { rateKeyLabel, type BillingRateRow, type BillingSendRow } from '@/lib/closing/answers';
+import { optionText } from '../cells';
+import { cellClass, DataTable, numberCellClass } from '../data-table';
+import { AppLink, useAlert, useAreas, useConfirm } from '../shell-bridge';
+import { buttonClass } from '../styles';
+import type { DetailExtensionProps } from './types';
+
+const panelClass = 'flex flex-col gap-[8px] rounded-[6px] border border-line bg-surface px-[16px] py-[10px]';
+const titleClass = 'text-[1.6rem] font-bold text-ink';
+const emptyOf = (isLoading: boolean, error: unknown, none: boolean, text: string): string | false =>
+  isLoading ? '読み込み中…' : error ? (messageOf(error) ?? '') : none && text;
+
+/** 税率ごとの内訳: one row per rate, with the totals. */
+export function BillingRates({ id }: DetailExtensionProps) {
+  const { data, error, isLoading } = useSWR<BillingRateRow[], Error>(['billing_rate_lst', { bl_id: id }] as const, callFetcher<BillingRateRow>, { revalidateOnFocus: false });
+  const rows = data ?? [];
+  const sum = (pick: (r: BillingRateRow) => number) => rows.reduce((total, r) => total + pick(r), 0);
+  return (
+    <section aria-labelledby="billing-rates-title" className={panelClass}>
+      <h2 id="billing-rates-title" className={titleClass}>税率ごとの内訳</h2>
+      <DataTable
+        caption="税率ごとの内訳"
+        headers={[['税率'], ['税抜金額', true], ['消費税', true], ['税込金額', true]]}
+        empty={emptyOf(isLoading, error, rows.length === 0, '今回の売上はありません。')}
+        foot={(
+          <tr className="h-row bg-subtle font-semibold">
+            <th scope="row" className={`${cellClass} text-left`}>合計</th>
+            <td className={numberCellClass}>{formatMoney(sum((r) => r.blr_net))}</td>
+            <td className={numberCellClass}>{formatMoney(sum((r) => r.blr_tax))}</td>
+            <td className={numberCellClass}>{formatMoney(sum((r) => r.blr_total))}</td>
+          </tr>
+        )}
+      >
+        {rows.map((r) => (
+          <tr key={r.blr_key} className="h-row">
+            <th scope="row" className={`${cellClass} text-left font-medium`}>
+              {rateKeyLabel(r.blr_key)}{r.blr_tax_class === 'reduced' ? '（軽減税率）' : ''}
+            </th>
+            <td className={numberCellClass}>{formatMoney(r.blr_net)}</td>
+            <td className={numberCellClass}>{formatMoney(r.blr_tax)}</td>
+            <td className={numberCellClass}>{formatMoney(r.blr_total)}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </section>
+  );
+}
+
+/** 消込: the payments allocated to the invoice. */
+export function BillingAllocations({ id, record }: DetailExtensionProps) {
+  const { data, error, isLoading } = useSWR<AllocationRow[], Error>(['allocation_lst', { bl_id: id }] as const, callFetcher<AllocationRow>, { revalidateOnFocus: false });
+  const rows = data ?? [];
+  return (
+    <section aria-labelledby="billing-allocations-title" className={panelClass}>
+      <h2 id="billing-allocations-title" className={titleClass}>入金の消込</h2>
+      <p className="text-[1.4rem] text-ink-soft">
+        消込済 <strong className="tabular-nums text-ink">{formatMoney(Number(record.bl_allocated ?? 0))}</strong>　残額 <strong className="tabular-nums text-ink">{formatMoney(Number(record.bl_open ?? 0))}</strong>
+      </p>
+      <DataTable
+        caption="消込された入金"
+        headers={[['入金日'], ['入金区分'], ['入金額', true], ['消込額', true], ['消込日時'], ['担当者']]}
+        empty={emptyOf(isLoading, error, rows.length === 0, 'まだ入金は消込されていません。入金伝票の画面から消込できます。')}
+      >
+        {rows.map((r) => (
+          <tr key={r.al_id} className="h-row">
+            <th scope="row" className={`${cellClass} text-left font-medium tabular-nums`}>
+              <AppLink to={detailPathOf(paymentResource, r.al_py_id)} className="text-brand underline-offset-2 hover:underline">{r.py_date}</AppLink>
+            </th>
+            <td className={cellClass}>{optionText(PAYMENT_KIND, r.py_kind)}</td>
+            <td className={numberCellClass}>{formatMoney(r.py_amount)}</td>
+            <td className={numberCellClass}>{formatMoney(r.al_amount)}</td>
+            <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(r.created)}</td>
+            <td className={cellClass}>{r.user_name}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </section>
+  );
+}
+
+/** 請求書: the PDF (first issue or 再発行) and the e-mail with its log. */
+export function BillingDocuments({ id, record }: DetailExtensionProps) {
+  const canWrite = can(useAreas(), 'sales', 'write');
+  const alert = useAlert();
+  const confirm = useConfirm();
+  const { mutate } = useSWRConfig();
+  const [busy, setBusy] = useState<'pdf' | 'reissue' | 'mail' | null>(null);
+  const log = useSWR<BillingSendRow[], Error>(['billing_send_lst', { bl_id: id }] as const, callFetcher<BillingSendRow>, { revalidateOnFocus: false });
+  const rows = log.data ?? [];
+  const number = String(record.bl_number ?? '');
+
+  /** After a PDF or a mail: the invoice (発行回数) and its log. */
+  const refresh = () => mutate((k) => Array.isArray(k) && typeof k[0] === 'string' && k[0].startsWith('billing_'));
+  const work = async (kind: 'pdf' | 'reissue' | 'mail', action: () => Promise<unknown>) => {
+    setBusy(kind);
+    try {
+      await action();
+      await refresh();
+    } catch (failure) {
+      alert(messageOf(failure) ?? '', 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+  const pdf = (reissue: boolean) => work(reissue ? 'reissue' : 'pdf', () => download('billing_pdf', reissue ? { id, reissue: 1 } : { id }));
+  const mail = async () => {
+    if (!(await confirm(`請求書 ${number} をPDFを添付してメールで送信します。`, { title: '請求書のメール送信', confirmLabel: '送信', danger: false }))) return;
+    await work('mail', async () => {
+      const [sent] = await call<{ to?: string }>('billing_mail', { id });
+      alert(`請求書 ${number} をメールで送信しました${sent?.to ? `（${sent.to}）` : ''}。`, 'success');
+    });
+  };
+
+  return (
+    <section aria-labelledby="billing-documents-title" className={panelClass}>
+      <h2 id="billing-documents-title" className={titleClass}>請求書の発行と送信</h2>
+      {canWrite ? (
+        <div className="flex flex-wrap gap-[8px]">
+          <button type="button" className={buttonClass('primary')} disabled={busy !== null} onClick={() => void pdf(false)}>
+            {busy === 'pdf' ? '作成中…' : '請求書PDF'}
+          </button>
+          <button type="button" className={buttonClass('secondary')} disabled={busy !== null} onClick={() => void pdf(true)} title="「再発行」と記した請求書PDFを作成します">
+            {busy === 'reissue' ? '作成中…' : '再発行'}
+          </button>
+          <button type="button" className={buttonClass('secondary')} disabled={busy !== null} onClick={() => void mail()}>
+            {busy === 'mail' ? '送信中…' : 'メール送信'}
+          </button>
+        </div>
+      ) : (
+        <p className="text-[1.3rem] text-ink-soft">請求書の発行（印刷・メール送信）は発行回数を記録するため、売上の編集権限が必要です。</p>
+      )}
+      <DataTable
+        caption="メール送信の記録"
+        headers={[['送信日時'], ['宛先'], ['結果'], ['送信者']]}
+        empty={emptyOf(log.isLoading, log.error, rows.length === 0, 'まだメールで送信していません。')}
+      >
+        {rows.map((r) => (
+          <tr key={r.bs_id} className="h-row">
+            <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(r.created)}</td>
+            <td className={cellClass}>{r.bs_to}</td>
+            <td className={cellClass}>{r.bs_state === 'sent' ? '送信済み' : <span className="text-danger">送信できませんでした{r.bs_error ? `：${r.bs_error}` : ''}</span>}</td>
+            <td className={cellClass}>{r.user_name ?? ''}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </section>
+  );
+}

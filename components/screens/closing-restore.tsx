@@ -1,0 +1,111 @@
+/**
+ * 締め戻し (/restore): the closings (`closing_lst`, newest first, narrowed to one group if chosen) and 「締め戻し」 on the
+ * latest closing of each group — only the last one of a group can be undone. A closing the server will not restore
+ * says why (`refusal`: a later closing, payments allocated to its invoices, a direct-debit request or an accounting
+ * export made from it); `closing_restore` refuses the same way, and its reason is shown as given.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import useSWR from 'swr';
+import { call } from '@/lib/client/api/fetcher';
+import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { formatDateJa, formatDateTime, formatMoney } from '@/lib/format';
+import { filteredListPathOf } from '@/lib/list/resource-paths';
+import { can } from '@/lib/permissions';
+import { billingResource } from '@/lib/resources/billing';
+import { CLOSING_DAY } from '@/lib/resources/options';
+import { latestOfGroups, type ClosingListRow } from '@/lib/closing/answers';
+import { closingGroupLabel, closingLabel } from '@/lib/closing/period';
+import { rentalMonthLabel } from '@/lib/sales/rental';
+import { cellClass, DataTable, numberCellClass } from '@/components/resource/data-table';
+import { useConfirmedAction } from '@/components/resource/job-progress';
+import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
+import { buttonClass, inputClass } from '@/components/resource/styles';
+import type { ScreenProps } from './registry';
+
+const label = (c: Pick<ClosingListRow, 'sime_gp' | 'sime_ym'>): string => closingLabel(c.sime_gp, c.sime_ym);
+
+export default function ClosingRestoreScreen({ match }: ScreenProps) {
+  const [gp, setGp] = useState('');
+  const key = ['closing_lst', gp ? { sime_gp: gp } : {}] as const;
+  const { data, error, isLoading, mutate } = useSWR<ClosingListRow[], Error>(key, callFetcher<ClosingListRow>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0 });
+  const rows = useMemo(() => data ?? [], [data]);
+  const latest = useMemo(() => latestOfGroups(rows), [rows]);
+  const canWrite = can(useAreas(), 'sales', 'write');
+  const confirmed = useConfirmedAction();
+  const alert = useAlert();
+  const [busy, setBusy] = useState(false);
+  useLoadingWhile(isLoading || busy);
+
+  useEffect(() => {
+    document.title = match.route.title;
+  }, [match.route.title]);
+
+  const restore = (row: ClosingListRow) => confirmed(
+    `${label(row)}の締め処理（請求書 ${row.invoices.toLocaleString('ja-JP')}件、今回請求額の合計 ${formatMoney(row.total)}）を取り消します。請求書は削除され、売上伝票と入金伝票は再び変更できるようになります。`,
+    { title: '締め戻し', confirmLabel: '締め戻す', danger: true },
+    async () => {
+      setBusy(true);
+      try {
+        await call('closing_restore', { sime_gp: row.sime_gp, sime_ym: row.sime_ym });
+        alert(`${label(row)}の締め処理を取り消しました（請求書 ${row.invoices.toLocaleString('ja-JP')}件を削除）。`, 'success');
+      } finally {
+        setBusy(false);
+        await mutate();
+      }
+    },
+  );
+
+  return (
+    <section aria-labelledby="closing-restore-title" className="flex flex-col gap-[12px] p-[16px]">
+      <div>
+        <h1 id="closing-restore-title" className="text-[2rem] font-bold text-ink">{match.route.title}</h1>
+        <p className="text-[1.3rem] text-ink-soft">
+          締日ごとに最後に行った締め処理だけを取り消せます。後の月が締められている、請求書に入金が消込されている、口座振替の依頼や会計データの出力をしたときは取り消せません。
+        </p>
+      </div>
+      <label className="flex w-fit flex-col gap-[4px] text-[1.3rem]">
+        締日
+        <select value={gp} onChange={(e) => setGp(e.target.value)} className={inputClass}>
+          <option value="">すべて</option>
+          {CLOSING_DAY.map((o) => <option key={o.value} value={o.value}>{o.text}</option>)}
+        </select>
+      </label>
+      {error && <p role="alert" className="text-[1.4rem] text-danger">{messageOf(error)}</p>}
+      <DataTable
+        caption="締め処理の一覧"
+        headers={[['締め年月'], ['締日'], ['締め日'], ['請求書', true], ['今回請求額の合計', true], ['実行日時'], ['実行者'], ['締め戻し']]}
+        empty={isLoading ? '読み込み中…' : rows.length === 0 && 'まだ締め処理はありません。'}
+      >
+        {rows.map((row) => {
+          const path = filteredListPathOf(billingResource, { sime_ym: row.sime_ym, sime_gp: [row.sime_gp] });
+          return (
+            <tr key={row.cls_id} className="h-row">
+              <th scope="row" className={`${cellClass} text-left font-medium`}>{rentalMonthLabel({ ym: row.sime_ym })}</th>
+              <td className={cellClass}>{closingGroupLabel(row.sime_gp)}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{formatDateJa(row.closing_date)}</td>
+              <td className={numberCellClass}>
+                {path ? <AppLink to={path} className="text-brand underline-offset-2 hover:underline">{row.invoices.toLocaleString('ja-JP')}件</AppLink> : `${row.invoices.toLocaleString('ja-JP')}件`}
+              </td>
+              <td className={numberCellClass}>{formatMoney(row.total)}</td>
+              <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(row.created)}</td>
+              <td className={cellClass}>{row.user_name}</td>
+              <td className={cellClass}>
+                {latest.has(row.cls_id) && (
+                  <div className="flex flex-col gap-[4px]">
+                    {canWrite && (
+                      <button type="button" className={`${buttonClass('danger', 'sm')} w-fit`} disabled={busy || !row.restorable} aria-label={`${label(row)}を締め戻す`}
+                        aria-describedby={!row.restorable && row.refusal ? `restore-refusal-${row.cls_id}` : undefined} onClick={() => void restore(row)}>
+                        締め戻し
+                      </button>
+                    )}
+                    {!row.restorable && row.refusal && <p id={`restore-refusal-${row.cls_id}`} className="text-[1.2rem] text-danger">{row.refusal}</p>}
+                  </div>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * 締め (closing) by closing-day group and month (domain §1, issue 13): which days a closing covers and when its
+ * invoices are due. Pure: no I/O, no clock; days are Japan days `YYYY-MM-DD`, months `YYYYMM` (the spec sends
+ * `sime_ym` without its hyphen).
+ *
+ * - A group (`sime_gp`) is a closing day: 5, 10, 15, 20, 25 or 31 (= 末, the month's last day).
+ * - The closing date of a month is min(締日, the month's last day); the period runs from the group's previous
+ *   closing date + 1 to the closing date (20日締め 202505 → 2025-04-21..2025-05-20, 末 202402 → 2024-02-01..2024-02-29,
+ *   5日締め 202501 → 2024-12-06..2025-01-05).
+ * - 入金予定日: the closing month + `collect_cycle` (0 当月, 1 翌月, 2 翌々月) on `collect_day` (31 or past the month's
+ *   end = its last day), moved to the next bank business day past Saturdays, Sundays, public holidays (the one holiday
+ *   table, lib/hod/schedule.ts) and 12/31–1/3.
+ */
+import { addDays } from '../format';
+import { publicHolidayOf } from '../hod/schedule';
+import { MESSAGES } from '../protocol';
+import { CLOSING_DAY } from '../resources/options';
+import { rentalMonth } from '../sales/rental';
+
+/** The closing-day groups (`sime_gp`), as the customer's 締日 offers them. */
+export const CLOSING_GROUPS: readonly string[] = CLOSING_DAY.map((o) => o.value);
+
+/** One closing of a group: its month, closing date and the days it covers. */
+export interface ClosingPeriod {
+  sime_gp: string;
+  sime_ym: string;
+  closing_date: string;
+  /** The day after the group's previous closing date. */
+  from: string;
+  /** = closing_date. */
+  to: string;
+}
+
+/** A month `YYYYMM` moved by `months`. @example shiftMonth('202501', -1) // '202412' */
+export function shiftMonth(ym: string, months: number): string {
+  const index = Number(ym.slice(0, 4)) * 12 + Number(ym.slice(4, 6)) - 1 + months;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The closing date of a group's month: min(締日, the month's last day).
+ * @example closingDateOf('31', '202402') // '2024-02-29'
+ */
+export function closingDateOf(gp: string, ym: string): string {
+  const last = Number(rentalMonth(ym)?.to.slice(8) ?? 28);
+  return `${ym.slice(0, 4)}-${ym.slice(4, 6)}-${String(Math.min(Number(gp), last)).padStart(2, '0')}`;
+}
+
+/**
+ * The days a group's closing of a month covers.
+ * @example closingPeriod('5', '202501') // { sime_gp: '5', sime_ym: '202501', closing_date: '2025-01-05', from: '2024-12-06', to: '2025-01-05' }
+ */
+export function closingPeriod(gp: string, ym: string): ClosingPeriod {
+  const to = closingDateOf(gp, ym);
+  return { sime_gp: gp, sime_ym: ym, closing_date: to, from: addDays(closingDateOf(gp, shiftMonth(ym, -1)), 1), to };
+}
+
+/**
+ * The month of a group whose period holds a day.
+ * @example closingMonthOf('20', '2025-05-21') // '202506'
+ */
+export function closingMonthOf(gp: string, day: string): string {
+  const ym = `${day.slice(0, 4)}${day.slice(5, 7)}`;
+  return day <= closingDateOf(gp, ym) ? ym : shiftMonth(ym, 1);
+}
+
+/**
+ * The group's name.
+ * @example closingGroupLabel('31') // '末日締め'
+ */
+export const closingGroupLabel = (gp: string): string => CLOSING_DAY.find((o) => o.value === gp)?.text ?? `${gp}日締め`;
+
+/** 「2025年05月 20日締め」, 「2024年02月 末日締め」. */
+export function closingLabel(gp: string, ym: string): string {
+  return `${ym.slice(0, 4)}年${ym.slice(4, 6)}月 ${closingGroupLabel(gp)}`;
+}
+
+/** 「2025年05月」 */
+export const monthLabel = (ym: string): string => `${ym.slice(0, 4)}年${ym.slice(4, 6)}月`;
+
+/** What is wrong with a closing's parameters: the field and the message naming it. */
+export interface ClosingParamProblem {
+  field: 'sime_gp' | 'sime_ym';
+  message: string;
+}
+
+/**
+ * The closing the parameters name, or the first problem (the group, then the month). `sime_ym` is YYYYMM without a
+ * hyphen (2000–2099).
+ * @example closingOf('20', '202505') // { ok: true, period: { closing_date: '2025-05-20', from: '2025-04-21', … } }
+ * @example closingOf('20', '2025-05') // { ok: false, problem: { field: 'sime_ym', message: '締め年月は YYYYMM…' } }
+ */
+export function closingOf(gp: unknown, ym: unknown): { ok: true; period: ClosingPeriod } | { ok: false; problem: ClosingParamProblem } {
+  const group = typeof gp === 'string' ? gp.trim() : typeof gp === 'number' ? String(gp) : '';
+  if (!CLOSING_GROUPS.includes(group)) return { ok: false, problem: { field: 'sime_gp', message: MESSAGES.closingBadGroup } };
+  const month = rentalMonth(typeof ym === 'string' ? ym : typeof ym === 'number' ? String(ym) : '');
+  if (!month) return { ok: false, problem: { field: 'sime_ym', message: MESSAGES.closingBadMonth } };
+  return { ok: true, period: closingPeriod(group, month.ym) };
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+const weekdayOf = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay();
+
+/**
+ * Whether banks are closed on a day: Saturdays, Sundays, public holidays and the year-end holidays 12/31–1/3.
+ * @example isBankHoliday('2025-01-03') // true
+ */
+export function isBankHoliday(day: string): boolean {
+  const md = day.slice(5);
+  return weekdayOf(day) === 0 || weekdayOf(day) === 6 || md === '12-31' || md <= '01-03' || publicHolidayOf(day) !== undefined;
+}
+
+/**
+ * The day itself when banks are open, else the next day they are.
+ * @example bankDayFrom('2024-12-31') // '2025-01-06' (1/4–1/5 a weekend)
+ */
+export function bankDayFrom(day: string): string {
+  let at = day;
+  while (isBankHoliday(at)) at = addDays(at, 1);
+  return at;
+}
+
+/**
+ * 入金予定日 of an invoice of month `ym`: `collect_cycle` months after it ('' = 翌月) on `collect_day` (31, past the
+ * month's end or empty = its last day), on a bank business day.
+ * @example dueDateOf('202505', '1', 31) // '2025-06-30'
+ * @example dueDateOf('202411', '1', 31) // '2025-01-06' (12/31 → past the year-end holidays and the weekend)
+ */
+export function dueDateOf(ym: string, collectCycle: unknown, collectDay: unknown): string {
+  const cycle = ['0', '1', '2'].includes(String(collectCycle ?? '')) ? Number(collectCycle) : 1;
+  const month = rentalMonth(shiftMonth(ym, cycle))!;
+  const wanted = Number(collectDay);
+  const day = Number.isInteger(wanted) && wanted >= 1 && wanted < month.days ? wanted : month.days;
+  return bankDayFrom(`${month.from.slice(0, 8)}${String(day).padStart(2, '0')}`);
+}

@@ -1,0 +1,183 @@
+/**
+ * 請求書の一括発行 (`billing_pdf_batch`, a job): every invoice of a closing (締日グループ × 締め年月) as ONE merged
+ * PDF and as a ZIP of one PDF per customer, written to files under `{DATA_DIR}/billing-pdf/` and answered by
+ * `billing_pdf_batch_file` for a day.
+ *
+ * Memory stays flat: the invoices are read a chunk at a time (`invoiceDocuments`), each is drawn into the merged
+ * PDF (pdfkit writes a page out when the next begins) and rendered on its own into the ZIP (stored, as PDFs are
+ * compressed already), both streamed to their files with backpressure. Nothing is held for the whole closing but
+ * the invoices' ids. The reads run outside any write transaction (a SQLite write lock held for the whole run would
+ * stop every other write); once both files are complete, the invoices are counted as issued (`recordIssues`) in
+ * one short transaction, and a batch whose invoices were restored away meanwhile fails instead.
+ */
+import { createWriteStream, mkdirSync, readdirSync, rmSync, statSync, renameSync, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { Zip, ZipPassThrough } from 'fflate';
+import type { Kysely } from 'kysely';
+import { BILLING_MESSAGES, invoiceFileName } from '../../lib/billing/messages';
+import { closingLabel } from '../../lib/closing/period';
+import { todayJst } from '../../lib/format';
+import { chunksOf } from '../db/bulk-write';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { assertReconciles, companySettings, invoiceDocuments, type InvoiceDocument } from './invoice-document';
+import { invoicePdf, writeInvoices } from './invoice-pdf';
+import { recordIssues, type Issued } from './issue';
+
+/** Invoices read and drawn per round (one round's documents are in memory at once). */
+const CHUNK = 50;
+/** How long the files of a batch are kept. */
+const KEEP_MS = 24 * 60 * 60 * 1000;
+
+export type BatchFormat = 'pdf' | 'zip';
+
+/** Where a batch job's files are (`part` while being written). */
+export const batchDir = (dataDir: string): string => join(dataDir, 'billing-pdf');
+export const batchFile = (dataDir: string, jobId: number, format: BatchFormat): string => join(batchDir(dataDir), `job-${jobId}.${format}`);
+
+/** Removes the files of batches older than a day (and parts left by a process that died). */
+export function pruneBatchFiles(dataDir: string, now = Date.now()): void {
+  let names: string[];
+  try {
+    names = readdirSync(batchDir(dataDir));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path = join(batchDir(dataDir), name);
+    try {
+      if (now - statSync(path).mtimeMs > KEEP_MS) rmSync(path, { force: true });
+    } catch {
+      // Removed by another process meanwhile.
+    }
+  }
+}
+
+/** The closing's invoices, in number order. */
+export async function closingInvoiceIds(db: Kysely<Database>, simeGp: string, simeYm: string): Promise<number[]> {
+  const rows = await db.selectFrom('billing').select('bl_id').where('deleted', '=', 0).where('bl_sime_gp', '=', simeGp).where('bl_sime_ym', '=', simeYm)
+    .orderBy('bl_number').orderBy('bl_id').execute();
+  return rows.map((r) => Number(r.bl_id));
+}
+
+export interface BatchResult {
+  sime_gp: string;
+  sime_ym: string;
+  invoices: number;
+  pages: number;
+  /** Invoices marked 再発行 (issued before). */
+  reissued: number;
+  pdf_bytes: number;
+  zip_bytes: number;
+  pdf_name: string;
+  zip_name: string;
+}
+
+/** The download names of a batch's files: 「請求書_2026年05月_20日締め.pdf」. */
+export const batchFileName = (simeGp: string, simeYm: string, format: BatchFormat): string =>
+  `請求書_${closingLabel(simeGp, simeYm).replace(' ', '_')}.${format}`;
+
+/** Writes to a file stream, waiting while its buffer is full. */
+async function put(out: WriteStream, chunk: Uint8Array): Promise<void> {
+  if (!out.write(chunk)) await once(out, 'drain');
+}
+
+/** A ZIP being streamed to a file, one stored entry at a time. */
+function zipWriter(out: WriteStream): { add(name: string, bytes: Buffer): Promise<void>; end(): Promise<void> } {
+  let failure: Error | undefined;
+  const pending: Uint8Array[] = [];
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else pending.push(chunk);
+  });
+  const flush = async () => {
+    if (failure) throw failure;
+    while (pending.length) await put(out, pending.shift()!);
+  };
+  return {
+    async add(name, bytes) {
+      const entry = new ZipPassThrough(name);
+      zip.add(entry);
+      entry.push(bytes, true);
+      await flush();
+    },
+    async end() {
+      zip.end();
+      await flush();
+      out.end();
+      await once(out, 'finish');
+    },
+  };
+}
+
+export interface BatchRun {
+  db: Kysely<Database>;
+  dataDir: string;
+  jobId: number;
+  userId: number;
+  call: string;
+  simeGp: string;
+  simeYm: string;
+  progress(done: number, total: number): Promise<void>;
+  /** Our company's name when the settings have none (COMPANY_NAME; the merged PDF's author). */
+  fallbackName: string;
+}
+
+/**
+ * Runs a batch: both files, then the invoices counted as issued. Refuses (the job fails with the message) an
+ * invoice that does not reconcile, naming it; a cancel or failure removes the files begun.
+ * @example await batchPdf({ db, dataDir, jobId: 7, userId: 1, call: 'billing_pdf_batch', simeGp: '20', simeYm: '202605', progress, fallbackName: '' })
+ */
+export async function batchPdf(run: BatchRun): Promise<BatchResult> {
+  const { db, dataDir, jobId, simeGp, simeYm } = run;
+  mkdirSync(batchDir(dataDir), { recursive: true });
+  pruneBatchFiles(dataDir);
+  const ids = await closingInvoiceIds(db, simeGp, simeYm);
+  if (ids.length === 0) throw new ApiError(400, BILLING_MESSAGES.noInvoices(closingLabel(simeGp, simeYm)));
+  const pdfPath = batchFile(dataDir, jobId, 'pdf');
+  const zipPath = batchFile(dataDir, jobId, 'zip');
+  const parts = [`${pdfPath}.part`, `${zipPath}.part`];
+  const today = todayJst();
+  const issued: Issued[] = [];
+  let pages = 0;
+  try {
+    const pdfOut = createWriteStream(parts[0]);
+    const author = (await companySettings(db, run.fallbackName)).name;
+    const merged = writeInvoices(pdfOut, `請求書 ${closingLabel(simeGp, simeYm)}`, author);
+    const zip = zipWriter(createWriteStream(parts[1]));
+    const names = new Set<string>();
+    await run.progress(0, ids.length);
+    for (const chunk of chunksOf(ids, CHUNK)) {
+      const docs: InvoiceDocument[] = await invoiceDocuments(db, chunk, { today });
+      if (docs.length !== chunk.length) throw new ApiError(409, BILLING_MESSAGES.batchRestored);
+      for (const doc of docs) {
+        assertReconciles(doc);
+        pages += merged.add(doc);
+        // pdfkit's merged stream gets its bytes out before the next invoice is drawn.
+        if (pdfOut.writableNeedDrain) await once(pdfOut, 'drain');
+        let name = invoiceFileName(doc.number, doc.recipient.name);
+        for (let n = 2; names.has(name); n += 1) name = name.replace(/(?:_\d+)?\.pdf$/, `_${n}.pdf`);
+        names.add(name);
+        await zip.add(name, (await invoicePdf(doc)).bytes);
+        issued.push({ bl_id: doc.bl_id, printCount: doc.printCount, reissue: doc.reissue });
+      }
+      await run.progress(issued.length, ids.length);
+    }
+    await merged.end();
+    await zip.end();
+    await db.transaction().execute(async (trx) => {
+      if ((await recordIssues(trx, { userId: run.userId, call: run.call, jobId }, issued)) !== issued.length) throw new ApiError(409, BILLING_MESSAGES.batchRestored);
+    });
+    renameSync(parts[0], pdfPath);
+    renameSync(parts[1], zipPath);
+  } catch (error) {
+    for (const path of parts) rmSync(path, { force: true });
+    throw error;
+  }
+  return {
+    sime_gp: simeGp, sime_ym: simeYm, invoices: issued.length, pages, reissued: issued.filter((i) => i.reissue).length,
+    pdf_bytes: statSync(pdfPath).size, zip_bytes: statSync(zipPath).size,
+    pdf_name: batchFileName(simeGp, simeYm, 'pdf'), zip_name: batchFileName(simeGp, simeYm, 'zip'),
+  };
+}

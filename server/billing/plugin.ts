@@ -1,0 +1,196 @@
+/**
+ * Issuing invoices (issue 13, area 売上):
+ * - `billing_pdf` (id, reissue?): one invoice's PDF (a file, `請求書_{番号}_{顧客}.pdf`); counted as issued in the
+ *   same transaction (`bl_print_count`, and `bl_reissued` on a reprint, which the PDF marks 再発行; `reissue=1`
+ *   marks even a first print).
+ * - `billing_pdf_batch` (sime_gp, sime_ym): a job writing the closing's invoices as one merged PDF and a ZIP of one
+ *   PDF per customer (server/billing/batch.ts); `billing_pdf_batch_file` (job_id, format pdf | zip) answers them.
+ * - `billing_mail` (id, template?): the invoice's PDF attached to a mail of a 請求 template, to the customer's
+ *   請求先メールアドレス (else its メールアドレス), through SMTP; every attempt is logged in `billing_send` (sent, or
+ *   failed with the reason) and the audit log; a sent mail counts as an issue. `billing_send_lst` (bl_id) lists them.
+ * An invoice whose parts do not agree to the yen is never issued (`assertReconciles`).
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { BILLING_MESSAGES, invoiceFileName } from '../../lib/billing/messages';
+import { closingLabel, closingOf } from '../../lib/closing/period';
+import { todayJst } from '../../lib/format';
+import { placeholderText, renderMail } from '../../lib/mail-template';
+import { writeAudit } from '../audit/audit-log';
+import { addCall, type AreaOptions, type FileAnswer } from '../calls/call-table';
+import { locking } from '../db/concurrency';
+import type { ResourceRow } from '../db/schema';
+import { ApiError, badRequest } from '../http/api-error';
+import { positiveId, type Params } from '../http/params';
+import { sendMail } from '../mail/mailer';
+import { batchFile, batchPdf, closingInvoiceIds, type BatchFormat, type BatchResult } from './batch';
+import { assertReconciles, companySettings, invoiceDocuments } from './invoice-document';
+import { invoicePdf } from './invoice-pdf';
+import { recordIssues } from './issue';
+
+/** A 400 naming the parameter it is about. */
+const paramProblem = (name: string, message: string): ApiError => badRequest(message, { fields: { [name]: message } });
+
+/** The invoice id parameter (`id`, `bl_id`), or 400 naming it. */
+function invoiceId(params: Params, name: string): number {
+  const raw = (params[name] ?? '').trim();
+  if (raw === '') throw paramProblem(name, BILLING_MESSAGES.missingId);
+  try {
+    return positiveId(raw);
+  } catch {
+    throw paramProblem(name, BILLING_MESSAGES.badId);
+  }
+}
+
+/** A closing's group and month (`sime_gp`, `sime_ym` YYYYMM), read as the closing calls read them; 400 naming the field. */
+function closingParams(params: Params): { simeGp: string; simeYm: string } {
+  const parsed = closingOf(params.sime_gp ?? '', params.sime_ym ?? '');
+  if (!parsed.ok) throw paramProblem(parsed.problem.field, parsed.problem.message);
+  return { simeGp: parsed.period.sime_gp, simeYm: parsed.period.sime_ym };
+}
+
+const PDF = 'application/pdf';
+
+export async function billingPlugin(_app: FastifyInstance, { calls, database, config, jobs }: AreaOptions): Promise<void> {
+  const { db } = database;
+
+  addCall(calls, 'billing_pdf', {
+    area: 'sales', level: 'write',
+    handler: async ({ params, user, call }): Promise<FileAnswer> => {
+      const id = invoiceId(params, 'id');
+      const flag = (params.reissue ?? '').trim();
+      if (!['', '0', '1'].includes(flag)) throw paramProblem('reissue', '再発行の指定は 1（再発行として印刷）か 0 で指定してください。');
+      const { doc, bytes, pages } = await db.transaction().execute(async (trx) => {
+        // Two prints of one invoice take turns, so the second is the reprint.
+        const live = await locking(trx, trx.selectFrom('billing').select('bl_id').where('bl_id', '=', id).where('deleted', '=', 0), 'update').executeTakeFirst();
+        if (!live) throw new ApiError(404, BILLING_MESSAGES.notFound);
+        const [found] = await invoiceDocuments(trx, [id], { today: todayJst(), reissue: flag === '1' });
+        assertReconciles(found);
+        const pdf = await invoicePdf(found);
+        await recordIssues(trx, { userId: user.user_id, call }, [{ bl_id: id, printCount: found.printCount, reissue: found.reissue }]);
+        return { doc: found, ...pdf };
+      });
+      return {
+        file: {
+          name: invoiceFileName(doc.number, doc.recipient.name), asciiName: `invoice_${doc.number.replace(/[^\w.-]/g, '_')}.pdf`, contentType: PDF, body: bytes,
+          headers: { 'x-invoice-pages': String(pages), 'x-invoice-reissue': doc.reissue ? '1' : '0' },
+        },
+      };
+    },
+  });
+
+  addCall(calls, 'billing_pdf_batch', {
+    area: 'sales', level: 'write',
+    handler: async ({ params, user, call }) => {
+      const { simeGp, simeYm } = closingParams(params);
+      if ((await closingInvoiceIds(db, simeGp, simeYm)).length === 0) throw badRequest(BILLING_MESSAGES.noInvoices(closingLabel(simeGp, simeYm)));
+      const job_id = await jobs.start<BatchResult>({
+        kind: 'billing_pdf_batch', scope: `${simeGp}:${simeYm}`, params: { sime_gp: simeGp, sime_ym: simeYm }, user,
+        work: ({ id, database: { db: jobDb }, progress }) => batchPdf({
+          db: jobDb, dataDir: config.dataDir, jobId: id, userId: user.user_id, call, simeGp, simeYm, progress, fallbackName: config.companyName,
+        }),
+      });
+      return [{ job_id }];
+    },
+  });
+
+  addCall(calls, 'billing_pdf_batch_file', {
+    area: 'sales', level: 'read',
+    handler: async ({ params }): Promise<FileAnswer> => {
+      const raw = (params.job_id ?? '').trim();
+      if (raw === '') throw paramProblem('job_id', 'ジョブを指定してください。');
+      const jobId = positiveId(raw);
+      const format = (params.format ?? 'pdf').trim() as BatchFormat;
+      if (format !== 'pdf' && format !== 'zip') throw paramProblem('format', BILLING_MESSAGES.badFormat);
+      const job = await jobs.find(jobId);
+      if (!job) throw new ApiError(404, BILLING_MESSAGES.batchGone);
+      if (job.kind !== 'billing_pdf_batch') throw badRequest(BILLING_MESSAGES.notBatch);
+      if (job.state === 'running') throw new ApiError(409, BILLING_MESSAGES.batchRunning);
+      const result = job.result as BatchResult | null;
+      if (job.state !== 'done' || !result) throw badRequest(BILLING_MESSAGES.batchFailed);
+      const path = batchFile(config.dataDir, jobId, format);
+      if (!existsSync(path)) throw new ApiError(404, BILLING_MESSAGES.batchGone);
+      return {
+        file: {
+          name: format === 'pdf' ? result.pdf_name : result.zip_name, asciiName: `invoices_${result.sime_gp}_${result.sime_ym}.${format}`,
+          contentType: format === 'pdf' ? PDF : 'application/zip',
+          body: createReadStream(path, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>,
+          headers: { 'content-length': String(statSync(path).size) },
+        },
+      };
+    },
+  });
+
+  /** The template an invoice mail is written with: the one asked for, else the first live 請求 template. */
+  async function invoiceTemplate(params: Params): Promise<ResourceRow> {
+    const raw = (params.template ?? '').trim();
+    let query = db.selectFrom('mail_template').selectAll().where('deleted', '=', 0).where('ml_target', '=', 'billing').where('ml_active', '=', 1);
+    if (raw !== '') {
+      const templateId = positiveId(raw);
+      const chosen = await query.where('ml_id', '=', templateId).executeTakeFirst();
+      if (!chosen) throw paramProblem('template', BILLING_MESSAGES.badTemplate);
+      return chosen;
+    }
+    query = query.orderBy('ml_id');
+    const first = await query.executeTakeFirst();
+    if (!first) throw badRequest(BILLING_MESSAGES.noTemplate);
+    return first;
+  }
+
+  addCall(calls, 'billing_mail', {
+    area: 'sales', level: 'write',
+    handler: async ({ params, user, call }) => {
+      const id = invoiceId(params, 'id');
+      const billing = await db.selectFrom('billing').selectAll().where('bl_id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+      if (!billing) throw new ApiError(404, BILLING_MESSAGES.notFound);
+      const template = await invoiceTemplate(params);
+      const client = await db.selectFrom('client').selectAll().where('cl_id', '=', Number(billing.bl_cl_id)).executeTakeFirst();
+      const to = String(client?.cl_billing_email ?? '').trim() || String(client?.cl_email ?? '').trim();
+      const [doc] = await invoiceDocuments(db, [id], { today: todayJst() });
+      if (!to) throw badRequest(BILLING_MESSAGES.noAddress(doc.recipient.name));
+      assertReconciles(doc);
+      const { name: companyName } = await companySettings(db, config.companyName);
+      const mail = renderMail(
+        { subject: String(template.ml_subject ?? ''), body: String(template.ml_body ?? '') },
+        { client: client ?? {}, billing, senderName: user.user_name, companyName, today: doc.issuedOn },
+      );
+      if (mail.unknown.length) throw badRequest(`テンプレートに使用できない差し込み項目があります: ${mail.unknown.map(placeholderText).join('、')}。テンプレートを直してから送信してください。`);
+      const { bytes } = await invoicePdf(doc);
+
+      let failure: ApiError | undefined;
+      try {
+        await sendMail(config.smtp, {
+          to, subject: mail.subject, text: mail.body, fromName: companyName,
+          attachments: [{ filename: invoiceFileName(doc.number, doc.recipient.name), content: bytes, contentType: PDF }],
+        });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        failure = error;
+      }
+      const bs_id = await db.transaction().execute(async (trx) => {
+        const row = await trx.insertInto('billing_send').values({
+          bs_bl_id: id, bs_to: to, bs_state: failure ? 'failed' : 'sent', bs_error: failure?.message ?? '', bs_usr_id: user.user_id, created: new Date().toISOString(),
+        }).returning('bs_id').executeTakeFirstOrThrow();
+        const extra = { to: [null, to] as [null, string], subject: [null, mail.subject] as [null, string] };
+        if (failure) await writeAudit(trx, { userId: user.user_id, call, table: 'billing', recordId: id, changes: { ...extra, send_state: [null, `送信失敗: ${failure.message}`] } });
+        // A mailed PDF is an issued invoice: the next one is a reprint.
+        else await recordIssues(trx, { userId: user.user_id, call, extra: { ...extra, send_state: [null, '送信済み'] } }, [{ bl_id: id, printCount: doc.printCount, reissue: doc.reissue }]);
+        return Number(row.bs_id);
+      });
+      if (failure) throw failure;
+      return [{ sent: true, bs_id, to, subject: mail.subject, reissue: doc.reissue }];
+    },
+  });
+
+  addCall(calls, 'billing_send_lst', {
+    area: 'sales', level: 'read',
+    handler: async ({ params }) => {
+      const id = invoiceId(params, 'bl_id');
+      const live = await db.selectFrom('billing').select('bl_id').where('bl_id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+      if (!live) throw new ApiError(404, BILLING_MESSAGES.notFound);
+      return db.selectFrom('billing_send').leftJoin('user', 'user.user_id', 'billing_send.bs_usr_id')
+        .select(['bs_id', 'bs_bl_id', 'bs_to', 'bs_state', 'bs_error', 'bs_usr_id', 'user_name', 'billing_send.created'])
+        .where('bs_bl_id', '=', id).orderBy('bs_id', 'desc').execute();
+    },
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * 締め戻し (`closing_restore`) and the closings list (`closing_lst`): the latest closing of a group is undone exactly —
+ * its invoices (deleted for real: the database then holds what it held before the closing, apart from the audit log
+ * and the job rows), their rows per rate and mail log, the stamps of its slips and payments, and the closing row — in
+ * one transaction under the closing lock, audited (one row per invoice and one for the closing).
+ *
+ * Refused, with the reason (`restoreRefusals`, which the list shows too): a later closing of the group exists (undo
+ * the latest first); payments are allocated to its invoices (消込); a direct-debit request (`cls_jaccs_at`) or an
+ * accounting export (`cls_export_at`) was made from it.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ClosingListRow, ClosingRestoreResult } from '../../lib/closing/answers';
+import { closingLabel, monthLabel, type ClosingPeriod } from '../../lib/closing/period';
+import { formatDateTime } from '../../lib/format';
+import { writeAudit, writeAudits } from '../audit/audit-log';
+import { deferKeywordIndexing, mergeDeferredKeywordIndexes } from '../db/bulk-write';
+import { locking, serialize } from '../db/concurrency';
+import type { Database, ResourceRow } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { nextStamp } from '../http/clock';
+import { refusalOf, type WriteContext } from '../resources/records';
+import { CLOSING_LOCK } from './closed';
+
+type Db = Kysely<Database>;
+
+/**
+ * Why each closing may not be restored (Japanese), or null: by closing id.
+ * @example (await restoreRefusals(db, [row])).get(3) // 'あとの 2025年06月 20日締めの締め処理があるため締め戻しできません。…'
+ */
+export async function restoreRefusals(db: Db, closings: readonly ResourceRow[]): Promise<Map<number, string | null>> {
+  const out = new Map<number, string | null>();
+  if (closings.length === 0) return out;
+  const ids = closings.map((c) => Number(c.cls_id));
+  const [latest, allocated] = await Promise.all([
+    db.selectFrom('closing').select(['cls_sime_gp', (eb) => eb.fn.max<string>('cls_sime_ym').as('ym')]).groupBy('cls_sime_gp').execute(),
+    db.selectFrom('allocation').innerJoin('billing', 'billing.bl_id', 'allocation.al_bl_id')
+      .select(['bl_cls_id', (eb) => eb.fn.countAll<number>().as('n')]).where('bl_cls_id', 'in', ids).groupBy('bl_cls_id').execute(),
+  ]);
+  const latestOf = new Map(latest.map((r) => [String(r.cls_sime_gp), String(r.ym)]));
+  const allocations = new Map(allocated.map((r) => [Number(r.bl_cls_id), Number(r.n)]));
+  for (const c of closings) {
+    const gp = String(c.cls_sime_gp);
+    const last = latestOf.get(gp) ?? '';
+    const count = allocations.get(Number(c.cls_id)) ?? 0;
+    out.set(Number(c.cls_id),
+      last > String(c.cls_sime_ym) ? `あとの ${closingLabel(gp, last)}の締め処理があるため締め戻しできません。新しい月から順に締め戻してください。`
+        : c.cls_jaccs_at ? `口座振替の請求データを作成済み（${formatDateTime(String(c.cls_jaccs_at))}）のため締め戻しできません。`
+          : c.cls_export_at ? `会計データを出力済み（${formatDateTime(String(c.cls_export_at))}）のため締め戻しできません。`
+            : count > 0 ? `請求書に入金の消込があるため締め戻しできません（消込 ${count}件）。先に消込を取り消してください。`
+              : null);
+  }
+  return out;
+}
+
+/**
+ * The closings, latest first (of one group when `gp` is given), with who closed and whether each may be restored.
+ * @example await closingList(db, '20') // [{ cls_id: 3, sime_gp: '20', sime_ym: '202505', invoices: 412, restorable: true, refusal: null, … }]
+ */
+export async function closingList(db: Db, gp?: string): Promise<ClosingListRow[]> {
+  let query = db.selectFrom('closing').leftJoin('user', 'user.user_id', 'closing.cls_usr_id')
+    .select(['cls_id', 'cls_sime_gp', 'cls_sime_ym', 'cls_closing_date', 'cls_invoices', 'cls_total', 'cls_jaccs_at', 'cls_export_at', 'closing.created', 'user_name']);
+  if (gp !== undefined) query = query.where('cls_sime_gp', '=', gp);
+  const rows = await query.orderBy('cls_closing_date', 'desc').orderBy('cls_id', 'desc').execute();
+  const refusals = await restoreRefusals(db, rows);
+  return rows.map((r) => {
+    const refusal = refusals.get(Number(r.cls_id)) ?? null;
+    return {
+      cls_id: Number(r.cls_id), sime_gp: String(r.cls_sime_gp), sime_ym: String(r.cls_sime_ym), closing_date: String(r.cls_closing_date),
+      invoices: Number(r.cls_invoices), total: Number(r.cls_total), created: String(r.created), user_name: String(r.user_name ?? ''),
+      restorable: refusal === null, refusal,
+    };
+  });
+}
+
+/**
+ * Undoes a group's closing of a month (the latest of the group), exactly; answers what it undid.
+ * @example await closingRestore({ db, userId: 1, call: 'closing_restore' }, closingPeriod('20', '202505')) // { cls_id: 3, invoices: 412, slips: 3120, payments: 380, … }
+ */
+export async function closingRestore(ctx: WriteContext, period: ClosingPeriod): Promise<ClosingRestoreResult> {
+  try {
+    const result = await ctx.db.transaction().execute(async (trx: Transaction<Database>) => {
+      await serialize(trx, CLOSING_LOCK);
+      await deferKeywordIndexing(trx);
+      const closing = await locking(trx, trx.selectFrom('closing').selectAll()
+        .where('cls_sime_gp', '=', period.sime_gp).where('cls_sime_ym', '=', period.sime_ym), 'update').executeTakeFirst();
+      if (!closing) {
+        const message = `${closingLabel(period.sime_gp, period.sime_ym)}は締め処理されていません（${monthLabel(period.sime_ym)}の締め処理がありません）。`;
+        throw new ApiError(400, message, { fields: { sime_ym: message } });
+      }
+      const clsId = Number(closing.cls_id);
+      const refusal = (await restoreRefusals(trx, [closing])).get(clsId);
+      if (refusal) throw new ApiError(409, refusal);
+
+      const invoices = await trx.selectFrom('billing').select(['bl_id', 'bl_number', 'bl_cl_id', 'bl_total']).where('bl_cls_id', '=', clsId).orderBy('bl_id').execute();
+      const ofClosing = sql`(SELECT bl_id FROM billing WHERE bl_cls_id = ${clsId})`;
+      const slips = await sql`UPDATE sales SET sl_bli_id = NULL WHERE sl_bli_id IN ${ofClosing}`.execute(trx);
+      const payments = await sql`UPDATE payment SET py_bli_id = NULL WHERE py_bli_id IN ${ofClosing}`.execute(trx);
+      await sql`DELETE FROM billing_send WHERE bs_bl_id IN ${ofClosing}`.execute(trx);
+      await sql`DELETE FROM billing_rate WHERE blr_bl_id IN ${ofClosing}`.execute(trx);
+      await trx.deleteFrom('billing').where('bl_cls_id', '=', clsId).execute();
+      await trx.deleteFrom('closing').where('cls_id', '=', clsId).execute();
+
+      const stamp = nextStamp();
+      const counts = { slips: Number(slips.numAffectedRows ?? 0), payments: Number(payments.numAffectedRows ?? 0) };
+      await writeAudits(trx, invoices.map((b) => ({
+        userId: ctx.userId, call: ctx.call, table: 'billing', recordId: Number(b.bl_id), at: stamp,
+        changes: { bl_number: [b.bl_number, null], bl_cl_id: [b.bl_cl_id, null], bl_total: [b.bl_total, null] },
+      })));
+      await writeAudit(trx, {
+        userId: ctx.userId, call: ctx.call, table: 'closing', recordId: clsId, at: stamp,
+        changes: {
+          cls_sime_gp: [closing.cls_sime_gp, null], cls_sime_ym: [closing.cls_sime_ym, null], cls_closing_date: [closing.cls_closing_date, null],
+          cls_invoices: [closing.cls_invoices, null], cls_total: [closing.cls_total, null], slips: [counts.slips, null], payments: [counts.payments, null],
+        },
+      });
+      return { cls_id: clsId, sime_gp: period.sime_gp, sime_ym: period.sime_ym, invoices: invoices.length, ...counts };
+    });
+    void mergeDeferredKeywordIndexes(ctx.db, ['sales', 'payment', 'audit_log']).catch(() => undefined);
+    return result;
+  } catch (error) {
+    throw refusalOf(error);
+  }
+}

@@ -1,0 +1,313 @@
+/**
+ * 消込 (allocation): a payment's parts allocated to the invoices of its billing customer (the top of the payment
+ * customer's `parent_id` chain). One transaction per change: the allocation rows (`allocation`, `al_*`), the invoices'
+ * 消込済額 `bl_allocated` and 残額 `bl_open` (derived, re-computed like 売掛残高: not stamped as a change of the invoice),
+ * the payment's `modified` (the version the next allocation of the payment names) and one audit row per allocation
+ * row added, changed or removed. Rules: the same billing customer; amounts whole yen with the payment's sign; Σ of a
+ * payment's allocations within its amount; an invoice's allocations between 0 and its total (残額 never past zero).
+ * Locks: the payment row first, then the invoices lowest id first, so two allocations to one invoice queue and the
+ * second sums what the first committed.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { formatMoney } from '../../lib/format';
+import { MESSAGES } from '../../lib/protocol';
+import { ALLOCATION_LINES_MAX, allocationAmount, allocationTotals, type AllocationRow, type PaymentAllocation } from '../../lib/sales/allocation';
+import { writeAudits, type AuditEntry } from '../audit/audit-log';
+import { parentChain } from '../clients/billing-chain';
+import { chunksOf, insertMany } from '../db/bulk-write';
+import { isConcurrencyError, isUniqueError, locking } from '../db/concurrency';
+import type { Database, ResourceRow } from '../db/schema';
+import { ApiError, badRequest, notFound } from '../http/api-error';
+import { nextStamp } from '../http/clock';
+import type { WriteActor } from '../resources/policy';
+
+/** Who changes allocations, on which database (the payment policy imports this module, so not records.ts' type). */
+export interface AllocationContext extends WriteActor {
+  db: Kysely<Database>;
+}
+
+/** Two changes raced past each other on PostgreSQL (a deadlock, the pair's unique index): a stale edit. */
+const refusalOf = (error: unknown): unknown => (isConcurrencyError(error) || isUniqueError(error) ? new ApiError(409, MESSAGES.conflict) : error);
+
+/** Whose allocations: one payment's, or one invoice's. */
+export type AllocationOwner = { py_id: number } | { bl_id: number };
+
+/** What a call asks: the lines that replace the payment's allocations, or `auto` (its rest to the oldest open invoices). */
+export type AllocationRequest = { modified: string } & ({ lines: unknown } | { auto: true });
+
+/** One allocation line as checked: an invoice and an amount. */
+interface Line {
+  bl_id: number;
+  amount: number;
+}
+
+interface Invoice {
+  bl_id: number;
+  bl_number: string;
+  bl_cl_id: number;
+  bl_total: number;
+  /** Σ the allocations of other payments to it. */
+  others: number;
+}
+
+const num = (value: unknown): number => Number(value ?? 0);
+
+/** A refusal naming a line's field (`lines.{i}.{field}`, as child rows are named) as well as the message. */
+const lineProblem = (index: number, field: 'bl_id' | 'amount', message: string): ApiError =>
+  badRequest(message, { fields: { [`lines.${index}.${field}`]: message } });
+
+/**
+ * The allocations of a payment (by invoice closing date) or of an invoice (by payment date), with the invoice, the
+ * payment and who made each.
+ * @example await allocationsOf(db, { py_id: 12 }) // [{ al_id: 3, al_bl_id: 7, al_amount: 5400, bl_number: 'B202605-000007', … }]
+ */
+export async function allocationsOf(db: Kysely<Database> | Transaction<Database>, owner: AllocationOwner): Promise<AllocationRow[]> {
+  let query = db.selectFrom('allocation')
+    .innerJoin('billing', 'billing.bl_id', 'allocation.al_bl_id')
+    .innerJoin('payment', 'payment.py_id', 'allocation.al_py_id')
+    .leftJoin('user', 'user.user_id', 'allocation.al_usr_id')
+    .select([
+      'allocation.al_id', 'allocation.al_bl_id', 'allocation.al_py_id', 'allocation.al_amount', 'allocation.created', 'user.user_name',
+      'billing.bl_number', 'billing.bl_sime_ym', 'billing.bl_closing_date', 'billing.bl_total', 'billing.bl_open',
+      'payment.py_date', 'payment.py_kind', 'payment.py_amount',
+    ]);
+  query = 'py_id' in owner
+    ? query.where('allocation.al_py_id', '=', owner.py_id).orderBy('billing.bl_closing_date').orderBy('allocation.al_bl_id')
+    : query.where('allocation.al_bl_id', '=', owner.bl_id).orderBy('payment.py_date').orderBy('allocation.al_py_id');
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    al_id: num(r.al_id), al_bl_id: num(r.al_bl_id), al_py_id: num(r.al_py_id), al_amount: num(r.al_amount), created: String(r.created),
+    user_name: String(r.user_name ?? ''), bl_number: String(r.bl_number ?? ''), bl_sime_ym: String(r.bl_sime_ym ?? ''),
+    bl_closing_date: String(r.bl_closing_date ?? ''), bl_total: num(r.bl_total), bl_open: num(r.bl_open),
+    py_date: String(r.py_date ?? ''), py_kind: String(r.py_kind ?? ''), py_amount: num(r.py_amount),
+  }));
+}
+
+/**
+ * Re-computes the invoices' 消込済額 and 残額 from their allocations, a thousand invoices per statement.
+ * @example await recomputeAllocated(trx, [7, 9])
+ */
+export async function recomputeAllocated(trx: Transaction<Database>, billingIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(billingIds)].sort((a, b) => a - b);
+  for (const chunk of chunksOf(ids, 1000)) {
+    await sql`UPDATE billing SET
+        bl_allocated = (SELECT COALESCE(SUM(al_amount), 0) FROM allocation WHERE al_bl_id = billing.bl_id),
+        bl_open = bl_total - (SELECT COALESCE(SUM(al_amount), 0) FROM allocation WHERE al_bl_id = billing.bl_id)
+      WHERE bl_id IN (${sql.join(chunk)})`.execute(trx);
+  }
+}
+
+/**
+ * Why a payment's amount or customer may not change, nor the payment be deleted: the invoices it is allocated to
+ * (undefined when none). The payment policy asks it with the payment row locked.
+ * @example await allocatedRefusal(trx, 12, '削除') // 'この入金は請求書 B202605-000007 に消込済みのため削除できません。先に消込を取り消してください。'
+ */
+export async function allocatedRefusal(trx: Transaction<Database>, paymentId: number, what: string): Promise<string | undefined> {
+  const rows = await trx.selectFrom('allocation').innerJoin('billing', 'billing.bl_id', 'allocation.al_bl_id')
+    .select(['billing.bl_number']).where('allocation.al_py_id', '=', paymentId).orderBy('billing.bl_number').execute();
+  if (rows.length === 0) return undefined;
+  const numbers = rows.map((r) => String(r.bl_number));
+  const named = numbers.length > 5 ? `${numbers.slice(0, 5).join('、')} ほか${numbers.length - 5}件` : numbers.join('、');
+  return `この入金は請求書 ${named} に消込済みのため${what}できません。先に消込を取り消してください。`;
+}
+
+/** The payment row, locked until the change commits (404 when missing or deleted). */
+async function lockedPayment(trx: Transaction<Database>, paymentId: number): Promise<ResourceRow> {
+  const payment = await locking(trx, trx.selectFrom('payment').select(['py_id', 'py_cl_id', 'py_amount', 'modified']).where('py_id', '=', paymentId).where('deleted', '=', 0), 'update').executeTakeFirst();
+  if (!payment) throw notFound();
+  return payment;
+}
+
+/** The invoices, locked lowest id first, with what other payments allocated to each. */
+async function lockedInvoices(trx: Transaction<Database>, ids: readonly number[], paymentId: number): Promise<Map<number, Invoice>> {
+  const out = new Map<number, Invoice>();
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  for (const chunk of chunksOf(sorted, 1000)) {
+    const rows = await locking(trx, trx.selectFrom('billing').select(['bl_id', 'bl_number', 'bl_cl_id', 'bl_total']).where('bl_id', 'in', chunk).where('deleted', '=', 0).orderBy('bl_id'), 'update').execute();
+    const others = await trx.selectFrom('allocation').select(['al_bl_id', (eb) => eb.fn.sum<number>('al_amount').as('sum')])
+      .where('al_bl_id', 'in', chunk).where('al_py_id', '<>', paymentId).groupBy('al_bl_id').execute();
+    const otherOf = new Map(others.map((o) => [num(o.al_bl_id), num(o.sum)]));
+    for (const r of rows) {
+      out.set(num(r.bl_id), { bl_id: num(r.bl_id), bl_number: String(r.bl_number), bl_cl_id: num(r.bl_cl_id), bl_total: num(r.bl_total), others: otherOf.get(num(r.bl_id)) ?? 0 });
+    }
+  }
+  return out;
+}
+
+/** The lines sent, each checked alone (an invoice id, an amount); the first problem refuses them all. */
+function sentLines(input: unknown): Line[] {
+  const lines = typeof input === 'string' ? (() => {
+    try {
+      return JSON.parse(input) as unknown;
+    } catch {
+      return undefined;
+    }
+  })() : input;
+  if (!Array.isArray(lines)) throw badRequest('消込の明細（lines）を配列で指定してください。');
+  if (lines.length > ALLOCATION_LINES_MAX) throw badRequest(`一度に消込できる請求書は${ALLOCATION_LINES_MAX}件までです。`);
+  const seen = new Set<number>();
+  return lines.map((line: unknown, i): Line => {
+    const row = (typeof line === 'object' && line !== null ? line : {}) as Record<string, unknown>;
+    const id = Number(row.bl_id);
+    if (!Number.isInteger(id) || id <= 0) throw lineProblem(i, 'bl_id', `${i + 1}行目：請求書を選んでください。`);
+    if (seen.has(id)) throw lineProblem(i, 'bl_id', `${i + 1}行目：同じ請求書が2回指定されています。1行にまとめてください。`);
+    seen.add(id);
+    const amount = allocationAmount(row.amount);
+    if (!amount.ok) throw lineProblem(i, 'amount', `${i + 1}行目：${amount.message}`);
+    return { bl_id: id, amount: amount.amount };
+  });
+}
+
+/**
+ * Auto: the payment's rest (amount − what is allocated) to the billing customer's invoices still open with the
+ * payment's sign, oldest closing first; the existing allocations stay.
+ */
+async function autoLines(trx: Transaction<Database>, payment: ResourceRow, billingId: number, existing: readonly Line[]): Promise<{ lines: Line[]; invoices: Map<number, Invoice> }> {
+  const amount = num(payment.py_amount);
+  const sign = Math.sign(amount);
+  let rest = amount - existing.reduce((sum, l) => sum + l.amount, 0);
+  if (rest === 0 || Math.sign(rest) !== sign) throw badRequest('この入金は全額消込済みです。');
+  const open = await trx.selectFrom('billing').select(['bl_id']).where('bl_cl_id', '=', billingId).where('deleted', '=', 0)
+    .where('bl_open', sign > 0 ? '>' : '<', 0).orderBy('bl_closing_date').orderBy('bl_id').execute();
+  // The open ones and those the payment is allocated to, locked at once (lowest id first).
+  const invoices = await lockedInvoices(trx, [...open.map((r) => num(r.bl_id)), ...existing.map((l) => l.bl_id)], num(payment.py_id));
+  const lines = existing.map((l) => ({ ...l }));
+  for (const { bl_id } of open) {
+    const invoice = invoices.get(num(bl_id));
+    if (!invoice || rest === 0) continue;
+    const mine = lines.find((l) => l.bl_id === invoice.bl_id);
+    const left = invoice.bl_total - invoice.others - (mine?.amount ?? 0);
+    const take = sign > 0 ? Math.min(left, rest) : Math.max(left, rest);
+    if (take === 0 || Math.sign(take) !== sign) continue;
+    if (mine) mine.amount += take;
+    else lines.push({ bl_id: invoice.bl_id, amount: take });
+    rest -= take;
+  }
+  if (lines.length === existing.length && lines.every((l, i) => l.amount === existing[i].amount)) {
+    throw badRequest('消込できる請求書がありません（残額のある請求書がありません）。');
+  }
+  return { lines, invoices };
+}
+
+/** Checks the lines against the payment and the invoices; throws the first refusal. */
+function checkLines(lines: readonly Line[], payment: ResourceRow, invoices: ReadonlyMap<number, Invoice>, billing: { id: number; name: string }): void {
+  const amount = num(payment.py_amount);
+  for (const [i, line] of lines.entries()) {
+    const invoice = invoices.get(line.bl_id);
+    if (!invoice) throw lineProblem(i, 'bl_id', `${i + 1}行目：請求書が見つかりません（ID ${line.bl_id}）。締め戻しされた可能性があります。`);
+    if (invoice.bl_cl_id !== billing.id) {
+      throw lineProblem(i, 'bl_id', `${i + 1}行目：請求書 ${invoice.bl_number} は別の請求先の請求書です。入金の請求先「${billing.name}」の請求書にだけ消込できます。`);
+    }
+    if (Math.sign(line.amount) !== Math.sign(amount)) {
+      throw lineProblem(i, 'amount', `${i + 1}行目：消込額は入金額と同じ符号で入力してください（入金 ${formatMoney(amount)}）。`);
+    }
+    const after = invoice.others + line.amount;
+    const low = Math.min(0, invoice.bl_total);
+    const high = Math.max(0, invoice.bl_total);
+    if (after < low || after > high) {
+      const open = invoice.bl_total - invoice.others;
+      throw lineProblem(i, 'amount', `${i + 1}行目：請求書 ${invoice.bl_number} の残額 ${formatMoney(open)} を超えて消込できません。`);
+    }
+  }
+  const total = lines.reduce((sum, l) => sum + l.amount, 0);
+  if (Math.abs(total) > Math.abs(amount)) {
+    const message = `消込額の合計 ${formatMoney(total)} が入金額 ${formatMoney(amount)} を超えています。`;
+    throw badRequest(message, { fields: { lines: message } });
+  }
+}
+
+/** The payment's allocations and totals as the calls answer them. */
+async function answerOf(trx: Transaction<Database>, paymentId: number, amount: number, modified: string): Promise<PaymentAllocation> {
+  const allocations = await allocationsOf(trx, { py_id: paymentId });
+  return { py_id: paymentId, amount, ...allocationTotals(amount, allocations), modified, allocations };
+}
+
+/**
+ * Writes the change of a payment's allocations inside `trx`: the rows removed (one statement), changed and added
+ * (multi-row inserts), one audit row each, the invoices' 残額 and the payment's version.
+ */
+async function writeLines(trx: Transaction<Database>, actor: WriteActor, payment: ResourceRow, stored: readonly ResourceRow[], lines: readonly Line[]): Promise<PaymentAllocation> {
+  const paymentId = num(payment.py_id);
+  const stamp = nextStamp(String(payment.modified));
+  const wanted = new Map(lines.map((l) => [l.bl_id, l.amount]));
+  const audits: AuditEntry[] = [];
+  const audit = (recordId: number, changes: Record<string, [number | null, number | null]>) =>
+    audits.push({ userId: actor.userId, call: actor.call, table: 'allocation', recordId, at: stamp, jobId: actor.jobId, changes });
+  const removed: number[] = [];
+  for (const row of stored) {
+    const id = num(row.al_id);
+    const before = num(row.al_amount);
+    const after = wanted.get(num(row.al_bl_id));
+    if (after === before) continue;
+    if (after === undefined) {
+      removed.push(id);
+      audit(id, { al_bl_id: [num(row.al_bl_id), null], al_py_id: [paymentId, null], al_amount: [before, null] });
+    } else {
+      await trx.updateTable('allocation').set({ al_amount: after, al_usr_id: actor.userId }).where('al_id', '=', id).execute();
+      audit(id, { al_amount: [before, after] });
+    }
+  }
+  for (const chunk of chunksOf(removed, 1000)) await trx.deleteFrom('allocation').where('al_id', 'in', chunk).execute();
+  const storedIds = new Set(stored.map((r) => num(r.al_bl_id)));
+  const added = lines.filter((l) => !storedIds.has(l.bl_id))
+    .map((l): ResourceRow => ({ al_bl_id: l.bl_id, al_py_id: paymentId, al_amount: l.amount, al_usr_id: actor.userId, created: stamp }));
+  for (const row of await insertMany(trx, 'allocation', added, ['al_id', 'al_bl_id', 'al_amount'])) {
+    audit(num(row.al_id), { al_bl_id: [null, num(row.al_bl_id)], al_py_id: [null, paymentId], al_amount: [null, num(row.al_amount)] });
+  }
+  await writeAudits(trx, audits);
+  await recomputeAllocated(trx, [...storedIds, ...wanted.keys()]);
+  await trx.updateTable('payment').set({ modified: stamp }).where('py_id', '=', paymentId).execute();
+  return answerOf(trx, paymentId, num(payment.py_amount), stamp);
+}
+
+/**
+ * Replaces a payment's allocations by the lines sent (`[{ bl_id, amount }]`; an empty list removes them all), or with
+ * `auto` allocates what is left of it to the oldest open invoices of its billing customer. `modified` is the payment's
+ * as the screen read it: a stale one is refused (409). Any refusal (400 naming the line) writes nothing.
+ * @example await allocatePayment(ctx, 12, { modified, lines: [{ bl_id: 7, amount: 5400 }] })
+ * @example await allocatePayment(ctx, 12, { modified, auto: true })
+ */
+export async function allocatePayment(ctx: AllocationContext, paymentId: number, request: AllocationRequest): Promise<PaymentAllocation> {
+  const sent = 'lines' in request ? sentLines(request.lines) : undefined;
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const payment = await lockedPayment(trx, paymentId);
+      if (!request.modified || request.modified !== String(payment.modified)) throw new ApiError(409, MESSAGES.conflict);
+      const chain = await parentChain(trx, num(payment.py_cl_id));
+      const top = chain.at(-1);
+      const billing = { id: top?.id ?? num(payment.py_cl_id), name: top?.name ?? '' };
+      const stored = await trx.selectFrom('allocation').select(['al_id', 'al_bl_id', 'al_amount']).where('al_py_id', '=', paymentId).orderBy('al_id').execute();
+      const existing = stored.map((r): Line => ({ bl_id: num(r.al_bl_id), amount: num(r.al_amount) }));
+      const { lines, invoices } = sent
+        ? { lines: sent, invoices: await lockedInvoices(trx, [...sent.map((l) => l.bl_id), ...existing.map((l) => l.bl_id)], paymentId) }
+        : await autoLines(trx, payment, billing.id, existing);
+      checkLines(lines, payment, invoices, billing);
+      return writeLines(trx, ctx, payment, stored, lines);
+    });
+  } catch (error) {
+    throw refusalOf(error);
+  }
+}
+
+/**
+ * Removes one allocation (取り消し): only that one; the invoice's 残額 and the payment's 未消込 grow by its amount.
+ * 404 when it is gone (removed by someone else, or its invoice restored).
+ * @example await deleteAllocation(ctx, 3)
+ */
+export async function deleteAllocation(ctx: AllocationContext, allocationId: number): Promise<PaymentAllocation> {
+  const gone = () => new ApiError(404, 'この消込は見つかりません。すでに取り消されたか、請求書が締め戻しされています。');
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const found = await trx.selectFrom('allocation').select(['al_py_id']).where('al_id', '=', allocationId).executeTakeFirst();
+      if (!found) throw gone();
+      const payment = await lockedPayment(trx, num(found.al_py_id));
+      const stored = await trx.selectFrom('allocation').select(['al_id', 'al_bl_id', 'al_amount']).where('al_py_id', '=', num(payment.py_id)).orderBy('al_id').execute();
+      if (!stored.some((r) => num(r.al_id) === allocationId)) throw gone();
+      await lockedInvoices(trx, stored.map((r) => num(r.al_bl_id)), num(payment.py_id));
+      const lines = stored.filter((r) => num(r.al_id) !== allocationId).map((r): Line => ({ bl_id: num(r.al_bl_id), amount: num(r.al_amount) }));
+      return writeLines(trx, ctx, payment, stored, lines);
+    });
+  } catch (error) {
+    throw refusalOf(error);
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * Issue 13 in the browser, end to end on the demo company: a new 5日締め customer's order moved to 処理済 writes its
+ * slip, a payment is entered, /closing previews the month (the customer's row and its slip and payment), closes it as a
+ * job, the invoice opens from the invoice list with its rates, its PDF is downloaded and rendered to an image that is
+ * looked at (not blank, A4); a payment allocated to the invoice (消込) keeps /restore from undoing the closing until the
+ * allocation is taken back; 締め戻し, then closing again gives the same invoice to the yen. The closing is undone at the
+ * end, so later specs find the demo company as it was.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { fillField } from './crud';
+import { readRow } from './db';
+import { login, trackErrors } from './fixtures';
+
+const unique = `締切E2E${Date.now().toString().slice(-6)}`;
+const company = `${unique}商事`;
+const GROUP = '5日締め';
+const MONTH = '2026-10';
+const LABEL = `2026年10月 ${GROUP}`;
+
+/** The invoice of the customer as stored (amounts and rate rows), to compare two closings. */
+function invoiceOf(clientId: number) {
+  const row = readRow<Record<string, number | string>>(
+    `SELECT bl_id, bl_number, bl_prev_total, bl_paid, bl_carry, bl_sales_net, bl_tax_total, bl_total, bl_period_from, bl_period_to, bl_due_date,
+       (SELECT group_concat(blr_key || ':' || blr_net || ':' || blr_tax || ':' || blr_total, ',') FROM (SELECT * FROM billing_rate WHERE blr_bl_id = bl_id ORDER BY blr_key)) AS rates
+     FROM billing WHERE bl_cl_id = ? AND bl_sime_ym = '202610' AND deleted = 0`, clientId);
+  const { bl_id: _id, bl_number: _number, ...amounts } = row;
+  return { id: Number(row.bl_id), number: String(row.bl_number), amounts };
+}
+
+/** 仮締め of the month for the group on /closing, then 締切 after the confirm; waits for the job's end. */
+async function closeMonth(page: Page): Promise<void> {
+  await page.goto('/#/closing');
+  await page.getByLabel('締日').selectOption({ label: GROUP });
+  await page.getByLabel('締め年月').fill(MONTH);
+  await page.getByRole('button', { name: '仮締め' }).click();
+  const table = page.getByRole('table', { name: '仮締めの請求内容' });
+  const row = table.getByRole('row', { name: new RegExp(`^${company}`) });
+  // 前回請求額 0, 入金額 1,000, 繰越額 −1,000, 今回売上額 3,700, 消費税 10% 110 and 8% 208, 今回請求額 3,018.
+  await expect(row).toContainText('3,700円');
+  await expect(row).toContainText('-1,000円');
+  await expect(row).toContainText('3,018円');
+  await page.getByRole('button', { name: '締切', exact: true }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(`${LABEL}（締め日 2026年10月5日`);
+  await dialog.getByRole('button', { name: '締切を実行' }).click();
+  await expect(page.getByRole('status', { name: '締め処理' })).toContainText('請求書を', { timeout: 60_000 });
+  await expect(page.getByRole('progressbar', { name: '締め処理の進み具合' })).toHaveAttribute('aria-valuenow', '100');
+}
+
+/** 締め戻し of the month on /restore after the confirm. */
+async function restoreMonth(page: Page): Promise<void> {
+  await page.goto('/#/restore');
+  const button = page.getByRole('button', { name: `${LABEL}を締め戻す` });
+  await expect(button).toBeEnabled();
+  await button.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '締め戻す' }).click();
+  await expect(page.getByText(`${LABEL}の締め処理を取り消しました`)).toBeVisible();
+  await expect(page.getByRole('button', { name: `${LABEL}を締め戻す` })).toHaveCount(0);
+}
+
+/** Renders a PDF's first page to an image (pdftoppm) and measures how much of it is ink. */
+function lookAt(pdf: string): { width: number; height: number; ink: number; png: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'invoice-'));
+  execFileSync('pdftoppm', ['-r', '40', '-f', '1', '-l', '1', '-gray', pdf, join(dir, 'page')]);
+  execFileSync('pdftoppm', ['-r', '80', '-f', '1', '-l', '1', '-png', pdf, join(dir, 'page')]);
+  const pgm = readFileSync(join(dir, readdirSync(dir).find((f) => f.endsWith('.pgm'))!));
+  // Binary PGM: "P5\n{w} {h}\n{max}\n" then one byte per pixel.
+  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 40).toString('latin1'))!;
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  const pixels = pgm.subarray(header[0].length);
+  let dark = 0;
+  for (const value of pixels) if (value < 160) dark += 1;
+  return { width, height, ink: dark / pixels.length, png: join(dir, readdirSync(dir).find((f) => f.endsWith('.png'))!) };
+}
+
+test('order → 処理済 → slip → payment → closing → invoice PDF → 消込 blocks 締め戻し → restore → closing again: the same invoice', async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  const errors = trackErrors(page);
+  await login(page);
+
+  // A customer of its own, closed on the 5th.
+  await page.goto('/#/client/new');
+  await fillField(page, '会社名', company);
+  await fillField(page, '状態', { select: '契約中' });
+  await fillField(page, '電話番号1', '03-5555-1234');
+  await page.getByRole('tab', { name: '契約・取引' }).click();
+  await fillField(page, '締日', { select: GROUP });
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page).toHaveURL(/#\/client\/detail\/\d+$/);
+  const clientId = Number(/detail\/(\d+)/.exec(page.url())![1]);
+
+  // Its order, delivered on 10-02, moved to 処理済: the sales slip is written.
+  await page.goto('/#/orders/new');
+  await fillField(page, '顧客', { pick: company });
+  await fillField(page, '受注日', '2026-10-01');
+  await fillField(page, '配送日', '2026-10-02');
+  await fillField(page, '送料（税抜）', '0');
+  await fillField(page, '1行目の商品', { pick: '天然水 12L（リターナブル）' });
+  await page.getByLabel('1行目の数量').fill('2');
+  await page.getByRole('button', { name: '＋ 明細を追加' }).click();
+  await fillField(page, '2行目の商品', { pick: 'サーバーレンタル（月額）' });
+  await expect(page.getByTestId('grand-total')).toHaveText('4,018円');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page).toHaveURL(/#\/orders\/detail\/\d+$/);
+  await page.getByRole('button', { name: '「出荷待ち」にする' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('出荷待ち');
+  await fillField(page, '送り状番号', '4321-0000-2222');
+  // The stock leaves a warehouse that holds it.
+  const stocked = readRow<{ st_sk_id: number }>(
+    "SELECT st_sk_id FROM stock JOIN item ON it_id = st_it_id WHERE it_name = ? AND st_quantity >= 2 ORDER BY st_quantity DESC", '天然水 12L（リターナブル）');
+  await page.getByLabel('出荷倉庫', { exact: true }).selectOption(String(stocked.st_sk_id));
+  await page.getByRole('button', { name: '「出荷済」にする' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('出荷済');
+  await page.getByRole('button', { name: '「処理済」にする' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('処理済');
+  const slip = readRow<{ sl_id: number; sl_number: string; sl_total: number }>('SELECT sl_id, sl_number, sl_total FROM sales WHERE sl_cl_id = ? AND deleted = 0', clientId);
+  expect(Number(slip.sl_total)).toBe(4018);
+
+  // A payment in the period.
+  await page.goto('/#/payment/new');
+  await fillField(page, '顧客', { pick: company });
+  await fillField(page, '入金日', '2026-10-04');
+  await fillField(page, '金額', '1000');
+  await fillField(page, '入金区分', { select: '振込' });
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page).toHaveURL(/#\/payment\/detail\/\d+$/);
+  const paymentId = Number(/detail\/(\d+)/.exec(page.url())![1]);
+
+  // 仮締め: the customer's row unfolds to the slip and the payment, each a link.
+  await page.goto('/#/closing');
+  await page.getByLabel('締日').selectOption({ label: GROUP });
+  await page.getByLabel('締め年月').fill(MONTH);
+  await page.getByRole('button', { name: '仮締め' }).click();
+  await page.getByRole('button', { name: `${company}の明細` }).click();
+  await expect(page.getByRole('link', { name: slip.sl_number })).toHaveAttribute('href', `#/sales/detail/${slip.sl_id}`);
+  await expect(page.getByRole('link', { name: '2026-10-04' })).toHaveAttribute('href', `#/payment/detail/${paymentId}`);
+
+  // 締切, then the invoice from the month's invoice list.
+  await closeMonth(page);
+  const first = invoiceOf(clientId);
+  expect(first.amounts).toMatchObject({ bl_prev_total: 0, bl_paid: 1000, bl_carry: -1000, bl_sales_net: 3700, bl_tax_total: 318, bl_total: 3018 });
+  await page.getByRole('link', { name: '請求一覧を開く' }).click();
+  await expect(page.getByRole('heading', { name: '請求一覧' })).toBeVisible();
+  const keyword = page.getByLabel('キーワード').first();
+  await keyword.fill(company);
+  await keyword.press('Enter');
+  const listed = page.getByRole('table').getByRole('row').filter({ hasText: first.number });
+  await expect(listed).toHaveCount(1);
+  await listed.getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`#/billing/detail/${first.id}$`));
+  await expect(page.getByLabel('今回請求額', { exact: true })).toHaveValue('3,018円');
+  const rates = page.getByRole('table', { name: '税率ごとの内訳' });
+  await expect(rates.getByRole('row', { name: /^10%/ })).toContainText('1,100円');
+  await expect(rates.getByRole('row', { name: /^8%/ })).toContainText('208円');
+
+  // The invoice's PDF, rendered to an image and looked at.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '請求書PDF' }).click()]);
+  const pdf = testInfo.outputPath('invoice.pdf');
+  await download.saveAs(pdf);
+  expect(readFileSync(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const image = lookAt(pdf);
+  await testInfo.attach('invoice.png', { path: image.png, contentType: 'image/png' });
+  expect(image.height / image.width).toBeCloseTo(297 / 210, 1);
+  expect(image.ink).toBeGreaterThan(0.01);
+  expect(image.ink).toBeLessThan(0.5);
+  const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
+  expect(text).toContain(first.number);
+  expect(text.replace(/\s/g, '')).toContain('3,018');
+
+  // A later payment allocated to the invoice (消込): 締め戻し is refused until it is taken back.
+  await page.goto('/#/payment/new');
+  await fillField(page, '顧客', { pick: company });
+  await fillField(page, '入金日', '2026-10-20');
+  await fillField(page, '金額', '3018');
+  await fillField(page, '入金区分', { select: '振込' });
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page).toHaveURL(/#\/payment\/detail\/\d+$/);
+  const panel = page.getByRole('region', { name: '請求書への消込' });
+  await panel.getByRole('button', { name: '自動消込（古い請求書から）' }).click();
+  await expect(panel.getByRole('link', { name: first.number })).toBeVisible();
+  await expect(panel.getByLabel('消込の状況')).toContainText('未消込0円');
+  await page.goto('/#/restore');
+  const refused = page.getByRole('button', { name: `${LABEL}を締め戻す` });
+  await expect(refused).toBeDisabled();
+  await expect(page.getByText(/請求書に入金の消込があるため締め戻しできません/)).toBeVisible();
+  await page.goBack();
+  await panel.getByRole('button', { name: `${first.number}への消込を取り消す` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '取り消す' }).click();
+  await expect(panel.getByText('まだ請求書に消込していません。')).toBeVisible();
+
+  // 締め戻し, then the same closing again: the same invoice to the yen.
+  await restoreMonth(page);
+  expect(readRow<{ n: number }>('SELECT COUNT(*) AS n FROM billing WHERE bl_cl_id = ?', clientId).n).toBe(0);
+  expect(readRow<{ b: number | null }>('SELECT sl_bli_id AS b FROM sales WHERE sl_id = ?', slip.sl_id).b).toBeNull();
+  await closeMonth(page);
+  const again = invoiceOf(clientId);
+  expect(again.amounts).toEqual(first.amounts);
+
+  await restoreMonth(page);
+  expect(errors).toEqual([]);
+});
