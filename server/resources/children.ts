@@ -61,7 +61,7 @@ export function checkChildren(child: ChildDef | undefined, input: Readonly<Recor
  * `refuse(save, error)` names the save a refused row belongs to.
  */
 export async function checkChildReferences(
-  trx: Transaction<Database>, child: ChildDef | undefined, batch: readonly (readonly ResourceRow[] | undefined)[], refuse: (save: number, error: unknown) => Promise<never>,
+  trx: Transaction<Database>, child: ChildDef | undefined, batch: readonly (readonly ResourceRow[] | undefined)[], refuse: (save: number, error: unknown) => Promise<void>,
 ): Promise<void> {
   if (!child) return;
   const view = resourceView(trx);
@@ -83,6 +83,7 @@ export async function checkChildReferences(
         const value = row[column];
         if (value === null || value === undefined || found.has(Number(value))) continue;
         await refuse(save, childProblem(child, index, field.name, `${field.label}が見つかりません（ID ${value}）。削除された可能性があります。選び直してください。`));
+        break;
       }
     }
   }

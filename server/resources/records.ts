@@ -50,8 +50,11 @@ export async function findRecord(db: Kysely<Database>, def: ResourceDef, id: num
 /** A 400 that names the field it is about (the form shows the message under it). */
 const fieldProblem = (field: string, message: string): ApiError => badRequest(message, { fields: { [field]: message } });
 
-/** Names a refusal of the n-th save of a batch (a bulk save's row, a generated order's customer) and throws it. */
-type Refuse = (index: number, error: unknown) => Promise<never>;
+/**
+ * Names a refusal of the n-th save of a batch (a bulk save's row, a generated order's customer) and throws it — or,
+ * when the batch collects its refusals (`BatchOptions.refused`, an import's dry run), reports it and leaves that save out.
+ */
+type Refuse = (index: number, error: unknown) => Promise<void>;
 
 /** One save of a batch on its way through the pipeline. */
 interface Pending extends PreparedSave {
@@ -240,6 +243,13 @@ export interface BatchOptions {
   /** Answer the saved records (default); false: only their ids (a generation run's thousands). */
   answer?: boolean;
   /**
+   * Collect the refusals instead of throwing the first (an import's dry run, which must name every row's problem): each
+   * refusal of the n-th save (named by `name`) is reported here and that save is left out of the rest of the batch; the
+   * others are written. Its id in the answer is 0. A save refused by its policy's `afterSave` is already written, so a
+   * caller that got any refusal must roll its transaction back (a dry run always does).
+   */
+  refused?: (index: number, error: unknown) => void;
+  /**
    * The caller's own writes that belong to the batch's transaction (a generation's customers moving to their next
    * delivery date): run by the batch's write queue before its first rows — after the batch's checks and its policy's
    * `prepareBatch` have read what they need, while the rules build the rows. A refusal drops those not yet run.
@@ -256,9 +266,14 @@ export interface BatchOptions {
  * then each record's `afterSave`.
  */
 async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: ResourceDef, prepared: readonly PreparedSave[], options: BatchOptions = {}): Promise<{ ids: number[]; rows: ResourceRow[] }> {
+  const left = new Set<number>();
   const refuse: Refuse = async (index, error) => {
-    throw options.name ? await options.name(index, error) : error;
+    const named = options.name ? await options.name(index, error) : error;
+    if (!options.refused) throw named;
+    left.add(index);
+    options.refused(index, named);
   };
+  const live = (i: number): boolean => !left.has(i);
   const view = resourceView(trx);
   const { id: idColumn, search, detail } = resourceColumns(def);
   const policy = POLICIES[def.name];
@@ -272,8 +287,8 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
     const current = save.recordId === undefined ? undefined : stored.get(save.recordId);
     if (save.recordId !== undefined) {
       if (!current || current.deleted !== 0) await refuse(i, notFound());
-      if (!save.modified || save.modified !== current!.modified) await refuse(i, new ApiError(409, MESSAGES.conflict));
-      if (isOwnRecord(actor, def, save.recordId)) {
+      else if (!save.modified || save.modified !== current.modified) await refuse(i, new ApiError(409, MESSAGES.conflict));
+      if (live(i) && isOwnRecord(actor, def, save.recordId)) {
         try {
           if (!can(actor.user!.areas, def.area, 'write')) checkOwnerFields(def, current!, save.columns);
           await checkConfirmed(def, current!, save.columns, save.input);
@@ -304,6 +319,7 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
     let inserted = 0;
     for (const [c, chunk] of chunksOf([...saves.keys()], SAVES_PER_CHUNK).entries()) {
       for (const i of chunk) {
+        if (!live(i)) continue;
         const save = saves[i];
         const event: SaveEvent = { trx, actor, writer, def, id: save.recordId, current: save.current, columns: save.columns, input: save.input, children: save.children, fixed: save.fixed, batch };
         try {
@@ -313,15 +329,18 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
         } catch (error) {
           await refuse(i, error);
         }
+        if (!live(i)) continue;
         save.columns = event.columns;
         events[i] = event;
       }
-      await checkOffered(trx, def, chunk.map((i) => saves[i]), (k, error) => refuse(chunk[k], error));
+      const checked = chunk.filter(live);
+      await checkOffered(trx, def, checked.map((i) => saves[i]), (k, error) => refuse(checked[k], error));
 
       // The child rows before the save, and their wording with the new ones (read once for the chunk).
-      const replacing = child ? await storedChildren(trx, child, chunk.flatMap((i) => (events[i].id !== undefined && events[i].children ? [events[i].id] : []))) : new Map<number, ResourceRow[]>();
+      const writing = chunk.filter(live);
+      const replacing = child ? await storedChildren(trx, child, writing.flatMap((i) => (events[i].id !== undefined && events[i].children ? [events[i].id] : []))) : new Map<number, ResourceRow[]>();
       for (const [recordId, rows] of replacing) replaced.set(recordId, rows);
-      const word = child ? await (policy?.wordChildren?.(trx, [...[...replacing.values()].flat(), ...chunk.flatMap((i) => events[i].children ?? [])]) ?? defaultWording(child)) : undefined;
+      const word = child ? await (policy?.wordChildren?.(trx, [...[...replacing.values()].flat(), ...writing.flatMap((i) => events[i].children ?? [])]) ?? defaultWording(child)) : undefined;
       const withChildren = (changes: Changes, before: readonly ResourceRow[], after: readonly ResourceRow[] | undefined): Changes => {
         if (!child || !after) return changes;
         const [was, now] = [before.map(word!).join('\n'), after.map(word!).join('\n')];
@@ -331,7 +350,7 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
       const rows: ResourceRow[] = [];
       const childRows: ResourceRow[] = [];
       const audits: AuditEntry[] = [];
-      for (const i of chunk) {
+      for (const i of writing) {
         const event = events[i];
         event.columns = { ...event.columns, ...event.fixed };
         if (event.id !== undefined) {
@@ -345,6 +364,7 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
           if (policy?.identify) event.columns = { ...event.columns, ...policy.identify({ ...event, id: recordId, row: event.columns }) };
         } catch (error) {
           await refuse(i, error);
+          continue;
         }
         const { created, ...columns } = event.columns;
         event.columns = columns;
@@ -375,7 +395,10 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
     const text = searchText(def, { ...current, ...event.columns });
     if (text !== current[search]) set[search] = text;
     const updated = await view.updateTable(def.table).set(set).where(idColumn, '=', recordId).where('modified', '=', current.modified).returning(idColumn).executeTakeFirst();
-    if (!updated) await refuse(i, new ApiError(409, MESSAGES.conflict));
+    if (!updated) {
+      await refuse(i, new ApiError(409, MESSAGES.conflict));
+      continue;
+    }
     if (child && event.children) await replaceChildren(trx, child, recordId, childRowsOf(child, recordId, event.children, stamp, jobColumn(child.prefix, def, actor)));
     await writeAudit(trx, { userId: actor.userId, call: actor.call, table: def.table, recordId, at: stamp, jobId: actor.jobId, changes });
   }
@@ -383,6 +406,7 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
   // Follow-ups may change the record itself (a ledger's running balance): the answer is read after them.
   if (policy?.afterSave) {
     for (const [i, event] of events.entries()) {
+      if (!event || !live(i)) continue;
       try {
         await policy.afterSave({ ...event, id: event.id, saved: await findRecord(trx, def, ids[i]), storedChildren: !event.children ? undefined : event.id === undefined ? [] : (replaced.get(event.id) ?? []) });
       } catch (error) {
@@ -390,14 +414,15 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
       }
     }
   }
-  if (policy?.afterBatch && ids.length > 0) {
+  const done = [...saves.keys()].filter(live);
+  if (policy?.afterBatch && done.length > 0) {
     await policy.afterBatch({
-      trx, actor, def, ids, current: events.map((event) => event.current),
-      written: events.map((event) => ({ row: { ...event.current, ...event.columns }, children: event.children })), batch: events[0]?.batch,
+      trx, actor, def, ids: done.map((i) => ids[i]), current: done.map((i) => events[i].current),
+      written: done.map((i) => ({ row: { ...events[i].current, ...events[i].columns }, children: events[i].children })), batch: events[done[0]].batch,
     });
   }
-  const answer = options.answer === false ? [] : await Promise.all(ids.map((recordId) => findRecord(trx, def, recordId)));
-  return { ids, rows: answer };
+  const answer = options.answer === false ? [] : await Promise.all(done.map((i) => findRecord(trx, def, ids[i])));
+  return { ids: [...saves.keys()].map((i) => (live(i) ? ids[i] : 0)), rows: answer };
 }
 
 /** Rows grouped by the columns they hold (a multi-row INSERT needs the same columns in every row). */
@@ -511,7 +536,24 @@ async function prepareAll(def: ResourceDef, entries: readonly BulkEntry[], actor
  */
 export async function saveBatch(trx: Transaction<Database>, actor: WriteActor, def: ResourceDef, entries: readonly BulkEntry[], options: BatchOptions = {}): Promise<{ ids: number[]; rows: ResourceRow[] }> {
   const name = options.name ?? ((_: number, error: unknown) => error);
-  return writeSaves(trx, actor, def, await prepareAll(def, entries, actor, name), { ...options, name });
+  const { refused } = options;
+  if (!refused) return writeSaves(trx, actor, def, await prepareAll(def, entries, actor, name), { ...options, name });
+  // Collecting: a save its checks refuse is reported and left out; the others go on through the pipeline.
+  const kept: number[] = [];
+  const saves: PreparedSave[] = [];
+  const today = todayJst();
+  for (const [i, entry] of entries.entries()) {
+    try {
+      saves.push(await prepareSave(def, entry.id, entry.values, actor.userId, entry.fixed, actor.system, today));
+      kept.push(i);
+    } catch (error) {
+      refused(i, await name(i, error));
+    }
+  }
+  const written = await writeSaves(trx, actor, def, saves, { ...options, name: (k, error) => name(kept[k], error), refused: (k, error) => refused(kept[k], error) });
+  const ids = new Array<number>(entries.length).fill(0);
+  for (const [k, recordId] of written.ids.entries()) ids[kept[k]] = recordId;
+  return { ids, rows: written.rows };
 }
 
 /** The name of a record by its title fields ('' when it has none). */

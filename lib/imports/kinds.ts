@@ -1,0 +1,63 @@
+/**
+ * The imports (issue 14): what each kind reads, for the server's machinery (server/imports) and the screens' column
+ * mapping alike. Every kind is read by ONE machinery — upload, encoding, CSV parsing, mapping, dry run through the one
+ * write path, commit as a job — and differs only in its columns and its handler (server/imports/kinds/*).
+ */
+import type { Area } from '../permissions';
+
+/** A column a kind reads: the field it fills, the header labels it is recognised by, and (for files without a header row) its position. */
+export interface ImportColumn {
+  /** The key the kind's handler reads from a row (`ImportRow.values[field]`). */
+  field: string;
+  /** The Japanese header the template writes and the mapping screen shows. */
+  label: string;
+  /** Other headers that mean this column (matched after NFKC, spaces removed, case folded). */
+  synonyms?: readonly string[];
+  /** A file without this column is refused before any row is read. */
+  required?: boolean;
+  /** 0-based column of a file without a header row (the Yamato B2 issued data: お客様管理番号 0, 伝票番号 3). */
+  position?: number;
+}
+
+export interface ImportKindInfo {
+  label: string;
+  /** The area whose `write` the import needs (import_preview and import_commit alike). */
+  area: Area;
+  /** `csv`: the machinery parses CSV and maps columns; `fixed`: the handler reads the bytes itself (JACCS 120-byte records). */
+  format: 'csv' | 'fixed';
+  /** The screen the kind is imported from. */
+  route: string;
+  /** Rows of one group (an order's lines, by `od_key`) must be consecutive: a chunk never splits them. */
+  groupBy?: string;
+  columns: readonly ImportColumn[];
+}
+
+/** One problem of one row: `row` the 1-based line of the file's records (the header is row 1 when there is one), `column` the column's label ('' for the whole row). */
+export interface ImportError {
+  row: number;
+  column: string;
+  message: string;
+}
+
+export type ImportAction = 'insert' | 'update' | 'skip';
+
+/** What `import_preview` answers (first element of its array). */
+export interface ImportPreview {
+  import_id: number;
+  kind: string;
+  file_name: string;
+  encoding: string;
+  rows: number;
+  inserts: number;
+  updates: number;
+  skips: number;
+  errors: ImportError[];
+  /** Errors beyond those answered (all are in the errored-rows CSV). */
+  errors_more: number;
+  /** The file's header → field mapping used (field → header text, or `#n` for a position). */
+  mapping: Record<string, string>;
+  /** The file's headers as read ([] without a header row). */
+  headers: string[];
+  /** The same file (by its SHA-256) was imported before: when and by whom. */
+  imported_before: { import_id: number; committed: string; user_name: string } | null;
+}
