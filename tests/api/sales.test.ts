@@ -34,7 +34,7 @@ for (const dialect of dialects()) {
         assert.equal(res.body[0].status, status, JSON.stringify(res.body));
       }
     };
-    const liveSlipsOf = (orderId: number) => h.database.db.selectFrom('sales').select(['sl_id', 'sl_total']).where('sl_od_id', '=', orderId).where('deleted', '=', 0).execute();
+    const liveSlipsOf = (orderId: number) => h.database.db.selectFrom('sales').select(['sl_id', 'sl_total']).where('sl_od_id', '=', orderId).where('deleted', '=', 0).orderBy('sl_id').execute();
 
     before(async () => {
       const item = async (code: string, name: string, extra: Record<string, unknown>) =>
