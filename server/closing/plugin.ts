@@ -60,11 +60,15 @@ export async function closingPlugin(_app: FastifyInstance, { calls, database, jo
     area: 'sales', level: 'write',
     handler: async ({ call, params, user }) => {
       const period = periodParam(params);
-      // Refused at once when it is clear already; the job checks again under the closing lock.
-      const refusal = await closingRefusal(db, period, () => closingPlan(db, period));
-      if (refusal) throw refusal;
+      // Refused at once when it is clear already, again once the job holds the month (a run of the same month that
+      // ended in between has closed it), and by the job under the closing lock.
+      const refuse = async (): Promise<void> => {
+        const refusal = await closingRefusal(db, period, () => closingPlan(db, period));
+        if (refusal) throw refusal;
+      };
+      await refuse();
       const job_id = await jobs.start({
-        kind: 'closing_run', scope: `${period.sime_gp}:${period.sime_ym}`, params: { sime_gp: period.sime_gp, sime_ym: period.sime_ym }, user,
+        kind: 'closing_run', scope: `${period.sime_gp}:${period.sime_ym}`, params: { sime_gp: period.sime_gp, sime_ym: period.sime_ym }, user, admit: refuse,
         work: ({ id, database: { db: jobDb }, progress }) => closingRun({ db: jobDb, userId: user.user_id, call, user, jobId: id }, period, progress),
       });
       return [{ job_id }];

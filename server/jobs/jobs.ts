@@ -46,6 +46,13 @@ export interface JobSpec<R> {
   scope: string;
   params: Record<string, unknown>;
   user: SessionUser;
+  /**
+   * Asked once the job's row holds its scope (no other job of the kind and scope can start now) and before the work
+   * starts: a refusal thrown here withdraws the job (its row deleted) and is the start's answer. A check made before
+   * `start` can be overtaken by a job of the same scope that ends in between (a closing done, then a second start of
+   * the same month); made here, it sees that job's data.
+   */
+  admit?: () => Promise<void>;
   work(run: JobRun): Promise<R>;
 }
 
@@ -179,6 +186,14 @@ export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' 
         // It ended between the refused insert and this read: the caller may start again.
         const by = other ? infoOf(other) : undefined;
         throw new ApiError(409, MESSAGES.jobRunning(jobTitle(spec.kind, spec.scope), by?.user_name ?? '他のユーザー', by ? formatDateTime(by.started) : '先ほど'), by ? { job_id: by.job_id } : {});
+      }
+      if (spec.admit) {
+        try {
+          await spec.admit();
+        } catch (error) {
+          await db.updateTable('job').set({ job_state: 'cancelled', job_finished: new Date().toISOString(), deleted: 1, modified: new Date().toISOString() }).where('job_id', '=', id).execute();
+          throw error;
+        }
       }
       // After the answer: the call does not wait, and a page closed meanwhile does not stop the work.
       const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => run(id, spec))
