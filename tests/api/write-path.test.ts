@@ -117,6 +117,29 @@ for (const dialect of dialects()) {
         assert.equal(await count('audit_log', (q) => q.where('log_call', '=', 'test_batch')), 2, 'an audit row per order');
       });
 
+      it('a batch that collects its refusals (an import\'s dry run) names every refused row and writes the others through the same rules', async () => {
+        const actor = { userId: h.fixtures.users.admin.id, call: 'test_collect' };
+        const entries = [
+          { values: { cl_id: ids.client, date: '2026-06-05', lines: [{ it_id: ids.water, quantity: 1 }] } },
+          { values: { cl_id: ids.client, date: 'きのう', lines: [{ it_id: ids.water, quantity: 1 }] } },
+          { values: { cl_id: ids.client, date: '2026-06-05', lines: [{ it_id: 999_999, quantity: 1 }] } },
+          { values: { cl_id: 999_999, date: '2026-06-05', lines: [{ it_id: ids.plain, quantity: 3 }] } },
+          { values: { cl_id: ids.client, date: '2026-06-05', lines: [{ it_id: ids.plain, quantity: 3 }] } },
+        ];
+        const refusals: [number, string][] = [];
+        const before = await count('orders', (q) => q);
+        const written = await h.database.db.transaction().execute((trx) => saveBatch(trx, actor, orderResource, entries, {
+          answer: false, refused: (i, error) => refusals.push([i, error instanceof ApiError ? Object.keys(error.extra.fields as object).join(',') : String(error)]),
+        }));
+        assert.deepEqual(refusals.sort((a, b) => a[0] - b[0]), [[1, 'date'], [2, 'lines.0.it_id'], [3, 'cl_id']], 'each refused row by its index and field');
+        assert.deepEqual(written.ids.map((id) => id > 0), [true, false, false, false, true], 'refused rows answer id 0');
+        assert.equal(await count('orders', (q) => q), before + 2, 'the other rows are written');
+        const [fifth] = (await h.post<Row>('order_dtl', { id: written.ids[4] })).body;
+        const hand = await saved('order', { cl_id: ids.client, date: '2026-06-05', lines: [{ it_id: ids.plain, quantity: 3 }] });
+        for (const column of ['od_net_total', 'od_tax_total', 'od_uriage_total']) assert.equal(fifth[column], hand[column], column);
+        assert.equal(await count('audit_log', (q) => q.where('log_call', '=', 'test_collect')), 2, 'audit rows of the written ones only');
+      });
+
       it('{r}_bulk_save refuses naming its row, nothing saved', async () => {
         const fees = (await h.post<Row>('deliveryfee_lst', { n: 3 })).body;
         const res = await h.post<Problem>('deliveryfee_bulk_save', { postData: JSON.stringify({ rows: [
