@@ -4,7 +4,7 @@
  * says why (`refusal`: a later closing, payments allocated to its invoices, a direct-debit request or an accounting
  * export made from it); `closing_restore` refuses the same way, and its reason is shown as given.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { call } from '@/lib/client/api/fetcher';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
@@ -20,6 +20,7 @@ import { cellClass, DataTable, numberCellClass } from '@/components/resource/dat
 import { useConfirmedAction } from '@/components/resource/job-progress';
 import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
+import { WorkScreen } from './work-screen';
 import type { ScreenProps } from './registry';
 
 const label = (c: Pick<ClosingListRow, 'sime_gp' | 'sime_ym'>): string => closingLabel(c.sime_gp, c.sime_ym);
@@ -36,9 +37,6 @@ export default function ClosingRestoreScreen({ match }: ScreenProps) {
   const [busy, setBusy] = useState(false);
   useLoadingWhile(isLoading || busy);
 
-  useEffect(() => {
-    document.title = match.route.title;
-  }, [match.route.title]);
 
   const restore = (row: ClosingListRow) => confirmed(
     `${label(row)}の締め処理（請求書 ${row.invoices.toLocaleString('ja-JP')}件、今回請求額の合計 ${formatMoney(row.total)}）を取り消します。請求書は削除され、売上伝票と入金伝票は再び変更できるようになります。`,
@@ -56,13 +54,7 @@ export default function ClosingRestoreScreen({ match }: ScreenProps) {
   );
 
   return (
-    <section aria-labelledby="closing-restore-title" className="flex flex-col gap-[12px] p-[16px]">
-      <div>
-        <h1 id="closing-restore-title" className="text-[2rem] font-bold text-ink">{match.route.title}</h1>
-        <p className="text-[1.3rem] text-ink-soft">
-          締日ごとに最後に行った締め処理だけを取り消せます。後の月が締められている、請求書に入金が消込されている、口座振替の依頼や会計データの出力をしたときは取り消せません。
-        </p>
-      </div>
+    <WorkScreen id="closing-restore-title" title={match.route.title} intro="締日ごとに最後に行った締め処理だけを取り消せます。後の月が締められている、請求書に入金が消込されている、口座振替の依頼や会計データの出力をしたときは取り消せません。">
       <label className="flex w-fit flex-col gap-[4px] text-[1.3rem]">
         締日
         <select value={gp} onChange={(e) => setGp(e.target.value)} className={inputClass}>
@@ -106,6 +98,6 @@ export default function ClosingRestoreScreen({ match }: ScreenProps) {
           );
         })}
       </DataTable>
-    </section>
+    </WorkScreen>
   );
 }

@@ -6,7 +6,7 @@
  * invoice list of that month and group, and the invoices' PDFs as one file or a ZIP (`billing_pdf_batch`, a job, then
  * `billing_pdf_batch_file`).
  */
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import useSWR from 'swr';
 import { download } from '@/lib/client/api/fetcher';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
@@ -28,6 +28,7 @@ import { cellClass, DataTable, headCellClass, numberCellClass } from '@/componen
 import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/resource/job-progress';
 import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
+import { QueryForm, WorkScreen } from './work-screen';
 import type { ScreenProps } from './registry';
 
 /** What is asked: a group and a month (YYYYMM). */
@@ -228,9 +229,6 @@ export default function ClosingScreen({ match }: ScreenProps) {
   const ran = run.job?.state === 'done' ? closingOfJob(run.job) : undefined;
   useLoadingWhile(isLoading);
 
-  useEffect(() => {
-    document.title = match.route.title;
-  }, [match.route.title]);
 
   const close = async () => {
     if (!preview || !asked) return;
@@ -240,22 +238,13 @@ export default function ClosingScreen({ match }: ScreenProps) {
   const cancel = () => confirmed('締め処理を取り消します。作成中の請求書は1件も残りません。', { title: '締め処理の取り消し', confirmLabel: '取り消す', danger: true }, () => run.cancel());
 
   return (
-    <section aria-labelledby="closing-title" className="flex flex-col gap-[12px] p-[16px]">
-      <div>
-        <h1 id="closing-title" className="text-[2rem] font-bold text-ink">{match.route.title}</h1>
-        <p className="text-[1.3rem] text-ink-soft">
-          締日と月を選んで「仮締め」で請求内容を確認し、「締切」で請求書を発行します。請求先ごと（納品先の売上・入金は請求親顧客へ）に、前回請求額 − 入金額 = 繰越額、繰越額 + 今回売上額 + 消費税 = 今回請求額です。
-        </p>
-      </div>
-      <form
-        noValidate
-        className="flex flex-wrap items-end gap-[12px]"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (draftProblem) return;
-          const next = { gp, ym: draft.replace('-', '') };
-          if (asked && next.gp === asked.gp && next.ym === asked.ym) void mutate();
-          else setAsked(next);
+    <WorkScreen id="closing-title" title={match.route.title} intro="締日と月を選んで「仮締め」で請求内容を確認し、「締切」で請求書を発行します。請求先ごと（納品先の売上・入金は請求親顧客へ）に、前回請求額 − 入金額 = 繰越額、繰越額 + 今回売上額 + 消費税 = 今回請求額です。">
+      <QueryForm
+        onSubmit={() => {
+        if (draftProblem) return;
+        const next = { gp, ym: draft.replace('-', '') };
+        if (asked && next.gp === asked.gp && next.ym === asked.ym) void mutate();
+        else setAsked(next);
         }}
       >
         <label className="flex flex-col gap-[4px] text-[1.3rem]">
@@ -274,7 +263,7 @@ export default function ClosingScreen({ match }: ScreenProps) {
             締切
           </button>
         )}
-      </form>
+      </QueryForm>
       {draftProblem && <p id="closing-month-problem" className="text-[1.3rem] text-danger">{draftProblem}</p>}
       {run.job && (
         <JobProgress job={run.job} result={run.job.result ? runResultText(run.job.result) : undefined} onCancel={canWrite ? () => void cancel() : undefined} />
@@ -301,6 +290,6 @@ export default function ClosingScreen({ match }: ScreenProps) {
           <PreviewTable preview={preview} closing={asked} />
         </>
       )}
-    </section>
+    </WorkScreen>
   );
 }

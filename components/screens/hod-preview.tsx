@@ -4,7 +4,7 @@
  * page, and 「受注を作成」 (`hod_generate`, order write): their orders in one step, none twice — a job whose progress
  * bar shows here (lib/api/use-job.ts), also after a reload or on another screen, until its result.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import useSWR from 'swr';
 import { addDays, formatDateJa, todayJst } from '@/lib/format';
 import type { HodGenerateResult, HodPreview } from '@/lib/hod/kinds';
@@ -18,6 +18,7 @@ import { PreviewPager } from '@/components/resource/pagination';
 import { AppLink, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { buttonClass } from '@/components/resource/styles';
+import { QueryForm, WorkScreen } from './work-screen';
 import type { ScreenProps } from './registry';
 
 const PAGE_SIZE = 100;
@@ -48,27 +49,15 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
   };
   const cancel = () => confirmed('受注の作成を取り消します。作成中の受注は1件も残りません。', { title: '受注作成の取り消し', confirmLabel: '取り消す', danger: true }, () => generation.cancel());
 
-  useEffect(() => {
-    document.title = match.route.title;
-  }, [match.route.title]);
 
   return (
-    <section aria-labelledby="hod-preview-title" className="flex flex-col gap-[12px] p-[16px]">
-      <div>
-        <h1 id="hod-preview-title" className="text-[2rem] font-bold text-ink">{match.route.title}</h1>
-        <p className="text-[1.3rem] text-ink-soft">
-          期間内に予定日がある定期配送です。日曜・祝日は顧客の設定どおり前後の営業日へ移すかスキップし、休止期間・スキップの日は配送しません。
-        </p>
-      </div>
-      <form
-        noValidate
-        className="flex flex-wrap items-end gap-[12px]"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (periodProblem(draft, HOD_PERIOD)) return;
-          setPage(1);
-          setRange(draft);
-          if (draft.from === range.from && draft.to === range.to && page === 1) void mutate();
+    <WorkScreen id="hod-preview-title" title={match.route.title} intro="期間内に予定日がある定期配送です。日曜・祝日は顧客の設定どおり前後の営業日へ移すかスキップし、休止期間・スキップの日は配送しません。">
+      <QueryForm
+        onSubmit={() => {
+        if (periodProblem(draft, HOD_PERIOD)) return;
+        setPage(1);
+        setRange(draft);
+        if (draft.from === range.from && draft.to === range.to && page === 1) void mutate();
         }}
       >
         <DateRangePicker label="期間" fromLabel="開始日" toLabel="終了日" value={draft} onChange={setDraft} presets={COMING_PRESETS} rules={HOD_PERIOD} />
@@ -78,7 +67,7 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
             受注を作成
           </button>
         )}
-      </form>
+      </QueryForm>
       {generation.job && (
         <JobProgress job={generation.job} result={generation.job.result ? resultText(generation.job.result) : undefined} onCancel={canGenerate ? () => void cancel() : undefined} />
       )}
@@ -133,6 +122,6 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
           <PreviewPager page={page} pages={pages} total={answer.total} onPage={setPage} />
         </>
       )}
-    </section>
+    </WorkScreen>
   );
 }

@@ -3,7 +3,7 @@
  * orders delivered (出荷済・処理済) with their totals (税抜・消費税・税込) and the rounds' bottles
  * and cash — and the grand total row.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import useSWR from 'swr';
 import { formatDateJa, formatMoney, todayJst } from '@/lib/format';
 import { URIAGE_GROUPS, type Uriage, type UriageGroup, type UriageRow } from '@/lib/hod/uriage';
@@ -12,6 +12,7 @@ import { HOD_PERIOD, PAST_PRESETS, periodProblem } from '@/lib/period';
 import { useLoadingWhile } from '@/components/resource/shell-bridge';
 import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
+import { QueryForm, WorkScreen } from './work-screen';
 import type { ScreenProps } from './registry';
 
 const count = (n: number, unit: string) => `${n.toLocaleString('ja-JP')}${unit}`;
@@ -34,18 +35,11 @@ export default function HodUriageScreen({ match }: ScreenProps) {
   const answer = data?.[0];
   useLoadingWhile(isLoading);
 
-  useEffect(() => {
-    document.title = match.route.title;
-  }, [match.route.title]);
 
   const groupText = URIAGE_GROUPS.find((g) => g.value === answer?.group)?.text.replace('別', '') ?? '';
   return (
-    <section aria-labelledby="hod-uriage-title" className="flex flex-col gap-[12px] p-[16px]">
-      <div>
-        <h1 id="hod-uriage-title" className="text-[2rem] font-bold text-ink">{match.route.title}</h1>
-        <p className="text-[1.3rem] text-ink-soft">配送日が期間内で「出荷済」「処理済」の受注の合計金額と、期間内の配送実績のボトル本数・集金額です。</p>
-      </div>
-      <form noValidate className="flex flex-wrap items-end gap-[12px]" onSubmit={(e) => { e.preventDefault(); if (!periodProblem(draft, HOD_PERIOD)) setQuery(draft); }}>
+    <WorkScreen id="hod-uriage-title" title={match.route.title} intro="配送日が期間内で「出荷済」「処理済」の受注の合計金額と、期間内の配送実績のボトル本数・集金額です。">
+      <QueryForm onSubmit={() => { if (!periodProblem(draft, HOD_PERIOD)) setQuery(draft); }}>
         <DateRangePicker label="期間" fromLabel="開始日" toLabel="終了日" value={draft} onChange={(period) => setDraft({ ...draft, ...period })} presets={PAST_PRESETS} rules={HOD_PERIOD} />
         <label className="flex flex-col gap-[4px]">
           <span className={labelClass}>集計単位</span>
@@ -54,7 +48,7 @@ export default function HodUriageScreen({ match }: ScreenProps) {
           </select>
         </label>
         <button type="submit" className={buttonClass('primary')}>集計</button>
-      </form>
+      </QueryForm>
       {error && <p role="alert" className="text-[1.4rem] text-danger">{messageOf(error)}</p>}
       {answer && (
         <div className="overflow-x-auto rounded-[6px] border border-line bg-white">
@@ -86,6 +80,6 @@ export default function HodUriageScreen({ match }: ScreenProps) {
           </table>
         </div>
       )}
-    </section>
+    </WorkScreen>
   );
 }

@@ -4,7 +4,7 @@
  * inside the month), and 「売上を作成」 (`rental_generate`, sales write): one 区分 レンタル slip per agreement, none twice —
  * a job whose progress bar shows here (lib/client/api/use-job.ts), also after a reload, until its result.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import useSWR from 'swr';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
 import { formatDateJa, formatMoney, todayJst } from '@/lib/format';
@@ -17,6 +17,7 @@ import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/r
 import { PreviewPager } from '@/components/resource/pagination';
 import { AppLink, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
+import { QueryForm, WorkScreen } from './work-screen';
 import type { ScreenProps } from './registry';
 
 const PAGE_SIZE = 100;
@@ -47,28 +48,16 @@ export default function SalesRentalScreen({ match }: ScreenProps) {
   };
   const cancel = () => confirmed('売上の作成を取り消します。作成中の伝票は1件も残りません。', { title: '売上作成の取り消し', confirmLabel: '取り消す', danger: true }, () => generation.cancel());
 
-  useEffect(() => {
-    document.title = match.route.title;
-  }, [match.route.title]);
 
   return (
-    <section aria-labelledby="sales-rental-title" className="flex flex-col gap-[12px] p-[16px]">
-      <div>
-        <h1 id="sales-rental-title" className="text-[2rem] font-bold text-ink">{match.route.title}</h1>
-        <p className="text-[1.3rem] text-ink-soft">
-          契約中・休止中の契約と、その月に解約した契約のレンタル料です。顧客に設置中で月額レンタル料のあるサーバーは1台ずつ、ないときは契約の月額です。月の途中の開始・設置・解約は日割り（顧客の金額端数処理）です。
-        </p>
-      </div>
-      <form
-        noValidate
-        className="flex flex-wrap items-end gap-[12px]"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (draftProblem) return;
-          const next = draft.replace('-', '');
-          setPage(1);
-          setYm(next);
-          if (next === ym && page === 1) void mutate();
+    <WorkScreen id="sales-rental-title" title={match.route.title} intro="契約中・休止中の契約と、その月に解約した契約のレンタル料です。顧客に設置中で月額レンタル料のあるサーバーは1台ずつ、ないときは契約の月額です。月の途中の開始・設置・解約は日割り（顧客の金額端数処理）です。">
+      <QueryForm
+        onSubmit={() => {
+        if (draftProblem) return;
+        const next = draft.replace('-', '');
+        setPage(1);
+        setYm(next);
+        if (next === ym && page === 1) void mutate();
         }}
       >
         <label className="flex flex-col gap-[4px] text-[1.3rem]">
@@ -81,7 +70,7 @@ export default function SalesRentalScreen({ match }: ScreenProps) {
             売上を作成
           </button>
         )}
-      </form>
+      </QueryForm>
       {draftProblem && <p id="rental-month-problem" className="text-[1.3rem] text-danger">{draftProblem}</p>}
       {generation.job && (
         <JobProgress job={generation.job} result={generation.job.result ? resultText(generation.job.result) : undefined} onCancel={canGenerate ? () => void cancel() : undefined} />
@@ -137,6 +126,6 @@ export default function SalesRentalScreen({ match }: ScreenProps) {
           <PreviewPager page={page} pages={pages} total={answer.total} onPage={setPage} />
         </>
       )}
-    </section>
+    </WorkScreen>
   );
 }

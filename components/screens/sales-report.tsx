@@ -6,7 +6,7 @@
  * as of a day: per billing customer (linked to the customer) the unbilled slips and the open invoices by days past due,
  * sortable by any column. The logic is lib/client/sales/use-sales-report.ts.
  */
-import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useMasterOptions } from '@/lib/client/list/use-master-options';
 import { messageOf } from '@/lib/client/list/use-list-controller';
 import { useAgingList, useSalesReport } from '@/lib/client/sales/use-sales-report';
@@ -26,6 +26,7 @@ import { RefPicker } from '@/components/resource/ref-picker';
 import { AppLink, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
 import { Tabs } from '@/components/ui/tabs';
+import { QueryForm, WorkScreen } from './work-screen';
 import type { ScreenProps } from './registry';
 
 const SalesReportChart = lazy(() => import('./sales-report-chart').then((m) => ({ default: m.SalesReportChart })));
@@ -76,7 +77,7 @@ function SalesSummary() {
 
   return (
     <div className="flex flex-col gap-[12px]">
-      <form noValidate className="flex flex-wrap items-end gap-[12px]" onSubmit={(e) => { e.preventDefault(); report.apply(); }}>
+      <QueryForm onSubmit={() => { report.apply(); }}>
         <DateRangePicker label="期間" fromLabel="開始日" toLabel="終了日" value={draft} onChange={(period) => setDraft({ ...draft, ...period })} presets={PAST_PRESETS} rules={SALES_REPORT_PERIOD} />
         <Field label="集計単位">
           {(id) => (
@@ -100,7 +101,7 @@ function SalesSummary() {
           {(id) => <div className="w-[220px]"><RefPicker field={ITEM_FIELD} inputId={id} value={draft.it_id} onChange={(it_id) => setDraft({ ...draft, it_id })} /></div>}
         </Field>
         <button type="submit" className={buttonClass('primary')} disabled={Boolean(report.problem)}>集計</button>
-      </form>
+      </QueryForm>
       {report.error && <p role="alert" className="text-[1.4rem] text-danger">{messageOf(report.error)}</p>}
       {answer && (
         <>
@@ -227,15 +228,8 @@ function AgingTable() {
 
 export default function SalesReportScreen({ match }: ScreenProps) {
   const [tab, setTab] = useState(() => (readStored<unknown>(TAB_KEY, 0) === 1 ? 1 : 0));
-  useEffect(() => {
-    document.title = match.route.title;
-  }, [match.route.title]);
   return (
-    <section aria-labelledby="sales-report-title" className="flex flex-col gap-[12px] p-[16px]">
-      <div>
-        <h1 id="sales-report-title" className="text-[2rem] font-bold text-ink">{match.route.title}</h1>
-        <p className="text-[1.3rem] text-ink-soft">売上伝票（削除したものを除く）の集計です。消費税は伝票ごと・税率ごとに計算した額で、商品別は各明細の取り分（内税は税抜に換算）を合計しています。</p>
-      </div>
+    <WorkScreen id="sales-report-title" title={match.route.title} intro="売上伝票（削除したものを除く）の集計です。消費税は伝票ごと・税率ごとに計算した額で、商品別は各明細の取り分（内税は税抜に換算）を合計しています。">
       <Tabs
         label="売上レポート"
         index={tab}
@@ -246,6 +240,6 @@ export default function SalesReportScreen({ match }: ScreenProps) {
           { key: 'aging', label: '売掛金年齢表', content: <AgingTable /> },
         ]}
       />
-    </section>
+    </WorkScreen>
   );
 }

@@ -4,26 +4,19 @@
  * and a refusal placed at its invoice); an invoice's rate rows with totals, its PDF and 再発行 downloads, the e-mail after
  * a confirm with its log, and the payments allocated to it.
  */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getDefaultStore } from 'jotai';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { SWRConfig } from 'swr';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BillingAllocations, BillingDocuments, BillingRates } from '@/components/resource/extensions/billing-detail';
-import { PaymentAllocations } from '@/components/resource/extensions/payment-allocation';
-import { ConfirmHost, Toaster } from '@/components/ui';
-import { setConfig } from '@/lib/client/api/config';
 import { permissionsAtom } from '@/lib/client/state/atoms';
 import { ALL_WRITE } from '@/lib/permissions';
-import { DEFAULT_CONFIG } from '@/lib/protocol';
+import { BillingAllocations, BillingDocuments, BillingRates } from '@/components/resource/extensions/billing-detail';
+import { PaymentAllocations } from '@/components/resource/extensions/payment-allocation';
 import { billingResource } from '@/lib/resources/billing';
 import { paymentResource } from '@/lib/resources/payment';
 import type { AllocationRow } from '@/lib/sales/allocation';
-import { KEYS } from '@/lib/storage-keys';
+import { mockCalls, shell, unknownCall } from '../support/mock-calls';
 
-const API = 'http://test.local/api/db';
-let calls: { name: string; body: Record<string, string> }[] = [];
 let allocations: AllocationRow[] = [];
 let refuseNext: { error: string; fields?: Record<string, string> } | null = null;
 
@@ -32,62 +25,41 @@ const allocation = (al_id: number, al_bl_id: number, bl_number: string, al_amoun
   bl_closing_date: '2026-05-31', bl_total: 5000, bl_open, py_date: '2026-06-10', py_kind: 'transfer', py_amount: 6000,
 });
 
-const server = setupServer(
-  http.post(`${API}/:call`, async ({ request, params }) => {
-    const name = String(params.call);
-    const body = Object.fromEntries(new URLSearchParams(await request.text()));
-    calls.push({ name, body });
-    if (refuseNext && (name === 'payment_allocate' || name === 'billing_mail')) {
-      const answer = refuseNext;
-      refuseNext = null;
-      return HttpResponse.json([answer], { status: 400 });
-    }
-    switch (name) {
-      case 'allocation_lst': return HttpResponse.json(body.bl_id ? [{ ...allocation(1, 7, 'B202605-000007', 5000, 0), py_date: '2026-06-10' }] : allocations);
-      case 'sales_receivable': return HttpResponse.json([{ cl_id: 12, balance: 3000, billing: null, last_payment: null, oldest_unpaid: null, open_items: [] }]);
-      case 'billing_lst': return HttpResponse.json([
-        { bl_id: 8, bl_number: 'B202606-000008', bl_sime_ym: '202606', bl_total: 2000, bl_open: 2000 },
-        { bl_id: 9, bl_number: 'B202607-000009', bl_sime_ym: '202607', bl_total: 3000, bl_open: 3000 },
-      ]);
-      case 'payment_allocate': return HttpResponse.json([{ py_id: 40, amount: 6000, allocated: 6000, unallocated: 0, modified: '2026-06-10T03:00:00.000Z', allocations }]);
-      case 'allocation_del': return HttpResponse.json([{ py_id: 40, amount: 6000, allocated: 0, unallocated: 6000, modified: '2026-06-10T03:00:00.000Z', allocations: [] }]);
-      case 'payment_dtl': return HttpResponse.json([{ py_id: 40, py_amount: 6000, py_cl_id: 12, modified: '2026-06-10T03:00:00.000Z' }]);
-      case 'billing_rate_lst': return HttpResponse.json([
-        { blr_key: '10', blr_tax_class: 'standard', blr_rate: 10, blr_net: 4000, blr_tax: 400, blr_total: 4400 },
-        { blr_key: '8', blr_tax_class: 'reduced', blr_rate: 8, blr_net: 8000, blr_tax: 640, blr_total: 8640 },
-        { blr_key: 'outside', blr_tax_class: 'outside', blr_rate: 0, blr_net: 800, blr_tax: 0, blr_total: 800 },
-      ]);
-      case 'billing_send_lst': return HttpResponse.json([
-        { bs_id: 2, bs_to: 'keiri@aqua.example.jp', bs_state: 'failed', bs_error: 'メールサーバーに接続できませんでした。', created: '2026-06-01T01:00:00.000Z', user_name: '経理 三郎' },
-        { bs_id: 3, bs_to: 'keiri@aqua.example.jp', bs_state: 'sent', bs_error: '', created: '2026-06-01T02:00:00.000Z', user_name: '経理 三郎' },
-      ]);
-      case 'billing_mail': return HttpResponse.json([{ sent: true, to: 'keiri@aqua.example.jp' }]);
-      case 'billing_pdf': return new HttpResponse('%PDF-1.7', { headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="invoice.pdf"' } });
-      default: return HttpResponse.json([{ error: '存在しない呼び出しです。' }], { status: 400 });
-    }
-  }),
-);
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  calls = [];
-  refuseNext = null;
-  setConfig({ ...DEFAULT_CONFIG, dbApi: API });
-  localStorage.setItem(KEYS.authKey, JSON.stringify('k'));
-  getDefaultStore().set(permissionsAtom, { authKey: 'k', areas: ALL_WRITE });
-  URL.createObjectURL = vi.fn(() => 'blob:test');
-  URL.revokeObjectURL = vi.fn();
+const { called } = mockCalls((name, body) => {
+  if (refuseNext && (name === 'payment_allocate' || name === 'billing_mail')) {
+    const answer = refuseNext;
+    refuseNext = null;
+    return HttpResponse.json([answer], { status: 400 });
+  }
+  switch (name) {
+    case 'allocation_lst': return HttpResponse.json(body.bl_id ? [{ ...allocation(1, 7, 'B202605-000007', 5000, 0), py_date: '2026-06-10' }] : allocations);
+    case 'sales_receivable': return HttpResponse.json([{ cl_id: 12, balance: 3000, billing: null, last_payment: null, oldest_unpaid: null, open_items: [] }]);
+    case 'billing_lst': return HttpResponse.json([
+      { bl_id: 8, bl_number: 'B202606-000008', bl_sime_ym: '202606', bl_total: 2000, bl_open: 2000 },
+      { bl_id: 9, bl_number: 'B202607-000009', bl_sime_ym: '202607', bl_total: 3000, bl_open: 3000 },
+    ]);
+    case 'payment_allocate': return HttpResponse.json([{ py_id: 40, amount: 6000, allocated: 6000, unallocated: 0, modified: '2026-06-10T03:00:00.000Z', allocations }]);
+    case 'allocation_del': return HttpResponse.json([{ py_id: 40, amount: 6000, allocated: 0, unallocated: 6000, modified: '2026-06-10T03:00:00.000Z', allocations: [] }]);
+    case 'payment_dtl': return HttpResponse.json([{ py_id: 40, py_amount: 6000, py_cl_id: 12, modified: '2026-06-10T03:00:00.000Z' }]);
+    case 'billing_rate_lst': return HttpResponse.json([
+      { blr_key: '10', blr_tax_class: 'standard', blr_rate: 10, blr_net: 4000, blr_tax: 400, blr_total: 4400 },
+      { blr_key: '8', blr_tax_class: 'reduced', blr_rate: 8, blr_net: 8000, blr_tax: 640, blr_total: 8640 },
+      { blr_key: 'outside', blr_tax_class: 'outside', blr_rate: 0, blr_net: 800, blr_tax: 0, blr_total: 800 },
+    ]);
+    case 'billing_send_lst': return HttpResponse.json([
+      { bs_id: 2, bs_to: 'keiri@aqua.example.jp', bs_state: 'failed', bs_error: 'メールサーバーに接続できませんでした。', created: '2026-06-01T01:00:00.000Z', user_name: '経理 三郎' },
+      { bs_id: 3, bs_to: 'keiri@aqua.example.jp', bs_state: 'sent', bs_error: '', created: '2026-06-01T02:00:00.000Z', user_name: '経理 三郎' },
+    ]);
+    case 'billing_mail': return HttpResponse.json([{ sent: true, to: 'keiri@aqua.example.jp' }]);
+    case 'billing_pdf': return new HttpResponse('%PDF-1.7', { headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="invoice.pdf"' } });
+    default: return unknownCall();
+  }
 });
 
-const shell = (element: React.ReactNode) => render(
-  <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-    {element}
-    <ConfirmHost />
-    <Toaster />
-  </SWRConfig>,
-);
-const called = (name: string) => calls.filter((c) => c.name === name);
+beforeEach(() => {
+  refuseNext = null;
+});
+
 const payment = { py_id: 40, py_amount: 6000, py_cl_id: 12, modified: '2026-06-10T01:00:00.000Z' };
 
 describe('PaymentAllocations', () => {

@@ -5,26 +5,19 @@
  * invoice list of that month and group and the batch PDF / ZIP. /restore offers 締め戻し only on each group's latest
  * closing, shows why one cannot be undone, asks first and shows the server's refusal as given.
  */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { getDefaultStore } from 'jotai';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { SWRConfig } from 'swr';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { permissionsAtom } from '@/lib/client/state/atoms';
+import { ALL_WRITE } from '@/lib/permissions';
 import ClosingScreen from '@/components/screens/closing';
 import ClosingRestoreScreen from '@/components/screens/closing-restore';
-import { ConfirmHost, Toaster } from '@/components/ui';
-import { setConfig } from '@/lib/client/api/config';
-import { permissionsAtom } from '@/lib/client/state/atoms';
 import type { JobInfo } from '@/lib/jobs';
-import { ALL_WRITE } from '@/lib/permissions';
-import { DEFAULT_CONFIG } from '@/lib/protocol';
 import { matchRoute } from '@/lib/routes';
 import type { ClosingListRow, ClosingPreview } from '@/lib/closing/answers';
-import { KEYS } from '@/lib/storage-keys';
+import { mockCalls, shell, unknownCall } from '../support/mock-calls';
 
-const API = 'http://test.local/api/db';
-let calls: { name: string; body: Record<string, string> }[] = [];
 let closings: ClosingListRow[] = [];
 
 const preview: ClosingPreview = {
@@ -43,48 +36,24 @@ const job = (id: number, kind: JobInfo['kind'], result: unknown): JobInfo => ({
   started: '2026-05-21T01:00:00.000Z', finished: '2026-05-21T01:00:03.000Z', user_id: 1, user_name: '経理 三郎',
 });
 
-const server = setupServer(
-  http.post(`${API}/:call`, async ({ request, params }) => {
-    const name = String(params.call);
-    const body = Object.fromEntries(new URLSearchParams(await request.text()));
-    calls.push({ name, body });
-    switch (name) {
-      case 'job_lst': return HttpResponse.json([]);
-      case 'closing_preview': return HttpResponse.json([preview]);
-      case 'closing_preview_items': return HttpResponse.json([{
-        slips: [{ sl_id: 301, number: 'SL20260510-000301', date: '2026-05-10', cl_id: 12, client_name: '株式会社アクア', net: 12000, tax: 1184, total: 13184 }],
-        payments: [{ py_id: 77, date: '2026-04-27', cl_id: 12, kind: 'debit', amount: 10000 }],
-      }]);
-      case 'closing_run': return HttpResponse.json([{ job_id: 5 }]);
-      case 'billing_pdf_batch': return HttpResponse.json([{ job_id: 6 }]);
-      case 'job_dtl': return HttpResponse.json([body.id === '5' ? job(5, 'closing_run', { cls_id: 3, invoices: 2, total: 25480 }) : job(6, 'billing_pdf_batch', { invoices: 2 })]);
-      case 'billing_pdf_batch_file': return new HttpResponse('%PDF-1.7', { headers: { 'content-type': body.format === 'zip' ? 'application/zip' : 'application/pdf', 'content-disposition': 'attachment; filename="invoices.pdf"' } });
-      case 'closing_lst': return HttpResponse.json(body.sime_gp ? closings.filter((c) => c.sime_gp === body.sime_gp) : closings);
-      case 'closing_restore': return HttpResponse.json([{ error: '2026年5月・末日締めの請求書 B202605-000012 に入金が消込されているため締め戻しできません。' }], { status: 400 });
-      default: return HttpResponse.json([{ error: '存在しない呼び出しです。' }], { status: 400 });
-    }
-  }),
-);
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  calls = [];
-  setConfig({ ...DEFAULT_CONFIG, dbApi: API });
-  localStorage.setItem(KEYS.authKey, JSON.stringify('k'));
-  getDefaultStore().set(permissionsAtom, { authKey: 'k', areas: ALL_WRITE });
-  URL.createObjectURL = vi.fn(() => 'blob:test');
-  URL.revokeObjectURL = vi.fn();
+const { called } = mockCalls((name, body) => {
+  switch (name) {
+    case 'job_lst': return HttpResponse.json([]);
+    case 'closing_preview': return HttpResponse.json([preview]);
+    case 'closing_preview_items': return HttpResponse.json([{
+      slips: [{ sl_id: 301, number: 'SL20260510-000301', date: '2026-05-10', cl_id: 12, client_name: '株式会社アクア', net: 12000, tax: 1184, total: 13184 }],
+      payments: [{ py_id: 77, date: '2026-04-27', cl_id: 12, kind: 'debit', amount: 10000 }],
+    }]);
+    case 'closing_run': return HttpResponse.json([{ job_id: 5 }]);
+    case 'billing_pdf_batch': return HttpResponse.json([{ job_id: 6 }]);
+    case 'job_dtl': return HttpResponse.json([body.id === '5' ? job(5, 'closing_run', { cls_id: 3, invoices: 2, total: 25480 }) : job(6, 'billing_pdf_batch', { invoices: 2 })]);
+    case 'billing_pdf_batch_file': return new HttpResponse('%PDF-1.7', { headers: { 'content-type': body.format === 'zip' ? 'application/zip' : 'application/pdf', 'content-disposition': 'attachment; filename="invoices.pdf"' } });
+    case 'closing_lst': return HttpResponse.json(body.sime_gp ? closings.filter((c) => c.sime_gp === body.sime_gp) : closings);
+    case 'closing_restore': return HttpResponse.json([{ error: '2026年5月・末日締めの請求書 B202605-000012 に入金が消込されているため締め戻しできません。' }], { status: 400 });
+    default: return unknownCall();
+  }
 });
 
-const shell = (element: React.ReactNode) => render(
-  <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-    {element}
-    <ConfirmHost />
-    <Toaster />
-  </SWRConfig>,
-);
-const called = (name: string) => calls.filter((c) => c.name === name);
 
 describe('ClosingScreen', () => {
   it('previews a group and month (YYYYMM): per customer the amounts, 消費税 per rate and the totals row; a row unfolds to its slips and payments', async () => {
