@@ -19,6 +19,7 @@ import { SALES_NUMBER_FORMAT } from '../server/resources/policies/sales';
 import { bulkInsert } from '../server/seed/bulk-insert';
 import { seedSyntheticClients } from '../server/seed/seed';
 import { CONNECTIONS, runListBench, type Case } from './list-bench';
+import { createRng } from '../server/seed/data/rng';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);
 const SLIPS = Number(process.env.BENCH_SLIPS ?? 250_000);
@@ -33,16 +34,11 @@ const NOTES = ['', '', '', '月末締め', '現金回収', '定期配送分', ''
 const PAYMENT_KINDS = ['transfer', 'transfer', 'debit', 'cash', 'fee'];
 const CHUNK = 50_000;
 
-/** A deterministic pseudo-random sequence (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic pseudo-random sequence (the seed data's mulberry32). */
+const random = (seed: number): (() => number) => {
+  const rng = createRng(seed);
+  return () => rng.next();
+};
 
 const dayOf = (offset: number): string => new Date(FIRST_DAY + offset * 86_400_000).toISOString().slice(0, 10);
 

@@ -33,6 +33,7 @@ import { salesReport } from '../server/sales/report';
 import { bulkInsert } from '../server/seed/bulk-insert';
 import { seedSyntheticClients } from '../server/seed/seed';
 import { benchDialects, freshTarget } from './list-bench';
+import { createRng } from '../server/seed/data/rng';
 
 process.env.TZ ||= 'Asia/Tokyo';
 
@@ -45,16 +46,11 @@ const DAYS = 730;
 const PERIOD = { from: '2025-04-01', to: '2026-03-31' };
 const CHUNK = 20_000;
 
-/** A deterministic pseudo-random sequence (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic pseudo-random sequence (the seed data's mulberry32). */
+const random = (seed: number): (() => number) => {
+  const rng = createRng(seed);
+  return () => rng.next();
+};
 
 const ITEMS = Array.from({ length: 20 }, (_, i) => ({
   code: `RB-${String(i + 1).padStart(3, '0')}`, name: i < 12 ? `天然水 ${8 + i}L` : `サーバー用品 ${i - 11}`, unit: '本',
