@@ -6,7 +6,26 @@
  * (普通預金・現金… by 入金区分 / 売掛金). The 売掛金 side's 補助科目 is the customer's 弥生取引先コード. Yayoi takes no negative
  * amount: a negative line (a return, a refund) is written with debit and credit swapped and the amounts positive.
  */
+import type { PeriodRules } from '../period';
 import type { YayoiSetting } from '../resources/yayoi-setting';
+
+/** A journal's period: both days, at most a year (the screen's check and the server's). */
+export const YAYOI_PERIOD: PeriodRules = { required: true, maxDays: 366 };
+
+/** An earlier export as `accounting_export_lst` answers it. */
+export interface AccountingExportRow {
+  ae_id: number;
+  ae_kind: string;
+  ae_from: string;
+  ae_to: string;
+  ae_rows: number;
+  ae_slips: number;
+  ae_payments: number;
+  /** 1: a 再出力 of a period exported before. */
+  ae_reexport: number;
+  created: string;
+  user_name: string;
+}
 
 /** One tax bucket of one sales slip (a `sales_rate` row with its slip and customer). */
 export interface YayoiSlipRate {

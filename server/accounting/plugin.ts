@@ -4,13 +4,12 @@
  * `accounting_export_lst` the journals exported, newest first, read.
  */
 import type { FastifyInstance } from 'fastify';
+import { YAYOI_PERIOD } from '../../lib/accounting/yayoi';
 import { periodProblem } from '../../lib/period';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { badRequest } from '../http/api-error';
 import { accountingExports, exportYayoi, YAYOI_KIND } from './yayoi';
 
-/** A journal's period: both days, at most a year. */
-const YAYOI_PERIOD = { required: true, maxDays: 366 };
 
 export async function accountingPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
   const { db } = database;

@@ -6,7 +6,7 @@
  * refuses them) and one audit row. Nothing is written when any step refuses.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { yayoiRecords, type YayoiPayment, type YayoiSlipRate } from '../../lib/accounting/yayoi';
+import { yayoiRecords, type AccountingExportRow, type YayoiPayment, type YayoiSlipRate } from '../../lib/accounting/yayoi';
 import { formatDateTime } from '../../lib/format';
 import { CSV_HEADERS } from '../../lib/protocol';
 import { clientResource } from '../../lib/resources/client';
@@ -23,20 +23,6 @@ import { csvRecords, encodeCsv } from '../resources/csv-text';
 
 /** `accounting_export.ae_kind` of the Yayoi journal. */
 export const YAYOI_KIND = 'yayoi';
-
-/** An export as `accounting_export_lst` answers it. */
-export interface AccountingExportRow {
-  ae_id: number;
-  ae_kind: string;
-  ae_from: string;
-  ae_to: string;
-  ae_rows: number;
-  ae_slips: number;
-  ae_payments: number;
-  ae_reexport: number;
-  created: string;
-  user_name: string;
-}
 
 type Db = Kysely<Database> | Transaction<Database>;
 
