@@ -14,12 +14,12 @@ const COLS: readonly { value: CsvCols; text: string }[] = [
   { value: 'list', text: '一覧の列のみ' },
   { value: 'all', text: '全項目' },
 ];
-const ENCODINGS: readonly { value: CsvEncoding; text: string }[] = [
+export const CSV_ENCODING_CHOICES: readonly { value: CsvEncoding; text: string }[] = [
   { value: 'cp932', text: 'Shift_JIS（Excel 向け）' },
   { value: 'utf8', text: 'UTF-8（BOM 付き）' },
 ];
 
-function Choice<T extends string>({ legend, name, options, value, onChange, disabled }: { legend: string; name: string; options: readonly { value: T; text: string }[]; value: T; onChange: (value: T) => void; disabled: boolean }) {
+export function Choice<T extends string>({ legend, name, options, value, onChange, disabled }: { legend: string; name: string; options: readonly { value: T; text: string }[]; value: T; onChange: (value: T) => void; disabled: boolean }) {
   return (
     <fieldset className="flex flex-col gap-[4px]" disabled={disabled}>
       <legend className={labelClass}>{legend}</legend>
@@ -37,14 +37,15 @@ function Choice<T extends string>({ legend, name, options, value, onChange, disa
 
 const number = (n: number) => n.toLocaleString('ja-JP');
 
-function Progress({ state }: { state: CsvExportState }) {
+/** A CSV download's progress and outcome (`useCsvDownload`'s state). */
+export function CsvProgress({ state, what = 'CSV出力' }: { state: CsvExportState; what?: string }) {
   const { phase, rows, total, bytes, replaced, fileName, error } = state;
   if (phase === 'idle') return null;
   return (
     <div className="mt-[12px] flex flex-col gap-[6px] text-[1.4rem]">
       {phase === 'running' && (
         <>
-          <progress className="w-full" aria-label="CSV出力の進み具合" max={total || undefined} value={total ? Math.min(rows, total) : undefined} />
+          <progress className="w-full" aria-label={`${what}の進み具合`} max={total || undefined} value={total ? Math.min(rows, total) : undefined} />
           <p aria-live="polite">
             {number(rows)}{total !== undefined && ` / ${number(total)}`} 行（{number(Math.round(bytes / 1024))} KB）を受信中…
           </p>
@@ -54,7 +55,7 @@ function Progress({ state }: { state: CsvExportState }) {
       {phase === 'done' && replaced > 0 && (
         <p role="alert" className="text-warning">Shift_JIS で表せない文字 {number(replaced)} 個を「〓」に置き換えました。元の文字が必要なときは UTF-8 で出力してください。</p>
       )}
-      {phase === 'cancelled' && <p role="status">CSV出力を取り消しました。</p>}
+      {phase === 'cancelled' && <p role="status">{what}を取り消しました。</p>}
       {phase === 'failed' && <p role="alert" className="text-danger">{error}</p>}
     </div>
   );
@@ -83,9 +84,9 @@ export function CsvExportButton({ def, query }: { def: ResourceDef; query: Param
           <div className="flex flex-col gap-[12px]">
             <p className="text-[1.3rem] text-ink-soft">いまの検索条件・絞り込み・並び順のまま、全ページを出力します。</p>
             <Choice legend="出力する列" name={`${name}-cols`} options={COLS} value={cols} onChange={setCols} disabled={running} />
-            <Choice legend="文字コード" name={`${name}-enc`} options={ENCODINGS} value={enc} onChange={setEnc} disabled={running} />
+            <Choice legend="文字コード" name={`${name}-enc`} options={CSV_ENCODING_CHOICES} value={enc} onChange={setEnc} disabled={running} />
           </div>
-          <Progress state={csv.state} />
+          <CsvProgress state={csv.state} />
           <div className="mt-[16px] flex justify-end gap-[8px]">
             {running ? (
               <button type="button" className={buttonClass('secondary')} onClick={csv.cancel}>

@@ -24,6 +24,7 @@ import { roleResource } from './role';
 import { serverHistoryResource } from './server-history';
 import type { ResourceDef } from './types';
 import { userResource } from './user';
+import { yayoiSettingResource } from './yayoi-setting';
 import { serverResource } from './water-server';
 
 export const RESOURCES: Record<string, ResourceDef> = {
@@ -52,6 +53,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
   sales: salesResource,
   billing: billingResource,
   serverhistory: serverHistoryResource,
+  yayoisetting: yayoiSettingResource,
 };
 
 export type { ResourceDef, FieldDef, ColumnDef, Option, RelatedDef } from './types';

@@ -7,6 +7,7 @@
 import { LINE_PRICE, LINE_QUANTITY, lineCheck } from '../orders/lines';
 import { PREFECTURE_OPTIONS } from '../prefectures';
 import { clientRef, STAMP_FILTERS } from './common';
+import { TAX_CLASS } from './options';
 import type { FieldDef, ResourceDef } from './types';
 
 export const ORDER_STATUS = [
@@ -110,7 +111,7 @@ export const orderResource: ResourceDef = {
     derivedFlag: 'fee',
     derived: [
       { name: 'amount', label: '金額', type: 'money', tab: 'lines', readOnly: true },
-      { name: 'tax_class', label: '税区分', type: 'text', tab: 'lines', readOnly: true },
+      { name: 'tax_class', label: '税区分', type: 'select', options: TAX_CLASS, tab: 'lines', readOnly: true },
       { name: 'tax_rate', label: '税率', type: 'number', tab: 'lines', readOnly: true },
     ],
   },

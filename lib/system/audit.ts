@@ -48,6 +48,15 @@ const OTHER_TABLES: Record<string, { label: string; columns: Record<string, Othe
     calls: { stock_adjust: '在庫の調整' },
     readers: 'stock',
   },
+  accounting_export: {
+    label: '会計データ出力',
+    columns: {
+      ae_from: { label: '期間（開始）' }, ae_to: { label: '期間（終了）' }, ae_rows: { label: '仕訳の行数' }, ae_slips: { label: '売上伝票の数' },
+      ae_payments: { label: '入金伝票の数' }, ae_reexport: { label: '再出力' }, closings: { label: '出力済みにした締め処理の数' },
+    },
+    calls: { export_yayoi: '弥生会計の仕訳出力' },
+    readers: 'import',
+  },
   allocation: {
     label: '入金の消込',
     columns: { al_bl_id: { label: '請求書', ref: 'billing' }, al_py_id: { label: '入金伝票', ref: 'payment' }, al_amount: { label: '消込額' } },
@@ -71,6 +80,7 @@ const OTHER_CALLS: Record<string, { text: string; readers: AuditReaders }> = {
   closing_run: { text: '締め処理', readers: 'sales' },
   closing_restore: { text: '締め戻し', readers: 'sales' },
   salesreport_csv: { text: '売上レポートのCSV出力', readers: 'sales' },
+  download_table: { text: 'データダウンロード', readers: 'download' },
   server_upd: { text: 'サーバーの設置・交換・引上げ', readers: 'stock' },
   mailtemplate_send: { text: 'メールの送信', readers: 'system' },
   billing_pdf: { text: '請求書の発行', readers: 'sales' },

@@ -171,6 +171,8 @@ export interface Database {
   billing_rate: ResourceRow;
   allocation: ResourceRow;
   billing_send: ResourceRow;
+  yayoi_setting: ResourceRow;
+  accounting_export: ResourceRow;
   /** PostgreSQL only (SQLite: the job file). */
   job: JobTable;
 }

@@ -8,14 +8,15 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { formatDate, formatTimestamp } from '../../lib/format';
 import { CSV_COLS, CSV_ENCODINGS, CSV_HEADERS, MESSAGES, type CsvCols, type CsvEncoding } from '../../lib/protocol';
-import { columnOf, fieldOfColumn, idColumn, type FieldDef, type Option, type ResourceDef } from '../../lib/resources/types';
+import { columnOf, fieldOfColumn, idColumn, type ChildDef, type FieldDef, type Option, type ResourceDef } from '../../lib/resources/types';
 import { writeAudit } from '../audit/audit-log';
 import type { FileAnswer, SessionUser } from '../calls/call-table';
 import type { AppDatabase } from '../db/connect';
-import type { ResourceDatabase, ResourceRow } from '../db/schema';
+import type { Database, ResourceDatabase, ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
 import type { Params } from '../http/params';
 import { masterOptions } from '../master/plugin';
+import { childColumn, storedChildren } from './children';
 import { plainSelection, refTarget, titleSql } from './columns';
 import type { KeywordMatcher } from './keyword';
 import { countMatching, listCondition, listOrder, type ListRequest } from './list-query';
@@ -38,7 +39,7 @@ export interface CsvColumn {
 
 const STAMP_LABELS: Record<string, string> = { created: '登録日時', modified: '更新日時' };
 
-function valueOfField(def: ResourceDef, field: FieldDef): CsvValue {
+function valueOfField(field: FieldDef): CsvValue {
   switch (field.type) {
     case 'ref':
       return { kind: 'ref', target: refTarget(field) };
@@ -76,14 +77,42 @@ export function csvColumns(def: ResourceDef, cols: CsvCols): CsvColumn[] {
     const field = column.format === 'option' ? fieldOfColumn(def, column) : def.fields.find((f) => columnOf(def, f.name) === column.name);
     if (field && !exported(field)) continue;
     const value: CsvValue = STAMP_LABELS[column.name] || column.format === 'datetime' ? { kind: 'timestamp' }
-      : field ? valueOfField(def, field)
+      : field ? valueOfField(field)
       : column.format === 'money' ? { kind: 'number' } : { kind: 'text' };
     add({ column: column.name, label: column.label, value });
   }
   if (cols === 'list') return out;
-  for (const field of def.fields.filter(exported)) add({ column: columnOf(def, field.name), label: field.label, value: valueOfField(def, field) });
+  for (const field of def.fields.filter(exported)) add({ column: columnOf(def, field.name), label: field.label, value: valueOfField(field) });
   for (const [column, label] of Object.entries(STAMP_LABELS)) add({ column, label, value: { kind: 'timestamp' } });
   return out;
+}
+
+/**
+ * The columns of a record's child rows beside its own (`lines`: an order's or a slip's 明細): the row's position, its fields
+ * and what the server derives, each header named after the child row (「明細：品名」).
+ * @example lineColumns(orderResource.children!).map((c) => c.label)[0] // '明細：行'
+ */
+export function lineColumns(child: ChildDef): CsvColumn[] {
+  const label = (text: string) => `${child.label}：${text}`;
+  const out: CsvColumn[] = [{ column: childColumn(child, child.sortField), label: label('行'), value: { kind: 'number' } }];
+  for (const field of [...child.fields, ...(child.derived ?? [])].filter(exported)) {
+    out.push({ column: childColumn(child, field.name), label: label(field.label), value: valueOfField(field) });
+  }
+  if (child.derivedFlag) out.push({ column: childColumn(child, child.derivedFlag), label: label('自動行'), value: { kind: 'flag' } });
+  return out;
+}
+
+/**
+ * One row per child row, the record's columns repeated on each (a record without child rows: one row, its child cells empty),
+ * read with one query per page of records.
+ */
+async function withLines(reader: Kysely<Database>, def: ResourceDef, child: ChildDef, rows: readonly ResourceRow[]): Promise<ResourceRow[]> {
+  const id = idColumn(def);
+  const lines = await storedChildren(reader, child, rows.map((row) => Number(row[id])));
+  return rows.flatMap((row) => {
+    const own = lines.get(Number(row[id])) ?? [];
+    return own.length ? own.map((line) => ({ ...line, ...row })) : [row];
+  });
 }
 
 /** Names by value: of each master a column shows (`masters`, by code), and of the records a page's `ref` columns name (by column, by id). */
@@ -159,6 +188,9 @@ const PAGE_ROWS = 1000;
 /** One page of an export: its rows and the names its `ref` columns show. */
 interface Page {
   rows: ResourceRow[];
+  /** The page's last record (the keyset's position) and whether the page was full (another may follow). */
+  last: ResourceRow | undefined;
+  full: boolean;
   refs: Names;
 }
 
@@ -167,7 +199,7 @@ interface Page {
  * next page is read while the caller writes this one (on PostgreSQL the database works while JavaScript turns rows
  * into CSV); at most two pages are held.
  */
-async function* listPages(view: Kysely<ResourceDatabase>, nullsLargest: boolean, def: ResourceDef, request: ListRequest, keyword: KeywordMatcher, cols: CsvCols, columns: readonly CsvColumn[]): AsyncGenerator<Page> {
+async function* listPages(view: Kysely<ResourceDatabase>, nullsLargest: boolean, def: ResourceDef, request: ListRequest, keyword: KeywordMatcher, cols: CsvCols, columns: readonly CsvColumn[], expand?: (rows: ResourceRow[]) => Promise<ResourceRow[]>): AsyncGenerator<Page> {
   const order = listOrder(def, request);
   const selection = plainSelection(def, cols === 'all' ? 'detail' : 'list');
   const keys = order.map(([column]) => `${def.table}.${column}`).filter((column) => !selection.includes(column));
@@ -184,7 +216,9 @@ async function* listPages(view: Kysely<ResourceDatabase>, nullsLargest: boolean,
       rows.push(...((await query.limit(PAGE_ROWS - rows.length).execute()) as ResourceRow[]));
       if (rows.length === PAGE_ROWS) break;
     }
-    return { rows, refs: await refNames(view, columns, rows, names) };
+    // The keyset continues after the page's last record; its rows (a record's child rows joined) are what is written.
+    const written = expand && rows.length ? await expand(rows) : rows;
+    return { rows: written, last: rows[rows.length - 1], full: rows.length === PAGE_ROWS, refs: await refNames(view, columns, written, names) };
   };
   const ahead = (last: ResourceRow | undefined): Promise<Page> => {
     const page = read(last);
@@ -194,7 +228,7 @@ async function* listPages(view: Kysely<ResourceDatabase>, nullsLargest: boolean,
   let next: Promise<Page> | undefined = ahead(undefined);
   while (next) {
     const page: Page = await next;
-    next = page.rows.length === PAGE_ROWS ? ahead(page.rows[page.rows.length - 1]) : undefined;
+    next = page.full ? ahead(page.last) : undefined;
     if (page.rows.length) yield page;
   }
 }
@@ -280,6 +314,47 @@ export function csvFile({ name, asciiName, records, encoding }: { name: string; 
   };
 }
 
+/** What a caller other than `{r}_csv` chooses (`download_table`): the columns, child rows, the file's name, the audit's wording. */
+export interface CsvExportOptions {
+  /** The columns, instead of the `cols` parameter. */
+  cols?: CsvCols;
+  /** One row per child row (`def.children`), the record's columns repeated. */
+  lines?: boolean;
+  /** The file's name before the time stamp (Japanese and ASCII), instead of the resource's. */
+  name?: { label: string; ascii: string };
+  /** The conditions the audit row names, instead of the list's keyword, filters and sort. */
+  conditions?: Record<string, string | undefined>;
+}
+
+/**
+ * Rows of an export with child rows: each matching record's child rows, or one row for a record without any
+ * (records + child rows − records having child rows).
+ */
+async function countWithLines(view: Kysely<ResourceDatabase>, def: ResourceDef, child: ChildDef, request: ListRequest, keyword: KeywordMatcher): Promise<number> {
+  const parent = childColumn(child, child.parentField);
+  const ids = view.selectFrom(def.table).select(idColumn(def)).where((eb) => listCondition(eb, def, request, keyword));
+  const [records, lines] = await Promise.all([
+    countMatching(view, def, request, keyword),
+    view.selectFrom(child.table).select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.count<number>(parent).distinct().as('parents')])
+      .where(parent, 'in', ids).executeTakeFirstOrThrow(),
+  ]);
+  return records + Number(lines.n) - Number(lines.parents);
+}
+
+const AUDIT_TABLE = 'audit_log';
+
+/**
+ * The audit log's export holds the rows there are when it is counted: not its own audit row (written before the first byte),
+ * nor those written while it streams, so the file has the rows `X-Csv-Rows` names.
+ */
+async function upToNow(view: Kysely<ResourceDatabase>, def: ResourceDef, request: ListRequest): Promise<ListRequest> {
+  const id = idColumn(def);
+  const last = await view.selectFrom(def.table).select((eb) => eb.fn.max(id).as('last')).executeTakeFirst();
+  const bound = Number(last?.last ?? 0);
+  const { scope } = request;
+  return { ...request, scope: (eb) => eb.and([...(scope ? [scope(eb)] : []), eb(`${def.table}.${id}`, '<=', bound)]) };
+}
+
 export interface CsvExport {
   view: Kysely<ResourceDatabase>;
   database: AppDatabase;
@@ -296,20 +371,24 @@ export async function exportCsv(
   { view, database, keyword }: CsvExport,
   def: ResourceDef,
   { call, params, user }: { call: string; params: Params; user: SessionUser },
-  request: ListRequest,
+  listed: ListRequest,
+  options: CsvExportOptions = {},
 ): Promise<FileAnswer> {
-  const cols = choice(params.cols, CSV_COLS, 'list', MESSAGES.csvBadCols);
+  const request = def.table === AUDIT_TABLE ? await upToNow(view, def, listed) : listed;
+  const cols = options.cols ?? choice(params.cols, CSV_COLS, 'list', MESSAGES.csvBadCols);
   const encoding = csvEncodingParam(params);
-  const columns = csvColumns(def, cols);
+  const child = options.lines ? def.children : undefined;
+  const columns = [...csvColumns(def, cols), ...(child ? lineColumns(child) : [])];
   const masters = new Map<string, Map<string, string>>();
   for (const { value } of columns) {
     if (value.kind === 'master' && !masters.has(value.table)) {
       masters.set(value.table, new Map((await masterOptions(database.db, user, value.table)).map((o) => [o.value, o.text])));
     }
   }
-  const total = await countMatching(view, def, request, keyword);
+  const total = child ? await countWithLines(view, def, child, request, keyword) : await countMatching(view, def, request, keyword);
   const conditions: Record<string, [null, string]> = {};
-  for (const [key, value] of Object.entries({ キーワード: params.kw, 絞り込み条件: params.postData, 並べ替え: `${request.col} ${request.odr}`, 列: cols, 文字コード: encoding, 件数: String(total) })) {
+  const described = options.conditions ?? { キーワード: params.kw, 絞り込み条件: params.postData, 並べ替え: `${request.col} ${request.odr}`, 列: cols };
+  for (const [key, value] of Object.entries({ ...described, 文字コード: encoding, 件数: String(total) })) {
     if (value && value.trim() && value !== '{}') conditions[key] = [null, value];
   }
   await writeAudit(database.db, { userId: user.user_id, call, table: def.table, recordId: null, changes: conditions });
@@ -319,7 +398,7 @@ export async function exportCsv(
   async function* body(): AsyncGenerator<Buffer> {
     let text = csvRecords([columns.map((c) => c.label)]);
     let first = true;
-    for await (const { rows, refs } of listPages(view, nullsLargest, def, request, keyword, cols, columns)) {
+    for await (const { rows, refs } of listPages(view, nullsLargest, def, request, keyword, cols, columns, child && ((rows) => withLines(database.reader, def, child, rows)))) {
       text += csvRecords(rows.map((row) => columns.map((column) => cellOf(column, row, masters, refs))));
       const encoded = encodeCsv(text, encoding, first);
       replaced += encoded.replaced;
@@ -330,10 +409,11 @@ export async function exportCsv(
     if (first) yield encodeCsv(text, encoding, true).bytes;
   }
   const stamp = fileStamp();
+  const name = options.name ?? { label: def.label, ascii: def.name };
   return {
     file: {
-      name: `${def.label}_${stamp}.csv`,
-      asciiName: `${def.name}_${stamp}.csv`,
+      name: `${name.label}_${stamp}.csv`,
+      asciiName: `${name.ascii}_${stamp}.csv`,
       contentType: encoding === 'cp932' ? 'text/csv; charset=Shift_JIS' : 'text/csv; charset=utf-8',
       body: body(),
       headers: { [CSV_HEADERS.rows]: String(total) },

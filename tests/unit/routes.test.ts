@@ -27,10 +27,10 @@ describe('route table', () => {
     const entries = [...HEADER_MENUS.flatMap((m) => m.entries), ...SIDE_MENU.flatMap((m) => m.entries)];
     for (const entry of entries) expect(matchRoute(entry.path.replace('/self', '/1')), entry.path).toBeDefined();
   });
-  it('gives the input menu exactly the spec entries, data download for admins only', () => {
+  it('gives the input menu the spec entries and the Yayoi export (issue 14) after 送り状出力, data download for admins only', () => {
     const input = HEADER_MENUS.find((m) => m.key === 'input')!;
     expect(input.entries.map((e) => [e.label, Boolean(e.adminOnly)])).toEqual([
-      ['受注取込', false], ['送り状取込', false], ['JACCS 取込', false], ['送り状出力', false], ['データダウンロード', true],
+      ['受注取込', false], ['送り状取込', false], ['JACCS 取込', false], ['送り状出力', false], ['会計連携（弥生）', false], ['データダウンロード', true],
     ]);
   });
 });

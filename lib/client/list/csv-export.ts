@@ -64,42 +64,60 @@ export interface CsvExportState {
   replaced: number;
   fileName?: string;
   error?: string;
+  /** The HTTP status of a refusal (409: a Yayoi period exported before). */
+  status?: number;
 }
 
 const IDLE: CsvExportState = { phase: 'idle', rows: 0, bytes: 0, replaced: 0 };
 
 /**
- * Exports a list as CSV with its current query (keyword, filters, sort, fixed parameters): progress as it
- * streams, `cancel` to stop, the file saved when complete.
- * @example const csv = useCsvExport(orderResource, list.exportQuery); await csv.start('list', 'cp932');
+ * Downloads a CSV a call answers (`{r}_csv`, `download_table`, `export_yayoi`): progress as it streams (records against
+ * `X-Csv-Rows`, 〓 in cp932), `cancel` to stop, the file saved when complete; a refusal's message in `state.error` and its
+ * status in `state.status`. `header: false` for a file without a header row (the Yayoi journal).
+ * @example const csv = useCsvDownload(); await csv.start('download_table', { table: 'order', from, to }, 'cp932');
  */
-export function useCsvExport(def: ResourceDef, query: Params | undefined) {
+export function useCsvDownload() {
   const [state, setState] = useState<CsvExportState>(IDLE);
   const controller = useRef<AbortController | null>(null);
-  const start = useCallback(async (cols: CsvCols, enc: CsvEncoding) => {
-    if (!query) return;
+  const start = useCallback(async (call: string, params: Params, enc: CsvEncoding, { header = true }: { header?: boolean } = {}): Promise<boolean> => {
     const abort = new AbortController();
     controller.current = abort;
     const counter = csvCounter(enc);
+    const headerRows = header ? 1 : 0;
     setState({ ...IDLE, phase: 'running' });
     try {
-      const file = await download(callName(def.name, 'csv'), { ...query, cols, enc }, {
+      const file = await download(call, { ...params, enc }, {
         signal: abort.signal,
         onChunk: (chunk, bytes, headers) => {
           counter.push(chunk);
           const total = Number(headers.get(CSV_HEADERS.rows) ?? Number.NaN);
-          setState((s) => ({ ...s, bytes, rows: Math.max(0, counter.records - 1), total: Number.isFinite(total) ? total : undefined, replaced: counter.replaced }));
+          setState((s) => ({ ...s, bytes, rows: Math.max(0, counter.records - headerRows), total: Number.isFinite(total) ? total : undefined, replaced: counter.replaced }));
         },
       });
       if (file) setState((s) => ({ ...s, phase: 'done', fileName: file.fileName }));
       else setState((s) => ({ ...s, phase: abort.signal.aborted ? 'cancelled' : 'failed', error: abort.signal.aborted ? undefined : MESSAGES.downloadFailed }));
+      return Boolean(file);
     } catch (error) {
-      setState((s) => ({ ...s, phase: 'failed', error: error instanceof CallError ? error.message : MESSAGES.internal }));
+      setState((s) => ({ ...s, phase: 'failed', error: error instanceof CallError ? error.message : MESSAGES.internal, status: error instanceof CallError ? error.status : undefined }));
+      return false;
     } finally {
       controller.current = null;
     }
-  }, [def, query]);
+  }, []);
   const cancel = useCallback(() => controller.current?.abort(), []);
   const reset = useCallback(() => setState(IDLE), []);
   return { state, start, cancel, reset };
+}
+
+/**
+ * Exports a list as CSV with its current query (keyword, filters, sort, fixed parameters) through `useCsvDownload`.
+ * @example const csv = useCsvExport(orderResource, list.exportQuery); await csv.start('list', 'cp932');
+ */
+export function useCsvExport(def: ResourceDef, query: Params | undefined) {
+  const csv = useCsvDownload();
+  const { start: startDownload } = csv;
+  const start = useCallback(async (cols: CsvCols, enc: CsvEncoding) => {
+    if (query) await startDownload(callName(def.name, 'csv'), { ...query, cols }, enc);
+  }, [def, query, startDownload]);
+  return { ...csv, start };
 }

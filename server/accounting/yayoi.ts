@@ -1,0 +1,144 @@
+/**
+ * `export_yayoi`: the 弥生会計 journal of a period (lib/accounting/yayoi.ts makes its records) as a cp932 CR LF file without a
+ * header, in ONE transaction under the closing lock: the period's live slips (their `sales_rate` buckets) and payments read, the
+ * export marked in `accounting_export` (a period overlapping an earlier export needs `reexport` and is marked 再出力; without it
+ * 409 naming the earlier export), the closings whose period overlaps the export stamped `cls_export_at` (so `closing_restore`
+ * refuses them) and one audit row. Nothing is written when any step refuses.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { yayoiRecords, type AccountingExportRow, type YayoiPayment, type YayoiSlipRate } from '../../lib/accounting/yayoi';
+import { formatDateTime } from '../../lib/format';
+import { CSV_HEADERS } from '../../lib/protocol';
+import { clientResource } from '../../lib/resources/client';
+import { YAYOI_DEFAULTS, YAYOI_SETTING_ID, type YayoiSetting } from '../../lib/resources/yayoi-setting';
+import { writeAudit } from '../audit/audit-log';
+import type { FileAnswer } from '../calls/call-table';
+import { CLOSING_LOCK } from '../closing/closed';
+import { serialize } from '../db/concurrency';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { nextStamp } from '../http/clock';
+import { titleSql } from '../resources/columns';
+import { csvRecords, encodeCsv } from '../resources/csv-text';
+
+/** `accounting_export.ae_kind` of the Yayoi journal. */
+export const YAYOI_KIND = 'yayoi';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The settings record (the defaults where a value is blank). */
+export async function yayoiSetting(db: Db): Promise<YayoiSetting> {
+  const row = await db.selectFrom('yayoi_setting').selectAll().where('ys_id', '=', YAYOI_SETTING_ID).executeTakeFirst();
+  const setting = { ...YAYOI_DEFAULTS } as YayoiSetting;
+  for (const name of Object.keys(YAYOI_DEFAULTS) as (keyof YayoiSetting)[]) {
+    const value = String(row?.[`ys_${name}`] ?? '').trim();
+    if (value) setting[name] = value;
+  }
+  return setting;
+}
+
+/** The exports of a kind, newest first (at most `limit`), with who made them. */
+export async function accountingExports(db: Db, kind: string, limit = 50): Promise<AccountingExportRow[]> {
+  const rows = await db.selectFrom('accounting_export').leftJoin('user', 'user.user_id', 'accounting_export.ae_usr_id')
+    .select(['ae_id', 'ae_kind', 'ae_from', 'ae_to', 'ae_rows', 'ae_slips', 'ae_payments', 'ae_reexport', 'accounting_export.created', 'user_name'])
+    .where('ae_kind', '=', kind).orderBy('ae_id', 'desc').limit(limit).execute();
+  return rows.map((r) => ({
+    ae_id: Number(r.ae_id), ae_kind: String(r.ae_kind), ae_from: String(r.ae_from), ae_to: String(r.ae_to), ae_rows: Number(r.ae_rows),
+    ae_slips: Number(r.ae_slips), ae_payments: Number(r.ae_payments), ae_reexport: Number(r.ae_reexport), created: String(r.created),
+    user_name: String(r.user_name ?? ''),
+  }));
+}
+
+/** The period's slips by tax bucket and its payments, live only, with the customer's name and 弥生取引先コード. */
+async function journalData(trx: Db, from: string, to: string): Promise<{ rates: YayoiSlipRate[]; payments: YayoiPayment[]; slips: number }> {
+  const name = titleSql(clientResource, 'client').as('client_name');
+  const rateRows = await trx.selectFrom('sales_rate').innerJoin('sales', 'sales.sl_id', 'sales_rate.slr_sl_id').innerJoin('client', 'client.cl_id', 'sales.sl_cl_id')
+    .select(['sl_id', 'sl_number', 'sl_date', 'cl_yayoi_id', 'slr_key', 'slr_total', 'slr_tax', name])
+    .where('sales.deleted', '=', 0).where('sl_date', '>=', from).where('sl_date', '<=', to)
+    .orderBy('sl_date').orderBy('sl_id').execute();
+  const paymentRows = await trx.selectFrom('payment').innerJoin('client', 'client.cl_id', 'payment.py_cl_id')
+    .select(['py_id', 'py_date', 'py_kind', 'py_amount', 'cl_yayoi_id', name])
+    .where('payment.deleted', '=', 0).where('py_date', '>=', from).where('py_date', '<=', to)
+    .orderBy('py_date').orderBy('py_id').execute();
+  const rates = rateRows.map((r) => ({
+    sl_id: Number(r.sl_id), number: String(r.sl_number ?? ''), date: String(r.sl_date), client: String(r.client_name ?? ''),
+    yayoi_id: String(r.cl_yayoi_id ?? ''), key: String(r.slr_key), total: Number(r.slr_total), tax: Number(r.slr_tax),
+  }));
+  const payments = paymentRows.map((r) => ({
+    py_id: Number(r.py_id), date: String(r.py_date), client: String(r.client_name ?? ''), yayoi_id: String(r.cl_yayoi_id ?? ''),
+    kind: String(r.py_kind), amount: Number(r.py_amount),
+  }));
+  return { rates, payments, slips: new Set(rates.map((r) => r.sl_id)).size };
+}
+
+/**
+ * The closings whose period overlaps from..to: a group's closing covers the day after its previous closing date up to its own
+ * closing date (its first closing, everything before). Once exported, restoring one would let its slips change under the
+ * journal Yayoi holds.
+ */
+async function overlappingClosings(trx: Db, from: string, to: string): Promise<number[]> {
+  const rows = await trx.selectFrom('closing').select(['cls_id', 'cls_sime_gp', 'cls_closing_date']).orderBy('cls_sime_gp').orderBy('cls_closing_date').execute();
+  const ids: number[] = [];
+  let group = '';
+  let previous = '';
+  for (const row of rows) {
+    if (String(row.cls_sime_gp) !== group) {
+      group = String(row.cls_sime_gp);
+      previous = '';
+    }
+    const closingDate = String(row.cls_closing_date);
+    if (closingDate >= from && previous < to) ids.push(Number(row.cls_id));
+    previous = closingDate;
+  }
+  return ids;
+}
+
+const periodLabel = (from: string, to: string): string => `${from}〜${to}`;
+
+/**
+ * The journal of from..to as a file, marked, stamped and audited in one transaction.
+ * @example await exportYayoi(db, { userId: 1, call: 'export_yayoi' }, '2026-05-01', '2026-05-31', false)
+ */
+export async function exportYayoi(db: Kysely<Database>, ctx: { userId: number; call: string }, from: string, to: string, reexport: boolean): Promise<FileAnswer> {
+  const { bytes, rows, reexported } = await db.transaction().execute(async (trx) => {
+    // One export (or closing restore) at a time: the overlap check and the stamps see what the one before committed.
+    await serialize(trx, CLOSING_LOCK);
+    const earlier = await trx.selectFrom('accounting_export').leftJoin('user', 'user.user_id', 'accounting_export.ae_usr_id')
+      .select(['ae_id', 'ae_from', 'ae_to', 'accounting_export.created', 'user_name'])
+      .where('ae_kind', '=', YAYOI_KIND).where('ae_from', '<=', to).where('ae_to', '>=', from)
+      .orderBy('ae_id', 'desc').executeTakeFirst();
+    if (earlier && !reexport) {
+      const message = `${periodLabel(String(earlier.ae_from), String(earlier.ae_to))} の仕訳は ${formatDateTime(String(earlier.created))} に${earlier.user_name ? `${String(earlier.user_name)}さんが` : ''}出力済みです（出力番号 ${String(earlier.ae_id)}）。同じ期間をもう一度出力するときは「再出力」を選んでください（弥生会計で二重に取り込まないようご注意ください）。`;
+      throw new ApiError(409, message, { ae_id: Number(earlier.ae_id) });
+    }
+    const setting = await yayoiSetting(trx);
+    const { rates, payments, slips } = await journalData(trx, from, to);
+    const records = yayoiRecords(rates, payments, setting);
+    const stamp = nextStamp();
+    const marked = await trx.insertInto('accounting_export').values({
+      ae_kind: YAYOI_KIND, ae_from: from, ae_to: to, ae_usr_id: ctx.userId, ae_rows: records.length, ae_slips: slips,
+      ae_payments: payments.filter((p) => p.amount !== 0).length, ae_reexport: earlier ? 1 : 0, created: stamp,
+    }).returning('ae_id').executeTakeFirstOrThrow();
+    const closings = await overlappingClosings(trx, from, to);
+    if (closings.length) await trx.updateTable('closing').set({ cls_export_at: stamp }).where('cls_id', 'in', closings).execute();
+    await writeAudit(trx, {
+      userId: ctx.userId, call: ctx.call, table: 'accounting_export', recordId: Number(marked.ae_id), at: stamp,
+      changes: {
+        ae_from: [null, from], ae_to: [null, to], ae_rows: [null, records.length], ae_slips: [null, slips],
+        ae_payments: [null, payments.length], ae_reexport: [null, earlier ? 1 : 0], closings: [null, closings.length],
+      },
+    });
+    return { bytes: encodeCsv(csvRecords(records), 'cp932').bytes, rows: records.length, reexported: Boolean(earlier) };
+  });
+  const span = `${from.replaceAll('-', '')}-${to.replaceAll('-', '')}`;
+  return {
+    file: {
+      name: `弥生仕訳_${span}${reexported ? '_再出力' : ''}.csv`,
+      asciiName: `yayoi_${span}${reexported ? '_reexport' : ''}.csv`,
+      contentType: 'text/csv; charset=Shift_JIS',
+      body: bytes,
+      headers: { [CSV_HEADERS.rows]: String(rows) },
+    },
+  };
+}
+
