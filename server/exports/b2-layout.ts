@@ -50,7 +50,7 @@ export const B2_COLLECT_MAX = 300_000;
 
 /**
  * Width in B2's units: ASCII and half-width kana 1, every other character 2 (B2 states lengths as 全角/半角, e.g. 住所 32/64).
- * @example b2Width('丸の内1-2') // 8
+ * @example b2Width('丸の内1-2') // 9
  */
 export function b2Width(text: string): number {
   let width = 0;
