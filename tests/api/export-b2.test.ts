@@ -100,8 +100,9 @@ for (const dialect of dialects()) {
       );
       assert.deepEqual(plain.replaced, []);
       assert.equal(plain.exported_at, '');
-      assert.deepEqual([collect.type, collect.name, collect.time_slot, collect.collect], ['コレクト', 'ご担当者', '0812 午前中', String(collect.collect)]);
-      assert.ok(Number(collect.collect) > 0, 'the order total to collect');
+      const total = await h.database.db.selectFrom('orders').select('od_uriage_total').where('od_id', '=', ids.collect).executeTakeFirstOrThrow();
+      assert.ok(Number(total.od_uriage_total) > 0);
+      assert.deepEqual([collect.type, collect.name, collect.time_slot, collect.collect], ['コレクト', 'ご担当者', '0812 午前中', String(total.od_uriage_total)], 'the order total is collected');
       assert.deepEqual(collect.replaced, [{ field: '配送先会社名', char: '髙', to: '〓' }, { field: '配送先会社名', char: '①', to: '〓' }]);
       assert.deepEqual(await exportMarks([ids.plain, ids.collect]), [null, null], 'a preview writes nothing');
     });
