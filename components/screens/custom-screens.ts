@@ -18,6 +18,6 @@ export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentTy
   'sales-report': () => import('./sales-report'),
   'order-list': () => import('./orders/order-list'),
   'order-form': () => import('./orders/order-form'),
-  yayoi: () => import('./system/yayoi'),
+  export: () => import('./export'),
   'data-download': () => import('./system/data-download'),
 };

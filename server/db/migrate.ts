@@ -38,6 +38,7 @@ import * as writeAndSumIndexes from './migrations/0037-write-and-sum-indexes';
 import * as writeIndexes from './migrations/0048-write-indexes';
 import * as orderFeeLine from './migrations/0046-order-fee-line';
 import * as salesWrites from './migrations/0047-sales-writes';
+import * as b2Export from './migrations/0050-b2-export';
 import * as accountingExport from './migrations/0052-accounting-export';
 import type { Database } from './schema';
 
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0048-write-indexes': writeIndexes,
   '0046-order-fee-line': orderFeeLine,
   '0047-sales-writes': salesWrites,
+  '0050-b2-export': b2Export,
   '0052-accounting-export': accountingExport,
 };
 

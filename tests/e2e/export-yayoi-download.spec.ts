@@ -1,5 +1,5 @@
 /**
- * Issue 14's files in the browser, on the seeded demo company: the Yayoi journal from /system/yayoi (its bytes decoded as
+ * Issue 14's files in the browser, on the seeded demo company: the Yayoi journal from /system/export's 会計連携（弥生） tab (its bytes decoded as
  * cp932: 25 columns, no header, CR LF, as many records as the period's non-zero slip buckets and payments; then the same
  * period refused as exported before, and exported again as 再出力, marked in the list), and /system/download's orders with
  * their lines (one row per line, as many as the database holds for the period).
@@ -26,8 +26,8 @@ test('exports the Yayoi journal of a week as cp932, refuses the same period agai
   const payments = readRow<{ n: number }>('SELECT count(*) AS n FROM payment WHERE deleted = 0 AND py_date BETWEEN ? AND ? AND py_amount <> 0', from, to).n;
   expect(rates + payments, 'the week has slips').toBeGreaterThan(0);
 
-  await page.goto('/#/system/yayoi');
-  await expect(page.getByRole('heading', { name: '会計連携（弥生）' })).toBeVisible();
+  await page.goto('/#/system/export?tab=yayoi');
+  await expect(page.getByRole('tab', { name: '会計連携（弥生）' })).toHaveAttribute('aria-selected', 'true');
   await page.getByLabel('開始日').fill(from);
   await page.getByLabel('終了日').fill(to);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '仕訳を出力' }).click()]);
