@@ -16,6 +16,11 @@ export interface DownloadTable {
   dateLabel: string;
   /** One row per child row (明細). */
   lines?: boolean;
+  /**
+   * Rows that are no declared resource's (`stock`: the warehouses' movements, table `stock_move`), read by their own query
+   * and written by the same CSV writer (`csvFile`); `resource` then names the resource whose area they belong to.
+   */
+  rows?: 'stockMoves';
 }
 
 export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
@@ -24,6 +29,7 @@ export const DOWNLOAD_TABLES: readonly DownloadTable[] = [
   { value: 'sales', text: '売上伝票（明細つき）', resource: 'sales', date: 'sl_date', dateLabel: '売上日', lines: true },
   { value: 'payment', text: '入金伝票', resource: 'payment', date: 'py_date', dateLabel: '入金日' },
   { value: 'billing', text: '請求書', resource: 'billing', date: 'bl_closing_date', dateLabel: '締め日' },
+  { value: 'stock', text: '在庫の入出庫（在庫数つき）', resource: 'souko', date: 'created', dateLabel: '日時', rows: 'stockMoves' },
   { value: 'bottle', text: 'ボトルの受け払い（預け本数つき）', resource: 'bottle', date: 'bt_move_date', dateLabel: '日付' },
   { value: 'log', text: '操作ログ', resource: 'log', date: 'created', dateLabel: '日時' },
 ];

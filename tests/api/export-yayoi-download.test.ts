@@ -205,6 +205,29 @@ for (const dialect of dialects()) {
       assert.equal(rows.length - 1, 4, 'two slips of 4/5: one line and three lines');
     });
 
+    it('downloads the warehouses\' stock movements of a period with the stock after each, named and audited', async () => {
+      const item = Number((await created('item', { code: 'DL-STK', name: '=在庫テスト水', unit: '本', price: 1000, tax_class: 'reduced', stock_tracked: 1 })).it_id);
+      const sk = Number((await created('souko', { code: 'DL-WH', name: 'ダウンロード倉庫' })).sk_id);
+      for (const [kind, quantity] of [['in', 10], ['out', 3], ['count', 5]] as const) {
+        const res = await h.post('stock_adjust', { sk_id: sk, postData: JSON.stringify({ it_id: item, kind, quantity, reason: `${kind}の理由` }) });
+        assert.equal(res.status, 200, res.text);
+      }
+      const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+      const reply = await download('download_table', { table: 'stock', from: today, to: today, enc: 'cp932' });
+      assert.equal(reply.status, 200, reply.bytes.toString());
+      const rows = parseCsv(iconv.decode(reply.bytes, 'cp932')).filter((r, i) => i === 0 || r[2] === 'DL-WH');
+      const at = (label: string) => rows[0].indexOf(label);
+      assert.deepEqual(rows.slice(1).map((r) => [r[at('区分')], r[at('数量')], r[at('変更前の在庫数')], r[at('変更後の在庫数')], r[at('商品')], r[at('倉庫')]]), [
+        ['入庫', '10', '0', '10', "'=在庫テスト水", 'ダウンロード倉庫'],
+        ['出庫', '-3', '10', '7', "'=在庫テスト水", 'ダウンロード倉庫'],
+        ['棚卸調整', '-2', '7', '5', "'=在庫テスト水", 'ダウンロード倉庫'],
+      ]);
+      const audit = await h.database.db.selectFrom('audit_log').select('log_changes').where('log_call', '=', 'download_table').where('log_table', '=', 'stock_move').executeTakeFirstOrThrow();
+      assert.match(String(audit.log_changes), /在庫の入出庫/);
+      const yesterday = await download('download_table', { table: 'stock', from: '2020-01-01', to: '2020-01-31', enc: 'utf8' });
+      assert.equal(parseCsv(yesterday.bytes.toString('utf8').replace(/^\ufeff/, '')).length, 1, 'only the header outside the period');
+    });
+
     it('refuses an unknown table naming it (400), a bad period (400) and a non-admin (403)', async () => {
       const unknown = await download('download_table', { table: 'user', from: '2026-01-01', to: '2026-01-31' });
       assert.equal(unknown.status, 400);
