@@ -46,8 +46,8 @@ interface Lookups {
 }
 
 const telDigits = (value: string): string => searchKey(value).replace(/\D/g, '');
-/** A time slot's label or code as compared (NFKC, spaces removed). */
-const slotKey = (value: string): string => value.normalize('NFKC').replace(/\s/g, '');
+/** A time slot's label or code as compared (NFKC, spaces removed, 〜 and cp932's ～ alike). */
+const slotKey = (value: string): string => value.normalize('NFKC').replace(/\s/g, '').replace(/[\u301C~]/g, '〜');
 
 function groupsOf(rows: readonly ImportRow[]): Group[] {
   const groups: Group[] = [];

@@ -57,7 +57,7 @@ async function apply(run: ImportRun, rows: readonly ImportRow[]): Promise<ChunkO
       actions.push('update');
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      const fields = Object.keys((error.extra.fields ?? {}) as Record<string, string>);
+      const fields = Object.keys(error.extra.fields ?? {});
       problem(fields.includes('tracking_no') ? 'tracking_no' : '', `受注番号「${number}」: ${error.message}`);
     }
   }
