@@ -20,7 +20,7 @@ export interface KindRun {
 
 /** The file's records as the kind's rows (1-based rows of the file; the header is row 1). */
 export function rowsOf(info: ImportKindInfo, bytes: Buffer, encoding: 'cp932' | 'utf8'): ImportRow[] {
-  const records = parse<string[]>(iconv.decode(bytes, encoding).replace(/^\ufeff/, ''), { relax_column_count: true });
+  const records: string[][] = parse(iconv.decode(bytes, encoding).replace(/^\ufeff/, ''), { relax_column_count: true });
   const labels = new Set(info.columns.flatMap((c) => [c.label, ...(c.synonyms ?? [])]));
   const header = records.length > 0 && records[0].some((cell) => labels.has(cell.trim()));
   const at = new Map(info.columns.map((c) => [
