@@ -1,0 +1,124 @@
+/**
+ * 送り状取込 (issue 14, server/imports/kinds/waybill.ts) on both dialects: a Yamato B2 Cloud issued-data file (cp932,
+ * with and without its header row) written for orders in 出荷待ち ships them with their tracking numbers through the
+ * order's own status rule (stock out, audit row); imported again it changes nothing; a bad check digit, an unknown
+ * order number or an order in another status refuses the file whole, nothing changed.
+ */
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { WAYBILL_IMPORT } from '../../lib/imports/columns/waybill';
+import { isValidTrackingNo } from '../../lib/orders/tracking';
+import { todayJst } from '../../lib/format';
+import { waybillImport } from '../../server/imports/kinds/waybill';
+import { csvRecords, encodeCsv } from '../../server/resources/csv-text';
+import { dialects, resourceCalls, useHarness } from './harness';
+import { rowsOf, runKind } from './import-run';
+
+type Row = Record<string, string | number | null>;
+
+const today = todayJst().replaceAll('-', '/');
+/** The first columns of B2's issued data (its layout has 97; the import reads columns 1 and 4). */
+const B2_HEADER = ['お客様管理番号', '送り状種類', 'クール区分', '伝票番号', '出荷予定日', 'お届け予定日', '配達時間帯', 'お届け先コード', 'お届け先電話番号'];
+
+/** A valid tracking number from 11 digits (the check digit appended), written with hyphens as B2 prints it. */
+const tracking = (eleven: string): string => {
+  const digits = eleven + String(Number(eleven) % 7);
+  return `${digits.slice(0, 4)}-${digits.slice(4, 8)}-${digits.slice(8)}`;
+};
+const digitsOf = (value: string): string => value.replaceAll('-', '');
+
+for (const dialect of dialects()) {
+  describe(dialect, () => {
+    const h = useHarness(dialect);
+    const { created } = resourceCalls(h);
+    const ids = { water: 0, tokyo: 0, client: 0 };
+
+    /** A B2 issued file: one record per [order number, tracking number], cp932, CRLF. */
+    const b2File = (pairs: [string, string][], header: boolean) =>
+      encodeCsv(csvRecords([...(header ? [B2_HEADER] : []), ...pairs.map(([number, no]) => [number, '0', '0', no, today, '', '', '', '03-5555-0001'])]), 'cp932').bytes;
+    const run = (pairs: [string, string][], header = true) =>
+      runKind(h.database.db, waybillImport, rowsOf(WAYBILL_IMPORT, b2File(pairs, header), 'cp932'), { userId: h.fixtures.users.admin.id, call: 'import_commit' }, false);
+    const detail = async (id: number): Promise<Row> => (await h.post<Row>('order_dtl', { id })).body[0];
+    const stock = async (): Promise<number> => Number((await h.post<Row>('stock_lst', { sk_id: ids.tokyo })).body.find((r) => r.st_it_id === ids.water)?.st_quantity ?? 0);
+    /** A new order of `quantity` waters moved to 出荷待ち (or left 未処理). */
+    const waiting = async (quantity: number, status: 'waitshipping' | 'untreated' = 'waitshipping'): Promise<Row> => {
+      const order = await created('order', { cl_id: ids.client, date: todayJst(), sk_id: String(ids.tokyo), delivery_fee: 0, lines: [{ it_id: ids.water, quantity }] });
+      if (status === 'waitshipping') {
+        const moved = await h.post<Row>('order_status', { od_id: order.od_id, status });
+        assert.equal(moved.status, 200, moved.text);
+      }
+      return order;
+    };
+
+    before(async () => {
+      ids.water = Number((await created('item', { code: 'WB-W12', name: '送り状テスト天然水', unit: '本', price: 1296, tax_class: 'reduced', stock_tracked: 1 })).it_id);
+      ids.tokyo = Number((await created('souko', { code: 'WB-TKY', name: '送り状テスト倉庫', pref: '東京都', active: 1 })).sk_id);
+      const stocked = await h.post('stock_adjust', { sk_id: ids.tokyo, postData: JSON.stringify({ it_id: ids.water, kind: 'in', quantity: 100, reason: '初期在庫' }) });
+      assert.equal(stocked.status, 200, stocked.text);
+      ids.client = Number((await created('client', { status: '1', co_name: '送り状テスト商事', tel_1: '03-5555-0001', pref: '東京都', sk_id: String(ids.tokyo) })).cl_id);
+    });
+
+    it('the tracking numbers of the test are valid and the check digit is the first 11 digits mod 7', () => {
+      assert.ok(isValidTrackingNo('4444-1375-8703'));
+      assert.ok(!isValidTrackingNo('444413758704'));
+      assert.ok(!isValidTrackingNo('44441375870'));
+      assert.ok(isValidTrackingNo(tracking('12345678901')));
+    });
+
+    for (const header of [true, false]) {
+      it(`a B2 issued file ${header ? 'with' : 'without'} its header row ships the 出荷待ち orders with their numbers, stock out, audited; again it changes nothing`, async () => {
+        const a = await waiting(2);
+        const b = await waiting(3);
+        const start = await stock();
+        const numbers: [string, string][] = [[String(a.od_number), tracking(header ? '30000000001' : '30000000011')], [String(b.od_number), tracking(header ? '30000000002' : '30000000012')]];
+        const outcome = await run(numbers, header);
+        assert.deepEqual(outcome.errors, []);
+        assert.deepEqual([outcome.actions, outcome.committed], [['update', 'update'], true]);
+        for (const [order, [, no]] of [[a, numbers[0]], [b, numbers[1]]] as const) {
+          const stored = await detail(Number(order.od_id));
+          assert.deepEqual([stored.od_status, stored.od_tracking_no], ['shipped', digitsOf(no)]);
+          const audit = await h.database.db.selectFrom('audit_log').select(['log_call', 'log_changes']).where('log_table', '=', 'orders').where('log_record_id', '=', Number(order.od_id)).orderBy('log_id', 'desc').executeTakeFirstOrThrow();
+          assert.equal(audit.log_call, 'import_commit');
+          assert.deepEqual((JSON.parse(audit.log_changes) as Record<string, unknown>).od_status, ['waitshipping', 'shipped']);
+        }
+        assert.equal(await stock(), start - 5);
+        const again = await run(numbers, header);
+        assert.deepEqual([again.errors, again.actions, again.committed], [[], ['skip', 'skip'], true]);
+        assert.equal(await stock(), start - 5);
+      });
+    }
+
+    it('a bad check digit, an unknown order number and an order in another status are each listed; nothing is imported', async () => {
+      const good = await waiting(1);
+      const untreated = await waiting(1, 'untreated');
+      const start = await stock();
+      const bad = digitsOf(tracking('40000000001'));
+      const wrongDigit = `${bad.slice(0, 11)}${(Number(bad[11]) + 1) % 10}`;
+      const outcome = await run([
+        [String(good.od_number), tracking('40000000002')],
+        [String(good.od_number).replace(/\d$/, '') + 'X', tracking('40000000003')],
+        [String(untreated.od_number), tracking('40000000004')],
+        [String(good.od_number), wrongDigit],
+        [String(good.od_number), '1234-5678'],
+      ]);
+      assert.equal(outcome.committed, false);
+      assert.deepEqual(outcome.errors.map((e) => [e.row, e.column]), [[3, 'お客様管理番号'], [4, 'お客様管理番号'], [5, '伝票番号'], [6, '伝票番号']]);
+      assert.match(outcome.errors[0].message, /見つかりません/);
+      assert.match(outcome.errors[1].message, /未処理/);
+      assert.match(outcome.errors[2].message, /チェックデジット/);
+      assert.match(outcome.errors[3].message, /12桁/);
+      assert.equal((await detail(Number(good.od_id))).od_status, 'waitshipping');
+      assert.equal((await detail(Number(untreated.od_id))).od_status, 'untreated');
+      assert.equal(await stock(), start);
+    });
+
+    it('an order already shipped with another number is listed, not shipped again', async () => {
+      const order = await waiting(1);
+      assert.deepEqual((await run([[String(order.od_number), tracking('50000000001')]])).errors, []);
+      const outcome = await run([[String(order.od_number), tracking('50000000002')]]);
+      assert.deepEqual(outcome.errors.map((e) => [e.row, e.column]), [[2, '伝票番号']]);
+      assert.match(outcome.errors[0].message, /別の伝票番号.*出荷済/);
+      assert.equal((await detail(Number(order.od_id))).od_tracking_no, digitsOf(tracking('50000000001')));
+    });
+  });
+}
