@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { ORDER_IMPORT } from '../../lib/imports/columns/order';
+import { orderImportKind } from '../../lib/imports/columns/order';
 import { todayJst } from '../../lib/format';
 import { orderImport } from '../../server/imports/kinds/order';
 import { csvRecords, encodeCsv } from '../../server/resources/csv-text';
@@ -15,7 +15,7 @@ import { rowsOf, runKind } from './import-run';
 type Row = Record<string, string | number | null>;
 
 const today = todayJst();
-const HEADER = ORDER_IMPORT.columns.map((c) => c.label);
+const HEADER = orderImportKind.columns.map((c) => c.label);
 
 for (const dialect of dialects()) {
   describe(dialect, () => {
@@ -27,7 +27,7 @@ for (const dialect of dialects()) {
 
     const file = (records: string[][]) => encodeCsv(csvRecords([HEADER, ...records]), 'cp932').bytes;
     const run = (records: string[][], dryRun = false) =>
-      runKind(h.database.db, orderImport, rowsOf(ORDER_IMPORT, file(records), 'cp932'), { userId: h.fixtures.users.admin.id, call: 'import_commit' }, dryRun);
+      runKind(h.database.db, orderImport, rowsOf(orderImportKind, file(records), 'cp932'), { userId: h.fixtures.users.admin.id, call: 'import_commit' }, dryRun);
     const orderCount = async () => Number((await h.database.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const linesOf = async (id: number) => (await h.post<Row>('order_detail_lst', { od_id: id })).body
       .map((l) => [l.odd_it_id, l.odd_name, l.odd_quantity, l.odd_price, l.odd_amount, l.odd_tax_class, l.odd_tax_rate]);

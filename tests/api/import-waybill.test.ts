@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { WAYBILL_IMPORT } from '../../lib/imports/columns/waybill';
+import { waybillImportKind } from '../../lib/imports/columns/waybill';
 import { isValidTrackingNo } from '../../lib/orders/tracking';
 import { todayJst } from '../../lib/format';
 import { waybillImport } from '../../server/imports/kinds/waybill';
@@ -37,7 +37,7 @@ for (const dialect of dialects()) {
     const b2File = (pairs: [string, string][], header: boolean) =>
       encodeCsv(csvRecords([...(header ? [B2_HEADER] : []), ...pairs.map(([number, no]) => [number, '0', '0', no, today, '', '', '', '03-5555-0001'])]), 'cp932').bytes;
     const run = (pairs: [string, string][], header = true) =>
-      runKind(h.database.db, waybillImport, rowsOf(WAYBILL_IMPORT, b2File(pairs, header), 'cp932'), { userId: h.fixtures.users.admin.id, call: 'import_commit' }, false);
+      runKind(h.database.db, waybillImport, rowsOf(waybillImportKind, b2File(pairs, header), 'cp932'), { userId: h.fixtures.users.admin.id, call: 'import_commit' }, false);
     const detail = async (id: number): Promise<Row> => (await h.post<Row>('order_dtl', { id })).body[0];
     const stock = async (): Promise<number> => Number((await h.post<Row>('stock_lst', { sk_id: ids.tokyo })).body.find((r) => r.st_it_id === ids.water)?.st_quantity ?? 0);
     /** A new order of `quantity` waters moved to 出荷待ち (or left 未処理). */

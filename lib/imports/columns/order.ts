@@ -9,7 +9,7 @@
  */
 import type { ImportColumn, ImportKindInfo } from '../kinds';
 
-export const ORDER_IMPORT_COLUMNS = [
+export const orderImportColumns = [
   { field: 'key', label: '受注キー', synonyms: ['注文番号', 'オーダー番号', '受注ID', '取込キー'], required: true },
   { field: 'cl_code', label: '顧客コード', synonyms: ['得意先コード', '顧客番号'] },
   { field: 'tel', label: '電話番号', synonyms: ['顧客電話番号', 'TEL', '電話'] },
@@ -22,28 +22,17 @@ export const ORDER_IMPORT_COLUMNS = [
   { field: 'biko', label: '備考', synonyms: ['メモ', '摘要'] },
 ] as const satisfies readonly ImportColumn[];
 
-export type OrderImportField = (typeof ORDER_IMPORT_COLUMNS)[number]['field'];
+export type OrderImportField = (typeof orderImportColumns)[number]['field'];
 
-export const ORDER_IMPORT: ImportKindInfo = {
+export const orderImportKind: ImportKindInfo = {
   label: '受注取込',
   area: 'order',
   format: 'csv',
   route: '/system/import?kind=order',
   groupBy: 'key',
-  columns: ORDER_IMPORT_COLUMNS,
+  columns: orderImportColumns,
 };
 
 /** The label of a field's column (the errors name it). */
-export const orderColumnLabel = (field: OrderImportField): string => ORDER_IMPORT_COLUMNS.find((c) => c.field === field)!.label;
+export const orderColumnLabel = (field: OrderImportField): string => orderImportColumns.find((c) => c.field === field)!.label;
 
-/**
- * The template the screen offers (UTF-8 CSV, CRLF): the header row and two example orders, the first of two lines.
- * @example ORDER_TEMPLATE_CSV.split('\r\n')[0] // '受注キー,顧客コード,電話番号,受注日,配送日,配達時間帯,商品コード,数量,単価,備考'
- */
-export const ORDER_TEMPLATE_CSV = [
-  ORDER_IMPORT_COLUMNS.map((c) => c.label).join(','),
-  'WEB-0001,C0001,,2026/11/25,2026/11/27,午前中,W12,2,,',
-  'WEB-0001,,,,,,SERVER-R,1,1100,',
-  'WEB-0002,,03-1234-5678,2026/11/25,,,W12,3,1296.50,玄関前に置き配',
-  '',
-].join('\r\n');

@@ -6,19 +6,19 @@
  */
 import type { ImportColumn, ImportKindInfo } from '../kinds';
 
-export const WAYBILL_IMPORT_COLUMNS = [
+export const waybillImportColumns = [
   { field: 'order_no', label: 'お客様管理番号', synonyms: ['受注番号', '管理番号', '注文番号'], required: true, position: 0 },
   { field: 'tracking_no', label: '伝票番号', synonyms: ['送り状番号', 'お問い合せ送り状No.', 'お問合せ送り状番号', '問い合わせ番号', '追跡番号'], required: true, position: 3 },
 ] as const satisfies readonly ImportColumn[];
 
-export type WaybillImportField = (typeof WAYBILL_IMPORT_COLUMNS)[number]['field'];
+export type WaybillImportField = (typeof waybillImportColumns)[number]['field'];
 
-export const WAYBILL_IMPORT: ImportKindInfo = {
+export const waybillImportKind: ImportKindInfo = {
   label: '送り状取込',
   area: 'order',
   format: 'csv',
   route: '/system/import?kind=waybill',
-  columns: WAYBILL_IMPORT_COLUMNS,
+  columns: waybillImportColumns,
 };
 
-export const waybillColumnLabel = (field: WaybillImportField): string => WAYBILL_IMPORT_COLUMNS.find((c) => c.field === field)!.label;
+export const waybillColumnLabel = (field: WaybillImportField): string => waybillImportColumns.find((c) => c.field === field)!.label;
