@@ -83,7 +83,7 @@ for (const dialect of benchDialects()) {
     const form = new FormData();
     form.set('authKey', authKey);
     form.set('kind', 'order');
-    form.set('file', new Blob([file], { type: 'text/csv' }), 'bench-orders.csv');
+    form.set('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), 'bench-orders.csv');
     const preview = await measured(server.pid, () => call<{ import_id: number; rows: number; inserts: number; errors: unknown[] }>(server.url, 'import_preview', form));
     const p = preview.answer;
     if (p.errors.length > 0 || p.inserts !== ORDERS * LINES.length) throw new Error(`preview: ${JSON.stringify(p).slice(0, 500)}`);
