@@ -171,6 +171,8 @@ export interface Database {
   billing_rate: ResourceRow;
   allocation: ResourceRow;
   billing_send: ResourceRow;
+  import_run: ResourceRow;
+  import_mapping: ResourceRow;
   /** PostgreSQL only (SQLite: the job file). */
   job: JobTable;
 }
