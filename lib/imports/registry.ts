@@ -4,6 +4,8 @@
  * read them from here. A kind not registered yet is answered 400 「この取込はまだ使えません。」.
  */
 import { clientImportKind } from './columns/client';
+import { orderImportKind } from './columns/order';
+import { waybillImportKind } from './columns/waybill';
 import type { ImportKindInfo } from './kinds';
 
 export const IMPORT_KIND_NAMES = ['client', 'order', 'waybill', 'jaccs_result'] as const;
@@ -14,6 +16,8 @@ export const isImportKind = (value: string): value is ImportKind => (IMPORT_KIND
 /** Every kind that can be imported now (others add their line as they land). */
 export const IMPORT_KINDS: Partial<Record<ImportKind, ImportKindInfo>> = {
   client: clientImportKind,
+  order: orderImportKind,
+  waybill: waybillImportKind,
 };
 
 /** The kind's declaration, or undefined for an unknown name or a kind not built yet. */

@@ -5,7 +5,11 @@
 import type { ImportKind } from '../../lib/imports/registry';
 import type { ImportKindHandler } from './kind';
 import { clientImport } from './kinds/client';
+import { orderImport } from './kinds/order';
+import { waybillImport } from './kinds/waybill';
 
 export const IMPORT_HANDLERS: Partial<Record<ImportKind, ImportKindHandler>> = {
   client: clientImport,
+  order: orderImport,
+  waybill: waybillImport,
 };

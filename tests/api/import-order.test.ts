@@ -1,16 +1,16 @@
 /**
  * 受注取込 (issue 14, server/imports/kinds/order.ts) on both dialects: orders from the template equal the same orders
  * entered by `order_save` (names, prices, tax classes and rates, the fee line, totals to the yen); the same file twice
- * creates nothing twice; every problem named by the row of its line and the column's label, nothing written.
+ * creates nothing twice; every problem named by the row of its line and the column's label, nothing written — all
+ * through `import_preview` (the dry run) and `import_commit` (the job).
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { orderImportKind } from '../../lib/imports/columns/order';
 import { todayJst } from '../../lib/format';
-import { orderImport } from '../../server/imports/kinds/order';
 import { csvRecords, encodeCsv } from '../../server/resources/csv-text';
 import { dialects, resourceCalls, useHarness } from './harness';
-import { rowsOf, runKind } from './import-run';
+import { importCalls } from './import-calls';
 
 type Row = Record<string, string | number | null>;
 
@@ -26,8 +26,15 @@ for (const dialect of dialects()) {
     let slotText = '';
 
     const file = (records: string[][]) => encodeCsv(csvRecords([HEADER, ...records]), 'cp932').bytes;
-    const run = (records: string[][], dryRun = false) =>
-      runKind(h.database.db, orderImport, rowsOf(orderImportKind, file(records), 'cp932'), { userId: h.fixtures.users.admin.id, call: 'import_commit' }, dryRun);
+    const { preview, commit } = importCalls(h, 'order');
+    /** The file's dry run, and its commit when it has no error (unless `dryRun`): the preview, and the job's state. */
+    const run = async (records: string[][], dryRun = false) => {
+      const answer = await preview(file(records));
+      if (dryRun || answer.errors.length > 0) return { ...answer, committed: false };
+      const job = await commit(answer.import_id, { confirm_duplicate: '1' });
+      assert.equal(job.state, 'done', JSON.stringify(job));
+      return { ...answer, committed: true };
+    };
     const orderCount = async () => Number((await h.database.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const linesOf = async (id: number) => (await h.post<Row>('order_detail_lst', { od_id: id })).body
       .map((l) => [l.odd_it_id, l.odd_name, l.odd_quantity, l.odd_price, l.odd_amount, l.odd_tax_class, l.odd_tax_rate]);
@@ -43,7 +50,7 @@ for (const dialect of dialects()) {
       ids.water = await item('IMP-W12', '取込テスト天然水 12L', { price: 1296, tax_class: 'reduced' });
       ids.rental = await item('IMP-RENT', '取込テストサーバーレンタル', { price: 1100, tax_class: 'standard', unit: '月' });
       const client = async (values: Record<string, unknown>) => Number((await created('client', { status: '1', pref: '東京都', city: '千代田区', ...values })).cl_id);
-      ids.plain = await client({ co_name: '取込テスト商事', tel_1: '03-5555-0001', kin_kiri: '0', zei_kiri: '0', tanka_type: '1' });
+      ids.plain = await client({ code: 'IMP-C1', co_name: '取込テスト商事', tel_1: '03-5555-0001', kin_kiri: '0', zei_kiri: '0', tanka_type: '1' });
       ids.other = await client({ co_name: '取込テスト大阪', tel_1: '06-5555-0002', pref: '大阪府', city: '大阪市北区', zei_kiri: '2' });
       ids.twinA = await client({ co_name: '同番号テストA', tel_1: '03-5555-0099' });
       await client({ co_name: '同番号テストB', tel_1: '03-5555-0010', tel_2: '0355550099' });
@@ -53,14 +60,14 @@ for (const dialect of dialects()) {
 
     it('an order file of two orders with lines of two tax rates makes the orders order_save makes, totals to the yen', async () => {
       const outcome = await run([
-        ['T-1', '', '03-5555-0001', today, today, slotText, 'IMP-W12', '3', '', '玄関前'],
+        ['T-1', 'IMP-C1', '', today, today, slotText, 'IMP-W12', '3', '', '玄関前'],
         ['T-1', '', '', '', '', '', 'IMP-RENT', '1', '1105.50', ''],
         ['T-2', '', '06-5555-0002', today, '', '', 'IMP-W12', '2', '1015', ''],
         ['T-2', '', '', '', '', '', 'IMP-RENT', '-1', '', ''],
       ]);
       assert.deepEqual(outcome.errors, []);
       assert.ok(outcome.committed);
-      assert.deepEqual(outcome.actions, ['insert', 'insert', 'insert', 'insert']);
+      assert.deepEqual([outcome.rows, outcome.inserts, outcome.skips], [4, 4, 0]);
       const hand = [
         await created('order', { cl_id: ids.plain, date: today, delivery_date: today, ht_id: '1416', biko: '玄関前', lines: [{ it_id: ids.water, quantity: 3 }, { it_id: ids.rental, quantity: 1, price: 1105.5 }] }),
         await created('order', { cl_id: ids.other, date: today, lines: [{ it_id: ids.water, quantity: 2, price: 1015 }, { it_id: ids.rental, quantity: -1 }] }),
@@ -79,23 +86,28 @@ for (const dialect of dialects()) {
       assert.ok(Number(first.od_uriage_total) > 3888 + 1105);
     });
 
-    it('the same file imported twice creates nothing twice (the 受注キー is skipped)', async () => {
+    it('the same file imported twice creates nothing twice: warned, then its 受注キー skipped', async () => {
       const records = [
         ['TWICE-1', '', '03-5555-0001', today, '', '', 'IMP-W12', '1', '', ''],
         ['TWICE-1', '', '', '', '', '', 'IMP-RENT', '1', '', ''],
       ];
       const first = await run(records);
-      assert.deepEqual([first.errors, first.actions], [[], ['insert', 'insert']]);
+      assert.deepEqual([first.errors, first.inserts, first.committed], [[], 2, true]);
       const count = await orderCount();
-      const again = await run(records);
-      assert.deepEqual([again.errors, again.actions], [[], ['skip', 'skip']]);
+      const again = await preview(file(records));
+      assert.deepEqual([again.errors, again.inserts, again.skips], [[], 0, 2]);
+      assert.equal(again.imported_before?.import_id, first.import_id);
+      const warned = await h.post('import_commit', { import_id: again.import_id });
+      assert.equal(warned.status, 409, warned.text);
+      const job = await commit(again.import_id, { confirm_duplicate: '1' });
+      assert.deepEqual([job.state, job.result?.inserts, job.result?.skips], ['done', 0, 2]);
       assert.equal(await orderCount(), count);
     });
 
     it('the dry run names the rows it would insert and writes nothing', async () => {
       const count = await orderCount();
       const outcome = await run([['DRY-1', '', '03-5555-0001', today, '', '', 'IMP-W12', '1', '', '']], true);
-      assert.deepEqual([outcome.errors, outcome.actions, outcome.committed], [[], ['insert'], false]);
+      assert.deepEqual([outcome.errors, outcome.inserts, outcome.committed], [[], 1, false]);
       assert.equal(await orderCount(), count);
     });
 
@@ -103,6 +115,7 @@ for (const dialect of dialects()) {
       const count = await orderCount();
       const outcome = await run([
         ['BAD-1', '', '03-9999-9999', today, '', '', 'IMP-W12', '1', '', ''],
+        ['BAD-0', 'NO-CODE', '', today, '', '', 'IMP-W12', '1', '', ''],
         ['BAD-2', '', '03-5555-0001', today, '', '', 'IMP-W12', '1', '', ''],
         ['BAD-2', '', '', '', '', '', 'IMP-RENT', '1', '', ''],
         ['BAD-2', '', '', '', '', '', 'NO-SUCH', '1', '', ''],
@@ -113,10 +126,13 @@ for (const dialect of dialects()) {
       ]);
       assert.equal(outcome.committed, false);
       assert.deepEqual(outcome.errors.map((e) => [e.row, e.column]), [
-        [2, '電話番号'], [5, '商品コード'], [6, '数量'], [7, '数量'], [8, '単価'],
+        [2, '電話番号'], [3, '顧客コード'], [6, '商品コード'], [7, '数量'], [8, '数量'], [9, '単価'],
       ]);
       assert.match(outcome.errors[0].message, /03-9999-9999.*見つかりません/);
-      assert.match(outcome.errors[1].message, /NO-SUCH/);
+      assert.match(outcome.errors[1].message, /NO-CODE.*見つかりません/);
+      assert.match(outcome.errors[2].message, /NO-SUCH/);
+      const refused = await h.post('import_commit', { import_id: outcome.import_id });
+      assert.equal(refused.status, 400, refused.text);
       assert.equal(await orderCount(), count);
     });
 

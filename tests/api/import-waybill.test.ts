@@ -2,17 +2,16 @@
  * 送り状取込 (issue 14, server/imports/kinds/waybill.ts) on both dialects: a Yamato B2 Cloud issued-data file (cp932,
  * with and without its header row) written for orders in 出荷待ち ships them with their tracking numbers through the
  * order's own status rule (stock out, audit row); imported again it changes nothing; a bad check digit, an unknown
- * order number or an order in another status refuses the file whole, nothing changed.
+ * order number or an order in another status refuses the file whole, nothing changed — through `import_preview` and
+ * `import_commit`.
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { waybillImportKind } from '../../lib/imports/columns/waybill';
 import { isValidTrackingNo } from '../../lib/orders/tracking';
 import { todayJst } from '../../lib/format';
-import { waybillImport } from '../../server/imports/kinds/waybill';
 import { csvRecords, encodeCsv } from '../../server/resources/csv-text';
 import { dialects, resourceCalls, useHarness } from './harness';
-import { rowsOf, runKind } from './import-run';
+import { importCalls } from './import-calls';
 
 type Row = Record<string, string | number | null>;
 
@@ -36,8 +35,15 @@ for (const dialect of dialects()) {
     /** A B2 issued file: one record per [order number, tracking number], cp932, CRLF. */
     const b2File = (pairs: [string, string][], header: boolean) =>
       encodeCsv(csvRecords([...(header ? [B2_HEADER] : []), ...pairs.map(([number, no]) => [number, '0', '0', no, today, '', '', '', '03-5555-0001'])]), 'cp932').bytes;
-    const run = (pairs: [string, string][], header = true) =>
-      runKind(h.database.db, waybillImport, rowsOf(waybillImportKind, b2File(pairs, header), 'cp932'), { userId: h.fixtures.users.admin.id, call: 'import_commit' }, false);
+    const { preview, commit } = importCalls(h, 'waybill');
+    /** The file's dry run, and its commit when it has no error: the preview, and whether it was committed. */
+    const run = async (pairs: [string, string][], header = true) => {
+      const answer = await preview(b2File(pairs, header));
+      if (answer.errors.length > 0) return { ...answer, committed: false };
+      const job = await commit(answer.import_id, { confirm_duplicate: '1' });
+      assert.equal(job.state, 'done', JSON.stringify(job));
+      return { ...answer, committed: true };
+    };
     const detail = async (id: number): Promise<Row> => (await h.post<Row>('order_dtl', { id })).body[0];
     const stock = async (): Promise<number> => Number((await h.post<Row>('stock_lst', { sk_id: ids.tokyo })).body.find((r) => r.st_it_id === ids.water)?.st_quantity ?? 0);
     /** A new order of `quantity` waters moved to 出荷待ち (or left 未処理). */
@@ -73,7 +79,8 @@ for (const dialect of dialects()) {
         const numbers: [string, string][] = [[String(a.od_number), tracking(header ? '30000000001' : '30000000011')], [String(b.od_number), tracking(header ? '30000000002' : '30000000012')]];
         const outcome = await run(numbers, header);
         assert.deepEqual(outcome.errors, []);
-        assert.deepEqual([outcome.actions, outcome.committed], [['update', 'update'], true]);
+        assert.deepEqual([outcome.encoding, outcome.headers.length > 0, outcome.mapping], ['cp932', header, header ? { order_no: 'お客様管理番号', tracking_no: '伝票番号' } : { order_no: '#1', tracking_no: '#4' }]);
+        assert.deepEqual([outcome.updates, outcome.committed], [2, true]);
         for (const [order, [, no]] of [[a, numbers[0]], [b, numbers[1]]] as const) {
           const stored = await detail(Number(order.od_id));
           assert.deepEqual([stored.od_status, stored.od_tracking_no], ['shipped', digitsOf(no)]);
@@ -83,7 +90,7 @@ for (const dialect of dialects()) {
         }
         assert.equal(await stock(), start - 5);
         const again = await run(numbers, header);
-        assert.deepEqual([again.errors, again.actions, again.committed], [[], ['skip', 'skip'], true]);
+        assert.deepEqual([again.errors, again.updates, again.skips, again.committed], [[], 0, 2, true]);
         assert.equal(await stock(), start - 5);
       });
     }
