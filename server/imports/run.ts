@@ -115,13 +115,16 @@ export async function runKind(input: RunInput): Promise<{ file: FileMapping; tot
     onError(error);
   };
   let chunk: ImportRow[] = [];
+  /** Problems of records among the chunk's (a wrong number of cells), reported with the chunk's in row order. */
+  let shapes: ImportError[] = [];
   const flush = async () => {
-    if (chunk.length === 0) return;
     const rows = chunk;
+    const found = shapes;
     chunk = [];
-    const outcome = await handler.apply(run, rows);
+    shapes = [];
+    const outcome = rows.length ? await handler.apply(run, rows) : { actions: [], errors: [] };
     const errored = new Set<number>();
-    for (const error of outcome.errors) {
+    for (const error of [...found, ...outcome.errors].sort((a, b) => a.row - b.row)) {
       errored.add(error.row);
       report(error);
     }
@@ -158,7 +161,7 @@ export async function runKind(input: RunInput): Promise<{ file: FileMapping; tot
       const problem = shapeProblem(mapped, record);
       if (problem) {
         totals.rows += 1;
-        report({ row: record.row, column: '', message: problem });
+        shapes.push({ row: record.row, column: '', message: problem });
         continue;
       }
       const values: Record<string, string> = {};
