@@ -17,7 +17,7 @@ type Row = Record<string, string | number | null>;
 
 const today = todayJst().replaceAll('-', '/');
 /** The first columns of B2's issued data (its layout has 97; the import reads columns 1 and 4). */
-const B2_HEADER = ['お客様管理番号', '送り状種類', 'クール区分', '伝票番号', '出荷予定日', 'お届け予定日', '配達時間帯', 'お届け先コード', 'お届け先電話番号'];
+const B2_HEADER = ['お客様管理番号', '送り状種類', 'クール区分', '伝票番号', '出荷予定日', 'お届け予定日', '配達時間帯', 'お届け先コード', 'お届け先電話番号', 'お届け先電話番号枝番', 'お届け先郵便番号', 'お届け先住所'];
 
 /** A valid tracking number from 11 digits (the check digit appended), written with hyphens as B2 prints it. */
 const tracking = (eleven: string): string => {
@@ -34,7 +34,7 @@ for (const dialect of dialects()) {
 
     /** A B2 issued file: one record per [order number, tracking number], cp932, CRLF. */
     const b2File = (pairs: [string, string][], header: boolean) =>
-      encodeCsv(csvRecords([...(header ? [B2_HEADER] : []), ...pairs.map(([number, no]) => [number, '0', '0', no, today, '', '', '', '03-5555-0001'])]), 'cp932').bytes;
+      encodeCsv(csvRecords([...(header ? [B2_HEADER] : []), ...pairs.map(([number, no]) => [number, '0', '0', no, today, '', '', '', '03-5555-0001', '', '100-0001', '東京都千代田区千代田1-1'])]), 'cp932').bytes;
     const { preview, commit } = importCalls(h, 'waybill');
     /** The file's dry run, and its commit when it has no error: the preview, and whether it was committed. */
     const run = async (pairs: [string, string][], header = true) => {
