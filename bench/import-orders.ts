@@ -26,13 +26,13 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 25_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 5_000);
 const LINES = [['W12R', '2'], ['RO12R', '1'], ['W12O', '3'], ['SV-RENT', '1']] as const;
 
-/** The import file: the template's header, then each order's 4 lines (customer `BC{n}` by code). */
-function orderFile(): Buffer {
+/** The import file: the template's header, then each order's 4 lines (customer `BC{id}` by code, ids from `first`). */
+function orderFile(first: number): Buffer {
   const records: string[][] = [orderImportKind.columns.map((c) => c.label)];
   for (let n = 0; n < ORDERS; n++) {
     const key = `BENCH-${String(n + 1).padStart(6, '0')}`;
     for (const [i, [code, quantity]] of LINES.entries()) {
-      const head = i === 0 ? [`BC${(n % CUSTOMERS) + 1}`, '', '2026/11/25', '2026/11/27', '', ''] : ['', '', '', '', '', ''];
+      const head = i === 0 ? [`BC${first + (n % CUSTOMERS)}`, '', '2026/11/25', '2026/11/27', '', ''] : ['', '', '', '', '', ''];
       const [clCode, tel, date, delivery, slot, biko] = head;
       records.push([key, clCode, tel, date, delivery, slot, code, quantity, i === 3 ? '1100' : '', biko]);
     }
@@ -62,8 +62,6 @@ async function call<T>(url: string, name: string, body: URLSearchParams | FormDa
   return answer[0];
 }
 
-const file = orderFile();
-console.log(`file: ${(ORDERS * LINES.length).toLocaleString()} lines, ${(file.length / 1024 / 1024).toFixed(1)} MB cp932`);
 for (const dialect of benchDialects()) {
   const target = await freshTarget(dialect);
   const { db } = target.database;
@@ -72,11 +70,12 @@ for (const dialect of benchDialects()) {
   await createUser(db, { ...ADMIN, name: 'ベンチ', role: '管理' });
   await seedSyntheticClients(db, CUSTOMERS);
   const first = Number((await db.selectFrom('client').select((eb) => eb.fn.min<number>('cl_id').as('id')).executeTakeFirstOrThrow()).id);
-  await sql`UPDATE client SET cl_code = ${'BC'} || CAST(cl_id - ${first - 1} AS TEXT)`.execute(db);
+  await sql`UPDATE client SET cl_code = 'BC' || cl_id`.execute(db);
   await bulkInsert(db, itemResource, DEMO_ITEMS);
   await refreshStatistics(target.database, { full: true });
   await target.database.close();
-  console.log(`${dialect}: ${CUSTOMERS.toLocaleString()} customers loaded in ${seconds(loading)}`);
+  const file = orderFile(first);
+  console.log(`${dialect}: ${CUSTOMERS.toLocaleString()} customers loaded in ${seconds(loading)}; file of ${(ORDERS * LINES.length).toLocaleString()} lines, ${(file.length / 1024 / 1024).toFixed(1)} MB cp932`);
   const server = await startServer({ ...target.env, WEB_CONCURRENCY: '1' });
   try {
     const authKey = await login(server.url);
