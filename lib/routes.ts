@@ -142,7 +142,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/system/company', '自社情報', 'system', { kind: 'detail', resource: 'company' }),
   r('/system/import', 'データ取込', 'import', custom('import')),
   r('/system/jaccs', 'JACCS 取込', 'import', planned('口座振替結果（全銀フォーマット）の取込と入金消込。')),
-  r('/system/export', '送り状出力', 'import', planned('出荷待ちの受注から送り状 CSV（ヤマト B2 / 佐川 e飛伝）を出力します。')),
+  r('/system/export', '送り状出力', 'import', custom('export')),
   r('/system/download', 'データダウンロード', 'download', planned('顧客・受注・売上などのデータを Excel で開ける CSV でダウンロードします。'), { adminOnly: true }),
   r('/system/log', '操作ログ', 'system', list('log')),
   r('/system/mailtemplate/list', 'メールテンプレート一覧', 'system', list('mailtemplate')),

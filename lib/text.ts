@@ -29,6 +29,29 @@ export const toKatakana = (value: string): string =>
 /** Half-width kana to full-width, voiced marks joined. @example toFullWidthKana('ｶﾞｽ') // 'ガス' */
 export const toFullWidthKana = (value: string): string => value.replace(/[\uFF61-\uFF9F]+/g, (run) => run.normalize('NFKC'));
 
+// Full-width katakana and punctuation → their half-width forms (JIS X 0201), learnt from NFKC of each half-width
+// character; the kana with no half-width form of their own take the nearest one.
+const HALF_KANA = new Map<string, string>([['ヮ', 'ﾜ'], ['ヵ', 'ｶ'], ['ヶ', 'ｹ'], ['ヰ', 'ｲ'], ['ヱ', 'ｴ'], ['゛', 'ﾞ'], ['゜', 'ﾟ']]);
+for (let code = 0xff61; code <= 0xff9d; code++) HALF_KANA.set(String.fromCharCode(code).normalize('NFKC'), String.fromCharCode(code));
+const VOICE_MARKS: Record<string, string> = { '\u3099': 'ﾞ', '\u309a': 'ﾟ' };
+
+/**
+ * Text as half-width katakana, what carriers' and banks' kana columns take: hiragana to katakana, full-width kana to
+ * half-width (voiced kana as two characters), full-width ASCII and the ideographic space half-width. Other characters
+ * (kanji) stay as they are: the caller decides what to do with them.
+ * @example toHalfWidthKana('ヤマダ　タロウ') // 'ﾔﾏﾀﾞ ﾀﾛｳ'
+ * @example toHalfWidthKana('ぱーてぃー') // 'ﾊﾟｰﾃｨｰ'
+ */
+export function toHalfWidthKana(value: string): string {
+  return [...toHalfWidth(toKatakana(value))].map((ch) => {
+    const half = HALF_KANA.get(ch);
+    if (half) return half;
+    const [base, mark] = [...ch.normalize('NFD')];
+    const baseHalf = base === undefined ? undefined : HALF_KANA.get(base);
+    return baseHalf && mark && VOICE_MARKS[mark] ? baseHalf + VOICE_MARKS[mark] : ch;
+  }).join('');
+}
+
 const halfWidthAlnum = (value: string): string => value.replace(/[０-９Ａ-Ｚａ-ｚ]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0));
 
 /**

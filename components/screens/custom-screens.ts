@@ -19,4 +19,5 @@ export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentTy
   'order-list': () => import('./orders/order-list'),
   'order-form': () => import('./orders/order-form'),
   import: () => import('./import'),
+  export: () => import('./export'),
 };

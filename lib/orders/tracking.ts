@@ -1,18 +1,29 @@
 /**
- * Yamato's tracking numbers (伝票番号): 12 digits, written with or without hyphens, whose last digit is the number of
- * the first 11 digits mod 7 (the check digit). Read by the import of B2 Cloud's issued data (送り状取込).
+ * Yamato (ヤマト運輸) tracking numbers (伝票番号): 12 digits whose last digit is the first 11 digits, read as one
+ * number, modulo 7 (money-and-files.md; 444413758703 validates). Hyphens and spaces people type are dropped first.
+ * Shared by the waybill import (送り状取込) and the tests that write a B2 issued-data file.
  */
 
-/** The number as stored: hyphens and spaces removed (full-width digits made half-width). */
-export const trackingDigits = (value: string): string => value.normalize('NFKC').replace(/[-\s‐－ー―]/g, '');
+/**
+ * The check digit of the first 11 digits of a tracking number.
+ * @example trackingCheckDigit('44441375870') // 3
+ */
+export function trackingCheckDigit(first11: string): number {
+  if (!/^\d{11}$/.test(first11)) throw new RangeError(`11 桁の数字ではありません: ${first11}`);
+  // 99,999,999,999 < 2^53: the number is exact.
+  return Number(first11) % 7;
+}
+
+/** A tracking number as stored: digits only (hyphens, spaces and full-width digits as typed are forgiven). */
+export const normalizeTrackingNo = (value: string): string =>
+  value.normalize('NFKC').replace(/[\s\-‐‑‒–—―−ー]/g, '');
 
 /**
- * Whether a Yamato tracking number is 12 digits with a right check digit (hyphens allowed).
+ * Whether a tracking number (after `normalizeTrackingNo`) is 12 digits with a right check digit.
  * @example isValidTrackingNo('4444-1375-8703') // true
  * @example isValidTrackingNo('444413758704') // false
  */
 export function isValidTrackingNo(value: string): boolean {
-  const digits = trackingDigits(value);
-  if (!/^\d{12}$/.test(digits)) return false;
-  return Number(digits.slice(0, 11)) % 7 === Number(digits[11]);
+  const digits = normalizeTrackingNo(value);
+  return /^\d{12}$/.test(digits) && trackingCheckDigit(digits.slice(0, 11)) === Number(digits[11]);
 }

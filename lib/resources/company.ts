@@ -34,6 +34,12 @@ export function companyProblems(values: Record<string, unknown>): Record<string,
   if (account && !/^\d{7}$/.test(account)) problems.bank_account = '口座番号は 7 桁の数字で入力してください（7 桁に満たないときは先頭を 0 で埋めます）。';
   const code = String(values.itaku_code ?? '');
   if (code && !/^\d{10}$/.test(code)) problems.itaku_code = '委託者コードは 10 桁の数字で入力してください。';
+  const b2 = String(values.b2_billing_code ?? '');
+  if (b2 && !/^\d{12}$/.test(b2)) problems.b2_billing_code = 'B2 ご請求先顧客コードは 12 桁の数字で入力してください。';
+  const b2Class = String(values.b2_billing_class ?? '');
+  if (b2Class && !/^\d{1,3}$/.test(b2Class)) problems.b2_billing_class = 'B2 ご請求先分類コードは 3 桁までの数字で入力してください。';
+  const freight = String(values.b2_freight_no ?? '');
+  if (freight && !/^\d{2}$/.test(freight)) problems.b2_freight_no = 'B2 運賃管理番号は 2 桁の数字で入力してください。';
   // The form sends every field; a save sending only some (an API client) is judged on those it sends.
   if (BANK_FIELDS.some((name) => filled(values[name]))) {
     for (const name of BANK_FIELDS) {
@@ -56,6 +62,7 @@ export const companyResource: ResourceDef = {
     { key: 'bank', label: '振込先' },
     { key: 'debit', label: '口座振替' },
     { key: 'invoice', label: '請求書' },
+    { key: 'b2', label: '送り状（B2）' },
   ],
   fields: [
     { name: 'name', label: '会社名', type: 'text', tab: 'basic', required: true, max: 100, hint: '請求書の発行者名、メールの {{自社名}} になります。' },
@@ -75,6 +82,9 @@ export const companyResource: ResourceDef = {
     { name: 'bank_holder', label: '口座名義', type: 'kana', tab: 'bank', max: 100, hint: '請求書に印刷する振込先の名義（カナ）' },
     { name: 'itaku_code', label: '委託者コード', type: 'text', tab: 'debit', max: 10, hint: '口座振替の依頼データ（全銀フォーマット）の委託者コード（10 桁）' },
     { name: 'itaku_name', label: '委託者名（カナ）', type: 'kana', tab: 'debit', max: 40 },
+    { name: 'b2_billing_code', label: 'B2 ご請求先顧客コード', type: 'text', tab: 'b2', max: 12, placeholder: '012345678901', hint: 'ヤマト B2 クラウドの送り状 CSV（送り状出力）に入れるご請求先顧客コード（12 桁）。' },
+    { name: 'b2_billing_class', label: 'B2 ご請求先分類コード', type: 'text', tab: 'b2', max: 3, hint: '分類コードを使う契約のときだけ（3 桁まで）。' },
+    { name: 'b2_freight_no', label: 'B2 運賃管理番号', type: 'text', tab: 'b2', max: 2, placeholder: '01', hint: '送り状 CSV の運賃管理番号（2 桁）。' },
     { name: 'invoice_note', label: '請求書の備考', type: 'textarea', tab: 'invoice', max: 500, wide: true, hint: '請求書の最後に印刷します（お支払い方法のご案内など）。' },
   ],
   list: {

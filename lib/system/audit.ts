@@ -65,7 +65,7 @@ const OTHER_TABLES: Record<string, { label: string; columns: Record<string, Othe
 
 /** What a save writes beside a resource's fields: an order's lines, a round's stops (summaries, one per line). */
 const EXTRA_COLUMNS: Record<string, Record<string, string>> = {
-  orders: { lines: '明細' },
+  orders: { lines: '明細', od_b2_exported_at: 'B2出力日時', od_b2_exported_by: 'B2出力者' },
   hod_report: { stops: '訪問先' },
   billing: { to: '送信先', subject: '件名', send_state: '送信結果' },
 };
@@ -83,6 +83,7 @@ const OTHER_CALLS: Record<string, { text: string; readers: AuditReaders }> = {
   billing_pdf: { text: '請求書の発行', readers: 'sales' },
   billing_pdf_batch: { text: '請求書の一括発行', readers: 'sales' },
   billing_mail: { text: '請求書のメール送信', readers: 'sales' },
+  export_b2: { text: '送り状（B2）の出力', readers: 'order' },
   seed: { text: '初期データの登録', readers: 'own' },
 };
 

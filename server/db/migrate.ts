@@ -39,6 +39,7 @@ import * as writeIndexes from './migrations/0048-write-indexes';
 import * as orderFeeLine from './migrations/0046-order-fee-line';
 import * as salesWrites from './migrations/0047-sales-writes';
 import * as imports from './migrations/0049-imports';
+import * as b2Export from './migrations/0050-b2-export';
 import * as orderImportKey from './migrations/0053-order-import-key';
 import type { Database } from './schema';
 
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0046-order-fee-line': orderFeeLine,
   '0047-sales-writes': salesWrites,
   '0049-imports': imports,
+  '0050-b2-export': b2Export,
   '0053-order-import-key': orderImportKey,
 };
 

@@ -16,7 +16,8 @@ import { moveOrder, moveOrders } from './status';
 
 const MAX_BULK = 500;
 
-function idsParam(params: Params): number[] {
+/** The `ids` parameter of a bulk order call: a JSON array of 1–500 order ids, duplicates dropped. */
+export function idsParam(params: Params): number[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(params.ids ?? '');

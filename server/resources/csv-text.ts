@@ -82,6 +82,52 @@ function cp932Text(text: string): { held: string; replaced: number } {
   return { held: from === 0 ? text : out + text.slice(from), replaced };
 }
 
+// Characters the B2 writers substitute before encoding (labocho/yamato_b2_cloud writer.rb, money-and-files.md): a
+// variant or a character outside JIS X 0208 with a readable stand-in.
+const JIS_STAND_INS = new Map<string, string>([['𠮷', '吉'], ['𠷡', '百合'], ['繫', '繋'], ['䑓', '臺'], ['\u00a0', ' ']]);
+
+/** Whether a character cp932 holds is in JIS X 0208 (or ASCII / JIS X 0201 kana): not an NEC special (0x87) nor an IBM extension (0xED–0xEE, 0xFA–0xFC). */
+function inJisX0208(char: string): boolean {
+  const bytes = iconv.encode(char, 'cp932');
+  if (bytes.length === 1) return true;
+  const lead = bytes[0];
+  return (lead >= 0x81 && lead <= 0x84) || (lead >= 0x88 && lead <= 0x9f) || (lead >= 0xe0 && lead <= 0xea);
+}
+
+/** One character a JIS X 0208 file could not hold, and what was written instead (〓 or a stand-in). */
+export interface JisReplacement {
+  char: string;
+  to: string;
+}
+
+/**
+ * Text a JIS X 0208 file holds (Yamato B2 Cloud takes level 1/2 kanji only): same-glyph twins written in their cp932
+ * form (〜 → ～, silently), the known variants by their stand-ins (𠮷 → 吉, NBSP → space), every other character
+ * outside JIS X 0208 — NEC specials such as ①, IBM extensions such as 髙, anything cp932 cannot hold — as 〓; the
+ * replacements listed (a pair of surrogates is one character).
+ * @example jisX0208Text('髙橋①𠮷').replaced // [{ char: '髙', to: '〓' }, { char: '①', to: '〓' }, { char: '𠮷', to: '吉' }]
+ */
+export function jisX0208Text(text: string): { held: string; replaced: JisReplacement[] } {
+  const replaced: JisReplacement[] = [];
+  let out = '';
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if (code < 0x80) {
+      out += char;
+      continue;
+    }
+    const standIn = JIS_STAND_INS.get(char);
+    const kind = char.length > 1 ? REPLACED : kindOf(code);
+    const twin = kind === TWIN ? CP932_SAME.get(char)! : char;
+    if (standIn !== undefined || kind === REPLACED || !inJisX0208(twin)) {
+      const to = standIn ?? CSV_REPLACEMENT;
+      replaced.push({ char, to });
+      out += to;
+    } else out += twin;
+  }
+  return { held: out, replaced };
+}
+
 /**
  * CSV text as bytes of one encoding. cp932: each character it cannot hold becomes 〓 and is counted in
  * `replaced`; utf8: `bom` puts the byte-order mark first (Excel then reads UTF-8).

@@ -7,21 +7,16 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { isValidTrackingNo } from '../../lib/orders/tracking';
 import { todayJst } from '../../lib/format';
-import { csvRecords, encodeCsv } from '../../server/resources/csv-text';
 import { dialects, resourceCalls, useHarness } from './harness';
+import { b2IssuedFile, validTrackingNo } from '../support/b2-issued';
 import { importCalls } from './import-calls';
 
 type Row = Record<string, string | number | null>;
 
-const today = todayJst().replaceAll('-', '/');
-/** The first columns of B2's issued data (its layout has 97; the import reads columns 1 and 4). */
-const B2_HEADER = ['お客様管理番号', '送り状種類', 'クール区分', '伝票番号', '出荷予定日', 'お届け予定日', '配達時間帯', 'お届け先コード', 'お届け先電話番号', 'お届け先電話番号枝番', 'お届け先郵便番号', 'お届け先住所'];
-
-/** A valid tracking number from 11 digits (the check digit appended), written with hyphens as B2 prints it. */
-const tracking = (eleven: string): string => {
-  const digits = eleven + String(Number(eleven) % 7);
+/** A valid tracking number (H2's `validTrackingNo`) written with hyphens, as B2 prints it. */
+const tracking = (seed: number): string => {
+  const digits = validTrackingNo(seed);
   return `${digits.slice(0, 4)}-${digits.slice(4, 8)}-${digits.slice(8)}`;
 };
 const digitsOf = (value: string): string => value.replaceAll('-', '');
@@ -32,9 +27,9 @@ for (const dialect of dialects()) {
     const { created } = resourceCalls(h);
     const ids = { water: 0, tokyo: 0, client: 0 };
 
-    /** A B2 issued file: one record per [order number, tracking number], cp932, CRLF. */
+    /** A B2 issued file (97 columns, cp932, CRLF): one record per [order number, tracking number]. */
     const b2File = (pairs: [string, string][], header: boolean) =>
-      encodeCsv(csvRecords([...(header ? [B2_HEADER] : []), ...pairs.map(([number, no]) => [number, '0', '0', no, today, '', '', '', '03-5555-0001', '', '100-0001', '東京都千代田区千代田1-1'])]), 'cp932').bytes;
+      b2IssuedFile(pairs.map(([orderNumber, trackingNo]) => ({ orderNumber, trackingNo, shipDate: todayJst() })), { header });
     const { preview, commit } = importCalls(h, 'waybill');
     /** The file's dry run, and its commit when it has no error: the preview, and whether it was committed. */
     const run = async (pairs: [string, string][], header = true) => {
@@ -64,19 +59,12 @@ for (const dialect of dialects()) {
       ids.client = Number((await created('client', { status: '1', co_name: '送り状テスト商事', tel_1: '03-5555-0001', pref: '東京都', sk_id: String(ids.tokyo) })).cl_id);
     });
 
-    it('the tracking numbers of the test are valid and the check digit is the first 11 digits mod 7', () => {
-      assert.ok(isValidTrackingNo('4444-1375-8703'));
-      assert.ok(!isValidTrackingNo('444413758704'));
-      assert.ok(!isValidTrackingNo('44441375870'));
-      assert.ok(isValidTrackingNo(tracking('12345678901')));
-    });
-
     for (const header of [true, false]) {
       it(`a B2 issued file ${header ? 'with' : 'without'} its header row ships the 出荷待ち orders with their numbers, stock out, audited; again it changes nothing`, async () => {
         const a = await waiting(2);
         const b = await waiting(3);
         const start = await stock();
-        const numbers: [string, string][] = [[String(a.od_number), tracking(header ? '30000000001' : '30000000011')], [String(b.od_number), tracking(header ? '30000000002' : '30000000012')]];
+        const numbers: [string, string][] = [[String(a.od_number), tracking(header ? 11 : 21)], [String(b.od_number), tracking(header ? 12 : 22)]];
         const outcome = await run(numbers, header);
         assert.deepEqual(outcome.errors, []);
         assert.deepEqual([outcome.encoding, outcome.headers.length > 0, outcome.mapping], ['cp932', header, header ? { order_no: 'お客様管理番号', tracking_no: '伝票番号' } : { order_no: '#1', tracking_no: '#4' }]);
@@ -99,12 +87,12 @@ for (const dialect of dialects()) {
       const good = await waiting(1);
       const untreated = await waiting(1, 'untreated');
       const start = await stock();
-      const bad = digitsOf(tracking('40000000001'));
+      const bad = digitsOf(tracking(1));
       const wrongDigit = `${bad.slice(0, 11)}${(Number(bad[11]) + 1) % 10}`;
       const outcome = await run([
-        [String(good.od_number), tracking('40000000002')],
-        [String(good.od_number).replace(/\d$/, '') + 'X', tracking('40000000003')],
-        [String(untreated.od_number), tracking('40000000004')],
+        [String(good.od_number), tracking(2)],
+        [String(good.od_number).replace(/\d$/, '') + 'X', tracking(3)],
+        [String(untreated.od_number), tracking(4)],
         [String(good.od_number), wrongDigit],
         [String(good.od_number), '1234-5678'],
       ]);
@@ -121,11 +109,11 @@ for (const dialect of dialects()) {
 
     it('an order already shipped with another number is listed, not shipped again', async () => {
       const order = await waiting(1);
-      assert.deepEqual((await run([[String(order.od_number), tracking('50000000001')]])).errors, []);
-      const outcome = await run([[String(order.od_number), tracking('50000000002')]]);
+      assert.deepEqual((await run([[String(order.od_number), tracking(5)]])).errors, []);
+      const outcome = await run([[String(order.od_number), tracking(6)]]);
       assert.deepEqual(outcome.errors.map((e) => [e.row, e.column]), [[2, '伝票番号']]);
       assert.match(outcome.errors[0].message, /別の伝票番号.*出荷済/);
-      assert.equal((await detail(Number(order.od_id))).od_tracking_no, digitsOf(tracking('50000000001')));
+      assert.equal((await detail(Number(order.od_id))).od_tracking_no, digitsOf(tracking(5)));
     });
   });
 }

@@ -7,7 +7,7 @@
  * nothing while any is left.
  */
 import { statusText } from '../../../lib/orders/status';
-import { isValidTrackingNo, trackingDigits } from '../../../lib/orders/tracking';
+import { isValidTrackingNo, normalizeTrackingNo } from '../../../lib/orders/tracking';
 import { waybillColumnLabel, type WaybillImportField } from '../../../lib/imports/columns/waybill';
 import type { ImportAction, ImportError } from '../../../lib/imports/kinds';
 import { resourceView } from '../../db/schema';
@@ -34,7 +34,7 @@ async function apply(run: ImportRun, rows: readonly ImportRow[]): Promise<ChunkO
     };
     const number = (row.values.order_no ?? '').trim();
     const typed = (row.values.tracking_no ?? '').trim();
-    const tracking = trackingDigits(typed);
+    const tracking = normalizeTrackingNo(typed);
     if (!number) { problem('order_no', 'お客様管理番号（受注番号）を入力してください。'); continue; }
     if (!typed) { problem('tracking_no', '伝票番号を入力してください。'); continue; }
     if (!/^\d{12}$/.test(tracking)) { problem('tracking_no', `伝票番号「${typed}」は12桁の数字ではありません。`); continue; }
@@ -49,7 +49,7 @@ async function apply(run: ImportRun, rows: readonly ImportRow[]): Promise<ChunkO
     }
     seen.set(number, tracking);
     const status = String(order.od_status);
-    if (status === 'shipped' && trackingDigits(String(order.od_tracking_no ?? '')) === tracking) { actions.push('skip'); continue; }
+    if (status === 'shipped' && normalizeTrackingNo(String(order.od_tracking_no ?? '')) === tracking) { actions.push('skip'); continue; }
     if (status === 'shipped') { problem('tracking_no', `受注番号「${number}」は別の伝票番号（${String(order.od_tracking_no ?? '')}）で出荷済です。`); continue; }
     if (status !== 'waitshipping') { problem('order_no', `受注番号「${number}」は「${statusText(status)}」です。「出荷待ち」の受注だけ出荷済にできます。`); continue; }
     try {

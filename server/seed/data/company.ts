@@ -17,5 +17,8 @@ export const DEMO_COMPANY: Readonly<Record<string, string>> = {
   bank_holder: 'カ）アクアタクハイセンター',
   itaku_code: '1234567890',
   itaku_name: 'アクアタクハイセンター',
+  // Made-up B2 contract codes, so the demo's 送り状出力 makes a file.
+  b2_billing_code: '012345678901',
+  b2_freight_no: '01',
   invoice_note: 'お振込みの場合、振込手数料はお客様のご負担でお願いいたします。\n口座振替のお客様は、お支払期限の日にご指定の口座から引き落としいたします。',
 };
