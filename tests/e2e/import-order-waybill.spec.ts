@@ -7,6 +7,7 @@
 import iconv from 'iconv-lite';
 import { expect, test, type Page } from '@playwright/test';
 import { readRow, writeRows } from './db';
+import { b2IssuedFile } from '../support/b2-issued';
 import { login, trackErrors } from './fixtures';
 
 const stamp = Date.now().toString().slice(-6);
@@ -61,13 +62,12 @@ test('送り状取込: the dry run of a B2 issued file lists an order not 出荷
   await login(page);
   await page.goto('/#/system/import?kind=waybill');
   await expect(page.getByRole('heading', { name: '送り状取込', level: 1 })).toBeVisible();
-  // Without its header row, as B2 writes it: お客様管理番号 in column 1, 伝票番号 in column 4 (444413758703 is valid).
-  const row = (number: string, tracking: string) => [number, '0', '0', tracking, '2026/11/25', '', '', '', '03-1234-5678', '', '100-0001', '東京都千代田区'];
-  await dryRun(page, '発行済データ.csv', cp932([
-    row(order.od_number, '4444-1375-8703'),
-    row('NO-SUCH-ORDER', '4444-1375-8703'),
-    row(order.od_number, '4444-1375-8704'),
-  ]));
+  // B2's 97 columns without its header row: お客様管理番号 in column 1, 伝票番号 in column 4 (444413758703 is valid).
+  await dryRun(page, '発行済データ.csv', b2IssuedFile([
+    { orderNumber: order.od_number, trackingNo: '4444-1375-8703' },
+    { orderNumber: 'NO-SUCH-ORDER', trackingNo: '4444-1375-8703' },
+    { orderNumber: order.od_number, trackingNo: '4444-1375-8704' },
+  ], { header: false }));
   await expect(page.getByRole('heading', { name: 'エラー 3件' })).toBeVisible();
   const table = page.getByRole('table', { name: '取込のエラー' });
   await expect(table.getByRole('row').nth(1)).toContainText(/1\s*お客様管理番号.*未処理/);
