@@ -107,6 +107,29 @@ for (const dialect of dialects()) {
       assert.equal(await stock(), start);
     });
 
+    it('each of a bad check digit, an unknown order number and an order in another status refuses its file whole: the commit is refused, nothing changed', async () => {
+      const bad = digitsOf(tracking(7));
+      const wrongDigit = `${bad.slice(0, 11)}${(Number(bad[11]) + 1) % 10}`;
+      const cases: [string, (other: Row) => [string, string], RegExp][] = [
+        ['bad check digit', (other) => [String(other.od_number), wrongDigit], /チェックデジット/],
+        ['unknown number', () => ['OD-NO-SUCH-1', tracking(8)], /見つかりません/],
+        ['another status', (other) => [String(other.od_number), tracking(9)], /未処理/],
+      ];
+      for (const [i, [name, badRow, message]] of cases.entries()) {
+        const good = await waiting(2);
+        const other = await waiting(1, name === 'another status' ? 'untreated' : 'waitshipping');
+        const start = await stock();
+        const outcome = await run([[String(good.od_number), tracking(30 + i)], badRow(other)]);
+        assert.deepEqual(outcome.errors.map((e) => e.row), [3], name);
+        assert.match(outcome.errors[0].message, message, name);
+        const refused = await h.post('import_commit', { import_id: outcome.import_id });
+        assert.equal(refused.status, 400, `${name}: ${refused.text}`);
+        assert.equal((await detail(Number(good.od_id))).od_status, 'waitshipping', name);
+        assert.equal((await detail(Number(other.od_id))).od_tracking_no ?? '', '', name);
+        assert.equal(await stock(), start, name);
+      }
+    });
+
     it('an order already shipped with another number is listed, not shipped again', async () => {
       const order = await waiting(1);
       assert.deepEqual((await run([[String(order.od_number), tracking(5)]])).errors, []);
