@@ -7,24 +7,14 @@
  *
  * Run: `node --import tsx bench/csv-export.ts` (BENCH_CLIENTS, BENCH_ORDERS, BENCH_DIALECTS; PostgreSQL with TEST_DATABASE_URL).
  */
-import { readFileSync } from 'node:fs';
 import { createUser } from '../server/auth/users';
 import { refreshStatistics } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedSyntheticClients, seedSyntheticOrders } from '../server/seed/seed';
-import { ADMIN, benchDialects, freshTarget, login, seconds, startServer } from './list-bench';
+import { ADMIN, benchDialects, cpuSeconds, freshTarget, login, rssMb, seconds, startServer } from './list-bench';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
-
-/** CPU seconds (user + system) a process has used, from /proc: the wall time depends on what else the machine runs. */
-const cpuSeconds = (pid: number): number => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
-
-/** Resident memory of a process in MB (`VmRSS`), from /proc. */
-const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 async function exportOnce(url: string, pid: number, params: Record<string, string>) {
   const before = rssMb(pid);

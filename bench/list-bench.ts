@@ -5,7 +5,7 @@
  * req/s and p50/p95/p99 latency. Scenarios: `client-list.ts`, `order-list.ts`.
  */
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -85,6 +85,15 @@ async function measure(url: string, c: Case, duration: number): Promise<Omit<Fig
     failures: result.non2xx + result.errors + result.timeouts,
   };
 }
+
+/** CPU seconds (user + system) a process has used, from /proc: the wall time depends on what else the machine runs. */
+export const cpuSeconds = (pid: number): number => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+/** Resident memory of a process in MB (`VmRSS`), from /proc. */
+export const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 /** A fresh database of a dialect, its server environment and its removal. */
 export async function freshTarget(dialect: DialectName): Promise<{ database: AppDatabase; env: Record<string, string>; cleanup: () => Promise<void> }> {

@@ -31,6 +31,7 @@ import { stockPlugin } from './stock/plugin';
 import { hodPlugin } from './hod/plugin';
 import { createJobs } from './jobs/jobs';
 import { jobsPlugin } from './jobs/plugin';
+import { importsPlugin } from './imports/plugin';
 
 export interface BuildOptions {
   /** An open, migrated database; without it the app opens and migrates its own and closes it on close. */
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountingPlugin, areas);
   await app.register(downloadPlugin, areas);
   await app.register(ordersPlugin, areas);
+  await app.register(importsPlugin, areas);
   await app.register(exportsPlugin, areas);
   await app.register(callsPlugin, areas);
   await app.register(staticPlugin, areas);

@@ -18,6 +18,7 @@ export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentTy
   'sales-report': () => import('./sales-report'),
   'order-list': () => import('./orders/order-list'),
   'order-form': () => import('./orders/order-form'),
+  import: () => import('./import'),
   export: () => import('./export'),
   'data-download': () => import('./system/data-download'),
 };

@@ -38,8 +38,10 @@ import * as writeAndSumIndexes from './migrations/0037-write-and-sum-indexes';
 import * as writeIndexes from './migrations/0048-write-indexes';
 import * as orderFeeLine from './migrations/0046-order-fee-line';
 import * as salesWrites from './migrations/0047-sales-writes';
+import * as imports from './migrations/0049-imports';
 import * as b2Export from './migrations/0050-b2-export';
 import * as accountingExport from './migrations/0052-accounting-export';
+import * as orderImportKey from './migrations/0053-order-import-key';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -83,8 +85,10 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0048-write-indexes': writeIndexes,
   '0046-order-fee-line': orderFeeLine,
   '0047-sales-writes': salesWrites,
+  '0049-imports': imports,
   '0050-b2-export': b2Export,
   '0052-accounting-export': accountingExport,
+  '0053-order-import-key': orderImportKey,
 };
 
 function provider(dialect: DialectName) {

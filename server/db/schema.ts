@@ -173,6 +173,8 @@ export interface Database {
   billing_send: ResourceRow;
   yayoi_setting: ResourceRow;
   accounting_export: ResourceRow;
+  import_run: ResourceRow;
+  import_mapping: ResourceRow;
   /** PostgreSQL only (SQLite: the job file). */
   job: JobTable;
 }

@@ -14,6 +14,7 @@ import { resourceView, type ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { nextStamp } from '../http/clock';
 import { storedChildren } from '../resources/children';
+import type { WriteActor } from '../resources/policy';
 import type { WriteContext } from '../resources/records';
 import { adjustStockIn } from '../stock/stock';
 import { dropOrderSlip, slipFromOrder } from '../sales/from-order';
@@ -42,7 +43,7 @@ async function trackedQuantities(trx: Transaction<Database>, orderId: number): P
 }
 
 /** Takes the order's stock-tracked items out of its warehouse (`out`), or puts them back (`in`). */
-async function moveStock(trx: Transaction<Database>, ctx: WriteContext, order: ResourceRow, perItem: ReadonlyMap<number, number>, direction: 'out' | 'in'): Promise<void> {
+async function moveStock(trx: Transaction<Database>, ctx: WriteActor, order: ResourceRow, perItem: ReadonlyMap<number, number>, direction: 'out' | 'in'): Promise<void> {
   const reason = `受注 ${String(order.od_number || order.od_id)} ${direction === 'out' ? '出荷' : '出荷取消'}`;
   // Lowest item first: every shipment locks stock rows in one order, so two at once queue instead of deadlocking.
   for (const [itemId, quantity] of [...perItem].sort(([a], [b]) => a - b)) {
@@ -72,55 +73,61 @@ export interface MoveInput {
  * @example await moveOrder(ctx, 12, 'shipped', { trackingNo: '1234-5678-9012' })
  */
 export async function moveOrder(ctx: WriteContext, orderId: number, target: OrderStatus, input: MoveInput = {}): Promise<StatusResult> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const view = resourceView(trx);
-    const order = await view.selectFrom('orders').selectAll().where('od_id', '=', orderId).where('deleted', '=', 0).executeTakeFirst();
-    if (!order) throw new ApiError(404, MESSAGES.notFound);
-    const from = String(order.od_status);
-    if (!isOrderStatus(from) || !TRANSITIONS[from].includes(target)) {
-      throw badRequest(`「${statusText(from)}」の受注は「${statusText(target)}」にできません。`);
-    }
-    const set: ResourceRow = {};
-    const missing: Record<string, string> = {};
-    const perItem = stockIsOut(from) !== stockIsOut(target) ? await trackedQuantities(trx, orderId) : new Map<number, number>();
-    if (target === 'shipped') {
-      const tracking = (input.trackingNo ?? '').trim() || String(order.od_tracking_no ?? '');
-      if (tracking.length > 50) missing.tracking_no = '送り状番号は50文字以内で入力してください。';
-      else if (tracking) set.od_tracking_no = tracking;
-      else if (!(await deliveredByOwnDriver(trx, Number(order.od_cl_id)))) missing.tracking_no = '送り状番号を入力してください（宅配便で送る受注です。自社の配送担当者が届ける顧客には不要です）。';
-    }
-    const warehouseId = Number(order.od_sk_id);
-    if (perItem.size > 0 && !(Number.isInteger(warehouseId) && warehouseId > 0)) missing.sk_id = '出荷倉庫を選んでください（在庫を動かす倉庫です）。';
-    const reason = (input.reason ?? '').trim();
-    if (target === 'pending') {
-      if (!reason) missing.hold_reason = '保留理由を入力してください。';
-      else if (reason.length > 200) missing.hold_reason = '保留理由は200文字以内で入力してください。';
-    }
-    const names = Object.keys(missing);
-    if (names.length > 0) {
-      const labels = names.map((name) => orderResource.fields.find((f) => f.name === name)?.label ?? name);
-      throw badRequest(names.length === 1 ? (missing[names[0]] ?? '') : `「${statusText(target)}」にするには次を入力してください: ${labels.join('、')}。`, { fields: missing });
-    }
-    let status: OrderStatus = target;
-    let message: string | undefined;
-    if (target === 'waitshipping' && !stockIsOut(from)) {
-      message = await creditHold(trx, order);
-      if (message) status = 'pending';
-    }
-    set.od_hold_reason = status !== 'pending' ? '' : target === 'pending' ? reason : message ?? String(order.od_hold_reason ?? '');
-    if (!stockIsOut(from) && stockIsOut(status)) await moveStock(trx, ctx, order, perItem, 'out');
-    if (stockIsOut(from) && !stockIsOut(status)) await moveStock(trx, ctx, order, perItem, 'in');
-    set.od_status = status;
-    const stamp = nextStamp(String(order.modified));
-    const updated = await view.updateTable('orders').set({ ...set, modified: stamp })
-      .where('od_id', '=', orderId).where('modified', '=', order.modified).returning('od_id').executeTakeFirst();
-    if (!updated) throw new ApiError(409, MESSAGES.conflict);
-    await writeAudit(trx, { userId: ctx.userId, call: ctx.call, table: 'orders', recordId: orderId, at: stamp, changes: diff(order, set) });
-    // The sales slip follows 処理済 in the same transaction (after the status, so the slip's rules see the order as it now is).
-    if (status === 'processed') await slipFromOrder(trx, ctx, { ...order, ...set });
-    if (from === 'processed') await dropOrderSlip(trx, ctx, orderId);
-    return { od_id: orderId, od_number: String(order.od_number ?? ''), ok: status === target, status, ...(message ? { message } : {}) };
-  });
+  return ctx.db.transaction().execute((trx) => moveOrderIn(trx, ctx, orderId, target, input));
+}
+
+/**
+ * `moveOrder` inside a transaction that is already running (an import of tracking numbers moves its orders in the
+ * import's one transaction): the same rule, the caller commits or rolls back.
+ */
+export async function moveOrderIn(trx: Transaction<Database>, ctx: WriteActor, orderId: number, target: OrderStatus, input: MoveInput = {}): Promise<StatusResult> {
+  const view = resourceView(trx);
+  const order = await view.selectFrom('orders').selectAll().where('od_id', '=', orderId).where('deleted', '=', 0).executeTakeFirst();
+  if (!order) throw new ApiError(404, MESSAGES.notFound);
+  const from = String(order.od_status);
+  if (!isOrderStatus(from) || !TRANSITIONS[from].includes(target)) {
+    throw badRequest(`「${statusText(from)}」の受注は「${statusText(target)}」にできません。`);
+  }
+  const set: ResourceRow = {};
+  const missing: Record<string, string> = {};
+  const perItem = stockIsOut(from) !== stockIsOut(target) ? await trackedQuantities(trx, orderId) : new Map<number, number>();
+  if (target === 'shipped') {
+    const tracking = (input.trackingNo ?? '').trim() || String(order.od_tracking_no ?? '');
+    if (tracking.length > 50) missing.tracking_no = '送り状番号は50文字以内で入力してください。';
+    else if (tracking) set.od_tracking_no = tracking;
+    else if (!(await deliveredByOwnDriver(trx, Number(order.od_cl_id)))) missing.tracking_no = '送り状番号を入力してください（宅配便で送る受注です。自社の配送担当者が届ける顧客には不要です）。';
+  }
+  const warehouseId = Number(order.od_sk_id);
+  if (perItem.size > 0 && !(Number.isInteger(warehouseId) && warehouseId > 0)) missing.sk_id = '出荷倉庫を選んでください（在庫を動かす倉庫です）。';
+  const reason = (input.reason ?? '').trim();
+  if (target === 'pending') {
+    if (!reason) missing.hold_reason = '保留理由を入力してください。';
+    else if (reason.length > 200) missing.hold_reason = '保留理由は200文字以内で入力してください。';
+  }
+  const names = Object.keys(missing);
+  if (names.length > 0) {
+    const labels = names.map((name) => orderResource.fields.find((f) => f.name === name)?.label ?? name);
+    throw badRequest(names.length === 1 ? (missing[names[0]] ?? '') : `「${statusText(target)}」にするには次を入力してください: ${labels.join('、')}。`, { fields: missing });
+  }
+  let status: OrderStatus = target;
+  let message: string | undefined;
+  if (target === 'waitshipping' && !stockIsOut(from)) {
+    message = await creditHold(trx, order);
+    if (message) status = 'pending';
+  }
+  set.od_hold_reason = status !== 'pending' ? '' : target === 'pending' ? reason : message ?? String(order.od_hold_reason ?? '');
+  if (!stockIsOut(from) && stockIsOut(status)) await moveStock(trx, ctx, order, perItem, 'out');
+  if (stockIsOut(from) && !stockIsOut(status)) await moveStock(trx, ctx, order, perItem, 'in');
+  set.od_status = status;
+  const stamp = nextStamp(String(order.modified));
+  const updated = await view.updateTable('orders').set({ ...set, modified: stamp })
+    .where('od_id', '=', orderId).where('modified', '=', order.modified).returning('od_id').executeTakeFirst();
+  if (!updated) throw new ApiError(409, MESSAGES.conflict);
+  await writeAudit(trx, { userId: ctx.userId, call: ctx.call, jobId: ctx.jobId, table: 'orders', recordId: orderId, at: stamp, changes: diff(order, set) });
+  // The sales slip follows 処理済 in the same transaction (after the status, so the slip's rules see the order as it now is).
+  if (status === 'processed') await slipFromOrder(trx, ctx, { ...order, ...set });
+  if (from === 'processed') await dropOrderSlip(trx, ctx, orderId);
+  return { od_id: orderId, od_number: String(order.od_number ?? ''), ok: status === target, status, ...(message ? { message } : {}) };
 }
 
 /**

@@ -1,0 +1,142 @@
+/**
+ * 送り状取込 (issue 14, server/imports/kinds/waybill.ts) on both dialects: a Yamato B2 Cloud issued-data file (cp932,
+ * with and without its header row) written for orders in 出荷待ち ships them with their tracking numbers through the
+ * order's own status rule (stock out, audit row); imported again it changes nothing; a bad check digit, an unknown
+ * order number or an order in another status refuses the file whole, nothing changed — through `import_preview` and
+ * `import_commit`.
+ */
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { todayJst } from '../../lib/format';
+import { dialects, resourceCalls, useHarness } from './harness';
+import { b2IssuedFile, validTrackingNo } from '../support/b2-issued';
+import { importCalls } from './import-calls';
+
+type Row = Record<string, string | number | null>;
+
+/** A valid tracking number (H2's `validTrackingNo`) written with hyphens, as B2 prints it. */
+const tracking = (seed: number): string => {
+  const digits = validTrackingNo(seed);
+  return `${digits.slice(0, 4)}-${digits.slice(4, 8)}-${digits.slice(8)}`;
+};
+const digitsOf = (value: string): string => value.replaceAll('-', '');
+
+for (const dialect of dialects()) {
+  describe(dialect, () => {
+    const h = useHarness(dialect);
+    const { created } = resourceCalls(h);
+    const ids = { water: 0, tokyo: 0, client: 0 };
+
+    /** A B2 issued file (97 columns, cp932, CRLF): one record per [order number, tracking number]. */
+    const b2File = (pairs: [string, string][], header: boolean) =>
+      b2IssuedFile(pairs.map(([orderNumber, trackingNo]) => ({ orderNumber, trackingNo, shipDate: todayJst() })), { header });
+    const { preview, commit } = importCalls(h, 'waybill');
+    /** The file's dry run, and its commit when it has no error: the preview, and whether it was committed. */
+    const run = async (pairs: [string, string][], header = true) => {
+      const answer = await preview(b2File(pairs, header));
+      if (answer.errors.length > 0) return { ...answer, committed: false };
+      const job = await commit(answer.import_id, { confirm_duplicate: '1' });
+      assert.equal(job.state, 'done', JSON.stringify(job));
+      return { ...answer, committed: true };
+    };
+    const detail = async (id: number): Promise<Row> => (await h.post<Row>('order_dtl', { id })).body[0];
+    const stock = async (): Promise<number> => Number((await h.post<Row>('stock_lst', { sk_id: ids.tokyo })).body.find((r) => r.st_it_id === ids.water)?.st_quantity ?? 0);
+    /** A new order of `quantity` waters moved to 出荷待ち (or left 未処理). */
+    const waiting = async (quantity: number, status: 'waitshipping' | 'untreated' = 'waitshipping'): Promise<Row> => {
+      const order = await created('order', { cl_id: ids.client, date: todayJst(), sk_id: String(ids.tokyo), delivery_fee: 0, lines: [{ it_id: ids.water, quantity }] });
+      if (status === 'waitshipping') {
+        const moved = await h.post<Row>('order_status', { od_id: order.od_id, status });
+        assert.equal(moved.status, 200, moved.text);
+      }
+      return order;
+    };
+
+    before(async () => {
+      ids.water = Number((await created('item', { code: 'WB-W12', name: '送り状テスト天然水', unit: '本', price: 1296, tax_class: 'reduced', stock_tracked: 1 })).it_id);
+      ids.tokyo = Number((await created('souko', { code: 'WB-TKY', name: '送り状テスト倉庫', pref: '東京都', active: 1 })).sk_id);
+      const stocked = await h.post('stock_adjust', { sk_id: ids.tokyo, postData: JSON.stringify({ it_id: ids.water, kind: 'in', quantity: 100, reason: '初期在庫' }) });
+      assert.equal(stocked.status, 200, stocked.text);
+      ids.client = Number((await created('client', { status: '1', co_name: '送り状テスト商事', tel_1: '03-5555-0001', pref: '東京都', sk_id: String(ids.tokyo) })).cl_id);
+    });
+
+    for (const header of [true, false]) {
+      it(`a B2 issued file ${header ? 'with' : 'without'} its header row ships the 出荷待ち orders with their numbers, stock out, audited; again it changes nothing`, async () => {
+        const a = await waiting(2);
+        const b = await waiting(3);
+        const start = await stock();
+        const numbers: [string, string][] = [[String(a.od_number), tracking(header ? 11 : 21)], [String(b.od_number), tracking(header ? 12 : 22)]];
+        const outcome = await run(numbers, header);
+        assert.deepEqual(outcome.errors, []);
+        assert.deepEqual([outcome.encoding, outcome.headers.length > 0, outcome.mapping], ['cp932', header, header ? { order_no: 'お客様管理番号', tracking_no: '伝票番号' } : { order_no: '#1', tracking_no: '#4' }]);
+        assert.deepEqual([outcome.updates, outcome.committed], [2, true]);
+        for (const [order, [, no]] of [[a, numbers[0]], [b, numbers[1]]] as const) {
+          const stored = await detail(Number(order.od_id));
+          assert.deepEqual([stored.od_status, stored.od_tracking_no], ['shipped', digitsOf(no)]);
+          const audit = await h.database.db.selectFrom('audit_log').select(['log_call', 'log_changes']).where('log_table', '=', 'orders').where('log_record_id', '=', Number(order.od_id)).orderBy('log_id', 'desc').executeTakeFirstOrThrow();
+          assert.equal(audit.log_call, 'import_commit');
+          assert.deepEqual((JSON.parse(audit.log_changes) as Record<string, unknown>).od_status, ['waitshipping', 'shipped']);
+        }
+        assert.equal(await stock(), start - 5);
+        const again = await run(numbers, header);
+        assert.deepEqual([again.errors, again.updates, again.skips, again.committed], [[], 0, 2, true]);
+        assert.equal(await stock(), start - 5);
+      });
+    }
+
+    it('a bad check digit, an unknown order number and an order in another status are each listed; nothing is imported', async () => {
+      const good = await waiting(1);
+      const untreated = await waiting(1, 'untreated');
+      const start = await stock();
+      const bad = digitsOf(tracking(1));
+      const wrongDigit = `${bad.slice(0, 11)}${(Number(bad[11]) + 1) % 10}`;
+      const outcome = await run([
+        [String(good.od_number), tracking(2)],
+        [String(good.od_number).replace(/\d$/, '') + 'X', tracking(3)],
+        [String(untreated.od_number), tracking(4)],
+        [String(good.od_number), wrongDigit],
+        [String(good.od_number), '1234-5678'],
+      ]);
+      assert.equal(outcome.committed, false);
+      assert.deepEqual(outcome.errors.map((e) => [e.row, e.column]), [[3, 'お客様管理番号'], [4, 'お客様管理番号'], [5, '伝票番号'], [6, '伝票番号']]);
+      assert.match(outcome.errors[0].message, /見つかりません/);
+      assert.match(outcome.errors[1].message, /未処理/);
+      assert.match(outcome.errors[2].message, /チェックデジット/);
+      assert.match(outcome.errors[3].message, /12桁/);
+      assert.equal((await detail(Number(good.od_id))).od_status, 'waitshipping');
+      assert.equal((await detail(Number(untreated.od_id))).od_status, 'untreated');
+      assert.equal(await stock(), start);
+    });
+
+    it('each of a bad check digit, an unknown order number and an order in another status refuses its file whole: the commit is refused, nothing changed', async () => {
+      const bad = digitsOf(tracking(7));
+      const wrongDigit = `${bad.slice(0, 11)}${(Number(bad[11]) + 1) % 10}`;
+      const cases: [string, (other: Row) => [string, string], RegExp][] = [
+        ['bad check digit', (other) => [String(other.od_number), wrongDigit], /チェックデジット/],
+        ['unknown number', () => ['OD-NO-SUCH-1', tracking(8)], /見つかりません/],
+        ['another status', (other) => [String(other.od_number), tracking(9)], /未処理/],
+      ];
+      for (const [i, [name, badRow, message]] of cases.entries()) {
+        const good = await waiting(2);
+        const other = await waiting(1, name === 'another status' ? 'untreated' : 'waitshipping');
+        const start = await stock();
+        const outcome = await run([[String(good.od_number), tracking(30 + i)], badRow(other)]);
+        assert.deepEqual(outcome.errors.map((e) => e.row), [3], name);
+        assert.match(outcome.errors[0].message, message, name);
+        const refused = await h.post('import_commit', { import_id: outcome.import_id });
+        assert.equal(refused.status, 400, `${name}: ${refused.text}`);
+        assert.equal((await detail(Number(good.od_id))).od_status, 'waitshipping', name);
+        assert.equal((await detail(Number(other.od_id))).od_tracking_no ?? '', '', name);
+        assert.equal(await stock(), start, name);
+      }
+    });
+
+    it('an order already shipped with another number is listed, not shipped again', async () => {
+      const order = await waiting(1);
+      assert.deepEqual((await run([[String(order.od_number), tracking(5)]])).errors, []);
+      const outcome = await run([[String(order.od_number), tracking(6)]]);
+      assert.deepEqual(outcome.errors.map((e) => [e.row, e.column]), [[2, '伝票番号']]);
+      assert.match(outcome.errors[0].message, /別の伝票番号.*出荷済/);
+      assert.equal((await detail(Number(order.od_id))).od_tracking_no, digitsOf(tracking(5)));
+    });
+  });
+}
