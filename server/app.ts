@@ -20,6 +20,7 @@ import { ordersPlugin } from './orders/plugin';
 import { salesPlugin } from './sales/plugin';
 import { closingPlugin } from './closing/plugin';
 import { billingPlugin } from './billing/plugin';
+import { jaccsPlugin } from './jaccs/plugin';
 import { resourcesPlugin } from './resources/plugin';
 import { searchPlugin } from './search/plugin';
 import { notFoundHandler, staticPlugin } from './static/plugin';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(salesPlugin, areas);
   await app.register(closingPlugin, areas);
   await app.register(billingPlugin, areas);
+  await app.register(jaccsPlugin, areas);
   await app.register(ordersPlugin, areas);
   await app.register(callsPlugin, areas);
   await app.register(staticPlugin, areas);

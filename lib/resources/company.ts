@@ -34,6 +34,10 @@ export function companyProblems(values: Record<string, unknown>): Record<string,
   if (account && !/^\d{7}$/.test(account)) problems.bank_account = '口座番号は 7 桁の数字で入力してください（7 桁に満たないときは先頭を 0 で埋めます）。';
   const code = String(values.itaku_code ?? '');
   if (code && !/^\d{10}$/.test(code)) problems.itaku_code = '委託者コードは 10 桁の数字で入力してください。';
+  for (const [name, digits, label] of [['itaku_bank_code', 4, '取引銀行コード'], ['itaku_branch_code', 3, '取引支店コード'], ['itaku_account_no', 7, '取引口座の口座番号']] as const) {
+    const value = String(values[name] ?? '');
+    if (value && !new RegExp(`^\\d{${digits}}$`).test(value)) problems[name] = `${label}は ${digits} 桁の数字で入力してください。`;
+  }
   // The form sends every field; a save sending only some (an API client) is judged on those it sends.
   if (BANK_FIELDS.some((name) => filled(values[name]))) {
     for (const name of BANK_FIELDS) {
@@ -74,7 +78,14 @@ export const companyResource: ResourceDef = {
     { name: 'bank_account', label: '口座番号', type: 'text', tab: 'bank', max: 7, placeholder: '1234567' },
     { name: 'bank_holder', label: '口座名義', type: 'kana', tab: 'bank', max: 100, hint: '請求書に印刷する振込先の名義（カナ）' },
     { name: 'itaku_code', label: '委託者コード', type: 'text', tab: 'debit', max: 10, hint: '口座振替の依頼データ（全銀フォーマット）の委託者コード（10 桁）' },
-    { name: 'itaku_name', label: '委託者名（カナ）', type: 'kana', tab: 'debit', max: 40 },
+    { name: 'itaku_name', label: '委託者名（カナ）', type: 'kana', zengin: true, tab: 'debit', max: 40 },
+    // The header record of the request file (全銀 種別91): the consignor's bank and account the debits are paid into.
+    { name: 'itaku_bank_code', label: '取引銀行コード', type: 'text', tab: 'debit', max: 4, hint: '口座振替の代金を受け取る委託者の口座（金融機関コード 4 桁）' },
+    { name: 'itaku_bank_kana', label: '取引銀行名（カナ）', type: 'kana', zengin: true, tab: 'debit', max: 15 },
+    { name: 'itaku_branch_code', label: '取引支店コード', type: 'text', tab: 'debit', max: 3 },
+    { name: 'itaku_branch_kana', label: '取引支店名（カナ）', type: 'kana', zengin: true, tab: 'debit', max: 15 },
+    { name: 'itaku_account_type', label: '取引口座 預金種目', type: 'select', tab: 'debit', options: BANK_ACCOUNT_TYPE },
+    { name: 'itaku_account_no', label: '取引口座 口座番号', type: 'text', tab: 'debit', max: 7 },
     { name: 'invoice_note', label: '請求書の備考', type: 'textarea', tab: 'invoice', max: 500, wide: true, hint: '請求書の最後に印刷します（お支払い方法のご案内など）。' },
   ],
   list: {

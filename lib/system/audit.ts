@@ -54,6 +54,15 @@ const OTHER_TABLES: Record<string, { label: string; columns: Record<string, Othe
     calls: { payment_allocate: '入金の消込', allocation_del: '消込の取り消し' },
     readers: 'sales',
   },
+  jaccs_request: {
+    label: '口座振替依頼データ',
+    columns: {
+      jr_cls_id: { label: '締め処理' }, jr_count: { label: '件数' }, jr_total: { label: '引落金額の合計' }, jr_reissue: { label: '再発行' },
+      jr_file_name: { label: 'ファイル名' }, jr_result_at: { label: '振替結果の取込' },
+    },
+    calls: { jaccs_request: '口座振替依頼データの作成' },
+    readers: 'import',
+  },
 };
 
 /** What a save writes beside a resource's fields: an order's lines, a round's stops (summaries, one per line). */

@@ -171,6 +171,8 @@ export interface Database {
   billing_rate: ResourceRow;
   allocation: ResourceRow;
   billing_send: ResourceRow;
+  jaccs_request: ResourceRow;
+  jaccs_request_row: ResourceRow;
   /** PostgreSQL only (SQLite: the job file). */
   job: JobTable;
 }
