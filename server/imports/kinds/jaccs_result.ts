@@ -37,6 +37,17 @@ function splitRecords(bytes: Buffer): Buffer[] {
   const body = bytes.length > 0 && bytes[bytes.length - 1] === 0x1a ? bytes.subarray(0, -1) : bytes;
   if (body.length === 0) throw badRequest('振替結果ファイルが空です。');
   if (!body.includes(0x0a) && !body.includes(0x0d)) {
+    if (body.length % RECORD_LENGTH !== 0) {
+      // Records out of step: the first one whose type is not a record type, else the short last one.
+      let line = Math.ceil(body.length / RECORD_LENGTH);
+      for (let at = 0, n = 1; at < body.length; at += RECORD_LENGTH, n += 1) {
+        if (!'1289'.includes(String.fromCharCode(body[at]))) {
+          line = n - 1;
+          break;
+        }
+      }
+      throw badRequest(`改行のないファイルの長さ ${body.length} バイトが 120 バイトの倍数ではありません。${line} 行目あたりのレコードが 120 バイトではありません。`, { line });
+    }
     const records: Buffer[] = [];
     for (let at = 0; at < body.length; at += RECORD_LENGTH) records.push(body.subarray(at, at + RECORD_LENGTH));
     return records;
