@@ -11,9 +11,21 @@ export const JOB_KINDS = {
   /** Scope `{sime_gp}:{sime_ym}` (server/closing). */
   closing_run: { area: 'sales', label: '締め処理' },
   billing_pdf_batch: { area: 'sales', label: '請求書の一括発行' },
-} as const satisfies Record<string, { area: Area; label: string }>;
+  /** Scope: the import kind (server/imports); a kind of another area than `import` names it in `scopeAreas`. */
+  import_commit: { area: 'import', label: 'データ取込', scopeAreas: { client: 'client' } },
+} as const satisfies Record<string, { area: Area; label: string; scopeAreas?: Readonly<Record<string, Area>> }>;
 
 export type JobKind = keyof typeof JOB_KINDS;
+/**
+ * The area a job belongs to: its kind's, or — a kind whose scopes belong to different areas (an import of customers is
+ * the 顧客 area's, an import of orders the データ取込 area's) — its scope's.
+ * @example jobArea('import_commit', 'client') // 'client'
+ */
+export function jobArea(kind: JobKind, scope?: string): Area {
+  const info: { area: Area; scopeAreas?: Readonly<Record<string, Area>> } = JOB_KINDS[kind];
+  return (scope !== undefined && info.scopeAreas && Object.hasOwn(info.scopeAreas, scope) ? info.scopeAreas[scope] : undefined) ?? info.area;
+}
+
 export const isJobKind = (value: string): value is JobKind => Object.hasOwn(JOB_KINDS, value);
 
 export const JOB_STATES = ['running', 'done', 'failed', 'cancelled'] as const;

@@ -237,7 +237,7 @@ export const LIMITS = {
    * Uploads (a call's `upload`, server/calls/upload.ts): the most bytes any call may declare for its file, and
    * the text fields beside the file together (its parameters: authKey, kind, a column mapping …).
    */
-  maxUploadBytes: 40 * 1024 * 1024,
+  maxUploadBytes: 50 * 1024 * 1024,
   maxUploadFieldBytes: 1024 * 1024,
   maxUploadFields: 50,
   /** Auth keys live this long without use. */

@@ -29,6 +29,7 @@ import { stockPlugin } from './stock/plugin';
 import { hodPlugin } from './hod/plugin';
 import { createJobs } from './jobs/jobs';
 import { jobsPlugin } from './jobs/plugin';
+import { importsPlugin } from './imports/plugin';
 
 export interface BuildOptions {
   /** An open, migrated database; without it the app opens and migrates its own and closes it on close. */
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(billingPlugin, areas);
   await app.register(jaccsPlugin, areas);
   await app.register(ordersPlugin, areas);
+  await app.register(importsPlugin, areas);
   await app.register(callsPlugin, areas);
   await app.register(staticPlugin, areas);
   return app;

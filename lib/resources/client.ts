@@ -28,6 +28,8 @@ const bunrui = [1, 2, 3, 4, 5, 6, 7].map(
 export const clientFields: readonly FieldDef[] = [
   // 基本情報
   { name: 'status', label: '状態', type: 'select', tab: 'basic', master: 'mt_status', required: true, initial: '1' },
+  // The customer's own code (issue 14): the natural key of 顧客取込, unique among live customers that have one.
+  { name: 'code', label: '顧客コード', type: 'text', tab: 'basic', max: 20, unique: true },
   { name: 'co_name', label: '会社名', type: 'text', tab: 'basic', max: 100, reading: 'co_name_kana' },
   { name: 'co_name_kana', label: '会社名カナ', type: 'kana', tab: 'basic', max: 100 },
   { name: 'busyo', label: '部署', type: 'text', tab: 'basic', max: 100 },
@@ -171,6 +173,7 @@ export const clientResource: ResourceDef = {
   list: {
     columns: [
       { name: 'cl_id', label: 'ID' },
+      { name: 'cl_code', label: '顧客コード' },
       { name: 'cl_co_name', label: '会社名' },
       { name: 'cl_name', label: '氏名' },
       { name: 'cl_tel_1', label: '電話番号' },
@@ -181,7 +184,7 @@ export const clientResource: ResourceDef = {
       { name: 'modified', label: '更新日時', format: 'datetime' },
     ],
     sortable: ['cl_id', 'cl_co_name', 'cl_co_name_kana', 'cl_name', 'cl_name_kana', 'cl_tel_1', 'cl_pref', 'cl_city', 'cl_status', 'cl_next_shipping_date', 'created', 'modified'],
-    keyword: ['co_name', 'co_name_kana', 'name', 'name_kana', 'tel_1', 'tel_2', 'email', 'zipcode', 'pref', 'city', 'address', 'building', 'shipping_co_name', 'shipping_name', 'shipping_tel'],
+    keyword: ['code', 'co_name', 'co_name_kana', 'name', 'name_kana', 'tel_1', 'tel_2', 'email', 'zipcode', 'pref', 'city', 'address', 'building', 'shipping_co_name', 'shipping_name', 'shipping_tel'],
     keywordHint: '会社名・氏名・電話番号・住所など',
     defaultSort: { col: 'cl_id', odr: 'desc' },
     filters: [
@@ -198,6 +201,8 @@ export const clientResource: ResourceDef = {
       { name: 'debit_result', label: '口座振替結果', kind: 'in', options: DEBIT_RESULTS },
     ],
   },
+  // A committed import's customers carry its job id (`cl_job_id`, migration 0049).
+  jobStamped: true,
   // An individual customer has no company name: the person's name names them.
   titleFields: ['co_name', 'name'],
   related: [

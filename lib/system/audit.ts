@@ -63,6 +63,13 @@ const OTHER_TABLES: Record<string, { label: string; columns: Record<string, Othe
     calls: { jaccs_request: '口座振替依頼データの作成' },
     readers: 'import',
   },
+  // An import's file (the upload's row: ファイル名・サイズ・種類) and its commit (counts); the rows it wrote are logged by their own tables.
+  import_run: {
+    label: 'データ取込',
+    columns: {},
+    calls: { import_preview: 'データ取込の確認', import_commit: 'データ取込の実行' },
+    readers: 'import',
+  },
 };
 
 /** What a save writes beside a resource's fields: an order's lines, a round's stops (summaries, one per line). */

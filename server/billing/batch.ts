@@ -10,7 +10,7 @@
  * stop every other write); once both files are complete, the invoices are counted as issued (`recordIssues`) in
  * one short transaction, and a batch whose invoices were restored away meanwhile fails instead.
  */
-import { createWriteStream, mkdirSync, readdirSync, rmSync, statSync, renameSync, type WriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync, statSync, renameSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { Zip, ZipPassThrough } from 'fflate';
@@ -18,6 +18,7 @@ import type { Kysely } from 'kysely';
 import { BILLING_MESSAGES, invoiceFileName } from '../../lib/billing/messages';
 import { closingLabel } from '../../lib/closing/period';
 import { todayJst } from '../../lib/format';
+import { pruneOldFiles } from '../calls/stored-files';
 import { chunksOf } from '../db/bulk-write';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -38,20 +39,7 @@ export const batchFile = (dataDir: string, jobId: number, format: BatchFormat): 
 
 /** Removes the files of batches older than a day (and parts left by a process that died). */
 export function pruneBatchFiles(dataDir: string, now = Date.now()): void {
-  let names: string[];
-  try {
-    names = readdirSync(batchDir(dataDir));
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const path = join(batchDir(dataDir), name);
-    try {
-      if (now - statSync(path).mtimeMs > KEEP_MS) rmSync(path, { force: true });
-    } catch {
-      // Removed by another process meanwhile.
-    }
-  }
+  pruneOldFiles(batchDir(dataDir), KEEP_MS, now);
 }
 
 /** The closing's invoices, in number order. */

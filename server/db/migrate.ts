@@ -38,6 +38,7 @@ import * as writeAndSumIndexes from './migrations/0037-write-and-sum-indexes';
 import * as writeIndexes from './migrations/0048-write-indexes';
 import * as orderFeeLine from './migrations/0046-order-fee-line';
 import * as salesWrites from './migrations/0047-sales-writes';
+import * as imports from './migrations/0049-imports';
 import * as jaccs from './migrations/0051-jaccs';
 import type { Database } from './schema';
 
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0048-write-indexes': writeIndexes,
   '0046-order-fee-line': orderFeeLine,
   '0047-sales-writes': salesWrites,
+  '0049-imports': imports,
   '0051-jaccs': jaccs,
 };
 

@@ -52,6 +52,8 @@ export interface JobSpec<R> {
 export interface JobListQuery {
   kinds: readonly JobKind[];
   state?: JobState;
+  /** Only the jobs of this scope (an import's kind). */
+  scope?: string;
   limit: number;
 }
 
@@ -191,10 +193,11 @@ export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' 
       const row = await db.selectFrom('job').selectAll().where('job_id', '=', id).where('deleted', '=', 0).executeTakeFirst();
       return row ? infoOf(row) : undefined;
     },
-    async list({ kinds, state, limit }) {
+    async list({ kinds, state, scope, limit }) {
       if (kinds.length === 0) return [];
       let query = db.selectFrom('job').selectAll().where('deleted', '=', 0).where('job_kind', 'in', [...kinds]);
       if (state) query = query.where('job_state', '=', state);
+      if (scope !== undefined) query = query.where('job_scope', '=', scope);
       return (await query.orderBy('job_id', 'desc').limit(limit).execute()).map((row) => infoOf(row));
     },
     async cancel(id) {

@@ -1,25 +1,26 @@
 /**
  * The job calls (server/jobs/jobs.ts): `job_dtl` (id) — one job, how far it is and its result or error;
  * `job_lst` (kind?, state?, n?) — the newest jobs of the kinds the caller may read; `job_cancel` (id) — asks a
- * running job to stop. A job belongs to the area of its kind (lib/jobs.ts `JOB_KINDS`): reading it needs that
- * area's read, cancelling it its write.
+ * running job to stop. A job belongs to the area of its kind (lib/jobs.ts `JOB_KINDS`), or of its scope for a kind
+ * whose scopes differ (`jobArea`: an import of customers is the 顧客 area's): reading it needs that area's read,
+ * cancelling it its write. `job_lst` takes `scope` too (the jobs of one scope, checked against that scope's area).
  */
 import type { FastifyInstance } from 'fastify';
-import { JOB_KINDS, isJobKind, isJobState, type JobInfo, type JobKind } from '../../lib/jobs';
+import { JOB_KINDS, isJobKind, isJobState, jobArea, type JobInfo, type JobKind } from '../../lib/jobs';
 import { can } from '../../lib/permissions';
 import { MESSAGES } from '../../lib/protocol';
 import { addCall, type AreaOptions, type SessionUser } from '../calls/call-table';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { pageParam, positiveId } from '../http/params';
 
-const mayReadKind = (user: SessionUser, kind: JobKind, level: 'read' | 'write' = 'read'): boolean => can(user.areas, JOB_KINDS[kind].area, level);
+const mayReadKind = (user: SessionUser, kind: JobKind, level: 'read' | 'write' = 'read', scope?: string): boolean => can(user.areas, jobArea(kind, scope), level);
 
 /** Registers the job calls. */
 export async function jobsPlugin(_app: FastifyInstance, { calls, jobs }: AreaOptions): Promise<void> {
   const readable = async (user: SessionUser, id: string | undefined, level: 'read' | 'write' = 'read'): Promise<JobInfo> => {
     const job = await jobs.find(positiveId(id));
     if (!job) throw notFound();
-    if (!mayReadKind(user, job.kind, level)) throw new ApiError(403, MESSAGES.forbidden);
+    if (!mayReadKind(user, job.kind, level, job.scope)) throw new ApiError(403, MESSAGES.forbidden);
     return job;
   };
   addCall(calls, 'job_dtl', {
@@ -33,10 +34,11 @@ export async function jobsPlugin(_app: FastifyInstance, { calls, jobs }: AreaOpt
       const state = (params.state ?? '').trim();
       if (kind && !isJobKind(kind)) throw badRequest(MESSAGES.jobBadKind, { fields: { kind: MESSAGES.jobBadKind } });
       if (state && !isJobState(state)) throw badRequest(MESSAGES.jobBadState, { fields: { state: MESSAGES.jobBadState } });
-      if (kind && !mayReadKind(user, kind as JobKind)) throw new ApiError(403, MESSAGES.forbidden);
-      const kinds = kind ? [kind as JobKind] : (Object.keys(JOB_KINDS) as JobKind[]).filter((k) => mayReadKind(user, k));
+      const scope = params.scope === undefined ? undefined : params.scope.trim();
+      if (kind && !mayReadKind(user, kind as JobKind, 'read', scope)) throw new ApiError(403, MESSAGES.forbidden);
+      const kinds = kind ? [kind as JobKind] : (Object.keys(JOB_KINDS) as JobKind[]).filter((k) => mayReadKind(user, k, 'read', scope));
       const limit = pageParam(params.n, 20, 100, MESSAGES.badPageSize);
-      return jobs.list({ kinds, state: state && isJobState(state) ? state : undefined, limit });
+      return jobs.list({ kinds, state: state && isJobState(state) ? state : undefined, scope, limit });
     },
   });
   addCall(calls, 'job_cancel', {

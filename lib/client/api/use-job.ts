@@ -21,10 +21,10 @@ export interface JobController<R> {
 }
 
 /**
- * The job controller of a kind.
+ * The job controller of a kind (and scope: the jobs of one import kind).
  * @example const { job, running, start } = useJob<HodGenerateResult>('hod_generate', (j) => alert(…)); await start('hod_generate', range)
  */
-export function useJob<R>(kind: JobKind, onEnd: (job: JobInfo<R>) => void): JobController<R> {
+export function useJob<R>(kind: JobKind, onEnd: (job: JobInfo<R>) => void, scope?: string): JobController<R> {
   const [jobId, setJobId] = useState<number | null>(null);
   const ended = useRef(new Set<number>());
   const onEndRef = useRef(onEnd);
@@ -33,13 +33,13 @@ export function useJob<R>(kind: JobKind, onEnd: (job: JobInfo<R>) => void): JobC
   // A job of this kind already running (started before a reload, in another tab, by someone else) is followed.
   useEffect(() => {
     let live = true;
-    void call<JobInfo<R>>('job_lst', { kind, state: 'running', n: 1 }).then(([running]) => {
+    void call<JobInfo<R>>('job_lst', { kind, state: 'running', n: 1, ...(scope === undefined ? {} : { scope }) }).then(([running]) => {
       if (live && running) setJobId((current) => current ?? running.job_id);
     }, () => undefined);
     return () => {
       live = false;
     };
-  }, [kind]);
+  }, [kind, scope]);
 
   const { data, mutate } = useSWR(
     jobId === null ? null : ['job_dtl', jobId] as const,

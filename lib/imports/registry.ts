@@ -1,0 +1,20 @@
+/**
+ * The import kinds (issue 14): each kind's columns live in `lib/imports/columns/<kind>.ts` and its handler in
+ * `server/imports/kinds/<kind>.ts`; the one machinery (server/imports) and the one screen (components/screens/import.tsx)
+ * read them from here. A kind not registered yet is answered 400 「この取込はまだ使えません。」.
+ */
+import { clientImportKind } from './columns/client';
+import type { ImportKindInfo } from './kinds';
+
+export const IMPORT_KIND_NAMES = ['client', 'order', 'waybill', 'jaccs_result'] as const;
+export type ImportKind = (typeof IMPORT_KIND_NAMES)[number];
+
+export const isImportKind = (value: string): value is ImportKind => (IMPORT_KIND_NAMES as readonly string[]).includes(value);
+
+/** Every kind that can be imported now (others add their line as they land). */
+export const IMPORT_KINDS: Partial<Record<ImportKind, ImportKindInfo>> = {
+  client: clientImportKind,
+};
+
+/** The kind's declaration, or undefined for an unknown name or a kind not built yet. */
+export const importKindInfo = (kind: string): ImportKindInfo | undefined => (isImportKind(kind) ? IMPORT_KINDS[kind] : undefined);

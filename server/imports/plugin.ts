@@ -1,0 +1,364 @@
+/**
+ * The one import machinery (issue 14; docs/architecture.md "Imports"), for every import kind (lib/imports/registry.ts,
+ * server/imports/registry.ts):
+ * - `import_preview` (multipart: `kind`, `encoding` auto | utf8 | cp932, `mapping` JSON {field: header}, then `file`):
+ *   stores the file (hashed), reads it (encoding detected or chosen; CSV parsed as a stream; headers mapped) and runs
+ *   the kind over every row in ONE transaction that is rolled back — the dry run, through the same write path as a hand
+ *   entered record. Answers `ImportPreview`; keeps the counts and every error (a file beside the stored one).
+ * - `import_commit` (`import_id`, `confirm_duplicate`): a job (`import_commit`, scope = the kind) running the same
+ *   rows with writes in ONE transaction; any error then (data changed since the preview) fails it and nothing is written.
+ * - `import_errors_csv` (`import_id`): the errored rows as they were in the file with a 「エラー内容」 column.
+ * - `import_lst` (`kind`): the kind's recent imports. `import_template` (`kind`): a CSV of the kind's headers.
+ * Each call needs the kind's area: write to import, read to see what was imported.
+ */
+import { createWriteStream, existsSync, readFileSync, rmSync, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { formatDateTime } from '../../lib/format';
+import type { ImportError, ImportKindInfo, ImportPreview } from '../../lib/imports/kinds';
+import { IMPORT_ENCODINGS, IMPORT_ERRORS_ANSWERED, IMPORT_MAX_BYTES, IMPORT_MESSAGES, type ImportEncoding, type ImportEncodingChoice } from '../../lib/imports/messages';
+import { importKindInfo, isImportKind, type ImportKind } from '../../lib/imports/registry';
+import type { ImportCommitResult, ImportRunInfo } from '../../lib/imports/runs';
+import { can } from '../../lib/permissions';
+import { CSV_HEADERS, MESSAGES } from '../../lib/protocol';
+import { writeAudit } from '../audit/audit-log';
+import { addCall, type AreaOptions, type FileAnswer, type SessionUser } from '../calls/call-table';
+import type { ResourceRow } from '../db/schema';
+import { ApiError, badRequest } from '../http/api-error';
+import { pageParam, positiveId, type Params } from '../http/params';
+import { csvFile, fileStamp } from '../resources/csv-export';
+import { csvRecords, encodeCsv, neutralise } from '../resources/csv-text';
+import { encodingOf, fileRecords, IMPORT_KEEP_MS, importDir, pruneImportFiles, storeFile } from './file';
+import type { ImportKindHandler } from './kind';
+import { IMPORT_HANDLERS } from './registry';
+import { runKind, type FileMapping, type RunTotals } from './run';
+
+/** A kind the caller names, with its declaration and handler; 400 for an unknown or unbuilt kind, 403 without the kind's area. */
+interface KindOf {
+  kind: ImportKind;
+  info: ImportKindInfo;
+  handler: ImportKindHandler;
+}
+
+function kindOf(raw: string | undefined, user: SessionUser, level: 'read' | 'write'): KindOf {
+  const kind = (raw ?? '').trim();
+  const problem = (message: string) => badRequest(message, { fields: { kind: message } });
+  if (kind === '') throw problem(IMPORT_MESSAGES.missingKind);
+  if (!isImportKind(kind)) throw problem(IMPORT_MESSAGES.unknownKind(kind));
+  const info = importKindInfo(kind);
+  const handler = IMPORT_HANDLERS[kind];
+  if (!info || !handler) throw problem(IMPORT_MESSAGES.notYet(kind));
+  if (!can(user.areas, info.area, level)) throw new ApiError(403, MESSAGES.forbidden);
+  return { kind, info, handler };
+}
+
+function encodingParam(raw: string | undefined): ImportEncodingChoice {
+  const value = (raw ?? '').trim() || 'auto';
+  if (!(IMPORT_ENCODINGS as readonly string[]).includes(value)) throw badRequest(IMPORT_MESSAGES.badEncoding, { fields: { encoding: IMPORT_MESSAGES.badEncoding } });
+  return value as ImportEncodingChoice;
+}
+
+/** A mapping `{field: header}` (strings only), or undefined when none was sent. */
+function mappingParam(raw: string | undefined): Record<string, string> | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const refuse = () => badRequest(IMPORT_MESSAGES.badMapping, { fields: { mapping: IMPORT_MESSAGES.badMapping } });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw refuse();
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw refuse();
+  const out: Record<string, string> = {};
+  for (const [field, header] of Object.entries(parsed)) {
+    if (typeof header !== 'string') throw refuse();
+    out[field] = header;
+  }
+  return out;
+}
+
+const parseJson = <T>(text: unknown, fallback: T): T => {
+  try {
+    return JSON.parse(String(text ?? '')) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+/** The errors of a run, kept as JSON lines beside its file. */
+const errorsPath = (path: string): string => `${path}.errors`;
+
+/** Writes errors as they are found, keeping the first `IMPORT_ERRORS_ANSWERED` for the answer. */
+class ErrorSink {
+  readonly first: ImportError[] = [];
+  private readonly out: WriteStream;
+  private buffered = '';
+  constructor(path: string) {
+    this.out = createWriteStream(path);
+  }
+  add(error: ImportError): void {
+    if (this.first.length < IMPORT_ERRORS_ANSWERED) this.first.push(error);
+    this.buffered += `${JSON.stringify(error)}\n`;
+    if (this.buffered.length > 64 * 1024) this.drain();
+  }
+  private drain(): void {
+    if (this.buffered) this.out.write(this.buffered);
+    this.buffered = '';
+  }
+  async close(): Promise<void> {
+    this.drain();
+    this.out.end();
+    await once(this.out, 'close');
+  }
+}
+
+/** A stored run's errors by row (read back from its errors file). */
+function storedErrors(path: string): Map<number, string[]> {
+  const byRow = new Map<number, string[]>();
+  if (!existsSync(errorsPath(path))) return byRow;
+  for (const line of readFileSync(errorsPath(path), 'utf8').split('\n')) {
+    if (!line) continue;
+    const error = JSON.parse(line) as ImportError;
+    const messages = byRow.get(error.row) ?? [];
+    messages.push(error.column ? `${error.column}: ${error.message}` : error.message);
+    byRow.set(error.row, messages);
+  }
+  return byRow;
+}
+
+/** The dry run's transaction ends by this, so nothing it wrote stays. */
+class RolledBack extends Error {
+  constructor(readonly outcome: { file: FileMapping; totals: RunTotals }) {
+    super('import dry run');
+  }
+}
+
+export async function importsPlugin(_app: FastifyInstance, { calls, database, config, jobs }: AreaOptions): Promise<void> {
+  const { db } = database;
+  const pathOf = (row: ResourceRow): string => join(importDir(config.dataDir), String(row.imp_path));
+
+  /** Files older than a day are removed; their previews can no longer be committed. */
+  async function expireOld(): Promise<void> {
+    pruneImportFiles(config.dataDir);
+    const before = new Date(Date.now() - IMPORT_KEEP_MS).toISOString();
+    await db.updateTable('import_run').set({ imp_state: 'expired' }).where('imp_state', '=', 'preview').where('created', '<', before).execute();
+  }
+
+  /** The latest commit of the same file (kind and SHA-256) other than `exceptId`. */
+  async function committedBefore(kind: string, sha256: string, exceptId?: number): Promise<ImportPreview['imported_before']> {
+    let query = db.selectFrom('import_run').leftJoin('user', 'user.user_id', 'import_run.imp_usr_id')
+      .select(['imp_id', 'imp_committed', 'user_name'])
+      .where('imp_kind', '=', kind).where('imp_sha256', '=', sha256).where('imp_state', '=', 'committed');
+    if (exceptId !== undefined) query = query.where('imp_id', '<>', exceptId);
+    const row = await query.orderBy('imp_id', 'desc').executeTakeFirst();
+    return row ? { import_id: Number(row.imp_id), committed: String(row.imp_committed), user_name: String(row.user_name ?? '') } : null;
+  }
+
+  async function runOf(params: Params, user: SessionUser, level: 'read' | 'write'): Promise<{ row: ResourceRow } & KindOf> {
+    const raw = (params.import_id ?? '').trim();
+    if (raw === '') throw badRequest(IMPORT_MESSAGES.missingImport, { fields: { import_id: IMPORT_MESSAGES.missingImport } });
+    const row = await db.selectFrom('import_run').selectAll().where('imp_id', '=', positiveId(raw)).executeTakeFirst();
+    if (!row) throw new ApiError(404, IMPORT_MESSAGES.notFound);
+    return { row, ...kindOf(String(row.imp_kind), user, level) };
+  }
+
+  addCall(calls, 'import_preview', {
+    area: null, level: 'write',
+    upload: { field: 'file', maxBytes: IMPORT_MAX_BYTES, accept: { extensions: ['.csv', '.txt', '.dat'], types: ['text/csv', 'text/plain', 'application/vnd.ms-excel'] }, auditTable: 'import_run' },
+    handler: async ({ params, user, call, upload }) => {
+      const { kind, info, handler } = kindOf(params.kind, user, 'write');
+      const choice = encodingParam(params.encoding);
+      const given = mappingParam(params.mapping);
+      await expireOld();
+      const stored = await storeFile(upload.stream, config.dataDir);
+      const sink = new ErrorSink(errorsPath(stored.path));
+      try {
+        const encoding: ImportEncoding = info.format === 'fixed' ? 'cp932' : encodingOf(stored, choice);
+        if (info.format === 'csv' && encoding === 'utf8' && !stored.validUtf8) throw badRequest(IMPORT_MESSAGES.wrongEncoding(encoding));
+        const remembered = parseJson<Record<string, string>>(
+          (await db.selectFrom('import_mapping').select('imm_mapping').where('imm_kind', '=', kind).executeTakeFirst())?.imm_mapping, {},
+        );
+        let outcome: { file: FileMapping; totals: RunTotals };
+        try {
+          await db.transaction().execute(async (trx) => {
+            const done = await runKind({
+              info, handler, path: stored.path, encoding, remembered, given, onError: (error) => sink.add(error),
+              run: { trx, actor: { userId: user.user_id, call, user }, dryRun: true, state: new Map() },
+            });
+            throw new RolledBack(done);
+          });
+          throw new Error('unreachable: the dry run commits nothing');
+        } catch (error) {
+          if (!(error instanceof RolledBack)) throw error;
+          outcome = error.outcome;
+        }
+        await sink.close();
+        const { file, totals } = outcome;
+        const now = new Date().toISOString();
+        const inserted = await db.insertInto('import_run').values({
+          imp_kind: kind, imp_file_name: upload.name, imp_size: stored.size, imp_sha256: stored.sha256, imp_encoding: encoding,
+          imp_mapping: JSON.stringify(file.mapping), imp_headers: JSON.stringify(file.headers), imp_rows: totals.rows, imp_inserts: totals.inserts,
+          imp_updates: totals.updates, imp_skips: totals.skips, imp_errors: totals.errors, imp_state: 'preview', imp_usr_id: user.user_id,
+          imp_path: stored.path.slice(importDir(config.dataDir).length + 1), created: now,
+        }).returning('imp_id').executeTakeFirstOrThrow();
+        if (given) {
+          // The user's own choices are remembered for the kind (a column left out too).
+          const remember = JSON.stringify({ ...file.mapping, ...Object.fromEntries(Object.entries(given).filter(([, h]) => h === '')) });
+          const updated = await db.updateTable('import_mapping').set({ imm_mapping: remember, imm_usr_id: user.user_id, modified: now }).where('imm_kind', '=', kind).executeTakeFirst();
+          if (Number(updated.numUpdatedRows) === 0) await db.insertInto('import_mapping').values({ imm_kind: kind, imm_mapping: remember, imm_usr_id: user.user_id, modified: now }).execute();
+        }
+        const answer: ImportPreview = {
+          import_id: Number(inserted.imp_id), kind, file_name: upload.name, encoding, rows: totals.rows, inserts: totals.inserts, updates: totals.updates,
+          skips: totals.skips, errors: sink.first, errors_more: totals.errors - sink.first.length, mapping: file.mapping, headers: file.headers,
+          imported_before: await committedBefore(kind, stored.sha256),
+        };
+        return [answer];
+      } catch (error) {
+        await sink.close().catch(() => undefined);
+        rmSync(stored.path, { force: true });
+        rmSync(errorsPath(stored.path), { force: true });
+        throw error;
+      }
+    },
+  });
+
+  addCall(calls, 'import_commit', {
+    area: null, level: 'write',
+    handler: async ({ params, user, call }) => {
+      const { row, kind, info, handler } = await runOf(params, user, 'write');
+      const importId = Number(row.imp_id);
+      const state = String(row.imp_state);
+      if (state === 'committed') throw new ApiError(409, IMPORT_MESSAGES.committed);
+      if (state === 'failed') throw new ApiError(409, IMPORT_MESSAGES.failed);
+      if (state === 'expired' || !existsSync(pathOf(row))) throw new ApiError(409, IMPORT_MESSAGES.expired);
+      const errors = Number(row.imp_errors);
+      if (errors > 0) throw badRequest(IMPORT_MESSAGES.hasErrors(errors));
+      const confirm = (params.confirm_duplicate ?? '').trim();
+      if (!['', '0', '1'].includes(confirm)) throw badRequest(MESSAGES.badRequest, { fields: { confirm_duplicate: MESSAGES.badRequest } });
+      const before = await committedBefore(kind, String(row.imp_sha256), importId);
+      if (before && confirm !== '1') {
+        throw new ApiError(409, IMPORT_MESSAGES.importedBefore(formatDateTime(before.committed), before.user_name || '他のユーザー'), { imported_before: before });
+      }
+      const mapping = parseJson<Record<string, string>>(row.imp_mapping, {});
+      const path = pathOf(row);
+      const encoding = String(row.imp_encoding) as ImportEncoding;
+      const total = Number(row.imp_rows);
+      const job_id = await jobs.start<ImportCommitResult>({
+        kind: 'import_commit', scope: kind, params: { import_id: importId, kind }, user,
+        work: async ({ id, database: { db: jobDb }, progress }) => {
+          const first: ImportError[] = [];
+          try {
+            return await jobDb.transaction().execute(async (trx) => {
+              const live = await trx.selectFrom('import_run').select('imp_state').where('imp_id', '=', importId).executeTakeFirst();
+              if (live?.imp_state !== 'preview') throw new ApiError(409, IMPORT_MESSAGES.committed);
+              const { totals } = await runKind({
+                info, handler, path, encoding, remembered: {}, given: mapping,
+                onError: (error) => {
+                  if (first.length < 5) first.push(error);
+                },
+                progress: (done) => progress(done, total),
+                run: { trx, actor: { userId: user.user_id, call, user, jobId: id }, dryRun: false, state: new Map() },
+              });
+              if (totals.errors > 0) {
+                const named = first.map((e) => `${e.row} 行目${e.column ? ` ${e.column}` : ''}: ${e.message}`).join(' / ');
+                throw badRequest(IMPORT_MESSAGES.changedSince(totals.errors, named));
+              }
+              const committed = new Date().toISOString();
+              await trx.updateTable('import_run').set({
+                imp_state: 'committed', imp_job_id: id, imp_committed: committed, imp_rows: totals.rows,
+                imp_inserts: totals.inserts, imp_updates: totals.updates, imp_skips: totals.skips,
+              }).where('imp_id', '=', importId).execute();
+              await writeAudit(trx, {
+                userId: user.user_id, call, table: 'import_run', recordId: importId, jobId: id,
+                changes: {
+                  取込: [null, info.label], ファイル名: [null, String(row.imp_file_name)], 追加: [null, totals.inserts], 更新: [null, totals.updates], スキップ: [null, totals.skips],
+                },
+              });
+              return { import_id: importId, rows: totals.rows, inserts: totals.inserts, updates: totals.updates, skips: totals.skips };
+            });
+          } catch (error) {
+            const message = error instanceof ApiError ? error.message : MESSAGES.internal;
+            await db.updateTable('import_run').set({ imp_state: 'failed', imp_job_id: id, imp_error: message }).where('imp_id', '=', importId).where('imp_state', '=', 'preview').execute();
+            throw error;
+          }
+        },
+      });
+      await db.updateTable('import_run').set({ imp_job_id: job_id }).where('imp_id', '=', importId).where('imp_job_id', 'is', null).execute();
+      return [{ job_id, import_id: importId }];
+    },
+  });
+
+  addCall(calls, 'import_errors_csv', {
+    area: null, level: 'read',
+    handler: async ({ params, user }): Promise<FileAnswer> => {
+      const { row, info } = await runOf(params, user, 'read');
+      const path = pathOf(row);
+      if (!existsSync(path)) throw new ApiError(409, IMPORT_MESSAGES.expired);
+      const byRow = storedErrors(path);
+      if (byRow.size === 0) throw badRequest('この取込にエラーはありません。');
+      const encoding = String(row.imp_encoding) as ImportEncoding;
+      const headers = parseJson<string[]>(row.imp_headers, []);
+      const reason = IMPORT_MESSAGES.errorsColumn;
+      async function* body(): AsyncGenerator<Buffer> {
+        let records: string[][] = [];
+        let first = true;
+        const out = () => {
+          const bytes = encodeCsv(csvRecords(records), encoding, first).bytes;
+          first = false;
+          records = [];
+          return bytes;
+        };
+        if (info.format === 'fixed') {
+          records.push(['行', reason]);
+          for (const [r, messages] of byRow) records.push([String(r), neutralise(messages.join(' / '))]);
+          yield out();
+          return;
+        }
+        if (headers.length) records.push([...headers, reason]);
+        for await (const record of fileRecords(path, encoding)) {
+          const messages = byRow.get(record.row);
+          if (!messages) continue;
+          records.push([...record.cells, neutralise(messages.join(' / '))]);
+          if (records.length >= 500) yield out();
+        }
+        if (records.length || first) yield out();
+      }
+      const stamp = fileStamp();
+      return {
+        file: {
+          name: `${info.label}_エラー行_${stamp}.csv`, asciiName: `import_errors_${Number(row.imp_id)}_${stamp}.csv`,
+          contentType: encoding === 'cp932' ? 'text/csv; charset=Shift_JIS' : 'text/csv; charset=utf-8',
+          body: body(), headers: { [CSV_HEADERS.rows]: String(byRow.size) },
+        },
+      };
+    },
+  });
+
+  addCall(calls, 'import_lst', {
+    area: null, level: 'read',
+    handler: async ({ params, user }) => {
+      const { kind } = kindOf(params.kind, user, 'read');
+      const limit = pageParam(params.n, 10, 100, MESSAGES.badPageSize);
+      const rows = await db.selectFrom('import_run').leftJoin('user', 'user.user_id', 'import_run.imp_usr_id')
+        .select(['imp_id', 'imp_kind', 'imp_file_name', 'imp_size', 'imp_encoding', 'imp_rows', 'imp_inserts', 'imp_updates', 'imp_skips', 'imp_errors',
+          'imp_state', 'imp_error', 'imp_job_id', 'user_name', 'import_run.created', 'imp_committed'])
+        .where('imp_kind', '=', kind).orderBy('imp_id', 'desc').limit(limit).execute();
+      return rows.map((r): ImportRunInfo => ({
+        import_id: Number(r.imp_id), kind: String(r.imp_kind), file_name: String(r.imp_file_name), size: Number(r.imp_size), encoding: String(r.imp_encoding),
+        rows: Number(r.imp_rows), inserts: Number(r.imp_inserts), updates: Number(r.imp_updates), skips: Number(r.imp_skips), errors: Number(r.imp_errors),
+        state: String(r.imp_state), error: String(r.imp_error ?? ''), job_id: r.imp_job_id === null ? null : Number(r.imp_job_id),
+        user_name: String(r.user_name ?? ''), created: String(r.created), committed: String(r.imp_committed ?? ''),
+      }));
+    },
+  });
+
+  addCall(calls, 'import_template', {
+    area: null, level: 'read',
+    handler: async ({ params, user }) => {
+      const { kind, info } = kindOf(params.kind, user, 'read');
+      const enc = (params.enc ?? '').trim() === 'utf8' ? 'utf8' : 'cp932';
+      return csvFile({ name: `${info.label}_テンプレート`, asciiName: `import_${kind}_template`, records: [info.columns.map((c) => c.label)], encoding: enc });
+    },
+  });
+}
