@@ -4,6 +4,7 @@
  * read them from here. A kind not registered yet is answered 400 「この取込はまだ使えません。」.
  */
 import { clientImportKind } from './columns/client';
+import { jaccsResultImportKind } from './columns/jaccs_result';
 import type { ImportKindInfo } from './kinds';
 
 export const IMPORT_KIND_NAMES = ['client', 'order', 'waybill', 'jaccs_result'] as const;
@@ -14,6 +15,7 @@ export const isImportKind = (value: string): value is ImportKind => (IMPORT_KIND
 /** Every kind that can be imported now (others add their line as they land). */
 export const IMPORT_KINDS: Partial<Record<ImportKind, ImportKindInfo>> = {
   client: clientImportKind,
+  jaccs_result: jaccsResultImportKind,
 };
 
 /** The kind's declaration, or undefined for an unknown name or a kind not built yet. */

@@ -5,7 +5,9 @@
 import type { ImportKind } from '../../lib/imports/registry';
 import type { ImportKindHandler } from './kind';
 import { clientImport } from './kinds/client';
+import { jaccsResultImport } from './kinds/jaccs_result';
 
 export const IMPORT_HANDLERS: Partial<Record<ImportKind, ImportKindHandler>> = {
   client: clientImport,
+  jaccs_result: jaccsResultImport,
 };

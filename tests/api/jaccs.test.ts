@@ -15,10 +15,10 @@ import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import type { JaccsFailure, JaccsPreview } from '../../lib/jaccs/contract';
 import type { JobInfo } from '../../lib/jobs';
-import type { ImportError, ImportAction } from '../../lib/imports/kinds';
+import type { ImportError, ImportAction, ImportPreview } from '../../lib/imports/kinds';
 import { jaccsResultImport } from '../../server/imports/kinds/jaccs_result';
 import type { ImportRun } from '../../server/imports/kind';
-import { dialects, resourceCalls, useHarness, type Harness, type ParamValue } from './harness';
+import { dialects, resourceCalls, useHarness, type Answer, type Harness, type ParamValue } from './harness';
 import { fileOf, recordsOf, zenginResult } from '../support/zengin-result';
 
 const GOLDEN = join(import.meta.dirname, 'golden', 'jaccs-request.txt');
@@ -69,6 +69,23 @@ for (const dialect of dialects()) {
     };
     const count = async (table: 'payment' | 'allocation' | 'jaccs_request' | 'jaccs_request_row') =>
       Number((await h.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    async function upload(bytes: Uint8Array, name = 'result.txt'): Promise<Answer<ImportPreview[]>> {
+      const form = new FormData();
+      form.append('authKey', h.adminKey);
+      form.append('kind', 'jaccs_result');
+      form.append('file', new Blob([bytes as BlobPart], { type: 'text/plain' }), name);
+      return (await h.request(`${h.config.dbApiPrefix}/import_preview`, { method: 'POST', body: form })) as Answer<ImportPreview[]>;
+    }
+    const commit = async (importId: number): Promise<JobInfo> => {
+      const res = await h.post<{ job_id: number }>('import_commit', { import_id: importId });
+      assert.equal(res.status, 200, res.text);
+      for (const deadline = Date.now() + 60_000; ;) {
+        const job = (await h.post<JobInfo>('job_dtl', { id: res.body[0].job_id })).body[0];
+        if (job.state !== 'running') return job;
+        assert.ok(Date.now() < deadline, 'the job ends');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
     const preview = async (): Promise<JaccsPreview> => {
       const res = await h.post<JaccsPreview>('jaccs_preview', { sime_gp: '20', sime_ym: '202504' });
       assert.equal(res.status, 200, res.text);
@@ -185,19 +202,25 @@ for (const dialect of dialects()) {
       assert.match(res.text, /口座振替の請求データを作成済み/);
     });
 
-    it('bad result files are refused whole naming the line, and nothing is written', async () => {
+    it('bad result files are refused whole by import_preview naming the line, and nothing is written', async () => {
       const before = [await count('payment'), await count('allocation')];
       const records = recordsOf(zenginResult(request));
       const short = [...records];
       short[1] = short[1].slice(0, 119);
-      assert.throws(() => jaccsResultImport.records!(fileOf(short)), /振替結果ファイルの 2 行目: レコードの長さが 119 バイト/);
+      const cut = await upload(fileOf(short));
+      assert.equal(cut.status, 400, cut.text);
+      assert.match(cut.text, /振替結果ファイルの 2 行目: レコードの長さが 119 バイト/);
       const trailer = [...records];
       trailer[4] = `8000003000000007237${trailer[4].slice(19)}`;
-      assert.throws(() => jaccsResultImport.records!(fileOf(trailer)), /5 行目: トレーラーレコードの合計金額 7,237円 がデータレコードの集計 7,236円 と合いません/);
+      const sum = await upload(fileOf(trailer));
+      assert.equal(sum.status, 400, sum.text);
+      assert.match(sum.text, /5 行目: トレーラーレコードの合計金額 7,237円 がデータレコードの集計 7,236円 と合いません/);
 
-      const unknown = zenginResult(request).toString('latin1').replace(code(3), code(9));
-      const outcome = await runImport(Buffer.from(unknown, 'latin1'), true);
-      assert.deepEqual(outcome.errors, [{ row: 4, column: '顧客番号', message: `顧客番号 ${code(9)} は引落日 05/27 の口座振替依頼データにありません。` }]);
+      const unknown = await upload(Buffer.from(zenginResult(request).toString('latin1').replace(code(3), code(9)), 'latin1'));
+      assert.equal(unknown.status, 200, unknown.text);
+      assert.deepEqual(unknown.body[0].errors, [{ row: 4, column: '顧客番号', message: `顧客番号 ${code(9)} は引落日 05/27 の口座振替依頼データにありません。` }]);
+      const refused = await h.post('import_commit', { import_id: unknown.body[0].import_id });
+      assert.ok(refused.status >= 400, `a preview with errors is not committed: ${refused.text}`);
       const amount = [...records];
       amount[1] = `${amount[1].slice(0, 80)}0000002701${amount[1].slice(90)}`;
       amount[4] = `8000003000000007237000003000000007237${amount[4].slice(37)}`;
@@ -206,13 +229,14 @@ for (const dialect of dialects()) {
       assert.deepEqual([await count('payment'), await count('allocation')], before);
     });
 
-    it('the result round trip: code 0 → a 口座振替 payment allocated to its invoice (残額 0); other codes flag the customer with the meaning', async () => {
+    it('the result round trip through import_preview / import_commit: code 0 → a 口座振替 payment allocated to its invoice (残額 0); other codes flag the customer with the meaning', async () => {
       const result = zenginResult(request, { codes: { [code(2)]: '1' } });
-      const dry = await runImport(result, true);
-      assert.deepEqual(dry, { actions: ['insert', 'skip', 'insert'], errors: [] });
+      const dry = await upload(result);
+      assert.equal(dry.status, 200, dry.text);
+      assert.deepEqual([dry.body[0].rows, dry.body[0].inserts, dry.body[0].updates, dry.body[0].skips, dry.body[0].errors], [3, 2, 0, 1, []]);
       assert.equal(await count('payment'), 0, 'a dry run writes nothing');
-      const done = await runImport(result, false);
-      assert.deepEqual(done.errors, []);
+      const job = await commit(dry.body[0].import_id);
+      assert.equal(job.state, 'done', JSON.stringify(job));
       const db = h.database.db;
       const payments = await db.selectFrom('payment').selectAll().orderBy('py_cl_id').execute();
       assert.deepEqual(payments.map((p) => [p.py_cl_id, p.py_date, p.py_amount, p.py_kind]), [[ids.a, '2025-05-27', 2700, 'debit'], [ids.c, '2025-05-27', 1296, 'debit']]);
@@ -232,9 +256,13 @@ for (const dialect of dialects()) {
 
     it('the same result imported twice is refused: 「この振替結果は取込済みです」, nothing written twice', async () => {
       const before = await count('payment');
-      const again = await runImport(zenginResult(request, { codes: { [code(2)]: '1' } }), false);
-      assert.equal(again.errors.length, 1);
-      assert.match(again.errors[0].message, /^この振替結果は取込済みです（.*3 件）/);
+      const again = await upload(zenginResult(request, { codes: { [code(2)]: '1' } }));
+      assert.equal(again.status, 200, again.text);
+      assert.equal(again.body[0].errors.length, 1);
+      assert.match(again.body[0].errors[0].message, /^この振替結果は取込済みです（.*3 件）/);
+      assert.notEqual(again.body[0].imported_before, null, 'the machinery knows the file too');
+      const direct = await runImport(zenginResult(request, { codes: { [code(2)]: '1' } }), false);
+      assert.match(direct.errors[0]?.message ?? '', /^この振替結果は取込済みです/);
       assert.equal(await count('payment'), before);
       const reissue = await download(h, 'jaccs_request', { sime_gp: '20', sime_ym: '202504', reissue: 1 });
       assert.equal(reissue.status, 409);
