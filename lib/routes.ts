@@ -141,7 +141,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/system/orders', '受注設定', 'system', { kind: 'detail', resource: 'ordersetting' }),
   r('/system/company', '自社情報', 'system', { kind: 'detail', resource: 'company' }),
   r('/system/import', 'データ取込', 'import', planned('受注データ・送り状番号（ヤマト B2 / 佐川 e飛伝）の CSV 取込。')),
-  r('/system/jaccs', 'JACCS 取込', 'import', planned('口座振替結果（全銀フォーマット）の取込と入金消込。')),
+  r('/system/jaccs', 'JACCS 取込', 'import', custom('jaccs')),
   r('/system/export', '送り状出力', 'import', planned('出荷待ちの受注から送り状 CSV（ヤマト B2 / 佐川 e飛伝）を出力します。')),
   r('/system/download', 'データダウンロード', 'download', planned('顧客・受注・売上などのデータを Excel で開ける CSV でダウンロードします。'), { adminOnly: true }),
   r('/system/log', '操作ログ', 'system', list('log')),
