@@ -68,11 +68,11 @@ test('request file downloaded and checked byte for byte, 再発行 marked, the r
     const ours = table.getByRole('row', { name: new RegExp(`口座振替E2E${unique}`) });
     await expect(ours).toContainText(DEBIT_CODE);
     await expect(ours).toContainText('2,160円');
-    await expect(page.getByText(/^引落日/)).toContainText('2026年11月27日（金）');
+    await expect(page.getByText(/^引落日 2026年11月27日（金）・口座振替 \d+件/)).toBeVisible();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '依頼データをダウンロード' }).click()]);
     expect(download.suggestedFilename()).toBe('口座振替依頼_202610_10日締め_引落1127.txt');
-    const bytes = readFileSync((await download.path())!);
+    const bytes = readFileSync(await download.path());
     expect(bytes.length % 120).toBe(0);
     expect(bytes.includes(0x0d) || bytes.includes(0x0a)).toBe(false);
     const records = recordsOf(bytes);
