@@ -48,6 +48,11 @@ async function run(dialect: DialectName): Promise<void> {
     await sql`UPDATE company_setting SET cs_itaku_code = '1234567890', cs_itaku_name = 'ﾍﾞﾝﾁﾀｸﾊｲｽｲ', cs_itaku_bank_code = '0001', cs_itaku_bank_kana = 'ﾐｽﾞﾎ',
       cs_itaku_branch_code = '001', cs_itaku_branch_kana = 'ﾎﾝﾃﾝ', cs_itaku_account_type = '1', cs_itaku_account_no = '7654321'`.execute(db);
     const stamp = '2026-12-01T00:00:00.000Z';
+    const methods = await db.selectFrom('master_option').select('mo_id').where('mo_table', '=', 'mt_pmt_method').where('mo_text', '=', '口座振替').execute();
+    if (methods.length === 0) {
+      await sql`INSERT INTO master_option (mo_table, mo_value, mo_text, mo_flg, mo_sort, created, modified, deleted)
+        VALUES ('mt_pmt_method', '1', '口座振替', 0, 1, ${stamp}, ${stamp}, 0)`.execute(db);
+    }
     await sql`INSERT INTO closing (cls_sime_gp, cls_sime_ym, cls_closing_date, cls_invoices, cls_total, cls_jaccs_at, cls_export_at, created, modified)
       VALUES ('31', '202611', '2026-11-30', ${CUSTOMERS}, 0, '', '', ${stamp}, ${stamp})`.execute(db);
     const closing = await db.selectFrom('closing').select('cls_id').executeTakeFirstOrThrow();
