@@ -28,7 +28,7 @@ function customerFile(): Buffer {
   for (let i = 1; i <= ROWS; i++) {
     const n = String(i).padStart(6, '0');
     lines.push([
-      `B${n}`, `株式会社ベンチ${n}`, `ベンチ${n}`, `取込 ${n}`, `03-${n.slice(0, 2)}00-${n.slice(2)}`, `c${n}@example.jp`, `100-${n.slice(2)}`,
+      `B${n}`, `株式会社ベンチ${n}`, `カブシキガイシャベンチ`, `取込 ${n}`, `03-${n.slice(0, 2)}00-${n.slice(2)}`, `c${n}@example.jp`, `100-${n.slice(2)}`,
       PREFS[i % PREFS.length], '千代田区', `丸の内${i % 9 + 1}-${i % 7 + 1}`, '契約中', i % 3 === 0 ? '1' : '0', i % 3 === 0 ? '2' : '', i % 10 === 0 ? '5000' : '',
       i % 10 === 0 ? '2026-03-31' : '', i % 5 === 0 ? '"備考, カンマ入り"' : '',
     ].join(','));
@@ -72,6 +72,7 @@ for (const dialect of benchDialects()) {
       return body[0];
     });
     const p = preview.value;
+    if (p.errors.length) throw new Error(`the preview found errors: ${JSON.stringify(p.errors.slice(0, 3))}`);
     console.log(`${dialect} import_preview: ${p.rows.toLocaleString()} rows (${p.inserts.toLocaleString()} inserts, ${p.errors.length} errors) in ${preview.took}; server RSS ${preview.before.toFixed(0)} → peak ${preview.peak.toFixed(0)} MB (+${(preview.peak - preview.before).toFixed(0)} MB)`);
     const commit = await measured(server.pid, async () => {
       const res = await fetch(`${server.url}/api/db/import_commit`, { method: 'POST', body: new URLSearchParams({ authKey, import_id: String(p.import_id) }) });
