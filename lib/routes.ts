@@ -72,7 +72,7 @@ export const ROUTES: readonly RouteDef[] = [
   // 顧客
   r('/client/list', '顧客一覧', 'client', { kind: 'list', resource: 'client' }),
   r('/client/new', '顧客登録', 'client', { kind: 'new', resource: 'client' }, { parent: '/client/list', level: 'write' }),
-  r('/client/import', '顧客取込', 'client', planned('CSV ファイル（Shift_JIS / UTF-8）から顧客を一括登録・更新します。取込前に内容を確認できます。'), { parent: '/client/list', level: 'write' }),
+  r('/client/import', '顧客取込', 'client', custom('import'), { parent: '/client/list', level: 'write' }),
   r('/client/detail/:id', '顧客詳細', 'client', { kind: 'detail', resource: 'client' }, { parent: '/client/list' }),
   r('/client/detail/:id/contact/new', '対応履歴登録', 'crm', create('contact', underClient), { parent: '/client/detail/:id', level: 'write' }),
   r('/client/detail/:id/contact/:con', '対応履歴', 'crm', detail('contact', 'con', underClient), { parent: '/client/detail/:id' }),
@@ -140,7 +140,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/system/deliveryfee', '都道府県別送料', 'system', custom('deliveryfee')),
   r('/system/orders', '受注設定', 'system', { kind: 'detail', resource: 'ordersetting' }),
   r('/system/company', '自社情報', 'system', { kind: 'detail', resource: 'company' }),
-  r('/system/import', 'データ取込', 'import', planned('受注データ・送り状番号（ヤマト B2 / 佐川 e飛伝）の CSV 取込。')),
+  r('/system/import', 'データ取込', 'import', custom('import')),
   r('/system/jaccs', 'JACCS 取込', 'import', custom('jaccs')),
   r('/system/export', '送り状出力', 'import', planned('出荷待ちの受注から送り状 CSV（ヤマト B2 / 佐川 e飛伝）を出力します。')),
   r('/system/download', 'データダウンロード', 'download', planned('顧客・受注・売上などのデータを Excel で開ける CSV でダウンロードします。'), { adminOnly: true }),

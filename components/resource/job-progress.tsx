@@ -63,14 +63,15 @@ export function useConfirmedAction(): (question: string, options: ConfirmOptions
 
 /**
  * A job a screen starts and follows (lib/client/api/use-job), whose end is told as the screen's alert — its
- * result in words, or why it failed or was cancelled — after which the screen reads its data again.
+ * result in words, or why it failed or was cancelled — after which the screen reads its data again. `scope`: only the
+ * jobs of one scope (an import kind's).
  * @example const generation = useAnnouncedJob<HodGenerateResult>('hod_generate', resultText, () => mutate());
  */
-export function useAnnouncedJob<R>(kind: JobKind, resultText: (result: R) => string, onEnd: () => unknown): JobController<R> {
+export function useAnnouncedJob<R>(kind: JobKind, resultText: (result: R) => string, onEnd: () => unknown, scope?: string): JobController<R> {
   const alert = useAlert();
   return useJob<R>(kind, (job) => {
     if (job.state === 'done' && job.result) alert(resultText(job.result), 'success');
     else alert(job.error, job.state === 'cancelled' ? 'info' : 'error');
     void onEnd();
-  });
+  }, scope);
 }

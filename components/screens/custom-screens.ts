@@ -18,5 +18,6 @@ export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentTy
   'sales-report': () => import('./sales-report'),
   'order-list': () => import('./orders/order-list'),
   'order-form': () => import('./orders/order-form'),
+  import: () => import('./import'),
   jaccs: () => import('./jaccs'),
 };

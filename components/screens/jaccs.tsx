@@ -3,25 +3,25 @@
  * 1) 依頼データ作成: a closing (`closing_lst`) → `jaccs_preview`: the 口座振替 customers and their invoices' 残額, the 引落日, each
  *    customer's problems (the file is made only when there are none) → 「依頼データをダウンロード」 (`jaccs_request`; once made,
  *    only 「再発行としてダウンロード」) and the requests made from the closing.
- * 2) 結果取込: the result file through the one import machinery (`import_preview` with kind `jaccs_result`, then `import_commit` as a
- *    job): the counts and every error by line, then the customers not debited with the meaning of their code (`jaccs_failure_lst`).
+ * 2) 結果取込: the result file through the one import screen's panel (components/screens/import.tsx `ImportPanel`, kind
+ *    `jaccs_result`: `import_preview`, the counts and every error by line, `import_commit` as a job), then the customers not debited
+ *    with the meaning of their code (`jaccs_failure_lst`, read again when the commit ends).
  */
 import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
-import { download, upload } from '@/lib/client/api/fetcher';
+import { download } from '@/lib/client/api/fetcher';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
 import { closingLabel } from '@/lib/closing/period';
 import type { ClosingListRow } from '@/lib/closing/answers';
 import { formatDateJa, formatDateTime, formatMoney } from '@/lib/format';
-import type { ImportPreview } from '@/lib/imports/kinds';
-import type { ImportCommitResult } from '@/lib/imports/runs';
+import { jaccsResultImportKind } from '@/lib/imports/columns/jaccs_result';
 import type { JaccsFailure, JaccsPreview } from '@/lib/jaccs/contract';
 import { can } from '@/lib/permissions';
 import { DEBIT_ACCOUNT_TYPES } from '@/lib/zengin/format';
 import { cellClass, DataTable, numberCellClass } from '@/components/resource/data-table';
-import { JobProgress, useAnnouncedJob } from '@/components/resource/job-progress';
 import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
+import { ImportPanel } from './import';
 import type { ScreenProps } from './registry';
 
 const swrOptions = { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0 } as const;
@@ -121,77 +121,14 @@ function RequestSection({ canWrite }: { canWrite: boolean }) {
   );
 }
 
-function ResultSection({ canWrite }: { canWrite: boolean }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [result, setResult] = useState<ImportPreview | null>(null);
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+function ResultSection() {
   const failures = useSWR<JaccsFailure[], Error>(['jaccs_failure_lst', {}] as const, callFetcher<JaccsFailure>, swrOptions);
-  const job = useAnnouncedJob<ImportCommitResult>('import_commit', (r) => `振替結果を取り込みました（${r.rows}件: 入金 ${r.inserts}件・振替不能 ${r.skips}件）。`, async () => {
-    setResult(null);
-    await failures.mutate();
-  });
-  useLoadingWhile(busy);
-
-  const check = async () => {
-    if (!file) return;
-    setBusy(true);
-    setProblem('');
-    setResult(null);
-    try {
-      const answer = await upload<ImportPreview>('import_preview', { kind: 'jaccs_result' }, file);
-      setResult(answer?.[0] ?? null);
-    } catch (failure) {
-      setProblem(messageOf(failure) ?? '');
-    } finally {
-      setBusy(false);
-    }
-  };
-  const commit = async () => {
-    if (!result) return;
-    try {
-      await job.start('import_commit', { import_id: String(result.import_id) });
-    } catch (failure) {
-      setProblem(messageOf(failure) ?? '');
-    }
-  };
   const failed = failures.data ?? [];
-
   return (
     <section aria-labelledby="jaccs-result-title" className="flex flex-col gap-[10px]">
       <h2 id="jaccs-result-title" className="text-[1.7rem] font-bold text-ink">2. 結果取込</h2>
-      <p className="text-[1.3rem] text-ink-soft">振替結果ファイル（全銀フォーマット 120 バイト）を選んで確認します。エラーがなければ「取込実行」で、振替済は口座振替の入金として請求書に消込し、振替不能は顧客に記録します。</p>
-      {canWrite && (
-        <div className="flex flex-wrap items-end gap-[8px]">
-          <label className="flex flex-col gap-[4px] text-[1.3rem]">
-            振替結果ファイル
-            <input type="file" accept=".txt,.dat,text/plain" aria-label="振替結果ファイル" className={inputClass} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-          </label>
-          <button type="button" className={buttonClass('secondary')} disabled={!file || busy || job.running} onClick={() => void check()}>アップロードして確認</button>
-        </div>
-      )}
-      {problem && <p role="alert" className="whitespace-pre-line text-[1.4rem] text-danger">{problem}</p>}
-      {result && (
-        <div className="flex flex-col gap-[8px]" aria-label="振替結果の確認">
-          <p className="text-[1.4rem]">
-            {result.rows}件: 入金（振替済） {result.inserts}件・振替不能 {result.skips}件・エラー {result.errors.length + result.errors_more}件
-          </p>
-          {result.imported_before && <p className="text-[1.3rem] text-danger">同じファイルを {formatDateTime(result.imported_before.committed)} に {result.imported_before.user_name} さんが取り込んでいます。</p>}
-          {result.errors.length > 0 && (
-            <DataTable caption="振替結果のエラー" headers={[['行', true], ['項目'], ['内容']]} empty={false}>
-              {result.errors.map((e, i) => (
-                <tr key={`${e.row}-${i}`} className="h-row">
-                  <td className={numberCellClass}>{e.row || '—'}</td>
-                  <td className={cellClass}>{e.column}</td>
-                  <td className={`${cellClass} text-danger`}>{e.message}</td>
-                </tr>
-              ))}
-            </DataTable>
-          )}
-          {canWrite && <button type="button" className={`${buttonClass('primary')} w-fit`} disabled={result.errors.length > 0 || job.running} onClick={() => void commit()}>取込実行</button>}
-        </div>
-      )}
-      {job.job && <JobProgress job={job.job} />}
+      <p className="text-[1.3rem] text-ink-soft">振替結果ファイル（全銀フォーマット 120 バイト）を選んで確認します。エラーがなければ「取込実行」で、振替済は口座振替の入金として請求書に消込し（追加）、振替不能は顧客に記録します（スキップ）。</p>
+      <ImportPanel kind="jaccs_result" info={jaccsResultImportKind} onEnd={() => failures.mutate()} />
       <h3 className="text-[1.5rem] font-bold text-ink">振替不能（最後に取り込んだ結果）</h3>
       <DataTable caption="振替不能の顧客" headers={[['顧客'], ['顧客番号'], ['引落日'], ['金額', true], ['結果']]} empty={failed.length === 0 && '振替不能の顧客はありません。'}>
         {failed.map((f) => (
@@ -220,7 +157,7 @@ export default function JaccsScreen({ match }: ScreenProps) {
         <p className="text-[1.3rem] text-ink-soft">締め処理の請求から口座振替の依頼データ（全銀フォーマット）を作り、銀行から戻った振替結果を取り込んで入金・消込します。依頼データを作った締めは締め戻しできません。</p>
       </div>
       <RequestSection canWrite={canWrite} />
-      <ResultSection canWrite={canWrite} />
+      <ResultSection />
     </section>
   );
 }

@@ -29,8 +29,9 @@ export interface FileMapping {
 /**
  * Matches a file's first record to the kind's columns: labels and synonyms, then the remembered mapping (where its
  * headers are in the file), then the given one (its headers must be; '' leaves a column out). A first record matching
- * no column is data when the kind's columns have positions (a file without a header row), else the file was read with
- * the wrong encoding (refused naming it). A required column missing is refused naming it.
+ * no column is data when the kind's columns have positions (a file without a header row: columns `#n`, a given `#n`
+ * overriding), else the file was read with the wrong encoding (refused naming it). A required column missing is refused
+ * naming it.
  * @example mapHeaders(info, ['顧客コード', '会社名'], {}, undefined, 'utf8').mapping // { code: '顧客コード', co_name: '会社名' }
  */
 export function mapHeaders(
@@ -47,13 +48,20 @@ export function mapHeaders(
     if (column && mapping[column.field] === undefined) mapping[column.field] = header;
   }
   const known = (field: string) => info.columns.some((c) => c.field === field);
-  if (Object.keys(mapping).length === 0 && Object.keys(given ?? {}).length === 0) {
-    const positioned = info.columns.filter((c) => c.position !== undefined);
-    if (positioned.length === 0) throw badRequest(IMPORT_MESSAGES.noKnownHeader(encoding));
-    const byPosition = Object.fromEntries(positioned.map((c) => [c.field, `#${c.position! + 1}`]));
+  const positioned = info.columns.filter((c) => c.position !== undefined);
+  const byPositionOnly = Object.values(given ?? {}).every((h) => h === '' || /^#\d+$/.test(h));
+  if (Object.keys(mapping).length === 0 && positioned.length > 0 && byPositionOnly) {
+    // No header row: the columns by position (`#n`, 1-based), a given `#n` or '' overriding.
+    const byPosition: Record<string, string> = Object.fromEntries(positioned.map((c) => [c.field, `#${c.position! + 1}`]));
+    for (const [field, header] of Object.entries(given ?? {})) {
+      if (!known(field)) throw badRequest(IMPORT_MESSAGES.mappingUnknownField(field), { fields: { mapping: IMPORT_MESSAGES.mappingUnknownField(field) } });
+      if (header === '') delete byPosition[field];
+      else byPosition[field] = header;
+    }
     checkRequired(info, byPosition);
     return { headers: [], hasHeader: false, mapping: byPosition };
   }
+  if (Object.keys(mapping).length === 0 && Object.keys(given ?? {}).length === 0) throw badRequest(IMPORT_MESSAGES.noKnownHeader(encoding));
   for (const [field, header] of Object.entries(remembered)) {
     if (!known(field)) continue;
     if (header === '') delete mapping[field];
@@ -115,13 +123,16 @@ export async function runKind(input: RunInput): Promise<{ file: FileMapping; tot
     onError(error);
   };
   let chunk: ImportRow[] = [];
+  /** Problems of records among the chunk's (a wrong number of cells), reported with the chunk's in row order. */
+  let shapes: ImportError[] = [];
   const flush = async () => {
-    if (chunk.length === 0) return;
     const rows = chunk;
+    const found = shapes;
     chunk = [];
-    const outcome = await handler.apply(run, rows);
+    shapes = [];
+    const outcome = rows.length ? await handler.apply(run, rows) : { actions: [], errors: [] };
     const errored = new Set<number>();
-    for (const error of outcome.errors) {
+    for (const error of [...found, ...outcome.errors].sort((a, b) => a.row - b.row)) {
       errored.add(error.row);
       report(error);
     }
@@ -158,7 +169,7 @@ export async function runKind(input: RunInput): Promise<{ file: FileMapping; tot
       const problem = shapeProblem(mapped, record);
       if (problem) {
         totals.rows += 1;
-        report({ row: record.row, column: '', message: problem });
+        shapes.push({ row: record.row, column: '', message: problem });
         continue;
       }
       const values: Record<string, string> = {};

@@ -94,12 +94,14 @@ test('request file downloaded and checked byte for byte, 再発行 marked, the r
     const codes: Record<string, string> = {};
     for (const r of records) if (r[0] === '2' && readData(r).customerNo !== DEBIT_CODE) codes[readData(r).customerNo] = '9';
     const result = zenginResult(bytes, { codes });
-    await page.getByLabel('振替結果ファイル').setInputFiles({ name: 'kekka.txt', mimeType: 'text/plain', buffer: result });
+    await page.getByLabel('取り込むファイル').setInputFiles({ name: 'kekka.txt', mimeType: 'text/plain', buffer: result });
     await page.getByRole('button', { name: 'アップロードして確認' }).click();
-    const checked = page.getByLabel('振替結果の確認');
-    await expect(checked).toContainText(`${records.length - 3}件: 入金（振替済） 1件・振替不能 ${records.length - 4}件・エラー 0件`);
+    const counts = page.getByLabel('確認結果の件数');
+    const others = records.length - 4;
+    await expect(counts).toContainText(new RegExp(`行数${others + 1}件追加1件更新0件スキップ${others}件エラー0件`));
     await page.getByRole('button', { name: '取込実行' }).click();
-    await expect(page.getByText('振替結果を取り込みました')).toBeVisible({ timeout: 120_000 });
+    await page.getByRole('alertdialog').getByRole('button', { name: '取込実行' }).click();
+    await expect(page.getByText(`${others + 1}行を取り込みました（追加 1件`).first()).toBeVisible({ timeout: 120_000 });
 
     const payment = readRow<{ py_id: number; py_kind: string; py_date: string; py_amount: number }>('SELECT py_id, py_kind, py_date, py_amount FROM payment WHERE py_cl_id = ? AND deleted = 0', clientId);
     expect([payment.py_kind, payment.py_date, payment.py_amount]).toEqual(['debit', '2026-11-27', 2160]);

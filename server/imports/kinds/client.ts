@@ -25,8 +25,9 @@ const FIELDS = new Map(clientResource.fields.map((f) => [f.name, f]));
 const LABELS = new Map(clientImportColumns.map((c) => [c.field, c.label]));
 const labelOf = (field: string): string => LABELS.get(field) ?? FIELDS.get(field)?.label ?? '';
 
-const YES = new Set(['1', '○', '◯', 'はい', 'true', 'yes', 'y', 'あり', 'on', '有']);
-const NO = new Set(['0', '×', 'いいえ', 'false', 'no', 'n', 'なし', 'off', '無', '']);
+// Compared as headers are (`headerKey`: hiragana as katakana, case folded).
+const YES = new Set(['1', '○', '◯', 'はい', 'true', 'yes', 'y', 'あり', 'on', '有'].map(headerKey));
+const NO = new Set(['0', '×', 'いいえ', 'false', 'no', 'n', 'なし', 'off', '無', ''].map(headerKey));
 
 /** A text cell our CSV export neutralised (a leading `'` before = + - @ tab CR) read back as it was typed. */
 const unneutralise = (text: string): string => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
