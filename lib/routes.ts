@@ -141,7 +141,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/system/orders', '受注設定', 'system', { kind: 'detail', resource: 'ordersetting' }),
   r('/system/company', '自社情報', 'system', { kind: 'detail', resource: 'company' }),
   r('/system/import', 'データ取込', 'import', custom('import')),
-  r('/system/jaccs', 'JACCS 取込', 'import', planned('口座振替結果（全銀フォーマット）の取込と入金消込。')),
+  r('/system/jaccs', 'JACCS 取込', 'import', custom('jaccs')),
   r('/system/export', '送り状出力・会計連携', 'import', custom('export')),
   r('/system/yayoi/setting', '弥生会計の連携設定', 'import', { kind: 'detail', resource: 'yayoisetting' }, { parent: '/system/export' }),
   r('/system/download', 'データダウンロード', 'download', custom('data-download'), { adminOnly: true }),

@@ -23,6 +23,7 @@ import { closingPlugin } from './closing/plugin';
 import { billingPlugin } from './billing/plugin';
 import { accountingPlugin } from './accounting/plugin';
 import { downloadPlugin } from './download/plugin';
+import { jaccsPlugin } from './jaccs/plugin';
 import { resourcesPlugin } from './resources/plugin';
 import { searchPlugin } from './search/plugin';
 import { notFoundHandler, staticPlugin } from './static/plugin';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(billingPlugin, areas);
   await app.register(accountingPlugin, areas);
   await app.register(downloadPlugin, areas);
+  await app.register(jaccsPlugin, areas);
   await app.register(ordersPlugin, areas);
   await app.register(importsPlugin, areas);
   await app.register(exportsPlugin, areas);

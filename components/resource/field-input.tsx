@@ -110,7 +110,9 @@ function SelectInput({ field, form, aria, disabled, storedLabel }: {
 /** A read-only field: shown, never registered (it is not part of a save). */
 function ReadOnlyValue({ field, form }: FieldInputProps) {
   const value = useWatch({ control: form.control, name: field.name }) ?? '';
-  const shown = field.type === 'money' ? formatMoney(value) : field.type === 'flag' ? (value === '1' ? 'はい' : 'いいえ') : field.type === 'datetime' ? formatDateTime(value) : value;
+  const shown = field.type === 'money' ? formatMoney(value) : field.type === 'flag' ? (value === '1' ? 'はい' : 'いいえ') : field.type === 'datetime' ? formatDateTime(value)
+    // A read-only select of fixed options (an invoice's 締日, the customer's 口座振替結果) shows the option's text.
+    : field.type === 'select' && field.options ? (field.options.find((o) => o.value === String(value))?.text ?? value) : value;
   return (
     <input
       id={fieldId(field.name)}

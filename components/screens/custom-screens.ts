@@ -21,4 +21,5 @@ export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentTy
   import: () => import('./import'),
   export: () => import('./export'),
   'data-download': () => import('./system/data-download'),
+  jaccs: () => import('./jaccs'),
 };

@@ -105,7 +105,11 @@ function RecentImports({ kind, refresh }: { kind: string; refresh: number }) {
   );
 }
 
-function ImportPanel({ kind, info }: { kind: string; info: ImportKindInfo }) {
+/**
+ * The panel of one kind (also embedded by other screens: /system/jaccs's 結果取込); `onEnd` runs after its commit job ends.
+ * A `fixed` kind (JACCS 120-byte records) has no template, encoding choice or column mapping.
+ */
+export function ImportPanel({ kind, info, onEnd }: { kind: string; info: ImportKindInfo; onEnd?: () => unknown }) {
   const areas = useAreas();
   const canWrite = can(areas, info.area, 'write');
   const alert = useAlert();
@@ -120,7 +124,11 @@ function ImportPanel({ kind, info }: { kind: string; info: ImportKindInfo }) {
   const [refresh, setRefresh] = useState(0);
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const job = useAnnouncedJob<ImportCommitResult>('import_commit', resultText, () => setRefresh((n) => n + 1), kind);
+  const job = useAnnouncedJob<ImportCommitResult>('import_commit', resultText, () => {
+    setRefresh((n) => n + 1);
+    return onEnd?.();
+  }, kind);
+  const csv = info.format === 'csv';
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
@@ -187,10 +195,12 @@ function ImportPanel({ kind, info }: { kind: string; info: ImportKindInfo }) {
 
   return (
     <div className="flex flex-col gap-[12px]">
-      <div className="flex flex-wrap items-center gap-[12px]">
-        <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => void template()}>テンプレート（見出しのCSV）をダウンロード</button>
-        <span className="text-[1.3rem] text-ink-soft">必須の列: {info.columns.filter((c) => c.required).map((c) => c.label).join('、')}</span>
-      </div>
+      {csv && (
+        <div className="flex flex-wrap items-center gap-[12px]">
+          <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => void template()}>テンプレート（見出しのCSV）をダウンロード</button>
+          <span className="text-[1.3rem] text-ink-soft">必須の列: {info.columns.filter((c) => c.required).map((c) => c.label).join('、')}</span>
+        </div>
+      )}
       {canWrite && (
         <div
           onDragOver={(e) => {
@@ -202,22 +212,22 @@ function ImportPanel({ kind, info }: { kind: string; info: ImportKindInfo }) {
           className={`flex flex-wrap items-end gap-[12px] rounded-[6px] border-2 border-dashed p-[16px] ${over ? 'border-brand bg-subtle' : 'border-line bg-white'}`}
         >
           <div className="flex flex-col gap-[4px]">
-            <span className={labelClass}>ファイル（CSV、ここにドロップもできます）</span>
+            <span className={labelClass}>ファイル（{csv ? 'CSV' : '全銀フォーマット'}、ここにドロップもできます）</span>
             <div className="flex items-center gap-[8px]">
               <button type="button" className={buttonClass('secondary')} onClick={() => input.current?.click()}>ファイル参照</button>
-              <input ref={input} type="file" accept=".csv,.txt,text/csv" aria-label="取り込むファイル" className="visually-hidden"
+              <input ref={input} type="file" accept={csv ? '.csv,.txt,text/csv' : '.txt,.dat,text/plain'} aria-label="取り込むファイル" className="visually-hidden"
                 onChange={(e) => choose(e.target.files?.[0])} />
               <span className="text-[1.4rem]">{file ? `${file.name}（${count(file.size)} バイト）` : '選ばれていません'}</span>
             </div>
           </div>
-          <label className="flex flex-col gap-[4px] text-[1.3rem]">
+          {csv && <label className="flex flex-col gap-[4px] text-[1.3rem]">
             文字コード
             <select className={inputClass} value={encoding} onChange={(e) => setEncoding(e.target.value as ImportEncodingChoice)}>
               <option value="auto">自動</option>
               <option value="utf8">UTF-8</option>
               <option value="cp932">Shift_JIS</option>
             </select>
-          </label>
+          </label>}
           <button type="button" className={buttonClass('primary')} disabled={!file || busy || job.running} onClick={() => void check()}>アップロードして確認</button>
         </div>
       )}
@@ -246,12 +256,12 @@ function ImportPanel({ kind, info }: { kind: string; info: ImportKindInfo }) {
               同じファイルが {formatDateTime(preview.imported_before.committed)} に {preview.imported_before.user_name || '他のユーザー'} さんによって取り込まれています。
             </p>
           )}
-          <MappingTable info={info} preview={preview} mapping={mapping} onChange={(field, header) => setMapping((m) => {
+          {csv && <MappingTable info={info} preview={preview} mapping={mapping} onChange={(field, header) => setMapping((m) => {
             const next = { ...m };
             if (header) next[field] = header;
             else delete next[field];
             return next;
-          })} />
+          })} />}
           {mappingChanged && (
             <div>
               <button type="button" className={buttonClass('secondary')} disabled={busy} onClick={() => void check(mapping)}>この対応で再確認</button>

@@ -6,6 +6,7 @@
 import { clientImportKind } from './columns/client';
 import { orderImportKind } from './columns/order';
 import { waybillImportKind } from './columns/waybill';
+import { jaccsResultImportKind } from './columns/jaccs_result';
 import type { ImportKindInfo } from './kinds';
 
 export const IMPORT_KIND_NAMES = ['client', 'order', 'waybill', 'jaccs_result'] as const;
@@ -18,6 +19,7 @@ export const IMPORT_KINDS: Partial<Record<ImportKind, ImportKindInfo>> = {
   client: clientImportKind,
   order: orderImportKind,
   waybill: waybillImportKind,
+  jaccs_result: jaccsResultImportKind,
 };
 
 /** The kind's declaration, or undefined for an unknown name or a kind not built yet. */

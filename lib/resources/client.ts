@@ -3,6 +3,7 @@
  * Field names are the spec's copy list (§3); columns are `cl_` + name.
  */
 import { PREFECTURE_OPTIONS } from '../prefectures';
+import { DEBIT_ACCOUNT_TYPES, DEBIT_RESULTS } from '../zengin/format';
 import * as O from './options';
 import type { FieldDef, ResourceDef } from './types';
 
@@ -75,6 +76,15 @@ export const clientFields: readonly FieldDef[] = [
   // A customer moved from another system starts with this balance as the 前回請求額 of its first invoice.
   { name: 'opening_balance', label: '開始売掛残高', type: 'money', tab: 'billing', min: -999_999_999, max: 999_999_999, hint: '他のシステムから移行した顧客の最初の請求の前回請求額です（マイナス可）' },
   { name: 'opening_balance_date', label: '開始売掛残高の基準日', type: 'date', tab: 'billing' },
+  // 口座振替 (JACCS, 全銀 種別91): the account debited, the 顧客番号 of the request file and the last result (issue 14).
+  { name: 'bank_code', label: '口座振替 銀行コード', type: 'text', tab: 'billing', max: 4, placeholder: '0001', hint: '口座振替の引落口座（金融機関コード 4 桁）' },
+  { name: 'branch_code', label: '口座振替 支店コード', type: 'text', tab: 'billing', max: 3, placeholder: '001' },
+  { name: 'account_type', label: '口座振替 預金種目', type: 'select', tab: 'billing', options: DEBIT_ACCOUNT_TYPES },
+  { name: 'account_no', label: '口座振替 口座番号', type: 'text', tab: 'billing', max: 7, placeholder: '0123456', hint: '7 桁（7 桁に満たないときは先頭を 0 で埋めます）' },
+  { name: 'account_kana', label: '口座名義カナ', type: 'kana', zengin: true, tab: 'billing', max: 30, hint: '通帳の名義どおりに。半角カナで保存します（小さい文字は大きく、ーは - になります）' },
+  { name: 'debit_code', label: '口座振替 顧客番号', type: 'text', tab: 'billing', max: 20, unique: true, hint: '振替依頼データの顧客番号（20 桁の数字）' },
+  { name: 'debit_result', label: '口座振替結果', type: 'select', tab: 'billing', options: DEBIT_RESULTS, readOnly: true },
+  { name: 'debit_result_date', label: '口座振替結果の引落日', type: 'date', tab: 'billing', readOnly: true },
   // 定期配送
   { name: 'haiso_flag', label: '定期配送', type: 'flag', tab: 'delivery' },
   { name: 'haiso_type', label: '配送周期', type: 'select', tab: 'delivery', options: O.HAISO_TYPE },
@@ -126,6 +136,22 @@ export const clientFields: readonly FieldDef[] = [
   { name: 'last_login', label: 'マイページ最終ログイン', type: 'datetime', tab: 'notes', readOnly: true },
 ];
 
+/** The 口座振替 fields' digits (the form and the save alike; the request file checks that each is there). */
+const DEBIT_DIGITS = [['bank_code', 4, '銀行コード'], ['branch_code', 3, '支店コード'], ['account_no', 7, '口座番号'], ['debit_code', 20, '顧客番号']] as const;
+
+/**
+ * The 口座振替 fields' own form: codes and numbers of exactly their digits.
+ * @example debitAccountProblems({ bank_code: '12' }) // { bank_code: '銀行コードは 4 桁の数字で入力してください。' }
+ */
+export function debitAccountProblems(values: Record<string, unknown>): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const [name, digits, label] of DEBIT_DIGITS) {
+    const value = String(values[name] ?? '');
+    if (value !== '' && !new RegExp(`^\\d{${digits}}$`).test(value)) problems[name] = `${label}は ${digits} 桁の数字で入力してください。`;
+  }
+  return problems;
+}
+
 export const clientResource: ResourceDef = {
   name: 'client',
   label: '顧客',
@@ -172,6 +198,7 @@ export const clientResource: ResourceDef = {
       },
       { name: 'haiso_flag', label: '定期配送', kind: 'in', options: [{ value: '1', text: 'あり' }, { value: '0', text: 'なし' }] },
       { name: 'status', label: '状態', kind: 'in' },
+      { name: 'debit_result', label: '口座振替結果', kind: 'in', options: DEBIT_RESULTS },
     ],
   },
   // A committed import's customers carry its job id (`cl_job_id`, migration 0049).
@@ -199,6 +226,7 @@ export const clientResource: ResourceDef = {
     if (balance !== undefined && balance !== null && balance !== '' && Number(balance) !== 0 && values.opening_balance_date !== undefined && !values.opening_balance_date) {
       problems.opening_balance_date = '開始売掛残高を入力したときは基準日も入力してください。';
     }
+    Object.assign(problems, debitAccountProblems(values));
     return Object.keys(problems).length > 0 ? problems : undefined;
   },
 };

@@ -40,6 +40,10 @@ export function companyProblems(values: Record<string, unknown>): Record<string,
   if (b2Class && !/^\d{1,3}$/.test(b2Class)) problems.b2_billing_class = 'B2 ご請求先分類コードは 3 桁までの数字で入力してください。';
   const freight = String(values.b2_freight_no ?? '');
   if (freight && !/^\d{2}$/.test(freight)) problems.b2_freight_no = 'B2 運賃管理番号は 2 桁の数字で入力してください。';
+  for (const [name, digits, label] of [['itaku_bank_code', 4, '取引銀行コード'], ['itaku_branch_code', 3, '取引支店コード'], ['itaku_account_no', 7, '取引口座の口座番号']] as const) {
+    const value = String(values[name] ?? '');
+    if (value && !new RegExp(`^\\d{${digits}}$`).test(value)) problems[name] = `${label}は ${digits} 桁の数字で入力してください。`;
+  }
   // The form sends every field; a save sending only some (an API client) is judged on those it sends.
   if (BANK_FIELDS.some((name) => filled(values[name]))) {
     for (const name of BANK_FIELDS) {
@@ -85,6 +89,14 @@ export const companyResource: ResourceDef = {
     { name: 'b2_billing_code', label: 'B2 ご請求先顧客コード', type: 'text', tab: 'b2', max: 12, placeholder: '012345678901', hint: 'ヤマト B2 クラウドの送り状 CSV（送り状出力）に入れるご請求先顧客コード（12 桁）。' },
     { name: 'b2_billing_class', label: 'B2 ご請求先分類コード', type: 'text', tab: 'b2', max: 3, hint: '分類コードを使う契約のときだけ（3 桁まで）。' },
     { name: 'b2_freight_no', label: 'B2 運賃管理番号', type: 'text', tab: 'b2', max: 2, placeholder: '01', hint: '送り状 CSV の運賃管理番号（2 桁）。' },
+    { name: 'itaku_name', label: '委託者名（カナ）', type: 'kana', zengin: true, tab: 'debit', max: 40 },
+    // The header record of the request file (全銀 種別91): the consignor's bank and account the debits are paid into.
+    { name: 'itaku_bank_code', label: '取引銀行コード', type: 'text', tab: 'debit', max: 4, hint: '口座振替の代金を受け取る委託者の口座（金融機関コード 4 桁）' },
+    { name: 'itaku_bank_kana', label: '取引銀行名（カナ）', type: 'kana', zengin: true, tab: 'debit', max: 15 },
+    { name: 'itaku_branch_code', label: '取引支店コード', type: 'text', tab: 'debit', max: 3 },
+    { name: 'itaku_branch_kana', label: '取引支店名（カナ）', type: 'kana', zengin: true, tab: 'debit', max: 15 },
+    { name: 'itaku_account_type', label: '取引口座 預金種目', type: 'select', tab: 'debit', options: BANK_ACCOUNT_TYPE },
+    { name: 'itaku_account_no', label: '取引口座 口座番号', type: 'text', tab: 'debit', max: 7 },
     { name: 'invoice_note', label: '請求書の備考', type: 'textarea', tab: 'invoice', max: 500, wide: true, hint: '請求書の最後に印刷します（お支払い方法のご案内など）。' },
   ],
   list: {

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { isValidDay } from '../filters';
 import { LIMITS, NAMED_MESSAGES } from '../protocol';
 import { hasUnacceptedCharacter, toHalfWidth, toHalfWidthNumber, toStoredKana, toStoredText } from '../text';
+import { toZenginKana, zenginUnheld } from '../zengin/format';
 import { columnKind, type ChildDef, type FieldDef, type ResourceDef } from './types';
 
 /** Largest data URL accepted for a picture (about 3 MB). */
@@ -48,7 +49,7 @@ export const convertsInput = (field: FieldDef): boolean => isHalfWidthField(fiel
  */
 export function halfWidthOf(field: FieldDef, value: string): string {
   if (field.type === 'tel' || field.type === 'zip') return toHalfWidthNumber(value);
-  if (field.type === 'kana') return toStoredKana(value);
+  if (field.type === 'kana') return field.zengin ? toZenginKana(value) : toStoredKana(value);
   const half = field.type === 'text' ? toStoredText(value) : isHalfWidthField(field) ? toHalfWidth(value).trim() : value;
   return field.lowerCase ? half.toLowerCase() : half;
 }
@@ -116,6 +117,10 @@ export function fieldSchema(field: FieldDef) {
         v.check((x) => x === '' || isValidDay(x), `${label}は YYYY-MM-DD の形式の正しい日付で入力してください。`),
       );
     case 'kana':
+      if (field.zengin) {
+        return v.pipe(base, v.check((x) => zenginUnheld(x).length === 0, (issue) =>
+          `${label}に口座振替で使えない文字があります（${zenginUnheld(String(issue.input)).join('')}）。カナ・英大文字・数字・スペースと ( ) . - / で入力してください。`));
+      }
       return v.pipe(base, v.check((x) => x === '' || /^[\u30A0-\u30FF\s・ー－\-（）()]+$/.test(x), `${label}はカタカナで入力してください。`));
     case 'image':
       return v.pipe(base, v.check((x) => x === '' || IMAGE.test(x), `${label}は画像ファイル（PNG・JPEG・GIF・WebP）を選んでください。`));

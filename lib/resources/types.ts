@@ -66,6 +66,11 @@ export interface FieldDef {
   reading?: string;
   /** Local-storage key: a new form starts with the value last saved, and a save remembers it (spec §3 ct_uketsuke_date). */
   remember?: string;
+  /**
+   * For `kana`: stored as a Zengin (全銀) name — half-width katakana, small kana enlarged, upper case (lib/zengin/format
+   * `toZenginKana`), and refused naming any character Zengin cannot hold (the customer's 口座名義カナ).
+   */
+  zengin?: boolean;
 }
 
 export interface ColumnDef {

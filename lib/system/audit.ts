@@ -63,6 +63,15 @@ const OTHER_TABLES: Record<string, { label: string; columns: Record<string, Othe
     calls: { payment_allocate: '入金の消込', allocation_del: '消込の取り消し' },
     readers: 'sales',
   },
+  jaccs_request: {
+    label: '口座振替依頼データ',
+    columns: {
+      jr_cls_id: { label: '締め処理' }, jr_count: { label: '件数' }, jr_total: { label: '引落金額の合計' }, jr_reissue: { label: '再発行' },
+      jr_file_name: { label: 'ファイル名' }, jr_result_at: { label: '振替結果の取込' },
+    },
+    calls: { jaccs_request: '口座振替依頼データの作成' },
+    readers: 'import',
+  },
   // An import's file (the upload's row: ファイル名・サイズ・種類) and its commit (counts); the rows it wrote are logged by their own tables.
   import_run: {
     label: 'データ取込',

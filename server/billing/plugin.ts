@@ -43,7 +43,7 @@ function invoiceId(params: Params, name: string): number {
 }
 
 /** A closing's group and month (`sime_gp`, `sime_ym` YYYYMM), read as the closing calls read them; 400 naming the field. */
-function closingParams(params: Params): { simeGp: string; simeYm: string } {
+export function closingParams(params: Params): { simeGp: string; simeYm: string } {
   const parsed = closingOf(params.sime_gp ?? '', params.sime_ym ?? '');
   if (!parsed.ok) throw paramProblem(parsed.problem.field, parsed.problem.message);
   return { simeGp: parsed.period.sime_gp, simeYm: parsed.period.sime_ym };

@@ -39,6 +39,7 @@ import * as writeIndexes from './migrations/0048-write-indexes';
 import * as orderFeeLine from './migrations/0046-order-fee-line';
 import * as salesWrites from './migrations/0047-sales-writes';
 import * as imports from './migrations/0049-imports';
+import * as jaccs from './migrations/0051-jaccs';
 import * as b2Export from './migrations/0050-b2-export';
 import * as accountingExport from './migrations/0052-accounting-export';
 import * as orderImportKey from './migrations/0053-order-import-key';
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0050-b2-export': b2Export,
   '0052-accounting-export': accountingExport,
   '0053-order-import-key': orderImportKey,
+  '0051-jaccs': jaccs,
 };
 
 function provider(dialect: DialectName) {

@@ -173,6 +173,8 @@ export interface Database {
   billing_send: ResourceRow;
   yayoi_setting: ResourceRow;
   accounting_export: ResourceRow;
+  jaccs_request: ResourceRow;
+  jaccs_request_row: ResourceRow;
   import_run: ResourceRow;
   import_mapping: ResourceRow;
   /** PostgreSQL only (SQLite: the job file). */

@@ -31,6 +31,7 @@ import { csvFile, fileStamp } from '../resources/csv-export';
 import { csvRecords, encodeCsv, neutralise } from '../resources/csv-text';
 import { encodingOf, fileRecords, IMPORT_KEEP_MS, importDir, pruneImportFiles, storeFile } from './file';
 import type { ImportKindHandler } from './kind';
+import { JobCancelled } from '../jobs/jobs';
 import { IMPORT_HANDLERS } from './registry';
 import { runKind, type FileMapping, type RunTotals } from './run';
 
@@ -278,6 +279,8 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
               return { import_id: importId, rows: totals.rows, inserts: totals.inserts, updates: totals.updates, skips: totals.skips };
             });
           } catch (error) {
+            // A cancelled commit wrote nothing and may be run again.
+            if (error instanceof JobCancelled) throw error;
             const message = error instanceof ApiError ? error.message : MESSAGES.internal;
             await db.updateTable('import_run').set({ imp_state: 'failed', imp_job_id: id, imp_error: message }).where('imp_id', '=', importId).where('imp_state', '=', 'preview').execute();
             throw error;

@@ -5,6 +5,7 @@
 import type { ImportKind } from '../../lib/imports/registry';
 import type { ImportKindHandler } from './kind';
 import { clientImport } from './kinds/client';
+import { jaccsResultImport } from './kinds/jaccs_result';
 import { orderImport } from './kinds/order';
 import { waybillImport } from './kinds/waybill';
 
@@ -12,4 +13,5 @@ export const IMPORT_HANDLERS: Partial<Record<ImportKind, ImportKindHandler>> = {
   client: clientImport,
   order: orderImport,
   waybill: waybillImport,
+  jaccs_result: jaccsResultImport,
 };

@@ -29,8 +29,9 @@ export interface FileMapping {
 /**
  * Matches a file's first record to the kind's columns: labels and synonyms, then the remembered mapping (where its
  * headers are in the file), then the given one (its headers must be; '' leaves a column out). A first record matching
- * no column is data when the kind's columns have positions (a file without a header row), else the file was read with
- * the wrong encoding (refused naming it). A required column missing is refused naming it.
+ * no column is data when the kind's columns have positions (a file without a header row: columns `#n`, a given `#n`
+ * overriding), else the file was read with the wrong encoding (refused naming it). A required column missing is refused
+ * naming it.
  * @example mapHeaders(info, ['顧客コード', '会社名'], {}, undefined, 'utf8').mapping // { code: '顧客コード', co_name: '会社名' }
  */
 export function mapHeaders(
@@ -47,6 +48,7 @@ export function mapHeaders(
     if (column && mapping[column.field] === undefined) mapping[column.field] = header;
   }
   const known = (field: string) => info.columns.some((c) => c.field === field);
+<<<<<<< HEAD
   // A file without a header row: nothing matched and nothing given — or given only by position (`#n`, the commit of
   // such a file reads it with the preview's mapping).
   const byPositionOnly = Object.values(given ?? {}).every((header) => header.startsWith('#'));
@@ -54,9 +56,22 @@ export function mapHeaders(
     const positioned = info.columns.filter((c) => c.position !== undefined);
     if (positioned.length === 0) throw badRequest(IMPORT_MESSAGES.noKnownHeader(encoding));
     const byPosition = Object.fromEntries(positioned.map((c) => [c.field, `#${c.position! + 1}`]));
+=======
+  const positioned = info.columns.filter((c) => c.position !== undefined);
+  const byPositionOnly = Object.values(given ?? {}).every((h) => h === '' || /^#\d+$/.test(h));
+  if (Object.keys(mapping).length === 0 && positioned.length > 0 && byPositionOnly) {
+    // No header row: the columns by position (`#n`, 1-based), a given `#n` or '' overriding.
+    const byPosition: Record<string, string> = Object.fromEntries(positioned.map((c) => [c.field, `#${c.position! + 1}`]));
+    for (const [field, header] of Object.entries(given ?? {})) {
+      if (!known(field)) throw badRequest(IMPORT_MESSAGES.mappingUnknownField(field), { fields: { mapping: IMPORT_MESSAGES.mappingUnknownField(field) } });
+      if (header === '') delete byPosition[field];
+      else byPosition[field] = header;
+    }
+>>>>>>> h3-wt
     checkRequired(info, byPosition);
     return { headers: [], hasHeader: false, mapping: byPosition };
   }
+  if (Object.keys(mapping).length === 0 && Object.keys(given ?? {}).length === 0) throw badRequest(IMPORT_MESSAGES.noKnownHeader(encoding));
   for (const [field, header] of Object.entries(remembered)) {
     if (!known(field)) continue;
     if (header === '') delete mapping[field];

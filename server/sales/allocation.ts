@@ -260,6 +260,22 @@ async function writeLines(trx: Transaction<Database>, actor: WriteActor, payment
   return answerOf(trx, paymentId, num(payment.py_amount), stamp);
 }
 
+/** The change of a payment's allocations inside `trx` (the payment locked first, its version checked). */
+async function allocateIn(trx: Transaction<Database>, actor: WriteActor, paymentId: number, request: AllocationRequest, sent: Line[] | undefined): Promise<PaymentAllocation> {
+  const payment = await lockedPayment(trx, paymentId);
+  if (!request.modified || request.modified !== String(payment.modified)) throw new ApiError(409, MESSAGES.conflict);
+  const chain = await parentChain(trx, num(payment.py_cl_id));
+  const top = chain.at(-1);
+  const billing = { id: top?.id ?? num(payment.py_cl_id), name: top?.name ?? '' };
+  const stored = await trx.selectFrom('allocation').select(['al_id', 'al_bl_id', 'al_amount']).where('al_py_id', '=', paymentId).orderBy('al_id').execute();
+  const existing = stored.map((r): Line => ({ bl_id: num(r.al_bl_id), amount: num(r.al_amount) }));
+  const { lines, invoices } = sent
+    ? { lines: sent, invoices: await lockedInvoices(trx, [...sent.map((l) => l.bl_id), ...existing.map((l) => l.bl_id)], paymentId) }
+    : await autoLines(trx, payment, billing.id, existing);
+  checkLines(lines, payment, invoices, billing);
+  return writeLines(trx, actor, payment, stored, lines);
+}
+
 /**
  * Replaces a payment's allocations by the lines sent (`[{ bl_id, amount }]`; an empty list removes them all), or with
  * `auto` allocates what is left of it to the oldest open invoices of its billing customer. `modified` is the payment's
@@ -270,23 +286,22 @@ async function writeLines(trx: Transaction<Database>, actor: WriteActor, payment
 export async function allocatePayment(ctx: AllocationContext, paymentId: number, request: AllocationRequest): Promise<PaymentAllocation> {
   const sent = 'lines' in request ? sentLines(request.lines) : undefined;
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      const payment = await lockedPayment(trx, paymentId);
-      if (!request.modified || request.modified !== String(payment.modified)) throw new ApiError(409, MESSAGES.conflict);
-      const chain = await parentChain(trx, num(payment.py_cl_id));
-      const top = chain.at(-1);
-      const billing = { id: top?.id ?? num(payment.py_cl_id), name: top?.name ?? '' };
-      const stored = await trx.selectFrom('allocation').select(['al_id', 'al_bl_id', 'al_amount']).where('al_py_id', '=', paymentId).orderBy('al_id').execute();
-      const existing = stored.map((r): Line => ({ bl_id: num(r.al_bl_id), amount: num(r.al_amount) }));
-      const { lines, invoices } = sent
-        ? { lines: sent, invoices: await lockedInvoices(trx, [...sent.map((l) => l.bl_id), ...existing.map((l) => l.bl_id)], paymentId) }
-        : await autoLines(trx, payment, billing.id, existing);
-      checkLines(lines, payment, invoices, billing);
-      return writeLines(trx, ctx, payment, stored, lines);
-    });
+    return await ctx.db.transaction().execute((trx) => allocateIn(trx, ctx, paymentId, request, sent));
   } catch (error) {
     throw refusalOf(error);
   }
+}
+
+/**
+ * Allocates a payment the running transaction wrote itself (a direct-debit result's 口座振替 slip) to invoices, by the same
+ * rules, rows and audit as `payment_allocate` (no version to compare: nobody else has seen the payment). A refusal throws
+ * (400 naming the line) and the caller's transaction decides.
+ * @example await allocateWithin(trx, actor, 12, [{ bl_id: 7, amount: 5400 }])
+ */
+export async function allocateWithin(trx: Transaction<Database>, actor: WriteActor, paymentId: number, lines: readonly { bl_id: number; amount: number }[]): Promise<PaymentAllocation> {
+  const payment = await lockedPayment(trx, paymentId);
+  const sent = lines.map((l): Line => ({ bl_id: l.bl_id, amount: l.amount }));
+  return allocateIn(trx, actor, paymentId, { modified: String(payment.modified), lines: sent }, sent);
 }
 
 /**

@@ -6,7 +6,8 @@
  *   removed), the commit's job, who uploaded it, when, when it was committed, and where the file is kept.
  *   `(imp_kind, imp_sha256, imp_state)` finds a file committed before (the re-import warning).
  * - `import_mapping` (`imm_*`): the column mapping a user last chose for a kind (one row per kind).
- * - The customer's 顧客コード `cl_code` (unique among live customers that have one: the import's natural key) and the
+ * - The customer's 顧客コード `cl_code` (unique among live customers that have one: the import's natural key; the index
+ *   leads with the code, so a lookup by code reads it) and the
  *   job stamp `cl_job_id` (a committed import's customers carry its job id).
  */
 import { sql, type Kysely } from 'kysely';
@@ -47,5 +48,8 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
 
   await db.schema.alterTable('client').addColumn('cl_code', 'text', (c) => c.notNull().defaultTo('')).execute();
   await db.schema.alterTable('client').addColumn('cl_job_id', 'integer').execute();
-  await sql`CREATE UNIQUE INDEX client_code_live_uq ON client (cl_code) WHERE deleted = 0 AND cl_code <> ''`.execute(db);
+  // Unique among live customers that have a code: a customer without one is ('', its id), so those never collide; the
+  // index's WHERE is only `deleted = 0`, so the write path's uniqueness check and the import's lookup by code
+  // (`cl_code IN (…) AND deleted = 0`) read it instead of scanning every customer.
+  await sql`CREATE UNIQUE INDEX client_code_live_uq ON client (cl_code, (CASE WHEN cl_code = '' THEN cl_id ELSE 0 END)) WHERE deleted = 0`.execute(db);
 }

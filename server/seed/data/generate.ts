@@ -3,6 +3,7 @@
  * customers, master tables, staff users and orders. Pure functions, no I/O.
  */
 import { addDays } from '../../../lib/format';
+import { toZenginKana } from '../../../lib/zengin/format';
 import { closedReason } from '../../../lib/hod/schedule';
 import { createRng, hashString, type Rng } from './rng';
 import { PREFECTURE_DETAILS, type CityInfo, type PrefectureDetail } from './prefectures';
@@ -128,6 +129,30 @@ export interface SeedClient {
   shinyou: string;
   use_num: string;
   pm_id: string;
+  bank_code: string;
+  branch_code: string;
+  account_type: string;
+  account_no: string;
+  account_kana: string;
+  debit_code: string;
+}
+
+/** Banks a demo 口座振替 customer is debited from (全銀 codes). */
+const DEBIT_BANKS = ['0001', '0005', '0009', '0010', '0036', '0038'];
+
+/**
+ * The debited account of a demo customer paying by 口座振替 (支払方法 1), derived from its place in the run and the run's seed
+ * (not drawn from the random stream, so every other demo value stays as it was): bank, branch, 普通, account number, the
+ * holder as Zengin kana and a 20-digit 顧客番号 unique across runs of other seeds. Other customers have none.
+ * @example debitAccountOf('1', 0, 1, 'ヤマダ タロウ') // { bank_code: '0001', …, account_kana: 'ﾔﾏﾀﾞ ﾀﾛｳ', debit_code: '00000001000000000001' }
+ */
+export function debitAccountOf(method: string, index: number, seed: number, kana: string): Pick<SeedClient, 'bank_code' | 'branch_code' | 'account_type' | 'account_no' | 'account_kana' | 'debit_code'> {
+  if (method !== '1') return { bank_code: '', branch_code: '', account_type: '', account_no: '', account_kana: '', debit_code: '' };
+  return {
+    bank_code: DEBIT_BANKS[index % DEBIT_BANKS.length], branch_code: String(100 + ((index * 37) % 800)), account_type: '1',
+    account_no: String(1_000_000 + ((index * 7919 + seed) % 9_000_000)), account_kana: toZenginKana(kana).slice(0, 30).trim(),
+    debit_code: `${String(seed).padStart(8, '0')}${String(index + 1).padStart(12, '0')}`,
+  };
 }
 
 export type SeedOrderStatus = 'untreated' | 'pending' | 'waitshipping' | 'shipped' | 'processed';
@@ -1021,6 +1046,7 @@ export function generateClients(count: number, seed = 1): SeedClient[] {
       shinyou: weightedCode(rng, [['A', 75], ['B', 20], ['C', 5]]),
       use_num: useNum,
       pm_id: collectType,
+      ...debitAccountOf(collectType, i, seed, coKana || person.kana),
     });
   }
   return clients;
