@@ -48,15 +48,6 @@ export function mapHeaders(
     if (column && mapping[column.field] === undefined) mapping[column.field] = header;
   }
   const known = (field: string) => info.columns.some((c) => c.field === field);
-<<<<<<< HEAD
-  // A file without a header row: nothing matched and nothing given — or given only by position (`#n`, the commit of
-  // such a file reads it with the preview's mapping).
-  const byPositionOnly = Object.values(given ?? {}).every((header) => header.startsWith('#'));
-  if (Object.keys(mapping).length === 0 && byPositionOnly) {
-    const positioned = info.columns.filter((c) => c.position !== undefined);
-    if (positioned.length === 0) throw badRequest(IMPORT_MESSAGES.noKnownHeader(encoding));
-    const byPosition = Object.fromEntries(positioned.map((c) => [c.field, `#${c.position! + 1}`]));
-=======
   const positioned = info.columns.filter((c) => c.position !== undefined);
   const byPositionOnly = Object.values(given ?? {}).every((h) => h === '' || /^#\d+$/.test(h));
   if (Object.keys(mapping).length === 0 && positioned.length > 0 && byPositionOnly) {
@@ -67,7 +58,6 @@ export function mapHeaders(
       if (header === '') delete byPosition[field];
       else byPosition[field] = header;
     }
->>>>>>> h3-wt
     checkRequired(info, byPosition);
     return { headers: [], hasHeader: false, mapping: byPosition };
   }

@@ -17,17 +17,14 @@ export const DEMO_COMPANY: Readonly<Record<string, string>> = {
   bank_holder: 'カ）アクアタクハイセンター',
   itaku_code: '1234567890',
   itaku_name: 'アクアタクハイセンター',
-<<<<<<< HEAD
   // Made-up B2 contract codes, so the demo's 送り状出力 makes a file.
   b2_billing_code: '012345678901',
   b2_freight_no: '01',
-=======
   itaku_bank_code: '0001',
   itaku_bank_kana: 'ミズホ',
   itaku_branch_code: '123',
   itaku_branch_kana: 'シンジュク',
   itaku_account_type: '1',
   itaku_account_no: '7654321',
->>>>>>> h3-wt
   invoice_note: 'お振込みの場合、振込手数料はお客様のご負担でお願いいたします。\n口座振替のお客様は、お支払期限の日にご指定の口座から引き落としいたします。',
 };
