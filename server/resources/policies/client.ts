@@ -2,7 +2,7 @@
  * 顧客: the chain of 請求親顧客 never loops. A save giving a customer a parent whose chain leads back to the
  * customer is refused, naming the loop; saves changing parents take turns (`serialize`), so two saves that
  * would close a loop together cannot both pass. A changed 開始売掛残高 re-computes the 売掛残高
- * (server/sales/ledger.ts) in the save's transaction.
+ * (server/sales/ledger.ts) in the save's transaction, once for the whole batch.
  */
 import { parentChain } from '../../clients/billing-chain';
 import { serialize } from '../../db/concurrency';
@@ -23,9 +23,13 @@ export const clientPolicy: ResourcePolicy = {
     const message = `請求親顧客をこの顧客にすると請求先が循環します（${loop}）。別の顧客を選んでください。`;
     throw badRequest(message, { fields: { parent_id: message } });
   },
-  async afterSave({ trx, saved, current, columns }) {
-    const balance = columns.cl_opening_balance;
-    if (balance === undefined || (current ? current.cl_opening_balance === balance : !balance)) return;
-    await recomputeReceivables(trx, [saved.cl_id]);
+  // Set-based after the batch (an import's thousand customers): an `afterSave` would read every saved customer back.
+  async afterBatch({ trx, ids, current, written }) {
+    const changed = ids.filter((_, k) => {
+      const balance = written[k].row.cl_opening_balance;
+      const before = current[k];
+      return before ? before.cl_opening_balance !== balance : Boolean(balance);
+    });
+    if (changed.length) await recomputeReceivables(trx, changed);
   },
 };
