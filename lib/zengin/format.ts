@@ -82,12 +82,8 @@ export function numberField(value: string | number, length: number): string {
 /** C field: left-aligned, space-filled, cut to the field (names longer than the field are cut as banks do). */
 export const charField = (value: string, length: number): string => value.slice(0, length).padEnd(length, ' ');
 
-export interface ZenginHeader {
-  /** 委託者コード (10 digits). */
-  itakuCode: string;
-  itakuName: string;
-  /** 引落日 YYYY-MM-DD (the record holds MMDD). */
-  debitDate: string;
+/** A bank account as the records name it: the bank and branch by code and kana name, the type and number. */
+export interface ZenginAccount {
   bankCode: string;
   bankName: string;
   branchCode: string;
@@ -96,13 +92,17 @@ export interface ZenginHeader {
   accountNo: string;
 }
 
-export interface ZenginData {
-  bankCode: string;
-  bankName: string;
-  branchCode: string;
-  branchName: string;
-  accountType: string;
-  accountNo: string;
+/** The header record: the consignor and the account the debits are paid into. */
+export interface ZenginHeader extends ZenginAccount {
+  /** 委託者コード (10 digits). */
+  itakuCode: string;
+  itakuName: string;
+  /** 引落日 YYYY-MM-DD (the record holds MMDD). */
+  debitDate: string;
+}
+
+/** A data record: the customer's account debited. */
+export interface ZenginData extends ZenginAccount {
   holder: string;
   amount: number;
   /** 新規コード: 1 第1回, 2 変更, 0 その他. */

@@ -6,7 +6,6 @@
  * Set UPDATE_GOLDEN=1 to rewrite the golden files (then read them before committing).
  */
 import assert from 'node:assert/strict';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -16,16 +15,9 @@ import { orderResource } from '../../lib/resources/order';
 import { insertMany } from '../../server/db/bulk-write';
 import { encodeCsv, neutralise } from '../../server/resources/csv-text';
 import { parseCsv } from '../csv';
-import { dialects, startHarness, type Harness } from './harness';
+import { dialects, downloadFile, type FileReply, type Harness, startHarness } from './harness';
 
 const GOLDEN = join(import.meta.dirname, 'golden');
-
-interface FileReply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  trailers: NodeJS.Dict<string>;
-  bytes: Buffer;
-}
 
 for (const dialect of dialects()) {
   describe(dialect, () => {
@@ -33,19 +25,7 @@ for (const dialect of dialects()) {
     let clientId: number;
     const orderIds: number[] = [];
 
-    /** `POST {dbApi}/{call}` read as bytes, with the trailers (fetch does not expose them). */
-    const download = (call: string, params: Record<string, string | number>, key: string = h.adminKey): Promise<FileReply> =>
-      new Promise((resolve, reject) => {
-        const body = new URLSearchParams({ authKey: key, ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) }).toString();
-        const req = httpRequest(`${h.url}${h.config.dbApiPrefix}/${call}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, trailers: res.trailers, bytes: Buffer.concat(chunks) }));
-          res.on('error', reject);
-        });
-        req.on('error', reject);
-        req.end(body);
-      });
+    const download = (call: string, params: Record<string, string | number>, key: string = h.adminKey): Promise<FileReply> => downloadFile(h, call, params, key);
     const rowsOf = (reply: FileReply, enc: 'cp932' | 'utf8' = 'cp932') => parseCsv(enc === 'cp932' ? iconv.decode(reply.bytes, 'cp932') : reply.bytes.toString('utf8').replace(/^\ufeff/, ''));
 
     before(async () => {

@@ -8,7 +8,6 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import iconv from 'iconv-lite';
@@ -16,32 +15,14 @@ import type { B2Preview } from '../../lib/orders/b2';
 import { CSV_HEADERS } from '../../lib/protocol';
 import { B2_COLUMNS } from '../../server/exports/b2-layout';
 import { parseCsv } from '../csv';
-import { dialects, resourceCalls, useHarness, type Harness } from './harness';
+import { dialects, downloadFile, type FileReply, type Harness, resourceCalls, useHarness } from './harness';
 
 const GOLDEN = join(import.meta.dirname, 'golden');
 const SHIP_DATE = '2026-05-01';
 
-interface FileReply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  bytes: Buffer;
-}
-
 type Row = Record<string, string | number | null>;
 
-/** `POST {dbApi}/{call}` read as bytes. */
-const download = (h: Harness, call: string, params: Record<string, string>, key: string | null = h.adminKey): Promise<FileReply> =>
-  new Promise((resolve, reject) => {
-    const body = new URLSearchParams({ ...(key === null ? {} : { authKey: key }), ...params }).toString();
-    const req = httpRequest(`${h.url}${h.config.dbApiPrefix}/${call}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+const download = (h: Harness, call: string, params: Record<string, string>, key: string | null = h.adminKey): Promise<FileReply> => downloadFile(h, call, params, key);
 
 for (const dialect of dialects()) {
   describe(dialect, () => {

@@ -7,22 +7,15 @@
  * tax classes, the audit rows. Set UPDATE_GOLDEN=1 to rewrite the golden files (then read them before committing).
  */
 import assert from 'node:assert/strict';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it, before } from 'node:test';
 import iconv from 'iconv-lite';
 import { CSV_HEADERS } from '../../lib/protocol';
 import { parseCsv } from '../csv';
-import { dialects, resourceCalls, useHarness } from './harness';
+import { dialects, downloadFile, type FileReply, resourceCalls, useHarness } from './harness';
 
 const GOLDEN = join(import.meta.dirname, 'golden');
-
-interface FileReply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  bytes: Buffer;
-}
 
 const goldenCheck = (name: string, bytes: Buffer) => {
   const golden = join(GOLDEN, name);
@@ -37,18 +30,7 @@ for (const dialect of dialects()) {
     let accountingKey = '';
     let clsId = 0;
 
-    const download = (call: string, params: Record<string, string | number>, key: string = h.adminKey): Promise<FileReply> =>
-      new Promise((resolve, reject) => {
-        const body = new URLSearchParams({ authKey: key, ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) }).toString();
-        const req = httpRequest(`${h.url}${h.config.dbApiPrefix}/${call}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
-          res.on('error', reject);
-        });
-        req.on('error', reject);
-        req.end(body);
-      });
+    const download = (call: string, params: Record<string, string | number>, key: string = h.adminKey): Promise<FileReply> => downloadFile(h, call, params, key);
     const errorOf = (reply: FileReply) => (JSON.parse(reply.bytes.toString('utf8')) as { error: string }[])[0].error;
 
     before(async () => {

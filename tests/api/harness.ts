@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -218,4 +219,31 @@ export function resourceCalls(h: Harness) {
   };
   const problem = (res: { body: unknown[] }) => res.body[0] as Refusal;
   return { save, created, problem };
+}
+
+/** A call's answer read as bytes (a file), with its headers and trailers (fetch does not expose trailers). */
+export interface FileReply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  trailers: NodeJS.Dict<string>;
+  bytes: Buffer;
+}
+
+/**
+ * `POST {dbApi}/{call}` form-encoded, the answer read as bytes: the files calls answer (CSV, PDF, the Zengin request).
+ * `key` null sends no auth key.
+ * @example const reply = await downloadFile(h, 'client_csv', { enc: 'utf8' }); iconv.decode(reply.bytes, 'cp932')
+ */
+export function downloadFile(h: Harness, call: string, params: Record<string, string | number>, key: string | null = h.adminKey): Promise<FileReply> {
+  return new Promise((resolve, reject) => {
+    const body = new URLSearchParams({ ...(key === null ? {} : { authKey: key }), ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) }).toString();
+    const req = httpRequest(`${h.url}${h.config.dbApiPrefix}/${call}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, trailers: res.trailers, bytes: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
