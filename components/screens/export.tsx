@@ -20,6 +20,12 @@ export default function ExportScreen({ match }: ScreenProps) {
   const { query } = useRoute();
   const asked = TABS.indexOf(query.get('tab') as (typeof TABS)[number]);
   const [tab, setTab] = useState(() => (asked >= 0 ? asked : readStored<unknown>(TAB_KEY, 0) === 1 ? 1 : 0));
+  // A menu entry followed while the screen is open (`?tab=` changed, the screen kept) selects its tab.
+  const [seen, setSeen] = useState(asked);
+  if (asked !== seen) {
+    setSeen(asked);
+    if (asked >= 0) setTab(asked);
+  }
   return (
     <WorkScreen id="export-title" title={match.route.title}>
       <Tabs

@@ -26,7 +26,11 @@ test('exports the Yayoi journal of a week as cp932, refuses the same period agai
   const payments = readRow<{ n: number }>('SELECT count(*) AS n FROM payment WHERE deleted = 0 AND py_date BETWEEN ? AND ? AND py_amount <> 0', from, to).n;
   expect(rates + payments, 'the week has slips').toBeGreaterThan(0);
 
-  await page.goto('/#/system/export?tab=yayoi');
+  await page.goto('/#/system/export?tab=b2');
+  await expect(page.getByRole('tab', { name: '送り状出力（ヤマト B2）' })).toHaveAttribute('aria-selected', 'true');
+  // The menu's 会計連携 entry while the screen is open selects its tab.
+  await page.getByRole('banner').getByRole('button', { name: '入力' }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: '会計連携（弥生）' }).click();
   await expect(page.getByRole('tab', { name: '会計連携（弥生）' })).toHaveAttribute('aria-selected', 'true');
   await page.getByLabel('開始日').fill(from);
   await page.getByLabel('終了日').fill(to);
