@@ -227,9 +227,11 @@ for (const dialect of dialects()) {
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
           const where = `${name} ${res.status} ${body.slice(0, 200)} → ${text.slice(0, 200)}`;
           assert.ok(ALLOWED.has(res.status) || (res.status === 503 && name.startsWith('mailtemplate_')), where);
-          // A `{r}_csv` that succeeds answers its file (data, not an error); its failures are [{error}] JSON like any call's.
-          if (res.status === 200 && name.endsWith('_csv')) {
-            assert.match(res.headers.get('content-type') ?? '', /^text\/csv/, where);
+          // A call that answers a file (`{r}_csv`, the exports, the Zengin request, a PDF) answers it as an attachment when it
+          // succeeds (data, not an error); its failures are [{error}] JSON like any call's.
+          if (res.status === 200 && (res.headers.get('content-disposition') ?? '').startsWith('attachment')) {
+            assert.doesNotMatch(res.headers.get('content-type') ?? '', /^application\/json/, where);
+            if (name.endsWith('_csv')) assert.match(res.headers.get('content-type') ?? '', /^text\/csv/, where);
             return;
           }
           assertNoInternals(text);
