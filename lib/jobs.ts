@@ -12,7 +12,7 @@ export const JOB_KINDS = {
   closing_run: { area: 'sales', label: '締め処理' },
   billing_pdf_batch: { area: 'sales', label: '請求書の一括発行' },
   /** Scope: the import kind (server/imports); a kind of another area than `import` names it in `scopeAreas`. */
-  import_commit: { area: 'import', label: 'データ取込', scopeAreas: { client: 'client', order: 'order', waybill: 'order' } },
+  import_commit: { area: 'import', label: 'データ取込', scopeAreas: { client: 'client', order: 'order', waybill: 'order', waybill_sagawa: 'order' } },
 } as const satisfies Record<string, { area: Area; label: string; scopeAreas?: Readonly<Record<string, Area>> }>;
 
 export type JobKind = keyof typeof JOB_KINDS;

@@ -1,6 +1,7 @@
 /**
  * The one import screen (issue 14), driven by the kind (lib/imports/registry.ts): /client/import (顧客取込) and
- * /system/import?kind=order | waybill. 「ファイル参照」 or a file dropped on the box, the encoding (自動 / UTF-8 /
+ * /system/import?kind=order | waybill | waybill_sagawa (送り状取込: a 運送会社 choice — ヤマト B2 / 佐川 e飛伝 — switches
+ * between the two carriers' kinds, the address following so a reload or a bookmark keeps the carrier). 「ファイル参照」 or a file dropped on the box, the encoding (自動 / UTF-8 /
  * Shift_JIS), 「アップロードして確認」 with the upload's progress — the dry run (`import_preview`): its counts
  * (追加・更新・スキップ・エラー), the file's headers against the kind's columns (changeable, then 「この対応で再確認」),
  * every error by row and column a page at a time, 「エラー行をCSVでダウンロード」 (`import_errors_csv`), a warning when the
@@ -11,13 +12,15 @@ import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import useSWR from 'swr';
 import { download, upload } from '@/lib/client/api/fetcher';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
-import { useRoute } from '@/lib/client/router';
+import { navigate, useRoute } from '@/lib/client/router';
 import { formatDateTime } from '@/lib/format';
+import { isWaybillKind, WAYBILL_CARRIERS, type WaybillKind } from '@/lib/imports/columns/waybill';
 import type { ImportError, ImportKindInfo, ImportPreview } from '@/lib/imports/kinds';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, IMPORT_STATE_LABELS, encodingLabel, type ImportEncodingChoice } from '@/lib/imports/messages';
 import { importKindInfo, isImportKind } from '@/lib/imports/registry';
 import type { ImportCommitResult, ImportRunInfo } from '@/lib/imports/runs';
 import { can } from '@/lib/permissions';
+import { Choice } from '@/components/resource/csv-export-button';
 import { cellClass, DataTable, numberCellClass } from '@/components/resource/data-table';
 import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/resource/job-progress';
 import { PreviewPager } from '@/components/resource/pagination';
@@ -303,6 +306,11 @@ export default function ImportScreen({ match }: ScreenProps) {
           CSVファイルを選んで「アップロードして確認」を押すと、登録はせずに全行を確認します（追加・更新・スキップ・エラー）。エラーがなければ「取込実行」ですべての行を一度に取り込みます（途中で失敗したときは何も登録されません）。
         </p>
       </div>
+      {offered && isWaybillKind(kind) && (
+        <Choice<WaybillKind> legend="運送会社" name="waybill-carrier" value={kind} disabled={false}
+          options={WAYBILL_CARRIERS.map((c) => ({ value: c.kind, text: c.text }))}
+          onChange={(next) => void navigate(`/system/import?kind=${next}`, { replace: true })} />
+      )}
       {offered ? (
         <ImportPanel key={kind} kind={kind} info={info} />
       ) : (

@@ -1,15 +1,15 @@
 /**
  * The import kinds (issue 14): each kind's columns live in `lib/imports/columns/<kind>.ts` and its handler in
- * `server/imports/kinds/<kind>.ts`; the one machinery (server/imports) and the one screen (components/screens/import.tsx)
- * read them from here. A kind not registered yet is answered 400 「この取込はまだ使えません。」.
+ * `server/imports/kinds/<kind>.ts` (the carriers' waybill kinds share one file of each); the one machinery
+ * (server/imports) and the one screen (components/screens/import.tsx) read them from here. A kind not registered yet is answered 400 「この取込はまだ使えません。」.
  */
 import { clientImportKind } from './columns/client';
 import { orderImportKind } from './columns/order';
-import { waybillImportKind } from './columns/waybill';
+import { waybillImportKind, waybillSagawaImportKind } from './columns/waybill';
 import { jaccsResultImportKind } from './columns/jaccs_result';
 import type { ImportKindInfo } from './kinds';
 
-export const IMPORT_KIND_NAMES = ['client', 'order', 'waybill', 'jaccs_result'] as const;
+export const IMPORT_KIND_NAMES = ['client', 'order', 'waybill', 'waybill_sagawa', 'jaccs_result'] as const;
 export type ImportKind = (typeof IMPORT_KIND_NAMES)[number];
 
 export const isImportKind = (value: string): value is ImportKind => (IMPORT_KIND_NAMES as readonly string[]).includes(value);
@@ -19,6 +19,7 @@ export const IMPORT_KINDS: Partial<Record<ImportKind, ImportKindInfo>> = {
   client: clientImportKind,
   order: orderImportKind,
   waybill: waybillImportKind,
+  waybill_sagawa: waybillSagawaImportKind,
   jaccs_result: jaccsResultImportKind,
 };
 

@@ -1,7 +1,8 @@
 /**
- * Yamato (ヤマト運輸) tracking numbers (伝票番号): 12 digits whose last digit is the first 11 digits, read as one
- * number, modulo 7 (money-and-files.md; 444413758703 validates). Hyphens and spaces people type are dropped first.
- * Shared by the waybill import (送り状取込) and the tests that write a B2 issued-data file.
+ * Yamato (ヤマト運輸) tracking numbers (伝票番号), and Sagawa's (お問い合せ送り状No.) by the same rule: 12 digits whose
+ * last digit is the first 11 digits, read as one number, modulo 7 (money-and-files.md; 444413758703 validates). Hyphens
+ * and spaces people type are dropped first. Shared by the waybill imports (送り状取込, both carriers) and the tests that
+ * write a B2 or e飛伝 issued-data file.
  */
 
 /**

@@ -7,11 +7,12 @@ import type { ImportKindHandler } from './kind';
 import { clientImport } from './kinds/client';
 import { jaccsResultImport } from './kinds/jaccs_result';
 import { orderImport } from './kinds/order';
-import { waybillImport } from './kinds/waybill';
+import { waybillImport, waybillSagawaImport } from './kinds/waybill';
 
 export const IMPORT_HANDLERS: Partial<Record<ImportKind, ImportKindHandler>> = {
   client: clientImport,
   order: orderImport,
   waybill: waybillImport,
+  waybill_sagawa: waybillSagawaImport,
   jaccs_result: jaccsResultImport,
 };

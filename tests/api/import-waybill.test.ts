@@ -3,13 +3,15 @@
  * with and without its header row) written for orders in 出荷待ち ships them with their tracking numbers through the
  * order's own status rule (stock out, audit row); imported again it changes nothing; a bad check digit, an unknown
  * order number or an order in another status refuses the file whole, nothing changed — through `import_preview` and
- * `import_commit`.
+ * `import_commit`. The Sagawa e飛伝III issued data (kind `waybill_sagawa`, 74 columns, the same handler) likewise: with and
+ * without its header row it ships the orders; a bad check digit or an unknown order number refuses the file whole.
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { todayJst } from '../../lib/format';
 import { dialects, resourceCalls, useHarness } from './harness';
 import { b2IssuedFile, validTrackingNo } from '../support/b2-issued';
+import { sagawaIssuedFile } from '../support/sagawa-issued';
 import { importCalls } from './import-calls';
 
 type Row = Record<string, string | number | null>;
@@ -30,10 +32,15 @@ for (const dialect of dialects()) {
     /** A B2 issued file (97 columns, cp932, CRLF): one record per [order number, tracking number]. */
     const b2File = (pairs: [string, string][], header: boolean) =>
       b2IssuedFile(pairs.map(([orderNumber, trackingNo]) => ({ orderNumber, trackingNo, shipDate: todayJst() })), { header });
-    const { preview, commit } = importCalls(h, 'waybill');
-    /** The file's dry run, and its commit when it has no error: the preview, and whether it was committed. */
-    const run = async (pairs: [string, string][], header = true) => {
-      const answer = await preview(b2File(pairs, header));
+    /** An e飛伝III issued file (74 columns, cp932, CRLF): one record per [order number, tracking number]. */
+    const sagawaFile = (pairs: [string, string][], header: boolean) =>
+      sagawaIssuedFile(pairs.map(([orderNumber, trackingNo]) => ({ orderNumber, trackingNo, shipDate: todayJst() })), { header });
+    const yamato = importCalls(h, 'waybill');
+    const sagawa = importCalls(h, 'waybill_sagawa');
+    /** The file's dry run, and its commit when it has no error: the preview, and whether it was committed (Yamato B2 unless `carrier` says Sagawa). */
+    const run = async (pairs: [string, string][], header = true, carrier: 'yamato' | 'sagawa' = 'yamato') => {
+      const { preview, commit } = carrier === 'sagawa' ? sagawa : yamato;
+      const answer = await preview(carrier === 'sagawa' ? sagawaFile(pairs, header) : b2File(pairs, header));
       if (answer.errors.length > 0) return { ...answer, committed: false };
       const job = await commit(answer.import_id, { confirm_duplicate: '1' });
       assert.equal(job.state, 'done', JSON.stringify(job));
@@ -59,28 +66,36 @@ for (const dialect of dialects()) {
       ids.client = Number((await created('client', { status: '1', co_name: '送り状テスト商事', tel_1: '03-5555-0001', pref: '東京都', sk_id: String(ids.tokyo) })).cl_id);
     });
 
-    for (const header of [true, false]) {
-      it(`a B2 issued file ${header ? 'with' : 'without'} its header row ships the 出荷待ち orders with their numbers, stock out, audited; again it changes nothing`, async () => {
-        const a = await waiting(2);
-        const b = await waiting(3);
-        const start = await stock();
-        const numbers: [string, string][] = [[String(a.od_number), tracking(header ? 11 : 21)], [String(b.od_number), tracking(header ? 12 : 22)]];
-        const outcome = await run(numbers, header);
-        assert.deepEqual(outcome.errors, []);
-        assert.deepEqual([outcome.encoding, outcome.headers.length > 0, outcome.mapping], ['cp932', header, header ? { order_no: 'お客様管理番号', tracking_no: '伝票番号' } : { order_no: '#1', tracking_no: '#4' }]);
-        assert.deepEqual([outcome.updates, outcome.committed], [2, true]);
-        for (const [order, [, no]] of [[a, numbers[0]], [b, numbers[1]]] as const) {
-          const stored = await detail(Number(order.od_id));
-          assert.deepEqual([stored.od_status, stored.od_tracking_no], ['shipped', digitsOf(no)]);
-          const audit = await h.database.db.selectFrom('audit_log').select(['log_call', 'log_changes']).where('log_table', '=', 'orders').where('log_record_id', '=', Number(order.od_id)).orderBy('log_id', 'desc').executeTakeFirstOrThrow();
-          assert.equal(audit.log_call, 'import_commit');
-          assert.deepEqual((JSON.parse(audit.log_changes) as Record<string, unknown>).od_status, ['waitshipping', 'shipped']);
-        }
-        assert.equal(await stock(), start - 5);
-        const again = await run(numbers, header);
-        assert.deepEqual([again.errors, again.updates, again.skips, again.committed], [[], 0, 2, true]);
-        assert.equal(await stock(), start - 5);
-      });
+    /** Each carrier's issued file: its kind, the name of its file in the tests' names, and the mapping the preview answers with and without a header row. */
+    const carriers = [
+      { carrier: 'yamato', kind: 'waybill', file: 'a B2 issued file', seed: 10, named: { order_no: 'お客様管理番号', tracking_no: '伝票番号' }, positions: { order_no: '#1', tracking_no: '#4' } },
+      { carrier: 'sagawa', kind: 'waybill_sagawa', file: 'a Sagawa e飛伝III issued file (74 columns)', seed: 40, named: { order_no: 'お客様管理番号', tracking_no: 'お問い合せ送り状No.' }, positions: { order_no: '#10', tracking_no: '#62' } },
+    ] as const;
+    for (const { carrier, kind, file, seed, named, positions } of carriers) {
+      for (const header of [true, false]) {
+        it(`${file} ${header ? 'with' : 'without'} its header row ships the 出荷待ち orders with their numbers, stock out, audited; again it changes nothing`, async () => {
+          const a = await waiting(2);
+          const b = await waiting(3);
+          const start = await stock();
+          // The second number without its hyphens (as e飛伝 writes it; B2 prints them).
+          const numbers: [string, string][] = [[String(a.od_number), tracking(seed + (header ? 1 : 11))], [String(b.od_number), digitsOf(tracking(seed + (header ? 2 : 12)))]];
+          const outcome = await run(numbers, header, carrier);
+          assert.deepEqual(outcome.errors, []);
+          assert.deepEqual([outcome.kind, outcome.encoding, outcome.headers.length > 0, outcome.mapping], [kind, 'cp932', header, header ? named : positions]);
+          assert.deepEqual([outcome.updates, outcome.committed], [2, true]);
+          for (const [order, [, no]] of [[a, numbers[0]], [b, numbers[1]]] as const) {
+            const stored = await detail(Number(order.od_id));
+            assert.deepEqual([stored.od_status, stored.od_tracking_no], ['shipped', digitsOf(no)]);
+            const audit = await h.database.db.selectFrom('audit_log').select(['log_call', 'log_changes']).where('log_table', '=', 'orders').where('log_record_id', '=', Number(order.od_id)).orderBy('log_id', 'desc').executeTakeFirstOrThrow();
+            assert.equal(audit.log_call, 'import_commit');
+            assert.deepEqual((JSON.parse(audit.log_changes) as Record<string, unknown>).od_status, ['waitshipping', 'shipped']);
+          }
+          assert.equal(await stock(), start - 5);
+          const again = await run(numbers, header, carrier);
+          assert.deepEqual([again.errors, again.updates, again.skips, again.committed], [[], 0, 2, true]);
+          assert.equal(await stock(), start - 5);
+        });
+      }
     }
 
     it('a bad check digit, an unknown order number and an order in another status are each listed; nothing is imported', async () => {
@@ -137,6 +152,33 @@ for (const dialect of dialects()) {
       assert.deepEqual(outcome.errors.map((e) => [e.row, e.column]), [[2, '伝票番号']]);
       assert.match(outcome.errors[0].message, /別の伝票番号.*出荷済/);
       assert.equal((await detail(Number(order.od_id))).od_tracking_no, digitsOf(tracking(5)));
+    });
+
+    it('a Sagawa e飛伝 file with a bad check digit or an unknown order number is refused whole, naming e飛伝\'s columns: the commit is refused, nothing changed', async () => {
+      const bad = digitsOf(tracking(60));
+      const wrongDigit = `${bad.slice(0, 11)}${(Number(bad[11]) + 1) % 10}`;
+      const cases: [string, (other: Row) => [string, string], string, RegExp][] = [
+        ['bad check digit', (other) => [String(other.od_number), wrongDigit], 'お問い合せ送り状No.', /お問い合せ送り状No\.「\d{12}」のチェックデジット/],
+        ['unknown number', () => ['OD-NO-SUCH-2', tracking(61)], 'お客様管理番号', /受注番号「OD-NO-SUCH-2」の受注が見つかりません/],
+      ];
+      for (const [i, [name, badRow, column, message]] of cases.entries()) {
+        for (const header of [true, false]) {
+          const good = await waiting(2);
+          const other = await waiting(1);
+          const start = await stock();
+          const outcome = await run([[String(good.od_number), tracking(62 + i * 2 + (header ? 0 : 1))], badRow(other)], header, 'sagawa');
+          const what = `${name}, ${header ? 'with' : 'without'} header`;
+          assert.deepEqual(outcome.errors.map((e) => [e.row, e.column]), [[header ? 3 : 2, column]], what);
+          assert.match(outcome.errors[0].message, message, what);
+          const refused = await h.post('import_commit', { import_id: outcome.import_id });
+          assert.equal(refused.status, 400, `${what}: ${refused.text}`);
+          for (const order of [good, other]) {
+            const stored = await detail(Number(order.od_id));
+            assert.deepEqual([stored.od_status, stored.od_tracking_no ?? ''], ['waitshipping', ''], what);
+          }
+          assert.equal(await stock(), start, what);
+        }
+      }
     });
   });
 }

@@ -2,12 +2,15 @@
  * 受注取込 and 送り状取込 (issue 14) in the browser on the demo company: /system/import?kind=order — a cp932 file of two
  * orders (three lines) chosen with 「ファイル参照」, the dry run's counts, 取込実行 as a job, the orders stored with
  * their lines; /system/import?kind=waybill — a B2 issued file whose rows name an order still 未処理, an unknown order
- * number and a bad check digit: the dry run lists each by row and column and 取込実行 stays disabled.
+ * number and a bad check digit: the dry run lists each by row and column and 取込実行 stays disabled; its 運送会社 choice
+ * switched to 佐川 e飛伝 (kind waybill_sagawa) — an e飛伝III issued file of a 出荷待ち order: the dry run counts one update,
+ * 取込実行 ships the order with the number.
  */
 import iconv from 'iconv-lite';
 import { expect, test, type Page } from '@playwright/test';
 import { readRow, writeRows } from './db';
-import { b2IssuedFile } from '../support/b2-issued';
+import { b2IssuedFile, validTrackingNo } from '../support/b2-issued';
+import { sagawaIssuedFile } from '../support/sagawa-issued';
 import { login, trackErrors } from './fixtures';
 
 const stamp = Date.now().toString().slice(-6);
@@ -74,5 +77,36 @@ test('送り状取込: the dry run of a B2 issued file lists an order not 出荷
   await expect(table.getByRole('row').nth(2)).toContainText(/2\s*お客様管理番号.*NO-SUCH-ORDER.*見つかりません/);
   await expect(table.getByRole('row').nth(3)).toContainText(/3\s*伝票番号.*チェックデジット/);
   await expect(page.getByRole('button', { name: '取込実行' })).toBeDisabled();
+  expect(errors).toEqual([]);
+});
+
+test('送り状取込（佐川 e飛伝）: the 運送会社 choice opens the Sagawa kind; the dry run of an e飛伝 file counts its 出荷待ち order, 取込実行 ships it with the number', async ({ page }) => {
+  const errors = trackErrors(page);
+  // The oldest 出荷待ち order (送り状出力's spec takes the newest two).
+  const order = readRow<{ od_id: number; od_number: string }>("SELECT od_id, od_number FROM orders WHERE deleted = 0 AND od_status = 'waitshipping' ORDER BY od_id LIMIT 1");
+  const trackingNo = validTrackingNo(Number(stamp));
+  await login(page);
+  await page.goto('/#/system/import?kind=waybill');
+  await expect(page.getByRole('heading', { name: '送り状取込', level: 1 })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'ヤマト B2' })).toBeChecked();
+  // The choice follows the address (`?kind=`), which changes just after the click: click, then wait for it checked.
+  await page.getByRole('radio', { name: '佐川 e飛伝' }).click();
+  await expect(page.getByRole('radio', { name: '佐川 e飛伝' })).toBeChecked();
+  await expect(page.getByRole('heading', { name: '送り状取込（佐川 e飛伝）', level: 1 })).toBeVisible();
+  expect(page.url()).toContain('kind=waybill_sagawa');
+  await expect(page.getByText('必須の列: お客様管理番号、お問い合せ送り状No.')).toBeVisible();
+
+  // e飛伝III's 74 columns with its header row: お客様管理番号 in column 10, お問い合せ送り状No. in column 62.
+  await dryRun(page, 'e飛伝発行済データ.csv', sagawaIssuedFile([{ orderNumber: order.od_number, trackingNo }]));
+  await expect(page.getByRole('heading', { name: /Shift_JIS/ })).toBeVisible();
+  await expect(counts(page)).toHaveText(['1件', '0件', '1件', '0件', '0件']);
+  expect(readRow<{ od_status: string }>('SELECT od_status FROM orders WHERE od_id = ?', order.od_id).od_status).toBe('waitshipping');
+
+  await page.getByRole('button', { name: '取込実行' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '取込実行' }).click();
+  await expect(page.getByRole('status', { name: 'データ取込' })).toContainText('1行を取り込みました（追加 0件・更新 1件', { timeout: 30_000 });
+  const stored = readRow<{ od_status: string; od_tracking_no: string }>('SELECT od_status, od_tracking_no FROM orders WHERE od_id = ?', order.od_id);
+  expect([stored.od_status, stored.od_tracking_no]).toEqual(['shipped', trackingNo]);
+  await expect(page.getByRole('table', { name: '最近の取込' }).getByRole('row', { name: /e飛伝発行済データ\.csv/ })).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -12,6 +12,7 @@ describe('route table', () => {
     expect(matchRoute('/client/detail/12/report/7')?.params).toEqual({ id: '12', rep: '7' });
     expect(matchRoute('/hod/report/')?.route.title).toBe('配送実績');
     expect(matchRoute('/system/import?kind=waybill')?.route.title).toBe('データ取込');
+    expect(matchRoute('/system/import?kind=waybill_sagawa')?.route.title).toBe('データ取込');
     expect(matchRoute('/nowhere')).toBeUndefined();
   });
   it('builds breadcrumbs with links where a path exists', () => {

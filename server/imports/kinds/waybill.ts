@@ -1,5 +1,7 @@
 /**
- * 送り状取込 (lib/imports/columns/waybill.ts): each row's order (お客様管理番号 = 受注番号) moves from 出荷待ち to 出荷済
+ * 送り状取込 (lib/imports/columns/waybill.ts), one handler for every carrier (Yamato B2 `waybill`, Sagawa e飛伝
+ * `waybill_sagawa`): the carriers differ only in where their columns are, and the errors name the carrier's own column
+ * labels (`waybillHandler(columns)`). Each row's order (お客様管理番号 = 受注番号) moves from 出荷待ち to 出荷済
  * with its tracking number through the order's own status rule (`moveOrderIn` of server/orders/status.ts: the stock
  * taken out, the audit row), inside the import's one transaction. An order already 出荷済 with the same number is
  * skipped (the file imported again); an unknown number, an order in another status (or shipped with another number),
@@ -8,7 +10,7 @@
  */
 import { statusText } from '../../../lib/orders/status';
 import { isValidTrackingNo, normalizeTrackingNo } from '../../../lib/orders/tracking';
-import { waybillColumnLabel, type WaybillImportField } from '../../../lib/imports/columns/waybill';
+import { waybillColumnLabel, waybillImportColumns, waybillSagawaImportColumns, type WaybillImportField } from '../../../lib/imports/columns/waybill';
 import type { ImportAction, ImportError } from '../../../lib/imports/kinds';
 import { resourceView } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -18,7 +20,12 @@ import type { ChunkOutcome, ImportKindHandler, ImportRow, ImportRun } from '../k
 /** The run's state: order number → the tracking number an earlier row gave it. */
 const ORDERS_SEEN = 'waybill.orders';
 
-async function apply(run: ImportRun, rows: readonly ImportRow[]): Promise<ChunkOutcome> {
+/** The handler of a carrier's waybill kind: `columns` only name the fields in its errors (the rules are the same). */
+const waybillHandler = (columns: Parameters<typeof waybillColumnLabel>[0]): ImportKindHandler => ({
+  apply: (run, rows) => apply(run, rows, (field) => waybillColumnLabel(columns, field)),
+});
+
+async function apply(run: ImportRun, rows: readonly ImportRow[], label: (field: WaybillImportField) => string): Promise<ChunkOutcome> {
   const seen = (run.state.get(ORDERS_SEEN) as Map<string, string> | undefined) ?? new Map<string, string>();
   run.state.set(ORDERS_SEEN, seen);
   const numbers = [...new Set(rows.map((r) => (r.values.order_no ?? '').trim()).filter(Boolean))];
@@ -29,16 +36,16 @@ async function apply(run: ImportRun, rows: readonly ImportRow[]): Promise<ChunkO
   const errors: ImportError[] = [];
   for (const row of rows) {
     const problem = (field: WaybillImportField | '', message: string) => {
-      errors.push({ row: row.row, column: field === '' ? '' : waybillColumnLabel(field), message });
+      errors.push({ row: row.row, column: field === '' ? '' : label(field), message });
       actions.push('skip');
     };
     const number = (row.values.order_no ?? '').trim();
     const typed = (row.values.tracking_no ?? '').trim();
     const tracking = normalizeTrackingNo(typed);
     if (!number) { problem('order_no', 'お客様管理番号（受注番号）を入力してください。'); continue; }
-    if (!typed) { problem('tracking_no', '伝票番号を入力してください。'); continue; }
-    if (!/^\d{12}$/.test(tracking)) { problem('tracking_no', `伝票番号「${typed}」は12桁の数字ではありません。`); continue; }
-    if (!isValidTrackingNo(tracking)) { problem('tracking_no', `伝票番号「${typed}」のチェックデジット（最後の桁）が正しくありません。番号を確かめてください。`); continue; }
+    if (!typed) { problem('tracking_no', `${label('tracking_no')}を入力してください。`); continue; }
+    if (!/^\d{12}$/.test(tracking)) { problem('tracking_no', `${label('tracking_no')}「${typed}」は12桁の数字ではありません。`); continue; }
+    if (!isValidTrackingNo(tracking)) { problem('tracking_no', `${label('tracking_no')}「${typed}」のチェックデジット（最後の桁）が正しくありません。番号を確かめてください。`); continue; }
     const order = byNumber.get(number);
     if (!order) { problem('order_no', `受注番号「${number}」の受注が見つかりません。`); continue; }
     const earlier = seen.get(number);
@@ -64,4 +71,5 @@ async function apply(run: ImportRun, rows: readonly ImportRow[]): Promise<ChunkO
   return { actions, errors };
 }
 
-export const waybillImport: ImportKindHandler = { apply };
+export const waybillImport = waybillHandler(waybillImportColumns);
+export const waybillSagawaImport = waybillHandler(waybillSagawaImportColumns);
