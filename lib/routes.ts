@@ -19,8 +19,7 @@ export type Screen =
   | { kind: 'home' }
   | ResourceScreen
   /** A screen of its own, by name in components/screens/custom-screens.ts. */
-  | { kind: 'custom'; name: string }
-  | { kind: 'planned'; note: string };
+  | { kind: 'custom'; name: string };
 
 export interface RouteDef {
   /** Pattern with `:param` segments, e.g. `/client/detail/:id`. */
@@ -34,7 +33,6 @@ export interface RouteDef {
   screen: Screen;
 }
 
-const planned = (note: string): Screen => ({ kind: 'planned', note });
 const list = (resource: string): Screen => ({ kind: 'list', resource });
 const create = (resource: string, parent?: ResourceScreen['parent']): Screen => ({ kind: 'new', resource, parent });
 const detail = (resource: string, idParam: string, parent?: ResourceScreen['parent']): Screen => ({ kind: 'detail', resource, idParam, parent });

@@ -28,18 +28,17 @@ export function isLoadError(error: unknown): boolean {
   );
 }
 
-/** Props every screen module of kind home/planned receives. */
+/** Props every screen module of kind home/custom receives. */
 export interface ScreenProps {
   match: Match;
 }
 
-type ScreenModule = 'home' | 'planned' | 'list' | 'detail' | `custom:${string}`;
+type ScreenModule = 'home' | 'list' | 'detail' | `custom:${string}`;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each module has its own props; screenElement passes the right ones.
 type AnyScreen = ComponentType<any>;
 
-const IMPORTS: Record<'home' | 'planned' | 'list' | 'detail', () => Promise<{ default: AnyScreen }>> = {
+const IMPORTS: Record<'home' | 'list' | 'detail', () => Promise<{ default: AnyScreen }>> = {
   home: () => import('./home'),
-  planned: () => import('./planned'),
   list: () => import('../resource/resource-list-screen'),
   detail: () => import('../resource/resource-detail-screen'),
 };
@@ -99,14 +98,13 @@ export function preloadScreen(screen: Screen): void {
 
 /**
  * The element of a matched route's screen, with the props its kind takes:
- * home/planned/custom `{ match }`; list `{ resource, params }`; new/detail `{ resource, params, mode, idParam, parent }`.
+ * home/custom `{ match }`; list `{ resource, params }`; new/detail `{ resource, params, mode, idParam, parent }`.
  */
 export function screenElement(match: Match): ReactElement {
   const screen = match.route.screen;
   const Screen = lazyScreen(moduleOf(screen));
   switch (screen.kind) {
     case 'home':
-    case 'planned':
     case 'custom':
       return createElement(Screen, { match });
     case 'list':

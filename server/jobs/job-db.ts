@@ -33,6 +33,8 @@ export const jobFileOf = (sqliteFile: string): string => sqliteFile.replace(/(\.
 export async function openJobDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 'sqliteFile'>): Promise<JobDatabase> {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
+    // As the main pool (server/db/connect.ts): an idle connection the server ends is dropped, not the end of the process.
+    pool.on('error', (error) => console.warn(`PostgreSQL (jobs): an idle connection ended (${error.message})`));
     const db = new Kysely<JobSchema>({ dialect: new PostgresDialect({ pool }) });
     return { db, close: () => db.destroy() };
   }

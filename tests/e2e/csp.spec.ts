@@ -24,7 +24,7 @@ function firstRecord(resource: string, clientField?: string): { id: number | nul
 }
 
 /**
- * The route's path with real ids of the seeded demo company, and whether its record exists (planned
+ * The route's path with real ids of the seeded demo company, and whether its record exists (custom
  * screens, and records the demo company has none of, keep id `1`).
  */
 function pathOf(route: RouteDef): { path: string; found: boolean } {
