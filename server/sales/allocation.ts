@@ -5,8 +5,9 @@
  * the payment's `modified` (the version the next allocation of the payment names) and one audit row per allocation
  * row added, changed or removed. Rules: the same billing customer; amounts whole yen with the payment's sign; Σ of a
  * payment's allocations within its amount; an invoice's allocations between 0 and its total (残額 never past zero).
- * Locks: the payment row first, then the invoices lowest id first, so two allocations to one invoice queue and the
- * second sums what the first committed.
+ * Locks: the payment rows first, then the invoices, each lowest id first, so two allocations to one invoice queue and
+ * the second sums what the first committed. ONE path, `allocateMany`, for one payment (`payment_allocate`) or twenty
+ * thousand (a JACCS result): a statement per thousand payments or invoices, the checks in memory.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { formatMoney } from '../../lib/format';
