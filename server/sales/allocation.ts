@@ -5,15 +5,16 @@
  * the payment's `modified` (the version the next allocation of the payment names) and one audit row per allocation
  * row added, changed or removed. Rules: the same billing customer; amounts whole yen with the payment's sign; Σ of a
  * payment's allocations within its amount; an invoice's allocations between 0 and its total (残額 never past zero).
- * Locks: the payment row first, then the invoices lowest id first, so two allocations to one invoice queue and the
- * second sums what the first committed.
+ * Locks: the payment rows first, then the invoices, each lowest id first, so two allocations to one invoice queue and
+ * the second sums what the first committed. ONE path, `allocateMany`, for one payment (`payment_allocate`) or twenty
+ * thousand (a JACCS result): a statement per thousand payments or invoices, the checks in memory.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { formatMoney } from '../../lib/format';
 import { MESSAGES } from '../../lib/protocol';
 import { ALLOCATION_LINES_MAX, allocationAmount, allocationTotals, type AllocationRow, type PaymentAllocation } from '../../lib/sales/allocation';
 import { writeAudits, type AuditEntry } from '../audit/audit-log';
-import { parentChain } from '../clients/billing-chain';
+import { billingCustomersOf } from '../clients/billing-chain';
 import { chunksOf, insertMany } from '../db/bulk-write';
 import { isConcurrencyError, isUniqueError, locking } from '../db/concurrency';
 import type { Database, ResourceRow } from '../db/schema';
@@ -84,16 +85,17 @@ export async function allocationsOf(db: Kysely<Database> | Transaction<Database>
 }
 
 /**
- * Re-computes the invoices' 消込済額 and 残額 from their allocations, a thousand invoices per statement.
+ * Re-computes the invoices' 消込済額 and 残額 from their allocations, a thousand invoices per statement (their
+ * allocations summed once, grouped, not once per column).
  * @example await recomputeAllocated(trx, [7, 9])
  */
 export async function recomputeAllocated(trx: Transaction<Database>, billingIds: readonly number[]): Promise<void> {
   const ids = [...new Set(billingIds)].sort((a, b) => a - b);
   for (const chunk of chunksOf(ids, 1000)) {
-    await sql`UPDATE billing SET
-        bl_allocated = (SELECT COALESCE(SUM(al_amount), 0) FROM allocation WHERE al_bl_id = billing.bl_id),
-        bl_open = bl_total - (SELECT COALESCE(SUM(al_amount), 0) FROM allocation WHERE al_bl_id = billing.bl_id)
-      WHERE bl_id IN (${sql.join(chunk)})`.execute(trx);
+    await sql`UPDATE billing SET bl_allocated = s.total, bl_open = billing.bl_total - s.total
+      FROM (SELECT b.bl_id AS id, COALESCE(SUM(a.al_amount), 0) AS total FROM billing b LEFT JOIN allocation a ON a.al_bl_id = b.bl_id
+        WHERE b.bl_id IN (${sql.join(chunk)}) GROUP BY b.bl_id) AS s
+      WHERE billing.bl_id = s.id`.execute(trx);
   }
 }
 
@@ -111,27 +113,56 @@ export async function allocatedRefusal(trx: Transaction<Database>, paymentId: nu
   return `この入金は請求書 ${named} に消込済みのため${what}できません。先に消込を取り消してください。`;
 }
 
-/** The payment row, locked until the change commits (404 when missing or deleted). */
-async function lockedPayment(trx: Transaction<Database>, paymentId: number): Promise<ResourceRow> {
-  const payment = await locking(trx, trx.selectFrom('payment').select(['py_id', 'py_cl_id', 'py_amount', 'modified']).where('py_id', '=', paymentId).where('deleted', '=', 0), 'update').executeTakeFirst();
-  if (!payment) throw notFound();
-  return payment;
+/** The payments, locked lowest id first until the change commits (a thousand per statement); a deleted one is missing. */
+async function lockedPayments(trx: Transaction<Database>, ids: readonly number[]): Promise<Map<number, ResourceRow>> {
+  const out = new Map<number, ResourceRow>();
+  for (const chunk of chunksOf([...new Set(ids)].sort((a, b) => a - b), 1000)) {
+    const rows = await locking(trx, trx.selectFrom('payment').select(['py_id', 'py_cl_id', 'py_amount', 'modified'])
+      .where('py_id', 'in', chunk).where('deleted', '=', 0).orderBy('py_id'), 'update').execute();
+    for (const r of rows) out.set(num(r.py_id), r);
+  }
+  return out;
 }
 
-/** The invoices, locked lowest id first, with what other payments allocated to each. */
-async function lockedInvoices(trx: Transaction<Database>, ids: readonly number[], paymentId: number): Promise<Map<number, Invoice>> {
-  const out = new Map<number, Invoice>();
+/** The payments' allocation rows, by payment (in id order). */
+async function storedOf(trx: Transaction<Database>, paymentIds: readonly number[]): Promise<Map<number, ResourceRow[]>> {
+  const out = new Map<number, ResourceRow[]>();
+  for (const chunk of chunksOf([...new Set(paymentIds)], 1000)) {
+    const rows = await trx.selectFrom('allocation').select(['al_id', 'al_py_id', 'al_bl_id', 'al_amount']).where('al_py_id', 'in', chunk).orderBy('al_id').execute();
+    for (const r of rows) out.set(num(r.al_py_id), [...(out.get(num(r.al_py_id)) ?? []), r]);
+  }
+  return out;
+}
+
+/** The invoices (live ones), locked lowest id first, each with Σ of every allocation to it (`others` still 0). */
+async function lockedInvoices(trx: Transaction<Database>, ids: readonly number[]): Promise<Map<number, Invoice & { allocated: number }>> {
+  const out = new Map<number, Invoice & { allocated: number }>();
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   for (const chunk of chunksOf(sorted, 1000)) {
     const rows = await locking(trx, trx.selectFrom('billing').select(['bl_id', 'bl_number', 'bl_cl_id', 'bl_total']).where('bl_id', 'in', chunk).where('deleted', '=', 0).orderBy('bl_id'), 'update').execute();
-    const others = await trx.selectFrom('allocation').select(['al_bl_id', (eb) => eb.fn.sum<number>('al_amount').as('sum')])
-      .where('al_bl_id', 'in', chunk).where('al_py_id', '<>', paymentId).groupBy('al_bl_id').execute();
-    const otherOf = new Map(others.map((o) => [num(o.al_bl_id), num(o.sum)]));
+    const sums = await trx.selectFrom('allocation').select(['al_bl_id', (eb) => eb.fn.sum<number>('al_amount').as('sum')])
+      .where('al_bl_id', 'in', chunk).groupBy('al_bl_id').execute();
+    const sumOf = new Map(sums.map((o) => [num(o.al_bl_id), num(o.sum)]));
     for (const r of rows) {
-      out.set(num(r.bl_id), { bl_id: num(r.bl_id), bl_number: String(r.bl_number), bl_cl_id: num(r.bl_cl_id), bl_total: num(r.bl_total), others: otherOf.get(num(r.bl_id)) ?? 0 });
+      const id = num(r.bl_id);
+      out.set(id, { bl_id: id, bl_number: String(r.bl_number), bl_cl_id: num(r.bl_cl_id), bl_total: num(r.bl_total), others: 0, allocated: sumOf.get(id) ?? 0 });
     }
   }
   return out;
+}
+
+/** Each payment customer's billing customer (the top of its chain) with its name (会社名, else 氏名), set-based. */
+async function billingOf(trx: Transaction<Database>, clientIds: readonly number[]): Promise<Map<number, { id: number; name: string }>> {
+  const tops = await billingCustomersOf(trx, clientIds);
+  const names = new Map<number, string>();
+  for (const chunk of chunksOf([...new Set(tops.values())], 1000)) {
+    const rows = await trx.selectFrom('client').select(['cl_id', 'cl_co_name', 'cl_name']).where('cl_id', 'in', chunk).execute();
+    for (const r of rows) names.set(num(r.cl_id), String(r.cl_co_name || r.cl_name || `ID ${num(r.cl_id)}`));
+  }
+  return new Map(clientIds.map((id) => {
+    const top = tops.get(id);
+    return [id, top === undefined ? { id, name: '' } : { id: top, name: names.get(top) ?? '' }];
+  }));
 }
 
 /** The lines sent, each checked alone (an invoice id, an amount); the first problem refuses them all. */
@@ -159,21 +190,17 @@ function sentLines(input: unknown): Line[] {
 }
 
 /**
- * Auto: the payment's rest (amount − what is allocated) to the billing customer's invoices still open with the
- * payment's sign, oldest closing first; the existing allocations stay.
+ * Auto: the payment's rest (amount − what is allocated) to the open invoices (`open`: the billing customer's invoices
+ * still open with the payment's sign, oldest closing first), each up to what it lacks; the existing allocations stay.
  */
-async function autoLines(trx: Transaction<Database>, payment: ResourceRow, billingId: number, existing: readonly Line[]): Promise<{ lines: Line[]; invoices: Map<number, Invoice> }> {
+function autoLines(payment: ResourceRow, open: readonly number[], existing: readonly Line[], invoices: ReadonlyMap<number, Invoice>): Line[] {
   const amount = num(payment.py_amount);
   const sign = Math.sign(amount);
   let rest = amount - existing.reduce((sum, l) => sum + l.amount, 0);
   if (rest === 0 || Math.sign(rest) !== sign) throw badRequest('この入金は全額消込済みです。');
-  const open = await trx.selectFrom('billing').select(['bl_id']).where('bl_cl_id', '=', billingId).where('deleted', '=', 0)
-    .where('bl_open', sign > 0 ? '>' : '<', 0).orderBy('bl_closing_date').orderBy('bl_id').execute();
-  // The open ones and those the payment is allocated to, locked at once (lowest id first).
-  const invoices = await lockedInvoices(trx, [...open.map((r) => num(r.bl_id)), ...existing.map((l) => l.bl_id)], num(payment.py_id));
   const lines = existing.map((l) => ({ ...l }));
-  for (const { bl_id } of open) {
-    const invoice = invoices.get(num(bl_id));
+  for (const id of open) {
+    const invoice = invoices.get(id);
     if (!invoice || rest === 0) continue;
     const mine = lines.find((l) => l.bl_id === invoice.bl_id);
     const left = invoice.bl_total - invoice.others - (mine?.amount ?? 0);
@@ -186,7 +213,7 @@ async function autoLines(trx: Transaction<Database>, payment: ResourceRow, billi
   if (lines.length === existing.length && lines.every((l, i) => l.amount === existing[i].amount)) {
     throw badRequest('消込できる請求書がありません（残額のある請求書がありません）。');
   }
-  return { lines, invoices };
+  return lines;
 }
 
 /** Checks the lines against the payment and the invoices; throws the first refusal. */
@@ -217,91 +244,166 @@ function checkLines(lines: readonly Line[], payment: ResourceRow, invoices: Read
 }
 
 /** The payment's allocations and totals as the calls answer them. */
-async function answerOf(trx: Transaction<Database>, paymentId: number, amount: number, modified: string): Promise<PaymentAllocation> {
+async function answerOf(trx: Transaction<Database>, paymentId: number, modified: string): Promise<PaymentAllocation> {
+  const payment = await trx.selectFrom('payment').select('py_amount').where('py_id', '=', paymentId).executeTakeFirstOrThrow();
+  const amount = num(payment.py_amount);
   const allocations = await allocationsOf(trx, { py_id: paymentId });
   return { py_id: paymentId, amount, ...allocationTotals(amount, allocations), modified, allocations };
 }
 
+/** One payment's change as checked: the payment (locked), its allocation rows before and the lines that replace them. */
+interface Checked {
+  payment: ResourceRow;
+  stored: readonly ResourceRow[];
+  lines: readonly Line[];
+}
+
 /**
- * Writes the change of a payment's allocations inside `trx`: the rows removed (one statement), changed and added
- * (multi-row inserts), one audit row each, the invoices' 残額 and the payment's version.
+ * Writes the changes of payments' allocations inside `trx`: the rows removed (one statement per thousand), changed and
+ * added (multi-row inserts), one audit row each, the invoices' 残額 (one statement per thousand) and the payments'
+ * version (one stamp later than all of theirs, one statement per thousand). Answers the stamp.
  */
-async function writeLines(trx: Transaction<Database>, actor: WriteActor, payment: ResourceRow, stored: readonly ResourceRow[], lines: readonly Line[]): Promise<PaymentAllocation> {
-  const paymentId = num(payment.py_id);
-  const stamp = nextStamp(String(payment.modified));
-  const wanted = new Map(lines.map((l) => [l.bl_id, l.amount]));
+async function writeChanges(trx: Transaction<Database>, actor: WriteActor, changes: readonly Checked[]): Promise<string> {
+  const stamp = nextStamp(changes.map((c) => String(c.payment.modified)).sort().at(-1));
   const audits: AuditEntry[] = [];
   const audit = (recordId: number, changes: Record<string, [number | null, number | null]>) =>
     audits.push({ userId: actor.userId, call: actor.call, table: 'allocation', recordId, at: stamp, jobId: actor.jobId, changes });
   const removed: number[] = [];
-  for (const row of stored) {
-    const id = num(row.al_id);
-    const before = num(row.al_amount);
-    const after = wanted.get(num(row.al_bl_id));
-    if (after === before) continue;
-    if (after === undefined) {
-      removed.push(id);
-      audit(id, { al_bl_id: [num(row.al_bl_id), null], al_py_id: [paymentId, null], al_amount: [before, null] });
-    } else {
-      await trx.updateTable('allocation').set({ al_amount: after, al_usr_id: actor.userId }).where('al_id', '=', id).execute();
-      audit(id, { al_amount: [before, after] });
+  const added: ResourceRow[] = [];
+  const touched: number[] = [];
+  for (const { payment, stored, lines } of changes) {
+    const paymentId = num(payment.py_id);
+    const wanted = new Map(lines.map((l) => [l.bl_id, l.amount]));
+    for (const row of stored) {
+      const id = num(row.al_id);
+      const before = num(row.al_amount);
+      const after = wanted.get(num(row.al_bl_id));
+      touched.push(num(row.al_bl_id));
+      if (after === before) continue;
+      if (after === undefined) {
+        removed.push(id);
+        audit(id, { al_bl_id: [num(row.al_bl_id), null], al_py_id: [paymentId, null], al_amount: [before, null] });
+      } else {
+        await trx.updateTable('allocation').set({ al_amount: after, al_usr_id: actor.userId }).where('al_id', '=', id).execute();
+        audit(id, { al_amount: [before, after] });
+      }
+    }
+    const storedIds = new Set(stored.map((r) => num(r.al_bl_id)));
+    for (const l of lines) {
+      touched.push(l.bl_id);
+      if (!storedIds.has(l.bl_id)) added.push({ al_bl_id: l.bl_id, al_py_id: paymentId, al_amount: l.amount, al_usr_id: actor.userId, created: stamp });
     }
   }
   for (const chunk of chunksOf(removed, 1000)) await trx.deleteFrom('allocation').where('al_id', 'in', chunk).execute();
-  const storedIds = new Set(stored.map((r) => num(r.al_bl_id)));
-  const added = lines.filter((l) => !storedIds.has(l.bl_id))
-    .map((l): ResourceRow => ({ al_bl_id: l.bl_id, al_py_id: paymentId, al_amount: l.amount, al_usr_id: actor.userId, created: stamp }));
-  for (const row of await insertMany(trx, 'allocation', added, ['al_id', 'al_bl_id', 'al_amount'])) {
-    audit(num(row.al_id), { al_bl_id: [null, num(row.al_bl_id)], al_py_id: [null, paymentId], al_amount: [null, num(row.al_amount)] });
+  for (const row of await insertMany(trx, 'allocation', added, ['al_id', 'al_bl_id', 'al_py_id', 'al_amount'])) {
+    audit(num(row.al_id), { al_bl_id: [null, num(row.al_bl_id)], al_py_id: [null, num(row.al_py_id)], al_amount: [null, num(row.al_amount)] });
   }
   await writeAudits(trx, audits);
-  await recomputeAllocated(trx, [...storedIds, ...wanted.keys()]);
-  await trx.updateTable('payment').set({ modified: stamp }).where('py_id', '=', paymentId).execute();
-  return answerOf(trx, paymentId, num(payment.py_amount), stamp);
+  await recomputeAllocated(trx, touched);
+  for (const chunk of chunksOf(changes.map((c) => num(c.payment.py_id)), 1000)) {
+    await trx.updateTable('payment').set({ modified: stamp }).where('py_id', 'in', chunk).execute();
+  }
+  return stamp;
 }
 
-/** The change of a payment's allocations inside `trx` (the payment locked first, its version checked). */
-async function allocateIn(trx: Transaction<Database>, actor: WriteActor, paymentId: number, request: AllocationRequest, sent: Line[] | undefined): Promise<PaymentAllocation> {
-  const payment = await lockedPayment(trx, paymentId);
-  if (!request.modified || request.modified !== String(payment.modified)) throw new ApiError(409, MESSAGES.conflict);
-  const chain = await parentChain(trx, num(payment.py_cl_id));
-  const top = chain.at(-1);
-  const billing = { id: top?.id ?? num(payment.py_cl_id), name: top?.name ?? '' };
-  const stored = await trx.selectFrom('allocation').select(['al_id', 'al_bl_id', 'al_amount']).where('al_py_id', '=', paymentId).orderBy('al_id').execute();
-  const existing = stored.map((r): Line => ({ bl_id: num(r.al_bl_id), amount: num(r.al_amount) }));
-  const { lines, invoices } = sent
-    ? { lines: sent, invoices: await lockedInvoices(trx, [...sent.map((l) => l.bl_id), ...existing.map((l) => l.bl_id)], paymentId) }
-    : await autoLines(trx, payment, billing.id, existing);
-  checkLines(lines, payment, invoices, billing);
-  return writeLines(trx, actor, payment, stored, lines);
+/** One payment's change of allocations, as `allocateMany` takes it. */
+export interface AllocationChange {
+  py_id: number;
+  /** The lines that replace the payment's allocations (`[]` removes them all), or `auto`: its rest to the oldest open invoices. */
+  lines: readonly { bl_id: number; amount: number }[] | 'auto';
+  /** The payment's version as its screen read it (stale: 409); left out for a payment the running transaction wrote itself. */
+  modified?: string;
+}
+
+/**
+ * Changes the allocations of many payments inside `trx` — the ONE allocation path (`payment_allocate` is one payment,
+ * a JACCS result 20,000): the payments locked lowest id first (one statement per thousand), their billing customers and
+ * allocation rows read set-based, the invoices locked lowest id first (one statement per thousand, with Σ of their
+ * allocations), every change checked in memory in the order given by the 消込 rules (`checkLines`; an invoice's
+ * allocations include what the earlier changes of the batch gave it), then the accepted ones written by `writeChanges`.
+ * A refusal (404 payment gone, 409 stale, 400 naming the line) throws — the caller's transaction decides — or, with
+ * `refused`, is reported by the change's index and leaves that change out. Each payment once. Answers the payments'
+ * new version (the same stamp for all; '' for a refused change).
+ * @example await allocateMany(trx, actor, [{ py_id: 12, lines: [{ bl_id: 7, amount: 5400 }] }, { py_id: 13, lines: 'auto' }])
+ */
+export async function allocateMany(trx: Transaction<Database>, actor: WriteActor, changes: readonly AllocationChange[], options: { refused?: (index: number, error: unknown) => void } = {}): Promise<string[]> {
+  if (new Set(changes.map((c) => c.py_id)).size !== changes.length) throw new Error('allocateMany: a payment given twice');
+  const left = new Set<number>();
+  const refuse = (index: number, error: unknown): void => {
+    if (!options.refused) throw error;
+    left.add(index);
+    options.refused(index, error);
+  };
+  const payments = await lockedPayments(trx, changes.map((c) => c.py_id));
+  for (const [i, change] of changes.entries()) {
+    const payment = payments.get(change.py_id);
+    if (!payment) refuse(i, notFound());
+    else if (change.modified !== undefined && (!change.modified || change.modified !== String(payment.modified))) refuse(i, new ApiError(409, MESSAGES.conflict));
+  }
+  const live = [...changes.keys()].filter((i) => !left.has(i));
+  const billing = await billingOf(trx, [...new Set(live.map((i) => num(payments.get(changes[i].py_id)!.py_cl_id)))]);
+  const stored = await storedOf(trx, live.map((i) => changes[i].py_id));
+  // Auto: the billing customer's invoices still open with the payment's sign, oldest closing first.
+  const open = new Map<number, number[]>();
+  for (const i of live.filter((k) => changes[k].lines === 'auto')) {
+    const payment = payments.get(changes[i].py_id)!;
+    const rows = await trx.selectFrom('billing').select(['bl_id']).where('bl_cl_id', '=', billing.get(num(payment.py_cl_id))!.id).where('deleted', '=', 0)
+      .where('bl_open', num(payment.py_amount) > 0 ? '>' : '<', 0).orderBy('bl_closing_date').orderBy('bl_id').execute();
+    open.set(i, rows.map((r) => num(r.bl_id)));
+  }
+  const invoices = await lockedInvoices(trx, live.flatMap((i) => [
+    ...(stored.get(changes[i].py_id) ?? []).map((r) => num(r.al_bl_id)), ...(open.get(i) ?? []), ...(changes[i].lines === 'auto' ? [] : (changes[i].lines as readonly Line[]).map((l) => l.bl_id)),
+  ]));
+  // Σ allocations per invoice as the batch goes: each accepted change replaces its own part.
+  const allocated = new Map([...invoices.values()].map((v) => [v.bl_id, v.allocated]));
+  const accepted: Checked[] = [];
+  const stamps = changes.map(() => '');
+  for (const i of live) {
+    const change = changes[i];
+    const payment = payments.get(change.py_id)!;
+    const rows = stored.get(change.py_id) ?? [];
+    const mine = new Map(rows.map((r) => [num(r.al_bl_id), num(r.al_amount)]));
+    const existing = rows.map((r): Line => ({ bl_id: num(r.al_bl_id), amount: num(r.al_amount) }));
+    // The invoices as this payment sees them: what the others allocated.
+    const seen = new Map<number, Invoice>();
+    for (const id of [...mine.keys(), ...(open.get(i) ?? []), ...(change.lines === 'auto' ? [] : change.lines.map((l) => l.bl_id))]) {
+      const invoice = invoices.get(id);
+      if (invoice) seen.set(id, { ...invoice, others: (allocated.get(id) ?? 0) - (mine.get(id) ?? 0) });
+    }
+    try {
+      const lines = change.lines === 'auto' ? autoLines(payment, open.get(i) ?? [], existing, seen) : change.lines.map((l): Line => ({ bl_id: l.bl_id, amount: l.amount }));
+      checkLines(lines, payment, seen, billing.get(num(payment.py_cl_id))!);
+      for (const [id, amount] of mine) allocated.set(id, (allocated.get(id) ?? 0) - amount);
+      for (const l of lines) allocated.set(l.bl_id, (allocated.get(l.bl_id) ?? 0) + l.amount);
+      accepted.push({ payment, stored: rows, lines });
+    } catch (error) {
+      refuse(i, error);
+    }
+  }
+  if (accepted.length === 0) return stamps;
+  const stamp = await writeChanges(trx, actor, accepted);
+  for (const i of live) if (!left.has(i)) stamps[i] = stamp;
+  return stamps;
 }
 
 /**
  * Replaces a payment's allocations by the lines sent (`[{ bl_id, amount }]`; an empty list removes them all), or with
  * `auto` allocates what is left of it to the oldest open invoices of its billing customer. `modified` is the payment's
- * as the screen read it: a stale one is refused (409). Any refusal (400 naming the line) writes nothing.
+ * as the screen read it: a stale one is refused (409). Any refusal (400 naming the line) writes nothing. One payment
+ * through `allocateMany`.
  * @example await allocatePayment(ctx, 12, { modified, lines: [{ bl_id: 7, amount: 5400 }] })
  * @example await allocatePayment(ctx, 12, { modified, auto: true })
  */
 export async function allocatePayment(ctx: AllocationContext, paymentId: number, request: AllocationRequest): Promise<PaymentAllocation> {
-  const sent = 'lines' in request ? sentLines(request.lines) : undefined;
+  const lines = 'lines' in request ? sentLines(request.lines) : 'auto';
   try {
-    return await ctx.db.transaction().execute((trx) => allocateIn(trx, ctx, paymentId, request, sent));
+    return await ctx.db.transaction().execute(async (trx) => {
+      const [stamp] = await allocateMany(trx, ctx, [{ py_id: paymentId, lines, modified: request.modified }]);
+      return answerOf(trx, paymentId, stamp);
+    });
   } catch (error) {
     throw refusalOf(error);
   }
-}
-
-/**
- * Allocates a payment the running transaction wrote itself (a direct-debit result's 口座振替 slip) to invoices, by the same
- * rules, rows and audit as `payment_allocate` (no version to compare: nobody else has seen the payment). A refusal throws
- * (400 naming the line) and the caller's transaction decides.
- * @example await allocateWithin(trx, actor, 12, [{ bl_id: 7, amount: 5400 }])
- */
-export async function allocateWithin(trx: Transaction<Database>, actor: WriteActor, paymentId: number, lines: readonly { bl_id: number; amount: number }[]): Promise<PaymentAllocation> {
-  const payment = await lockedPayment(trx, paymentId);
-  const sent = lines.map((l): Line => ({ bl_id: l.bl_id, amount: l.amount }));
-  return allocateIn(trx, actor, paymentId, { modified: String(payment.modified), lines: sent }, sent);
 }
 
 /**
@@ -315,12 +417,14 @@ export async function deleteAllocation(ctx: AllocationContext, allocationId: num
     return await ctx.db.transaction().execute(async (trx) => {
       const found = await trx.selectFrom('allocation').select(['al_py_id']).where('al_id', '=', allocationId).executeTakeFirst();
       if (!found) throw gone();
-      const payment = await lockedPayment(trx, num(found.al_py_id));
-      const stored = await trx.selectFrom('allocation').select(['al_id', 'al_bl_id', 'al_amount']).where('al_py_id', '=', num(payment.py_id)).orderBy('al_id').execute();
+      const paymentId = num(found.al_py_id);
+      const payment = (await lockedPayments(trx, [paymentId])).get(paymentId);
+      if (!payment) throw notFound();
+      const stored = (await storedOf(trx, [paymentId])).get(paymentId) ?? [];
       if (!stored.some((r) => num(r.al_id) === allocationId)) throw gone();
-      await lockedInvoices(trx, stored.map((r) => num(r.al_bl_id)), num(payment.py_id));
+      await lockedInvoices(trx, stored.map((r) => num(r.al_bl_id)));
       const lines = stored.filter((r) => num(r.al_id) !== allocationId).map((r): Line => ({ bl_id: num(r.al_bl_id), amount: num(r.al_amount) }));
-      return writeLines(trx, ctx, payment, stored, lines);
+      return answerOf(trx, paymentId, await writeChanges(trx, ctx, [{ payment, stored, lines }]));
     });
   } catch (error) {
     throw refusalOf(error);

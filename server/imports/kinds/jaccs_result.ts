@@ -6,7 +6,7 @@
  * - `apply`: each data record matched to the request (server/jaccs/request.ts) by 顧客番号, the request's 引落日 (the
  *   header's MMDD) and the amount — the latest request of each closing (a 再発行 replaces the earlier file); an unknown
  *   顧客番号 or another amount is an error on that row. Code 0 → a 口座振替 payment slip (`payment`, kind `debit`, dated the
- *   debit date) through the one write path (`saveBatch`) and allocated to its invoice (`allocateWithin`, the 消込 rules);
+ *   debit date) through the one write path (`saveBatch`) and allocated to its invoice (`allocateMany`, the 消込 rules, all the chunk's payments at once);
  *   other codes → no payment, listed with their meaning (`jaccs_failure_lst`). Every record flags its customer's
  *   `cl_debit_result` (code and date: 振替不能 customers are listed by the customer list's filter) and its request row.
  * - `finish`: a record whose request row was settled by an earlier import → 「この振替結果は取込済みです…」; on commit the
@@ -19,11 +19,11 @@ import { JACCS_RESULT_COLUMNS } from '../../../lib/imports/columns/jaccs_result'
 import { paymentResource } from '../../../lib/resources/payment';
 import { debitResultText, NUMERIC_FIELDS, readData, readTrailer, RECORD_LENGTH, type ZenginTrailer } from '../../../lib/zengin/format';
 import { writeAudits, type AuditEntry } from '../../audit/audit-log';
-import { chunksOf } from '../../db/bulk-write';
+import { chunksOf, updateIntegersEach } from '../../db/bulk-write';
 import type { ResourceRow } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/api-error';
 import { saveBatch, type BulkEntry } from '../../resources/records';
-import { allocateWithin } from '../../sales/allocation';
+import { allocateMany, type AllocationChange } from '../../sales/allocation';
 import type { ImportKindHandler, ImportRow, ImportRun } from '../kind';
 
 const labelOf = (field: string): string => JACCS_RESULT_COLUMNS.find((c) => c.field === field)?.label ?? '';
@@ -233,30 +233,56 @@ async function apply(run: ImportRun, rows: readonly ImportRow[]): Promise<{ acti
     },
   });
   const paymentOf = new Map<number, number>();
-  for (const [index, m] of debited.entries()) {
-    if (refusedAt.has(index) || !ids[index]) continue;
+  const allocating = debited.flatMap((m, index) => {
+    if (refusedAt.has(index) || !ids[index]) return [];
     paymentOf.set(Number(m.request.jrr_id), ids[index]);
-    const open = await run.trx.selectFrom('billing').select('bl_open').where('bl_id', '=', Number(m.request.jrr_bl_id)).where('deleted', '=', 0).executeTakeFirst();
-    const take = Math.min(Number(open?.bl_open ?? 0), Number(m.request.jrr_amount));
-    if (take <= 0) continue;
-    try {
-      await allocateWithin(run.trx, run.actor, ids[index], [{ bl_id: Number(m.request.jrr_bl_id), amount: take }]);
-    } catch (error) {
-      errors.push(...errorsOf(m.row.row, error));
-    }
+    return [{ m, py_id: ids[index], bl_id: Number(m.request.jrr_bl_id) }];
+  });
+  // Each to its invoice, up to the invoice's current 残額 (the rest stays unallocated): the 残額 read at once, then the
+  // payments allocated together by the one 消込 path (its locks and checks; a refusal is that row's error).
+  const openOf = new Map<number, number>();
+  for (const chunk of chunksOf([...new Set(allocating.map((a) => a.bl_id))], 1000)) {
+    const rows = await run.trx.selectFrom('billing').select(['bl_id', 'bl_open']).where('bl_id', 'in', chunk).where('deleted', '=', 0).execute();
+    for (const r of rows) openOf.set(Number(r.bl_id), Number(r.bl_open ?? 0));
   }
+  const changes: (AllocationChange & { row: number })[] = [];
+  for (const a of allocating) {
+    const open = openOf.get(a.bl_id) ?? 0;
+    const take = Math.min(open, Number(a.m.request.jrr_amount));
+    if (take <= 0) continue;
+    openOf.set(a.bl_id, open - take);
+    changes.push({ py_id: a.py_id, lines: [{ bl_id: a.bl_id, amount: take }], row: a.m.row.row });
+  }
+  await allocateMany(run.trx, run.actor, changes, { refused: (index, error) => errors.push(...errorsOf(changes[index].row, error)) });
 
-  // Every record: its request row settled and its customer flagged with the code and the debit date.
+  // Every record: its request row settled and its customer flagged with the code and the debit date — set-based, the
+  // customers grouped by what they are given (a customer twice in the file keeps its last record's, as read in order).
   const audits: AuditEntry[] = [];
+  const settled = new Map<number, { jrr_py_id: number | null }>();
+  const resultOf = new Map<string, number[]>();
+  const flagOf = new Map<number, string>();
   for (const m of matched) {
     const code = m.row.values.result;
     const date = String(m.request.jr_debit_date);
-    await run.trx.updateTable('jaccs_request_row').set({ jrr_result: code, jrr_py_id: paymentOf.get(Number(m.request.jrr_id)) ?? null }).where('jrr_id', '=', Number(m.request.jrr_id)).execute();
-    await run.trx.updateTable('client').set({ cl_debit_result: code, cl_debit_result_date: date }).where('cl_id', '=', Number(m.request.jrr_cl_id)).execute();
+    const requestRow = Number(m.request.jrr_id);
+    const clientId = Number(m.request.jrr_cl_id);
+    settled.set(requestRow, { jrr_py_id: paymentOf.get(requestRow) ?? null });
+    resultOf.set(code, [...(resultOf.get(code) ?? []), requestRow]);
+    flagOf.set(clientId, JSON.stringify([code, date]));
     audits.push({
-      userId: run.actor.userId, call: run.actor.call, table: 'client', recordId: Number(m.request.jrr_cl_id), jobId: run.actor.jobId,
+      userId: run.actor.userId, call: run.actor.call, table: 'client', recordId: clientId, jobId: run.actor.jobId,
       changes: { cl_debit_result: [null, `${code} ${debitResultText(code)}`], cl_debit_result_date: [null, date] },
     });
+  }
+  await updateIntegersEach(run.trx, 'jaccs_request_row', 'jrr_id', settled);
+  for (const [code, requestRows] of resultOf) {
+    for (const chunk of chunksOf(requestRows, 1000)) await run.trx.updateTable('jaccs_request_row').set({ jrr_result: code }).where('jrr_id', 'in', chunk).execute();
+  }
+  const flagged = new Map<string, number[]>();
+  for (const [clientId, flag] of flagOf) flagged.set(flag, [...(flagged.get(flag) ?? []), clientId]);
+  for (const [flag, clientIds] of flagged) {
+    const [code, date] = JSON.parse(flag) as [string, string];
+    for (const chunk of chunksOf(clientIds, 1000)) await run.trx.updateTable('client').set({ cl_debit_result: code, cl_debit_result_date: date }).where('cl_id', 'in', chunk).execute();
   }
   await writeAudits(run.trx, audits);
   return { actions, errors };
