@@ -24,7 +24,7 @@ test('exports the keyword-narrowed customer list as Shift_JIS with the rows of t
   await expect(page.getByText(`全 ${expected.toLocaleString('ja-JP')} 件`)).toBeVisible();
   const table = page.getByRole('table');
   const listedIds = await table.getByRole('row').locator('td:first-child a').allTextContents();
-  const listedNames = await table.getByRole('row').locator('td:nth-child(2)').allTextContents();
+  const listedNames = await table.getByRole('row').locator('td:nth-child(3)').allTextContents();
 
   await page.getByRole('button', { name: 'CSV出力' }).click();
   const dialog = page.getByRole('dialog', { name: 'CSV出力' });
@@ -36,12 +36,12 @@ test('exports the keyword-narrowed customer list as Shift_JIS with the rows of t
 
   const text = iconv.decode(readFileSync(await download.path()), 'cp932');
   const records = parseCsv(text);
-  expect(records[0]).toEqual(['ID', '会社名', '氏名', '電話番号', '都道府県', '市区町村', '状態', '次回配送日', '更新日時']);
+  expect(records[0]).toEqual(['ID', '顧客コード', '会社名', '氏名', '電話番号', '都道府県', '市区町村', '状態', '次回配送日', '更新日時']);
   expect(records.length - 1).toBe(expected);
   expect(records.slice(1, 1 + listedIds.length).map((r) => r[0])).toEqual(listedIds);
-  expect(records.slice(1, 1 + listedNames.length).map((r) => r[1])).toEqual(listedNames);
-  expect(records.slice(1).every((r) => r[1].includes('株式会社'))).toBe(true);
-  expect(records.slice(1).every((r) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(r[8]))).toBe(true);
+  expect(records.slice(1, 1 + listedNames.length).map((r) => r[2])).toEqual(listedNames);
+  expect(records.slice(1).every((r) => r[2].includes('株式会社'))).toBe(true);
+  expect(records.slice(1).every((r) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(r[9]))).toBe(true);
   expect(errors).toEqual([]);
 });
 

@@ -17,7 +17,7 @@ async function menuEntries(page: import('@playwright/test').Page, menu: RegExp):
 
 test('admin and non-admin menus differ as the spec says', async ({ page }) => {
   await login(page);
-  expect(await menuEntries(page, /^入力/)).toEqual(['受注取込', '送り状取込', 'JACCS 取込', '送り状出力', 'データダウンロード']);
+  expect(await menuEntries(page, /^入力/)).toEqual(['受注取込', '送り状取込', 'JACCS 取込', '送り状出力', '会計連携（弥生）', 'データダウンロード']);
   const adminUser = await menuEntries(page, /管理者|ユーザー/);
   expect(adminUser).toEqual(expect.arrayContaining(['プロフィール', 'ユーザー一覧', 'ユーザー追加', '権限管理']));
   const adminSystem = await menuEntries(page, /^システム/);
@@ -27,7 +27,7 @@ test('admin and non-admin menus differ as the spec says', async ({ page }) => {
   await page.getByRole('menuitem', { name: 'ログアウト' }).click();
 
   await login(page, STAFF.email, STAFF.password);
-  expect(await menuEntries(page, /^入力/)).toEqual(['受注取込', '送り状取込', 'JACCS 取込', '送り状出力']);
+  expect(await menuEntries(page, /^入力/)).toEqual(['受注取込', '送り状取込', 'JACCS 取込', '送り状出力', '会計連携（弥生）']);
   const staffUser = await menuEntries(page, /渡辺|ユーザー/);
   expect(staffUser).toContain('プロフィール');
   expect(staffUser).not.toContain('ユーザー一覧');
