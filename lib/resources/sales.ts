@@ -53,6 +53,28 @@ export interface OpenSlip {
 }
 
 /**
+ * The latest invoice of a billing customer not yet paid: its 今回請求額 (which carries every earlier invoice's unpaid
+ * part, so earlier invoices are never open items beside it) and the part the payments since do not cover.
+ */
+export interface OpenInvoice {
+  kind: 'invoice';
+  bl_id: number;
+  number: string;
+  /** Its closing date. */
+  date: string;
+  cl_id: number;
+  client_name: string;
+  total: number;
+  unpaid: number;
+}
+
+/** What is still to be paid: the latest invoice, then the slips not billed yet. */
+export type OpenItem = OpenSlip | OpenInvoice;
+
+/** The screen path of an open item (the invoice or the slip). */
+export const openItemPath = (item: OpenItem): string => (item.kind === 'invoice' ? `/billing/detail/${item.bl_id}` : `/sales/detail/${item.sl_id}`);
+
+/**
  * A customer's 売掛 summary (`sales_receivable`): its own balance; when it is billed with others (a 請求先 with its
  * 納品先, or a site of one) the billing group's balance; the group's last payment and open items, oldest first.
  */
@@ -62,10 +84,14 @@ export interface ReceivableSummary {
   /** The billing group (null for a customer billed on its own): its 請求先, the balance of all its customers. */
   billing: { cl_id: number; name: string; balance: number; sites: number } | null;
   last_payment: { py_id: number; date: string; amount: number } | null;
-  /** The oldest slip the payments do not cover, paying the opening balance first and then the slips by date. */
-  oldest_unpaid: OpenSlip | null;
-  /** What is still to be paid, oldest first: the unbilled slips the payments do not cover (at most `OPEN_ITEMS_MAX`). */
-  open_items: OpenSlip[];
+  /** The oldest item the payments do not cover (see `open_items`). */
+  oldest_unpaid: OpenItem | null;
+  /**
+   * What is still to be paid, oldest first (at most `OPEN_ITEMS_MAX`): once the group is billed, its latest invoice and the
+   * slips not billed yet, less the payments not billed yet; before its first invoice, the slips the payments do not cover
+   * (paying the opening balance first, then the slips by date).
+   */
+  open_items: OpenItem[];
 }
 
 const emptyCell = (value: unknown): boolean => value === undefined || value === null || value === '';

@@ -6,7 +6,7 @@
  * sums (`sales (sl_cl_id, deleted, sl_total)`, `payment (deleted, py_cl_id, …)`).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { OPEN_ITEMS_MAX, type OpenSlip, type ReceivableSummary } from '../../lib/resources/sales';
+import { OPEN_ITEMS_MAX, type OpenItem, type OpenSlip, type ReceivableSummary } from '../../lib/resources/sales';
 import { billingGroupsOf } from '../clients/billing-chain';
 import { chunksOf } from '../db/bulk-write';
 import type { Database } from '../db/schema';
@@ -48,9 +48,7 @@ export async function receivableSummary(db: Kysely<Database>, clientId: number):
     db.selectFrom('client').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('cl_opening_balance'), sql<number>`0`).as('opening'))
       .where('cl_id', 'in', members).executeTakeFirst(),
   ]);
-  // What the payments left for the slips, once the opening balances are paid.
-  const forSlips = Number(paid?.paid ?? 0) - Number(opening?.opening ?? 0);
-  const open_items = await openSlips(db, members, forSlips);
+  const open_items = await openItems(db, group, Number(paid?.paid ?? 0) - Number(opening?.opening ?? 0));
   return {
     cl_id: clientId,
     balance: Number(client.cl_uri_zan ?? 0),
@@ -62,19 +60,35 @@ export async function receivableSummary(db: Kysely<Database>, clientId: number):
 }
 
 /**
- * The slips of the customers the payments (`forSlips`, what they left after the opening balances) do not cover,
- * oldest first, with the part still unpaid. Closing (issue 13, server/closing) leaves this as it is for now: an
- * invoice's 今回請求額 carries the previous invoice's unpaid part (繰越額 = 前回請求額 − 入金額), so open invoices
- * (`bl_open` ≠ 0) listed before the unbilled slips would count a carried balance once per invoice it passed through.
- * Which invoices are open is what 消込 (allocation, `bl_allocated` / `bl_open`) decides; once it does, this lists the
- * open invoices, then the slips not billed yet (`sl_bli_id` null). Until then every slip is listed by date, billed or
- * not, and the sum is right either way.
+ * What the group still owes, oldest first. Once it is billed, its latest invoice (by closing date) carries every earlier
+ * one's unpaid part (繰越額 = 前回請求額 − 入金額), so it alone stands for what was billed — earlier invoices listed beside it
+ * would count a carried balance once per invoice it passed through — followed by the slips not billed yet; the payments
+ * not billed yet (every one after the closing: 消込 to the invoice included) pay them in that order. Before the first
+ * invoice: every slip, the payments having paid the opening balances first (`paidAfterOpening`).
  */
-async function openSlips(db: Kysely<Database>, members: readonly number[], forSlips: number): Promise<OpenSlip[]> {
+async function openItems(db: Kysely<Database>, group: { billingId: number; name: string; members: readonly number[] }, paidAfterOpening: number): Promise<OpenItem[]> {
+  const latest = await db.selectFrom('billing').select(['bl_id', 'bl_number', 'bl_closing_date', 'bl_total'])
+    .where('bl_cl_id', '=', group.billingId).where('deleted', '=', 0).orderBy('bl_closing_date', 'desc').orderBy('bl_id', 'desc').limit(1).executeTakeFirst();
+  if (!latest) return openSlips(db, group.members, paidAfterOpening, false);
+  const unbilled = await db.selectFrom('payment').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('py_amount'), sql<number>`0`).as('paid'))
+    .where('py_cl_id', 'in', group.members).where('deleted', '=', 0).where('py_bli_id', 'is', null).executeTakeFirst();
+  const paidSince = Number(unbilled?.paid ?? 0);
+  const total = Number(latest.bl_total);
+  const invoice: OpenItem[] = total > 0 && total > paidSince
+    ? [{ kind: 'invoice', bl_id: Number(latest.bl_id), number: String(latest.bl_number), date: String(latest.bl_closing_date), cl_id: group.billingId, client_name: group.name, total, unpaid: Math.min(total, total - paidSince) }]
+    : [];
+  return [...invoice, ...(await openSlips(db, group.members, paidSince - total, true))].slice(0, OPEN_ITEMS_MAX);
+}
+
+/**
+ * The slips of the customers the payments (`forSlips`, what they left after what comes first) do not cover, oldest
+ * first, with the part still unpaid; `unbilledOnly`: the slips no invoice holds yet.
+ */
+async function openSlips(db: Kysely<Database>, members: readonly number[], forSlips: number, unbilledOnly: boolean): Promise<OpenSlip[]> {
   const rows = await sql<{ sl_id: number; sl_number: string; sl_date: string; sl_cl_id: number; sl_total: number; running: number; name: string | null }>`
     SELECT t.sl_id, t.sl_number, t.sl_date, t.sl_cl_id, t.sl_total, t.running, COALESCE(NULLIF(c.cl_co_name, ''), c.cl_name) AS name FROM (
       SELECT sl_id, sl_number, sl_date, sl_cl_id, sl_total, SUM(sl_total) OVER (ORDER BY sl_date, sl_id) AS running
-      FROM sales WHERE sl_cl_id IN (${sql.join(members)}) AND deleted = 0) t
+      FROM sales WHERE sl_cl_id IN (${sql.join(members)}) AND deleted = 0${unbilledOnly ? sql` AND sl_bli_id IS NULL` : sql``}) t
     JOIN client c ON c.cl_id = t.sl_cl_id
     WHERE t.running > ${forSlips} AND t.sl_total > 0 ORDER BY t.sl_date, t.sl_id LIMIT ${OPEN_ITEMS_MAX}`.execute(db);
   return rows.rows.map((r) => ({

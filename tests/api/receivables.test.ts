@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import type { OpenSlip, ReceivableSummary } from '../../lib/resources/sales';
+import type { OpenItem, ReceivableSummary } from '../../lib/resources/sales';
 import { todayJst } from '../../lib/format';
 import { dialects, resourceCalls, useHarness } from './harness';
 
@@ -23,7 +23,7 @@ for (const dialect of dialects()) {
       assert.equal(res.status, 200, res.text);
       return res.body[0];
     };
-    const brief = (items: readonly OpenSlip[]) => items.map((i) => [i.sl_id, i.cl_id, i.total, i.unpaid]);
+    const brief = (items: readonly OpenItem[]) => items.map((i) => [i.kind === 'slip' ? i.sl_id : `請求 ${i.number}`, i.cl_id, i.total, i.unpaid]);
 
     before(async () => {
       ids.water = Number((await created('item', { code: 'R-W12', name: '売掛テスト天然水', unit: '本', price: 1200, tax_class: 'reduced', stock_tracked: 0 })).it_id);
@@ -81,6 +81,39 @@ for (const dialect of dialects()) {
       const lone = await status(await order(ids.lone, 8));
       assert.equal(lone.status, 'pending');
       assert.equal((await h.post<Row>('order_dtl', { id: lone.od_id })).body[0].od_hold_reason, '与信限度額を超えるため保留にしました（限度額 10,000円、売掛残高 0円＋この受注 10,368円）。');
+    });
+
+    it('once billed, the open items are the latest invoice (carrying the earlier ones) and the slips since, less the payments since', async () => {
+      const cl = Number((await created('client', { co_name: '売掛請求済み商店', status: '1', tel_1: '03-1234-5678', zei_ten: '2', sime_gp: '25' })).cl_id);
+      const sale = async (date: string, quantity: number) => created('sales', { cl_id: cl, date, lines: [{ it_id: ids.water, quantity }] });
+      await sale('2026-04-03', 2);
+      await sale('2026-04-10', 1);
+      await created('payment', { cl_id: cl, date: '2026-04-20', amount: 1000, kind: 'transfer' });
+      const close = async (ym: string) => {
+        const run = await h.post<{ job_id: number }>('closing_run', { sime_gp: '25', sime_ym: ym });
+        assert.equal(run.status, 200, run.text);
+        for (let state = 'running'; state === 'running';) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          state = String((await h.post<Row>('job_dtl', { id: run.body[0].job_id })).body[0].state);
+        }
+        return (await h.post<Row>('billing_lst', { postData: JSON.stringify({ cl_id: cl }) })).body[0];
+      };
+      // 25日締め 2026-04: 前回 0 − 入金 1,000 + 3,600 + 消費税 288 = 2,888円.
+      const april = await close('202604');
+      assert.equal(april.bl_total, 2888);
+      const may = await sale('2026-05-02', 1);
+      await created('payment', { cl_id: cl, date: '2026-05-10', amount: 2000, kind: 'transfer' });
+      const summary = await receivable(cl);
+      assert.equal(summary.balance, 2592 + 1296 + 1296 - 3000);
+      // The payment since pays 2,000 of the invoice; the May slip is open whole. The billed slips are not listed again.
+      assert.deepEqual(brief(summary.open_items), [[`請求 ${String(april.bl_number)}`, cl, 2888, 888], [may.sl_id, cl, 1296, 1296]]);
+      assert.equal(summary.open_items.reduce((sum, i) => sum + i.unpaid, 0), summary.balance, 'the open items add up to the balance');
+      assert.deepEqual(summary.oldest_unpaid, summary.open_items[0]);
+      // The next closing carries the invoice's unpaid part: only the newer invoice stands for both.
+      const next = await close('202605');
+      assert.equal(next.bl_prev_total, 2888);
+      const after = await receivable(cl);
+      assert.deepEqual(brief(after.open_items), [[`請求 ${String(next.bl_number)}`, cl, 2184, 2184]]);
     });
   });
 }

@@ -22,11 +22,11 @@ test('choose a customer on /payment/new: balance and open slips; save a payment,
        AND (SELECT COUNT(*) FROM client o WHERE o.cl_co_name = c.cl_co_name) = 1 ORDER BY cl_id LIMIT 1`,
   );
   await page.goto('/#/payment/new');
-  const panel = page.getByRole('region', { name: '売掛残高と未入金の伝票' });
-  await expect(panel).toContainText('顧客を選ぶと、売掛残高と未入金の伝票を表示します。');
+  const panel = page.getByRole('region', { name: '売掛残高と未入金の請求・伝票' });
+  await expect(panel).toContainText('顧客を選ぶと、売掛残高と未入金の請求・伝票を表示します。');
   await fillField(page, '顧客', { pick: customer.name });
   await expect(panel.getByLabel('売掛残高')).toContainText(`売掛残高: ${formatMoney(customer.zan)}`);
-  const open = panel.getByRole('table', { name: '未入金の伝票' });
+  const open = panel.getByRole('table', { name: '未入金の請求・伝票' });
   const rows = open.locator('tbody').getByRole('row');
   await expect(rows.first()).toBeVisible();
   const dates = await rows.locator('td:nth-child(2)').allTextContents();
@@ -40,7 +40,7 @@ test('choose a customer on /payment/new: balance and open slips; save a payment,
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('保存しました。')).toBeVisible();
   await expect(page).toHaveURL(/#\/payment\/detail\/\d+$/);
-  await expect(page.getByRole('region', { name: '売掛残高と未入金の伝票' }).getByLabel('売掛残高')).toContainText(`売掛残高: ${formatMoney(Number(customer.zan) - 1000)}`);
+  await expect(page.getByRole('region', { name: '売掛残高と未入金の請求・伝票' }).getByLabel('売掛残高')).toContainText(`売掛残高: ${formatMoney(Number(customer.zan) - 1000)}`);
   expect(Number(readRow<{ zan: number }>('SELECT cl_uri_zan AS zan FROM client WHERE cl_id = ?', customer.id).zan)).toBe(Number(customer.zan) - 1000);
   expect(errors).toEqual([]);
 });

@@ -1,14 +1,14 @@
 /**
  * Payment screen panel (/payment/new, /payment/detail/{pay}): once a customer is chosen, its 売掛残高 (the billing
- * group's when it bills delivery sites) and what is still open, oldest first — the slips the payments do not cover
- * (`sales_receivable` open_items; the open invoices of closing join there). A site of a 請求先 is named: payments
- * belong on the 請求先.
+ * group's when it bills delivery sites) and what is still open, oldest first — once billed, the latest invoice (which
+ * carries the earlier ones), then the slips not billed yet, less the payments since (`sales_receivable` open_items). A
+ * site of a 請求先 is named: payments belong on the 請求先.
  */
 import { useWatch } from 'react-hook-form';
 import { formatMoney } from '@/lib/format';
 import { useReceivable } from '@/lib/client/sales/use-receivable';
 import { can } from '@/lib/permissions';
-import { OPEN_ITEMS_MAX } from '@/lib/resources/sales';
+import { OPEN_ITEMS_MAX, openItemPath } from '@/lib/resources/sales';
 import { AppLink, useAreas } from '../shell-bridge';
 import { BillingBalance } from './receivable';
 import type { FormPanelProps } from './types';
@@ -21,9 +21,9 @@ export function OpenItems({ control, record }: FormPanelProps) {
   const grouped = Boolean(summary?.billing);
   return (
     <section aria-labelledby="open-items-title" className="flex flex-col gap-[8px] rounded-[6px] border border-line bg-surface px-[16px] py-[10px]">
-      <h2 id="open-items-title" className="text-[1.6rem] font-bold text-ink">売掛残高と未入金の伝票</h2>
+      <h2 id="open-items-title" className="text-[1.6rem] font-bold text-ink">売掛残高と未入金の請求・伝票</h2>
       {!clientId ? (
-        <p className="text-[1.4rem] text-ink-soft">顧客を選ぶと、売掛残高と未入金の伝票を表示します。</p>
+        <p className="text-[1.4rem] text-ink-soft">顧客を選ぶと、売掛残高と未入金の請求・伝票を表示します。</p>
       ) : isLoading ? (
         <p className="text-[1.4rem] text-ink-soft">売掛を確認しています…</p>
       ) : error || !summary ? (
@@ -39,13 +39,13 @@ export function OpenItems({ control, record }: FormPanelProps) {
             <p className="text-[1.3rem] text-warning">この顧客は「{summary.billing.name}」に請求される納品先です。入金は請求先の顧客に登録してください。</p>
           )}
           {summary.open_items.length === 0 ? (
-            <p className="text-[1.4rem] text-ink-soft">未入金の伝票はありません。</p>
+            <p className="text-[1.4rem] text-ink-soft">未入金の請求・伝票はありません。</p>
           ) : (
-            <table className="w-full text-[1.3rem]" aria-label="未入金の伝票">
+            <table className="w-full text-[1.3rem]" aria-label="未入金の請求・伝票">
               <thead>
                 <tr className="border-b border-line text-left text-ink-soft">
-                  <th scope="col" className="py-[4px]">伝票番号</th>
-                  <th scope="col">売上日</th>
+                  <th scope="col" className="py-[4px]">請求・伝票番号</th>
+                  <th scope="col">日付（請求は締め日）</th>
                   {grouped && <th scope="col">顧客</th>}
                   <th scope="col" className="text-right">合計金額</th>
                   <th scope="col" className="text-right">未入金</th>
@@ -53,8 +53,11 @@ export function OpenItems({ control, record }: FormPanelProps) {
               </thead>
               <tbody>
                 {summary.open_items.map((item) => (
-                  <tr key={item.sl_id} className="border-b border-line">
-                    <td className="py-[4px]"><AppLink to={`/sales/detail/${item.sl_id}`} className="text-brand underline-offset-2 hover:underline">{item.number}</AppLink></td>
+                  <tr key={openItemPath(item)} className="border-b border-line">
+                    <td className="py-[4px]">
+                      {item.kind === 'invoice' && <span className="mr-[4px] text-ink-soft">請求</span>}
+                      <AppLink to={openItemPath(item)} className="text-brand underline-offset-2 hover:underline">{item.number}</AppLink>
+                    </td>
                     <td className="tabular-nums">{item.date}</td>
                     {grouped && <td>{item.client_name}</td>}
                     <td className="text-right tabular-nums">{formatMoney(item.total)}</td>

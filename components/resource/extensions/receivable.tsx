@@ -6,7 +6,7 @@
 import { formatMoney } from '@/lib/format';
 import { useReceivable } from '@/lib/client/sales/use-receivable';
 import { can } from '@/lib/permissions';
-import type { ReceivableSummary } from '@/lib/resources/sales';
+import { openItemPath, type ReceivableSummary } from '@/lib/resources/sales';
 import { AppLink, useAreas } from '../shell-bridge';
 import type { DetailExtensionProps } from './types';
 
@@ -38,7 +38,7 @@ export function Receivable({ id, record }: DetailExtensionProps) {
           <span className="inline-block">
             最も古い未入金:{' '}
             {summary.oldest_unpaid ? (
-              <AppLink to={`/sales/detail/${summary.oldest_unpaid.sl_id}`} className="font-medium text-brand underline-offset-2 hover:underline">
+              <AppLink to={openItemPath(summary.oldest_unpaid)} className="font-medium text-brand underline-offset-2 hover:underline">
                 {summary.oldest_unpaid.number}（{summary.oldest_unpaid.date}、未入金 {formatMoney(summary.oldest_unpaid.unpaid)}）
               </AppLink>
             ) : 'なし'}
