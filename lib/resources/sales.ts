@@ -97,8 +97,9 @@ export interface ReceivableSummary {
 const emptyCell = (value: unknown): boolean => value === undefined || value === null || value === '';
 
 /**
- * Why a slip is not changed by hand (`ResourceDef.madeBy`): a month's server rental (`sl_ag_id`, the month `sl_ym`) and
- * a bottle movement's 容器保証金 (`sl_bt_id`) are made and kept up by what they come from; undefined for any other slip.
+ * Why a slip is not changed by hand (`ResourceDef.madeBy`): a month's server rental (`sl_ag_id`, the month `sl_ym`), a
+ * bottle movement's 容器保証金 (`sl_bt_id`) and a processed order's slip (`sl_od_id`) are made and kept up by what they come
+ * from; undefined for any other slip.
  * @example slipMadeBy({ sl_ag_id: 4, sl_ym: '202605' }) // '月次サーバーレンタル（2026年5月分）で作られた伝票のため、手で変更・削除できません。…'
  */
 export function slipMadeBy(row: Readonly<Record<string, unknown>>): string | undefined {
@@ -109,6 +110,9 @@ export function slipMadeBy(row: Readonly<Record<string, unknown>>): string | und
   }
   if (!emptyCell(row.sl_bt_id)) {
     return 'ボトルの受け払い（容器保証金）から作られた伝票のため、手で変更・削除できません。ボトルの受け払いを直すと、この伝票も直ります。';
+  }
+  if (!emptyCell(row.sl_od_id)) {
+    return '処理済の受注から作られた伝票のため、手で変更・削除できません（受注と伝票は1円まで一致します）。受注の状態を「出荷済」に戻すとこの伝票は削除されます。訂正は値引・返品の伝票を登録してください。';
   }
   return undefined;
 }

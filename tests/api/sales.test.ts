@@ -175,6 +175,9 @@ for (const dialect of dialects()) {
         const direct = await h.post('sales_del', { id: made.sl_id });
         assert.equal(direct.status, 400, 'the order\'s slip is not deleted by hand');
         assert.match(problem(direct).error, /受注の状態を「出荷済」に戻す/);
+        const byHand = await save('sales', { biko: '手で変更', modified: s.modified }, Number(made.sl_id));
+        assert.equal(byHand.status, 400, 'nor edited by hand: the order and its slip keep agreeing');
+        assert.match(problem(byHand).error, /処理済の受注から作られた伝票のため、手で変更・削除できません/);
         await walk(id, ['shipped']);
         assert.equal((await liveSlipsOf(id)).length, 0, 'back from 処理済: the slip is gone');
         assert.equal(await zan(cl), before);

@@ -78,14 +78,17 @@ describe('what the detail screen lets a user do with a record', () => {
     expect(recordAccess(clientResource, { areas: delivery, userId: 3, id: '3' }).writable).toBe(false);
   });
 
-  it('shows a slip the system made read-only with where it comes from, even to a writer; a hand slip stays editable', () => {
+  it('shows a slip the system made (rental, deposit, a processed order) read-only with where it comes from, even to a writer; a hand slip stays editable', () => {
     const rental = recordAccess(salesResource, { areas: ALL_WRITE, userId: 1, id: '5', record: { sl_id: 5, sl_ag_id: 4, sl_ym: '202605', sl_bt_id: null } });
     expect([rental.writable, rental.deletable, rental.canWrite]).toEqual([false, false, true]);
     expect(rental.madeBy).toBe('月次サーバーレンタル（2026年5月分）で作られた伝票のため、手で変更・削除できません。訂正は値引・返品の伝票を登録してください。');
     const deposit = recordAccess(salesResource, { areas: ALL_WRITE, userId: 1, id: '6', record: { sl_id: 6, sl_ag_id: null, sl_bt_id: 9 } });
     expect([deposit.writable, deposit.deletable]).toEqual([false, false]);
     expect(deposit.madeBy).toMatch(/^ボトルの受け払い（容器保証金）から作られた伝票のため/);
-    const hand = recordAccess(salesResource, { areas: ALL_WRITE, userId: 1, id: '7', record: { sl_id: 7, sl_ag_id: null, sl_bt_id: null, sl_od_id: 3 } });
+    const fromOrder = recordAccess(salesResource, { areas: ALL_WRITE, userId: 1, id: '8', record: { sl_id: 8, sl_ag_id: null, sl_bt_id: null, sl_od_id: 3 } });
+    expect([fromOrder.writable, fromOrder.deletable]).toEqual([false, false]);
+    expect(fromOrder.madeBy).toMatch(/^処理済の受注から作られた伝票のため/);
+    const hand = recordAccess(salesResource, { areas: ALL_WRITE, userId: 1, id: '7', record: { sl_id: 7, sl_ag_id: null, sl_bt_id: null, sl_od_id: null } });
     expect([hand.writable, hand.deletable, hand.madeBy]).toEqual([true, true, undefined]);
   });
 

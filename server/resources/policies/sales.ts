@@ -96,7 +96,7 @@ async function storedLines(trx: Transaction<Database>, slipId: number): Promise<
 }
 
 /**
- * A slip the system made (`salesResource.madeBy`: the rental run's, a bottle movement's deposit slip) refuses the sales
+ * A slip the system made (`salesResource.madeBy`: the rental run's, a bottle movement's deposit slip, a processed order's) refuses the sales
  * resource's own calls — a save or delete by hand — naming where it comes from; what made it changes it through the
  * same pipeline under its own call (the bottle save, `rental_generate`).
  */
