@@ -38,6 +38,7 @@ export const billingResource: ResourceDef = {
     { name: 'print_count', label: '発行回数', type: 'number', tab: 'basic', readOnly: true },
     { name: 'reissued', label: '最終再発行日時', type: 'datetime', tab: 'basic', readOnly: true },
     { name: 'cls_id', label: '締め処理', type: 'number', tab: 'basic', readOnly: true },
+    { name: 'carried_by', label: '繰越先の請求書', type: 'ref', ref: 'billing', tab: 'basic', readOnly: true, hint: '次の請求書に残額が繰り越されると、この請求書の残額は 0 になり、消込は最新の請求書にします' },
   ],
   list: {
     columns: [

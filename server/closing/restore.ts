@@ -97,6 +97,8 @@ export async function closingRestore(ctx: WriteContext, period: ClosingPeriod): 
       const payments = await sql`UPDATE payment SET py_bli_id = NULL WHERE py_bli_id IN ${ofClosing}`.execute(trx);
       await sql`DELETE FROM billing_send WHERE bs_bl_id IN ${ofClosing}`.execute(trx);
       await sql`DELETE FROM billing_rate WHERE blr_bl_id IN ${ofClosing}`.execute(trx);
+      // The invoices these carried (繰越, migration 0054) are the customers' latest again: open by what is allocated to them.
+      await sql`UPDATE billing SET bl_carried_by = NULL, bl_open = bl_total - bl_allocated WHERE bl_carried_by IN ${ofClosing}`.execute(trx);
       await trx.deleteFrom('billing').where('bl_cls_id', '=', clsId).execute();
       await trx.deleteFrom('closing').where('cls_id', '=', clsId).execute();
 

@@ -16,7 +16,7 @@ import type { ClosingRunResult } from '../../lib/closing/answers';
 import type { ClosingPeriod } from '../../lib/closing/period';
 import { billingResource } from '../../lib/resources/billing';
 import { writeAudit } from '../audit/audit-log';
-import { deferKeywordIndexing, insertMany, mergeDeferredKeywordIndexes, updateIntegersEach } from '../db/bulk-write';
+import { chunksOf, deferKeywordIndexing, insertMany, mergeDeferredKeywordIndexes, updateIntegersEach } from '../db/bulk-write';
 import { serialize } from '../db/concurrency';
 import type { Database, ResourceRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -56,6 +56,22 @@ async function stampTaken(trx: Transaction<Database>, period: ClosingPeriod, inv
 }
 
 /**
+ * The customers' previous invoices are carried by the new ones (繰越, migration 0054): each new invoice's 前回請求額 holds
+ * what the previous left unpaid, so the previous is settled by it — `bl_carried_by` the new invoice, 残額 0 — and only the
+ * latest invoice stays open to 消込 and the open items. Written by id like the stamps (`updateIntegersEach`); the restore
+ * undoes it (server/closing/restore.ts).
+ */
+async function carryPrevious(trx: Transaction<Database>, invoiceOf: ReadonlyMap<number, number>): Promise<void> {
+  const carried = new Map<number, { bl_carried_by: number; bl_open: number }>();
+  const issued = new Set(invoiceOf.values());
+  for (const chunk of chunksOf([...invoiceOf.keys()], 1000)) {
+    const rows = await trx.selectFrom('billing').select(['bl_id', 'bl_cl_id']).where('bl_cl_id', 'in', chunk).where('deleted', '=', 0).where('bl_carried_by', 'is', null).execute();
+    for (const r of rows) if (!issued.has(Number(r.bl_id))) carried.set(Number(r.bl_id), { bl_carried_by: invoiceOf.get(Number(r.bl_cl_id))!, bl_open: 0 });
+  }
+  await updateIntegersEach(trx, 'billing', 'bl_id', carried);
+}
+
+/**
  * Closes a group's month (one transaction), reporting progress as the invoices are written.
  * @example await closingRun({ db, userId: 1, call: 'closing_run', jobId: 7 }, closingPeriod('20', '202505')) // { cls_id: 3, invoices: 412, total: 5120330 }
  */
@@ -87,6 +103,7 @@ export async function closingRun(
         blr_bl_id: ids[k], blr_key: r.key, blr_tax_class: r.tax_class, blr_rate: r.rate, blr_net: r.net, blr_tax: r.tax, blr_total: r.net + r.tax,
       }))));
       const invoiceOf = new Map(invoices.map((invoice, k) => [invoice.row.cl_id, ids[k]]));
+      await carryPrevious(trx, invoiceOf);
       const slips = await stampTaken(trx, period, invoiceOf, 'sales', invoices.reduce((n, i) => n + i.slips, 0));
       const payments = await stampTaken(trx, period, invoiceOf, 'payment', invoices.reduce((n, i) => n + i.payments, 0));
       await writeAudit(trx, {

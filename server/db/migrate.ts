@@ -43,6 +43,7 @@ import * as jaccs from './migrations/0051-jaccs';
 import * as b2Export from './migrations/0050-b2-export';
 import * as accountingExport from './migrations/0052-accounting-export';
 import * as orderImportKey from './migrations/0053-order-import-key';
+import * as billingCarried from './migrations/0054-billing-carried';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0052-accounting-export': accountingExport,
   '0053-order-import-key': orderImportKey,
   '0051-jaccs': jaccs,
+  '0054-billing-carried': billingCarried,
 };
 
 function provider(dialect: DialectName) {

@@ -49,6 +49,8 @@ interface Invoice {
   bl_total: number;
   /** Σ the allocations of other payments to it. */
   others: number;
+  /** The number of the later invoice that carries it (繰越, see migration 0054); null while it is the customer's latest. */
+  carriedBy: string | null;
 }
 
 const num = (value: unknown): number => Number(value ?? 0);
@@ -92,7 +94,7 @@ export async function allocationsOf(db: Kysely<Database> | Transaction<Database>
 export async function recomputeAllocated(trx: Transaction<Database>, billingIds: readonly number[]): Promise<void> {
   const ids = [...new Set(billingIds)].sort((a, b) => a - b);
   for (const chunk of chunksOf(ids, 1000)) {
-    await sql`UPDATE billing SET bl_allocated = s.total, bl_open = billing.bl_total - s.total
+    await sql`UPDATE billing SET bl_allocated = s.total, bl_open = CASE WHEN billing.bl_carried_by IS NULL THEN billing.bl_total - s.total ELSE 0 END
       FROM (SELECT b.bl_id AS id, COALESCE(SUM(a.al_amount), 0) AS total FROM billing b LEFT JOIN allocation a ON a.al_bl_id = b.bl_id
         WHERE b.bl_id IN (${sql.join(chunk)}) GROUP BY b.bl_id) AS s
       WHERE billing.bl_id = s.id`.execute(trx);
@@ -139,13 +141,16 @@ async function lockedInvoices(trx: Transaction<Database>, ids: readonly number[]
   const out = new Map<number, Invoice & { allocated: number }>();
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   for (const chunk of chunksOf(sorted, 1000)) {
-    const rows = await locking(trx, trx.selectFrom('billing').select(['bl_id', 'bl_number', 'bl_cl_id', 'bl_total']).where('bl_id', 'in', chunk).where('deleted', '=', 0).orderBy('bl_id'), 'update').execute();
+    const rows = await locking(trx, trx.selectFrom('billing').select(['bl_id', 'bl_number', 'bl_cl_id', 'bl_total', 'bl_carried_by']).where('bl_id', 'in', chunk).where('deleted', '=', 0).orderBy('bl_id'), 'update').execute();
+    const carriers = rows.flatMap((r) => (r.bl_carried_by === null || r.bl_carried_by === undefined ? [] : [num(r.bl_carried_by)]));
+    const numberOf = new Map(carriers.length === 0 ? [] : (await trx.selectFrom('billing').select(['bl_id', 'bl_number']).where('bl_id', 'in', carriers).execute()).map((r) => [num(r.bl_id), String(r.bl_number)]));
     const sums = await trx.selectFrom('allocation').select(['al_bl_id', (eb) => eb.fn.sum<number>('al_amount').as('sum')])
       .where('al_bl_id', 'in', chunk).groupBy('al_bl_id').execute();
     const sumOf = new Map(sums.map((o) => [num(o.al_bl_id), num(o.sum)]));
     for (const r of rows) {
       const id = num(r.bl_id);
-      out.set(id, { bl_id: id, bl_number: String(r.bl_number), bl_cl_id: num(r.bl_cl_id), bl_total: num(r.bl_total), others: 0, allocated: sumOf.get(id) ?? 0 });
+      const carriedBy = r.bl_carried_by === null || r.bl_carried_by === undefined ? null : numberOf.get(num(r.bl_carried_by)) ?? String(r.bl_carried_by);
+      out.set(id, { bl_id: id, bl_number: String(r.bl_number), bl_cl_id: num(r.bl_cl_id), bl_total: num(r.bl_total), others: 0, carriedBy, allocated: sumOf.get(id) ?? 0 });
     }
   }
   return out;
@@ -216,14 +221,20 @@ function autoLines(payment: ResourceRow, open: readonly number[], existing: read
   return lines;
 }
 
-/** Checks the lines against the payment and the invoices; throws the first refusal. */
-function checkLines(lines: readonly Line[], payment: ResourceRow, invoices: ReadonlyMap<number, Invoice>, billing: { id: number; name: string }): void {
+/**
+ * Checks the lines against the payment and the invoices; throws the first refusal. `kept`: the payment's allocations
+ * before, by invoice — one to an invoice carried since (繰越) may stay as it was, but none is added or changed there.
+ */
+function checkLines(lines: readonly Line[], payment: ResourceRow, invoices: ReadonlyMap<number, Invoice>, billing: { id: number; name: string }, kept: ReadonlyMap<number, number>): void {
   const amount = num(payment.py_amount);
   for (const [i, line] of lines.entries()) {
     const invoice = invoices.get(line.bl_id);
     if (!invoice) throw lineProblem(i, 'bl_id', `${i + 1}行目：請求書が見つかりません（ID ${line.bl_id}）。締め戻しされた可能性があります。`);
     if (invoice.bl_cl_id !== billing.id) {
       throw lineProblem(i, 'bl_id', `${i + 1}行目：請求書 ${invoice.bl_number} は別の請求先の請求書です。入金の請求先「${billing.name}」の請求書にだけ消込できます。`);
+    }
+    if (invoice.carriedBy !== null && kept.get(line.bl_id) !== line.amount) {
+      throw lineProblem(i, 'bl_id', `${i + 1}行目：請求書 ${invoice.bl_number} の残額は次の請求書 ${invoice.carriedBy} に繰り越されています。消込は最新の請求書 ${invoice.carriedBy} にしてください。`);
     }
     if (Math.sign(line.amount) !== Math.sign(amount)) {
       throw lineProblem(i, 'amount', `${i + 1}行目：消込額は入金額と同じ符号で入力してください（入金 ${formatMoney(amount)}）。`);
@@ -372,7 +383,7 @@ export async function allocateMany(trx: Transaction<Database>, actor: WriteActor
     }
     try {
       const lines = change.lines === 'auto' ? autoLines(payment, open.get(i) ?? [], existing, seen) : change.lines.map((l): Line => ({ bl_id: l.bl_id, amount: l.amount }));
-      checkLines(lines, payment, seen, billing.get(num(payment.py_cl_id))!);
+      checkLines(lines, payment, seen, billing.get(num(payment.py_cl_id))!, mine);
       for (const [id, amount] of mine) allocated.set(id, (allocated.get(id) ?? 0) - amount);
       for (const l of lines) allocated.set(l.bl_id, (allocated.get(l.bl_id) ?? 0) + l.amount);
       accepted.push({ payment, stored: rows, lines });

@@ -114,6 +114,23 @@ for (const dialect of dialects()) {
       assert.equal(next.bl_prev_total, 2888);
       const after = await receivable(cl);
       assert.deepEqual(brief(after.open_items), [[`請求 ${String(next.bl_number)}`, cl, 2184, 2184]]);
+
+      // The April invoice is carried by May's (繰越): 残額 0, and 消込 goes to the latest only.
+      const carried = (await h.post<Row>('billing_dtl', { id: april.bl_id })).body[0];
+      assert.deepEqual([carried.bl_open, carried.bl_carried_by], [0, next.bl_id]);
+      const pay = await created('payment', { cl_id: cl, date: '2026-06-01', amount: 500, kind: 'transfer' });
+      const refused = await h.post<Row>('payment_allocate', { py_id: pay.py_id, modified: pay.modified, postData: JSON.stringify({ lines: [{ bl_id: april.bl_id, amount: 500 }] }) });
+      assert.equal(refused.status, 400, refused.text);
+      assert.match(String(refused.body[0].error), new RegExp(`請求書 ${String(april.bl_number)} の残額は次の請求書 ${String(next.bl_number)} に繰り越されています`));
+      const auto = await h.post<{ allocations: Row[] }>('payment_allocate', { py_id: pay.py_id, modified: pay.modified, auto: 1 });
+      assert.equal(auto.status, 200, auto.text);
+      assert.deepEqual(auto.body[0].allocations.map((a) => [a.al_bl_id, a.al_amount]), [[next.bl_id, 500]], 'auto 消込 pays the latest invoice');
+      const removed = await h.post<Row>('allocation_del', { al_id: auto.body[0].allocations[0].al_id });
+      assert.equal(removed.status, 200, removed.text);
+      // 締め戻し of May: April is the latest again, open by what it lacks.
+      assert.equal((await h.post('closing_restore', { sime_gp: '25', sime_ym: '202605' })).status, 200);
+      const back = (await h.post<Row>('billing_dtl', { id: april.bl_id })).body[0];
+      assert.deepEqual([back.bl_open, back.bl_carried_by], [2888, null]);
     });
   });
 }
