@@ -17,7 +17,7 @@ import { formatDateJa } from '../../lib/format';
 import { MESSAGES } from '../../lib/protocol';
 import { dayJa } from '../../server/billing/invoice-document';
 import type { JobInfo } from '../../lib/jobs';
-import { dialects, resourceCalls, useHarness, type Harness, type ParamValue } from './harness';
+import { dialects, type Harness, jobEnded, type ParamValue, resourceCalls, useHarness } from './harness';
 import { inkIn, pdfFonts, pdfPages, pdfText, renderPage } from '../support/pdf';
 import { startLocalSmtp, type LocalSmtp } from '../support/local-smtp';
 
@@ -67,15 +67,7 @@ for (const dialect of dialects()) {
     let due = '';
     const printCount = async (id: number): Promise<Row> =>
       h.database.db.selectFrom('billing').select(['bl_print_count', 'bl_reissued']).where('bl_id', '=', id).executeTakeFirstOrThrow();
-    const finished = async (jobId: number): Promise<JobInfo> => {
-      for (const deadline = Date.now() + 120_000; ;) {
-        const res = await h.post<JobInfo>('job_dtl', { id: jobId });
-        assert.equal(res.status, 200, res.text);
-        if (res.body[0].state !== 'running') return res.body[0];
-        assert.ok(Date.now() < deadline, 'the job ends');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    };
+    const finished = (jobId: number): Promise<JobInfo> => jobEnded(h, jobId);
 
     // The invoices come from the real closing (`closing_run`) of the slips and payments entered through their saves.
     before(async () => {

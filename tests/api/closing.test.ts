@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ClosingItems, ClosingListRow, ClosingPreview, ClosingPreviewRow, ClosingRestoreResult, ClosingRunResult } from '../../lib/closing/answers';
 import type { JobInfo } from '../../lib/jobs';
-import { dialects, resourceCalls, useHarness, type Harness } from './harness';
+import { dialects, type Harness, jobEnded, resourceCalls, useHarness } from './harness';
 import { startServerProcess, type ServerProcess } from './server-process';
 
 type Row = Record<string, string | number | null>;
@@ -52,15 +52,7 @@ for (const dialect of dialects()) {
       assert.ok(row, `customer ${cl} has an invoice in ${JSON.stringify(view.rows.map((r) => r.cl_id))}`);
       return row;
     };
-    const finished = async (jobId: number): Promise<Job> => {
-      for (const deadline = Date.now() + 120_000; ;) {
-        const res = await h.post<Job>('job_dtl', { id: jobId });
-        assert.equal(res.status, 200, res.text);
-        if (res.body[0].state !== 'running') return res.body[0];
-        assert.ok(Date.now() < deadline, 'the job ends');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
+    const finished = (jobId: number): Promise<Job> => jobEnded<ClosingRunResult>(h, jobId);
     const run = async (gp: string, ym: string): Promise<Job> => {
       const res = await h.post<{ job_id: number }>('closing_run', { sime_gp: gp, sime_ym: ym });
       assert.equal(res.status, 200, res.text);

@@ -13,7 +13,7 @@ import { describe, it, before } from 'node:test';
 import iconv from 'iconv-lite';
 import { CSV_HEADERS } from '../../lib/protocol';
 import { parseCsv } from '../csv';
-import { dialects, downloadFile, type FileReply, resourceCalls, useHarness } from './harness';
+import { dialects, downloadFile, type FileReply, jobEnded, resourceCalls, useHarness } from './harness';
 
 const GOLDEN = join(import.meta.dirname, 'golden');
 
@@ -58,16 +58,9 @@ for (const dialect of dialects()) {
       // The month closed (末締め): the export covering it stamps it.
       const run = await h.post<{ job_id: number }>('closing_run', { sime_gp: '31', sime_ym: '202604' });
       assert.equal(run.status, 200, run.text);
-      for (const deadline = Date.now() + 60_000; ;) {
-        const job = await h.post<{ state: string; result: { cls_id: number } | null }>('job_dtl', { id: run.body[0].job_id });
-        if (job.body[0].state !== 'running') {
-          assert.equal(job.body[0].state, 'done', job.text);
-          clsId = Number(job.body[0].result?.cls_id);
-          break;
-        }
-        assert.ok(Date.now() < deadline, 'the closing ends');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      const job = await jobEnded<{ cls_id: number }>(h, run.body[0].job_id);
+      assert.equal(job.state, 'done', JSON.stringify(job));
+      clsId = Number(job.result?.cls_id);
     });
 
     it('refuses a bad period naming the field, and changes nothing', async () => {

@@ -17,6 +17,7 @@ import { listeningPort } from '../../server/cluster';
 import { loadConfig, type Config, type DialectName } from '../../server/config';
 import { openDatabase, type AppDatabase } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
+import type { JobInfo } from '../../lib/jobs';
 import { seedFixtures, type Fixtures } from './fixtures';
 
 process.env.TZ ||= 'Asia/Tokyo';
@@ -246,4 +247,18 @@ export function downloadFile(h: Harness, call: string, params: Record<string, st
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/**
+ * Reads `job_dtl` until the job is no longer running (at most two minutes) and answers it as it ended.
+ * @example const job = await jobEnded<ClosingRunResult>(h, started.body[0].job_id); assert.equal(job.state, 'done')
+ */
+export async function jobEnded<R = unknown>(h: Harness, jobId: number): Promise<JobInfo<R>> {
+  for (const deadline = Date.now() + 120_000; ;) {
+    const res = await h.post<JobInfo<R>>('job_dtl', { id: jobId });
+    assert.equal(res.status, 200, res.text);
+    if (res.body[0].state !== 'running') return res.body[0];
+    assert.ok(Date.now() < deadline, `job ${jobId} ends`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { ImportPreview } from '../../lib/imports/kinds';
 import type { ImportCommitResult } from '../../lib/imports/runs';
 import type { JobInfo } from '../../lib/jobs';
-import type { Answer, Harness } from './harness';
+import { type Answer, type Harness, jobEnded } from './harness';
 
 export function importCalls(h: Harness, kind: string) {
   /** `import_preview` of a file of the kind: the answer as it came. */
@@ -28,13 +28,7 @@ export function importCalls(h: Harness, kind: string) {
   const commit = async (importId: number, extra: Record<string, string> = {}): Promise<JobInfo<ImportCommitResult>> => {
     const res = await h.post<{ job_id: number }>('import_commit', { import_id: importId, ...extra });
     assert.equal(res.status, 200, res.text);
-    for (const deadline = Date.now() + 120_000; ;) {
-      const job = await h.post<JobInfo<ImportCommitResult>>('job_dtl', { id: res.body[0].job_id });
-      assert.equal(job.status, 200, job.text);
-      if (job.body[0].state !== 'running') return job.body[0];
-      assert.ok(Date.now() < deadline, 'the job ends');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    return jobEnded<ImportCommitResult>(h, res.body[0].job_id);
   };
   return { upload, preview, commit };
 }

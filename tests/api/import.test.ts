@@ -19,7 +19,7 @@ import type { ImportPreview } from '../../lib/imports/kinds';
 import type { ImportCommitResult, ImportRunInfo } from '../../lib/imports/runs';
 import type { JobInfo } from '../../lib/jobs';
 import { AUTH_KEY_ERROR, MESSAGES } from '../../lib/protocol';
-import { dialects, resourceCalls, useHarness, type Answer } from './harness';
+import { type Answer, dialects, jobEnded, resourceCalls, useHarness } from './harness';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 type Refusal = { error: string; fields?: Record<string, string>; imported_before?: unknown };
@@ -50,15 +50,7 @@ for (const dialect of dialects()) {
     };
     const runCount = async (): Promise<number> =>
       Number((await h.database.db.selectFrom('import_run').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const finished = async (jobId: number): Promise<JobInfo<ImportCommitResult>> => {
-      for (const deadline = Date.now() + 120_000; ;) {
-        const res = await h.post<JobInfo<ImportCommitResult>>('job_dtl', { id: jobId });
-        assert.equal(res.status, 200, res.text);
-        if (res.body[0].state !== 'running') return res.body[0];
-        assert.ok(Date.now() < deadline, 'the job ends');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
+    const finished = (jobId: number): Promise<JobInfo<ImportCommitResult>> => jobEnded<ImportCommitResult>(h, jobId);
     const commit = async (importId: number, extra: Record<string, string> = {}): Promise<JobInfo<ImportCommitResult>> => {
       const res = await h.post<{ job_id: number }>('import_commit', { import_id: importId, ...extra });
       assert.equal(res.status, 200, res.text);

@@ -18,7 +18,7 @@ import type { JobInfo } from '../../lib/jobs';
 import type { ImportError, ImportAction, ImportPreview } from '../../lib/imports/kinds';
 import { jaccsResultImport } from '../../server/imports/kinds/jaccs_result';
 import type { ImportRun } from '../../server/imports/kind';
-import { dialects, resourceCalls, useHarness, type Answer, type Harness, type ParamValue } from './harness';
+import { type Answer, dialects, type Harness, jobEnded, type ParamValue, resourceCalls, useHarness } from './harness';
 import { fileOf, recordsOf, zenginResult } from '../support/zengin-result';
 
 const GOLDEN = join(import.meta.dirname, 'golden', 'jaccs-request.txt');
@@ -79,12 +79,7 @@ for (const dialect of dialects()) {
     const commit = async (importId: number): Promise<JobInfo> => {
       const res = await h.post<{ job_id: number }>('import_commit', { import_id: importId });
       assert.equal(res.status, 200, res.text);
-      for (const deadline = Date.now() + 60_000; ;) {
-        const job = (await h.post<JobInfo>('job_dtl', { id: res.body[0].job_id })).body[0];
-        if (job.state !== 'running') return job;
-        assert.ok(Date.now() < deadline, 'the job ends');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      return jobEnded(h, res.body[0].job_id);
     };
     const preview = async (): Promise<JaccsPreview> => {
       const res = await h.post<JaccsPreview>('jaccs_preview', { sime_gp: '20', sime_ym: '202504' });
@@ -119,15 +114,8 @@ for (const dialect of dialects()) {
       await slip(ids.missing, 800);
       const run = await h.post<{ job_id: number }>('closing_run', { sime_gp: '20', sime_ym: '202504' });
       assert.equal(run.status, 200, run.text);
-      for (const deadline = Date.now() + 60_000; ;) {
-        const job = (await h.post<JobInfo>('job_dtl', { id: run.body[0].job_id })).body[0];
-        if (job.state !== 'running') {
-          assert.equal(job.state, 'done', JSON.stringify(job));
-          break;
-        }
-        assert.ok(Date.now() < deadline);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      const job = await jobEnded(h, run.body[0].job_id);
+      assert.equal(job.state, 'done', JSON.stringify(job));
     });
 
     it('jaccs_preview lists the 口座振替 customers with their invoices\' 残額, and names each customer\'s problems', async () => {

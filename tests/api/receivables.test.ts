@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { OpenItem, ReceivableSummary } from '../../lib/resources/sales';
 import { todayJst } from '../../lib/format';
-import { dialects, resourceCalls, useHarness } from './harness';
+import { dialects, jobEnded, resourceCalls, useHarness } from './harness';
 
 type Row = Record<string, string | number | null>;
 
@@ -92,10 +92,7 @@ for (const dialect of dialects()) {
       const close = async (ym: string) => {
         const run = await h.post<{ job_id: number }>('closing_run', { sime_gp: '25', sime_ym: ym });
         assert.equal(run.status, 200, run.text);
-        for (let state = 'running'; state === 'running';) {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-          state = String((await h.post<Row>('job_dtl', { id: run.body[0].job_id })).body[0].state);
-        }
+        assert.equal((await jobEnded(h, run.body[0].job_id)).state, 'done');
         return (await h.post<Row>('billing_lst', { postData: JSON.stringify({ cl_id: cl }) })).body[0];
       };
       // 25日締め 2026-04: 前回 0 − 入金 1,000 + 3,600 + 消費税 288 = 2,888円.

@@ -11,7 +11,7 @@ import { agreementResource } from '../../lib/resources/agreement';
 import { clientResource } from '../../lib/resources/client';
 import type { RentalGenerateResult, RentalPreview } from '../../lib/sales/rental';
 import { bulkInsert } from '../../server/seed/bulk-insert';
-import { dialects, resourceCalls, useHarness } from './harness';
+import { dialects, jobEnded, resourceCalls, useHarness } from './harness';
 
 type Row = Record<string, string | number | null>;
 type Job = JobInfo<RentalGenerateResult>;
@@ -26,15 +26,7 @@ for (const dialect of dialects()) {
       assert.equal(res.status, 200, res.text);
       return res.body[0];
     };
-    const finished = async (jobId: number): Promise<Job> => {
-      for (const deadline = Date.now() + 120_000; ;) {
-        const res = await h.post<Job>('job_dtl', { id: jobId });
-        assert.equal(res.status, 200, res.text);
-        if (res.body[0].state !== 'running') return res.body[0];
-        assert.ok(Date.now() < deadline, 'the job ends');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
+    const finished = (jobId: number): Promise<Job> => jobEnded<RentalGenerateResult>(h, jobId);
     const generate = async (ym: string): Promise<Job> => {
       const res = await h.post<{ job_id: number }>('rental_generate', { ym });
       assert.equal(res.status, 200, res.text);
