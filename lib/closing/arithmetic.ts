@@ -14,17 +14,8 @@
 import { invoiceTotals, isTaxInclusive, type MoneyTerms, type RateTotal } from '../money/totals';
 import type { TaxClass } from '../tax';
 
-/** One per-rate row of a slip as `sales_rate` keeps it. */
-export interface SlipRate {
-  key: string;
-  taxClass: TaxClass;
-  rate: number;
-  /** The lines' amounts as entered: 税抜 (外税) or 税込 (内税). */
-  amount: number;
-  net: number;
-  tax: number;
-  total: number;
-}
+/** One per-rate row of a slip as `sales_rate` keeps it: the money computation's rate total without its label. */
+export type SlipRate = Omit<RateTotal, 'label'>;
 
 /** One invoice's rate row (`billing_rate`): the key (`10`, `8`, `exempt`, `outside`), rate, 税抜 and tax. */
 export interface InvoiceRate {

@@ -40,15 +40,9 @@ export async function receivableSummary(db: Kysely<Database>, clientId: number):
   if (!client) return undefined;
   const group = (await billingGroupsOf(db, [clientId])).get(clientId)!;
   const members = group.members;
-  const [last, paid, opening] = await Promise.all([
-    db.selectFrom('payment').select(['py_id', 'py_date', 'py_amount']).where('py_cl_id', 'in', members).where('deleted', '=', 0)
-      .orderBy('py_date', 'desc').orderBy('py_id', 'desc').limit(1).executeTakeFirst(),
-    db.selectFrom('payment').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('py_amount'), sql<number>`0`).as('paid'))
-      .where('py_cl_id', 'in', members).where('deleted', '=', 0).executeTakeFirst(),
-    db.selectFrom('client').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('cl_opening_balance'), sql<number>`0`).as('opening'))
-      .where('cl_id', 'in', members).executeTakeFirst(),
-  ]);
-  const open_items = await openItems(db, group, Number(paid?.paid ?? 0) - Number(opening?.opening ?? 0));
+  const last = await db.selectFrom('payment').select(['py_id', 'py_date', 'py_amount']).where('py_cl_id', 'in', members).where('deleted', '=', 0)
+    .orderBy('py_date', 'desc').orderBy('py_id', 'desc').limit(1).executeTakeFirst();
+  const open_items = await openItems(db, group);
   return {
     cl_id: clientId,
     balance: Number(client.cl_uri_zan ?? 0),
@@ -64,12 +58,20 @@ export async function receivableSummary(db: Kysely<Database>, clientId: number):
  * one's unpaid part (繰越額 = 前回請求額 − 入金額), so it alone stands for what was billed — earlier invoices listed beside it
  * would count a carried balance once per invoice it passed through — followed by the slips not billed yet; the payments
  * not billed yet (every one after the closing: 消込 to the invoice included) pay them in that order. Before the first
- * invoice: every slip, the payments having paid the opening balances first (`paidAfterOpening`).
+ * invoice: every slip, the payments having paid the opening balances first.
  */
-async function openItems(db: Kysely<Database>, group: { billingId: number; name: string; members: readonly number[] }, paidAfterOpening: number): Promise<OpenItem[]> {
+async function openItems(db: Kysely<Database>, group: { billingId: number; name: string; members: readonly number[] }): Promise<OpenItem[]> {
   const latest = await db.selectFrom('billing').select(['bl_id', 'bl_number', 'bl_closing_date', 'bl_total'])
     .where('bl_cl_id', '=', group.billingId).where('deleted', '=', 0).orderBy('bl_closing_date', 'desc').orderBy('bl_id', 'desc').limit(1).executeTakeFirst();
-  if (!latest) return openSlips(db, group.members, paidAfterOpening, false);
+  if (!latest) {
+    const [paid, opening] = await Promise.all([
+      db.selectFrom('payment').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('py_amount'), sql<number>`0`).as('paid'))
+        .where('py_cl_id', 'in', group.members).where('deleted', '=', 0).executeTakeFirst(),
+      db.selectFrom('client').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('cl_opening_balance'), sql<number>`0`).as('opening'))
+        .where('cl_id', 'in', group.members).executeTakeFirst(),
+    ]);
+    return openSlips(db, group.members, Number(paid?.paid ?? 0) - Number(opening?.opening ?? 0), false);
+  }
   const unbilled = await db.selectFrom('payment').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('py_amount'), sql<number>`0`).as('paid'))
     .where('py_cl_id', 'in', group.members).where('deleted', '=', 0).where('py_bli_id', 'is', null).executeTakeFirst();
   const paidSince = Number(unbilled?.paid ?? 0);
