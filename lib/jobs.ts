@@ -11,6 +11,8 @@ export const JOB_KINDS = {
   /** Scope `{sime_gp}:{sime_ym}` (server/closing). */
   closing_run: { area: 'sales', label: '締め処理' },
   billing_pdf_batch: { area: 'sales', label: '請求書の一括発行' },
+  /** Scope `{sime_gp}:{sime_ym}` (server/billing/mail.ts). */
+  billing_mail_batch: { area: 'sales', label: '請求書の一括メール送信' },
   /** Scope: the import kind (server/imports); a kind of another area than `import` names it in `scopeAreas`. */
   import_commit: { area: 'import', label: 'データ取込', scopeAreas: { client: 'client', order: 'order', waybill: 'order', waybill_sagawa: 'order' } },
 } as const satisfies Record<string, { area: Area; label: string; scopeAreas?: Readonly<Record<string, Area>> }>;

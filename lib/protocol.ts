@@ -138,6 +138,12 @@ export interface RuntimeConfig {
 
 export const DEFAULT_CONFIG: RuntimeConfig = { dbApi: '/api/db', loginApi: '', mapsApiKey: '' };
 
+/** `mail_status`: whether mail can be sent (SMTP set up), and why not in Japanese ('' when it can). */
+export interface MailStatus {
+  ready: boolean;
+  problem: string;
+}
+
 /** A failed call answers `[{ error }]`. */
 export interface ErrorAnswer {
   error: string;

@@ -1,6 +1,6 @@
 /**
  * What the invoice calls (`billing_pdf`, `billing_pdf_batch`, `billing_pdf_batch_file`, `billing_mail`,
- * `billing_send_lst`) answer when they refuse, and the names their files take — shared by the server and the screens
+ * `billing_mail_batch_preview`, `billing_mail_batch`, `billing_send_lst`) answer when they refuse, and the names their files take — shared by the server and the screens
  * that call them.
  */
 export const BILLING_MESSAGES = {
@@ -17,6 +17,7 @@ export const BILLING_MESSAGES = {
   noAddress: (name: string): string => `顧客「${name}」にメールアドレス（請求先メールアドレス）が登録されていません。`,
   noTemplate: '請求書を送るメールテンプレート（対象「請求」・使用中）がありません。システム > メールテンプレート で作成してください。',
   badTemplate: '選んだメールテンプレートは請求書の送付に使えません（対象が「請求」で使用中のテンプレートを選んでください）。',
+  noRecipients: (what: string): string => `${what}の請求先にメールアドレスが登録された顧客がいないため、送信できません。`,
 } as const;
 
 /**

@@ -102,6 +102,7 @@ const OTHER_CALLS: Record<string, { text: string; readers: AuditReaders }> = {
   billing_pdf: { text: '請求書の発行', readers: 'sales' },
   billing_pdf_batch: { text: '請求書の一括発行', readers: 'sales' },
   billing_mail: { text: '請求書のメール送信', readers: 'sales' },
+  billing_mail_batch: { text: '請求書の一括メール送信', readers: 'sales' },
   export_b2: { text: '送り状（B2）の出力', readers: 'order' },
   seed: { text: '初期データの登録', readers: 'own' },
 };

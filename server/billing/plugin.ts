@@ -8,6 +8,10 @@
  * - `billing_mail` (id, template?): the invoice's PDF attached to a mail of a 請求 template, to the customer's
  *   請求先メールアドレス (else its メールアドレス), through SMTP; every attempt is logged in `billing_send` (sent, or
  *   failed with the reason) and the audit log; a sent mail counts as an issue. `billing_send_lst` (bl_id) lists them.
+ * - `billing_mail_batch_preview` (sime_gp, sime_ym): the closing's invoices with the address each goes to (customers
+ *   without one listed) and why mail cannot go now; `billing_mail_batch` (sime_gp, sime_ym, template?): a job mailing
+ *   each of them through the same send (server/billing/mail.ts), one running per closing, its result per invoice.
+ * Without SMTP settings every mail call is refused up front (400, the reason in Japanese).
  * An invoice whose parts do not agree to the yen is never issued (`assertReconciles`).
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
@@ -15,18 +19,17 @@ import type { FastifyInstance } from 'fastify';
 import { BILLING_MESSAGES, invoiceFileName } from '../../lib/billing/messages';
 import { closingLabel, closingOf } from '../../lib/closing/period';
 import { todayJst } from '../../lib/format';
-import { placeholderText, renderMail } from '../../lib/mail-template';
-import { writeAudit } from '../audit/audit-log';
-import { addCall, type AreaOptions, type FileAnswer } from '../calls/call-table';
+import type { MailBatchResult } from '../../lib/billing/mail-batch';
+import { addCall, type AreaOptions, type FileAnswer, type SessionUser } from '../calls/call-table';
 import { locking } from '../db/concurrency';
-import type { ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { positiveId, type Params } from '../http/params';
-import { sendMail } from '../mail/mailer';
+import { assertMailReady } from '../mail/mailer';
 import { batchFile, batchPdf, closingInvoiceIds, type BatchFormat, type BatchResult } from './batch';
-import { assertReconciles, companySettings, invoiceDocuments } from './invoice-document';
+import { assertReconciles, invoiceDocuments } from './invoice-document';
 import { invoicePdf } from './invoice-pdf';
 import { recordIssues } from './issue';
+import { invoiceTemplate, mailBatch, mailBatchPreview, mailBatchProblem, mailBatchRecipients, mailInvoice, type InvoiceMailer } from './mail';
 
 /** A 400 naming the parameter it is about. */
 const paramProblem = (name: string, message: string): ApiError => badRequest(message, { fields: { [name]: message } });
@@ -121,64 +124,40 @@ export async function billingPlugin(_app: FastifyInstance, { calls, database, co
     },
   });
 
-  /** The template an invoice mail is written with: the one asked for, else the first live 請求 template. */
-  async function invoiceTemplate(params: Params): Promise<ResourceRow> {
-    const raw = (params.template ?? '').trim();
-    let query = db.selectFrom('mail_template').selectAll().where('deleted', '=', 0).where('ml_target', '=', 'billing').where('ml_active', '=', 1);
-    if (raw !== '') {
-      const templateId = positiveId(raw);
-      const chosen = await query.where('ml_id', '=', templateId).executeTakeFirst();
-      if (!chosen) throw paramProblem('template', BILLING_MESSAGES.badTemplate);
-      return chosen;
-    }
-    query = query.orderBy('ml_id');
-    const first = await query.executeTakeFirst();
-    if (!first) throw badRequest(BILLING_MESSAGES.noTemplate);
-    return first;
-  }
+  const mailer = (user: SessionUser, call: string, jobId?: number): InvoiceMailer => ({ db, smtp: config.smtp, fallbackName: config.companyName, user, call, jobId });
 
   addCall(calls, 'billing_mail', {
     area: 'sales', level: 'write',
     handler: async ({ params, user, call }) => {
       const id = invoiceId(params, 'id');
-      const billing = await db.selectFrom('billing').selectAll().where('bl_id', '=', id).where('deleted', '=', 0).executeTakeFirst();
-      if (!billing) throw new ApiError(404, BILLING_MESSAGES.notFound);
-      const template = await invoiceTemplate(params);
-      const client = await db.selectFrom('client').selectAll().where('cl_id', '=', Number(billing.bl_cl_id)).executeTakeFirst();
-      const to = String(client?.cl_billing_email ?? '').trim() || String(client?.cl_email ?? '').trim();
-      const [doc] = await invoiceDocuments(db, [id], { today: todayJst() });
-      if (!to) throw badRequest(BILLING_MESSAGES.noAddress(doc.recipient.name));
-      assertReconciles(doc);
-      const { name: companyName } = await companySettings(db, config.companyName);
-      const mail = renderMail(
-        { subject: String(template.ml_subject ?? ''), body: String(template.ml_body ?? '') },
-        { client: client ?? {}, billing, senderName: user.user_name, companyName, today: doc.issuedOn },
-      );
-      if (mail.unknown.length) throw badRequest(`テンプレートに使用できない差し込み項目があります: ${mail.unknown.map(placeholderText).join('、')}。テンプレートを直してから送信してください。`);
-      const { bytes } = await invoicePdf(doc);
+      assertMailReady(config.smtp);
+      const mailed = await mailInvoice(mailer(user, call), await invoiceTemplate(db, params.template), id);
+      if (mailed.failure) throw mailed.failure;
+      return [{ sent: true, bs_id: mailed.bs_id, to: mailed.to, subject: mailed.subject, reissue: mailed.reissue }];
+    },
+  });
 
-      let failure: ApiError | undefined;
-      try {
-        await sendMail(config.smtp, {
-          to, subject: mail.subject, text: mail.body, fromName: companyName,
-          attachments: [{ filename: invoiceFileName(doc.number, doc.recipient.name), content: bytes, contentType: PDF }],
-        });
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        failure = error;
-      }
-      const bs_id = await db.transaction().execute(async (trx) => {
-        const row = await trx.insertInto('billing_send').values({
-          bs_bl_id: id, bs_to: to, bs_state: failure ? 'failed' : 'sent', bs_error: failure?.message ?? '', bs_usr_id: user.user_id, created: new Date().toISOString(),
-        }).returning('bs_id').executeTakeFirstOrThrow();
-        const extra = { to: [null, to] as [null, string], subject: [null, mail.subject] as [null, string] };
-        if (failure) await writeAudit(trx, { userId: user.user_id, call, table: 'billing', recordId: id, changes: { ...extra, send_state: [null, `送信失敗: ${failure.message}`] } });
-        // A mailed PDF is an issued invoice: the next one is a reprint.
-        else await recordIssues(trx, { userId: user.user_id, call, extra: { ...extra, send_state: [null, '送信済み'] } }, [{ bl_id: id, printCount: doc.printCount, reissue: doc.reissue }]);
-        return Number(row.bs_id);
+  addCall(calls, 'billing_mail_batch_preview', {
+    area: 'sales', level: 'read',
+    handler: async ({ params }) => {
+      const { simeGp, simeYm } = closingParams(params);
+      return [await mailBatchPreview(db, config.smtp, simeGp, simeYm)];
+    },
+  });
+
+  addCall(calls, 'billing_mail_batch', {
+    area: 'sales', level: 'write',
+    handler: async ({ params, user, call }) => {
+      const { simeGp, simeYm } = closingParams(params);
+      assertMailReady(config.smtp);
+      const problem = await mailBatchProblem(db, config.smtp, simeGp, simeYm, await mailBatchRecipients(db, simeGp, simeYm));
+      if (problem) throw badRequest(problem);
+      const template = await invoiceTemplate(db, params.template);
+      const job_id = await jobs.start<MailBatchResult>({
+        kind: 'billing_mail_batch', scope: `${simeGp}:${simeYm}`, params: { sime_gp: simeGp, sime_ym: simeYm }, user,
+        work: ({ id, database: { db: jobDb }, progress }) => mailBatch({ ...mailer(user, call, id), db: jobDb }, template, simeGp, simeYm, progress),
       });
-      if (failure) throw failure;
-      return [{ sent: true, bs_id, to, subject: mail.subject, reissue: doc.reissue }];
+      return [{ job_id }];
     },
   });
 

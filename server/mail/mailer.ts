@@ -2,7 +2,9 @@
  * Sending one plain-text mail (with files attached, e.g. an invoice PDF) through the SMTP server of the
  * configuration (SMTP_* variables).
  * Every failure becomes an ApiError with a Japanese message saying what went wrong; nothing throws
- * past it, and no SMTP detail beyond the reply code reaches the answer.
+ * past it, and no SMTP detail beyond the reply code reaches the answer. Sending that is not set up (no SMTP_HOST or
+ * no sender) is the user's to know before any mail action (`mailProblem`, answered by `mail_status` to the screens):
+ * a 400 with its Japanese message, never an internal error logged with a stack.
  */
 import nodemailer from 'nodemailer';
 import type { SmtpConfig } from '../config';
@@ -55,12 +57,27 @@ export function sendFailure(error: unknown): ApiError {
 }
 
 /**
+ * Why mail cannot be sent with these settings (no SMTP server, no sender address), or undefined when it can.
+ * @example mailProblem({ host: '', port: 587, secure: false, user: '', pass: '', from: '' }) // MAIL_MESSAGES.notConfigured
+ */
+export function mailProblem(smtp: SmtpConfig): string | undefined {
+  if (!smtp.host) return MAIL_MESSAGES.notConfigured;
+  if (!smtp.from) return MAIL_MESSAGES.noSender;
+  return undefined;
+}
+
+/** Refuses a mail action up front when sending is not set up: 400 with the reason (a setting missing is not a failure of the server). */
+export function assertMailReady(smtp: SmtpConfig): void {
+  const problem = mailProblem(smtp);
+  if (problem) throw new ApiError(400, problem);
+}
+
+/**
  * Sends a mail; answers the message id the server accepted it under.
  * @example await sendMail(config.smtp, { to: 'info@example.jp', subject: '件名', text: '本文', fromName: 'アクア宅配センター' })
  */
 export async function sendMail(smtp: SmtpConfig, mail: OutgoingMail): Promise<string> {
-  if (!smtp.host) throw new ApiError(503, MAIL_MESSAGES.notConfigured);
-  if (!smtp.from) throw new ApiError(503, MAIL_MESSAGES.noSender);
+  assertMailReady(smtp);
   const transport = nodemailer.createTransport({
     host: smtp.host,
     port: smtp.port,

@@ -3,7 +3,8 @@
  * real customer's data (and, for a template for an order, a real order's; for an invoice, a real invoice's),
  * and `mailtemplate_send` sends that mail to a test address through SMTP, audit-logged with the recipient and
  * the subject (never the body). Both read the customer (and the order or invoice), so the role must read those
- * too. {{自社名}} is the 自社情報's name (else COMPANY_NAME).
+ * too. {{自社名}} is the 自社情報's name (else COMPANY_NAME). `mail_status` tells every screen whether mail can be sent
+ * at all (SMTP set up) and why not, so mail buttons are disabled with the reason before anything is tried.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -11,7 +12,7 @@ import * as v from 'valibot';
 import { todayJst } from '../../lib/format';
 import { mailTargetOf, placeholderText, renderMail, type RenderedMail } from '../../lib/mail-template';
 import { can, type Area } from '../../lib/permissions';
-import { MESSAGES } from '../../lib/protocol';
+import { MESSAGES, type MailStatus } from '../../lib/protocol';
 import { billingResource } from '../../lib/resources/billing';
 import { clientResource } from '../../lib/resources/client';
 import { mailTemplateResource } from '../../lib/resources/mail-template';
@@ -25,7 +26,7 @@ import { ApiError, badRequest } from '../http/api-error';
 import { positiveId, type Params } from '../http/params';
 import { findRecord } from '../resources/records';
 import { companySettings } from '../billing/invoice-document';
-import { sendMail } from './mailer';
+import { assertMailReady, mailProblem, sendMail } from './mailer';
 
 const def = mailTemplateResource;
 
@@ -126,6 +127,16 @@ export async function mailPlugin(_app: FastifyInstance, { calls, database, confi
     return { id, clientId, order, billing, client, mail };
   }
 
+  // Whether mail can be sent (any signed-in user: the screens disable their mail buttons with the reason).
+  addCall(calls, 'mail_status', {
+    area: null, level: 'read',
+    handler: async () => {
+      const problem = mailProblem(config.smtp) ?? '';
+      const answer: MailStatus = { ready: problem === '', problem };
+      return [answer];
+    },
+  });
+
   addCall(calls, `${def.name}_preview`, {
     area: def.area, level: 'read',
     handler: async (ctx) => {
@@ -143,6 +154,7 @@ export async function mailPlugin(_app: FastifyInstance, { calls, database, confi
   addCall(calls, `${def.name}_send`, {
     area: def.area, level: 'write',
     handler: async (ctx) => {
+      assertMailReady(config.smtp);
       const checked = v.safeParse(recipientSchema, ctx.params.to ?? '');
       if (!checked.success) throw paramProblem('to', checked.issues[0].message);
       const to = String(checked.output);

@@ -17,6 +17,8 @@ import { formatDateJa } from '../../lib/format';
 import { MESSAGES } from '../../lib/protocol';
 import { dayJa } from '../../server/billing/invoice-document';
 import type { JobInfo } from '../../lib/jobs';
+import type { MailBatchPreview, MailBatchResult } from '../../lib/billing/mail-batch';
+import type { MailStatus } from '../../lib/protocol';
 import { dialects, type Harness, jobEnded, type ParamValue, resourceCalls, useHarness } from './harness';
 import { inkIn, pdfFonts, pdfPages, pdfText, renderPage } from '../support/pdf';
 import { startLocalSmtp, type LocalSmtp } from '../support/local-smtp';
@@ -357,6 +359,71 @@ for (const dialect of dialects()) {
         assert.equal(res.body[0].bl_id, ids.invoice);
         const unknown = await h.post<ErrorRow>('mailtemplate_preview', { id: Number(template.ml_id), bl_number: 'BL-NONE' });
         assert.equal(unknown.status, 404);
+      });
+    });
+
+    describe('billing_mail_batch', () => {
+      const closing = { sime_gp: '20', sime_ym: '202605' };
+
+      it('lists the recipients first: the address each invoice goes to and the customers without one', async () => {
+        assert.deepEqual((await h.post<MailStatus>('mail_status')).body[0], { ready: true, problem: '' });
+        const res = await h.post<MailBatchPreview>('billing_mail_batch_preview', closing);
+        assert.equal(res.status, 200, res.text);
+        const [preview] = res.body;
+        assert.equal(preview.problem, '');
+        assert.deepEqual(preview.rows.map((r) => [r.bl_number, r.name, r.to]), [
+          [numbers.invoice, '𠮷田商店', 'yoshida@example.jp'],
+          [numbers.largeInvoice, '大口 太郎', 'refuse@example.jp'],
+          [numbers.noMailInvoice, 'メールなし商会', ''],
+        ]);
+        assert.equal(preview.with_address, 2);
+        assert.equal(preview.without_address, 1);
+        assert.equal(preview.rows[0].total, 8098);
+      });
+
+      it('mails each invoice through the one send and answers the result per invoice: sent, failed with the reason, no address', async () => {
+        const sentBefore = smtp.received.length;
+        const countBefore = Number((await printCount(ids.invoice)).bl_print_count);
+        const start = await h.post<{ job_id: number }>('billing_mail_batch', closing);
+        assert.equal(start.status, 200, start.text);
+        const job = await jobEnded<MailBatchResult>(h, start.body[0].job_id);
+        assert.equal(job.state, 'done', JSON.stringify(job));
+        const result = job.result!;
+        assert.deepEqual([result.sent, result.failed, result.skipped], [1, 1, 1]);
+        assert.deepEqual(result.rows.map((r) => [r.bl_id, r.state]), [[ids.invoice, 'sent'], [ids.largeInvoice, 'failed'], [ids.noMailInvoice, 'skipped']]);
+        assert.match(result.rows[1].error, /^メールを送信できませんでした（メールサーバーが送信先を受け付けませんでした）/);
+        assert.equal(result.rows[2].error, BILLING_MESSAGES.noAddress('メールなし商会'));
+        // One mail per invoice sent, its own PDF attached.
+        const received = smtp.received.slice(sentBefore);
+        assert.equal(received.length, 1);
+        assert.deepEqual(received[0].envelopeTo, ['yoshida@example.jp']);
+        assert.equal(received[0].subject, `【テスト宅配水株式会社】ご請求書のお届け（請求番号 ${numbers.invoice}）`);
+        assert.deepEqual(received[0].attachments.map((a) => a.filename), [`請求書_${numbers.invoice}_𠮷田商店.pdf`]);
+        // Counted as issued like billing_mail, logged in billing_send and the audit log under the job.
+        assert.equal(Number((await printCount(ids.invoice)).bl_print_count), countBefore + 1);
+        assert.equal((await h.post<Row>('billing_send_lst', { bl_id: ids.invoice })).body[0].bs_state, 'sent');
+        assert.equal((await h.post<Row>('billing_send_lst', { bl_id: ids.largeInvoice })).body[0].bs_state, 'failed');
+        assert.deepEqual((await h.post<Row>('billing_send_lst', { bl_id: ids.noMailInvoice })).body, []);
+        const audit = await h.database.db.selectFrom('audit_log').selectAll().where('log_call', '=', 'billing_mail_batch').orderBy('log_id').execute();
+        assert.deepEqual(audit.map((a) => [Number(a.log_record_id), Number(a.log_job_id)]), [[ids.invoice, job.job_id], [ids.largeInvoice, job.job_id]]);
+      });
+
+      it('refuses a closing without invoices or with nobody to mail, and bad parameters, starting nothing', async () => {
+        const none = await h.post<ErrorRow>('billing_mail_batch', { sime_gp: '31', sime_ym: '202605' });
+        assert.equal(none.status, 400);
+        assert.equal(none.body[0].error, BILLING_MESSAGES.noInvoices(closingLabel('31', '202605')));
+        const [preview] = (await h.post<MailBatchPreview>('billing_mail_batch_preview', { sime_gp: '31', sime_ym: '202605' })).body;
+        assert.deepEqual(preview.rows, []);
+        assert.equal(preview.problem, BILLING_MESSAGES.noInvoices(closingLabel('31', '202605')));
+        // Group 25 holds only the customer without an address.
+        const nobody = await h.post<ErrorRow>('billing_mail_batch', { sime_gp: '25', sime_ym: '202605' });
+        assert.equal(nobody.status, 400);
+        assert.equal(nobody.body[0].error, BILLING_MESSAGES.noRecipients(closingLabel('25', '202605')));
+        const badGroup = await h.post<ErrorRow>('billing_mail_batch', { sime_gp: '7', sime_ym: '202605' });
+        assert.equal(badGroup.body[0].fields?.sime_gp, MESSAGES.closingBadGroup);
+        const key = await h.keyOf(h.fixtures.users.delivery.email, h.fixtures.users.delivery.password);
+        assert.equal((await h.post('billing_mail_batch', closing, key)).status, 403);
+        assert.equal((await h.post('job_lst', { kind: 'billing_mail_batch' })).body.length, 1, 'only the run above');
       });
     });
   });

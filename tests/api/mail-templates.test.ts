@@ -10,7 +10,8 @@ import { after, before, describe, it } from 'node:test';
 import * as v from 'valibot';
 import { formatDateJa, todayJst } from '../../lib/format';
 import { PLACEHOLDERS, placeholderText, renderMail, templateProblems } from '../../lib/mail-template';
-import { MESSAGES } from '../../lib/protocol';
+import { MESSAGES, type MailStatus } from '../../lib/protocol';
+import type { MailBatchPreview } from '../../lib/billing/mail-batch';
 import { mailTemplateResource } from '../../lib/resources/mail-template';
 import { resourceSchema } from '../../lib/resources/schema';
 import { loadConfig } from '../../server/config';
@@ -386,10 +387,25 @@ for (const dialect of dialects()) {
         assert.equal(preview.body[0].subject, '山田商店 様');
         assert.equal(preview.body[0].body, 'アクア宅配センター');
         const res = await h.post('mailtemplate_send', { id: row.ml_id, cl_id: h.fixtures.clients.yamada, to: 'tester@example.jp' });
-        assert.equal(res.status, 503);
+        // A setting missing is the user's to know (400), not an internal error logged with a stack (5xx).
+        assert.equal(res.status, 400);
         assert.equal((res.body[0] as unknown as ErrorRow).error, MAIL_MESSAGES.notConfigured);
         assert.match(MAIL_MESSAGES.notConfigured, /^メールサーバー（SMTP）が設定されていません。/);
         assert.equal((await sendAudits(h, Number(row.ml_id))).length, 0);
+      });
+
+      it('says so up front for every mail action: the status the screens read, the invoice mail and the batch', async () => {
+        assert.deepEqual((await h.post<MailStatus>('mail_status')).body[0], { ready: false, problem: MAIL_MESSAGES.notConfigured });
+        const staff = await h.keyOf(h.fixtures.users.delivery.email, h.fixtures.users.delivery.password);
+        assert.equal((await h.post<MailStatus>('mail_status', {}, staff)).body[0].problem, MAIL_MESSAGES.notConfigured, 'any signed-in user');
+        for (const [call, params] of [['billing_mail', { id: 1 }], ['billing_mail_batch', { sime_gp: '20', sime_ym: '202605' }]] as const) {
+          const res = await h.post<ErrorRow>(call, params);
+          assert.equal(res.status, 400, call);
+          assert.equal(res.body[0].error, MAIL_MESSAGES.notConfigured, call);
+        }
+        const [preview] = (await h.post<MailBatchPreview>('billing_mail_batch_preview', { sime_gp: '20', sime_ym: '202605' })).body;
+        assert.equal(preview.problem, MAIL_MESSAGES.notConfigured);
+        assert.deepEqual((await h.post('job_lst', { kind: 'billing_mail_batch' })).body, []);
       });
     });
   });
