@@ -3,8 +3,8 @@
  * every billing customer's invoice as the closing would write it (`closing_preview`: 前回請求額, 入金額, 繰越額, 今回売上額,
  * 消費税 per rate, 今回請求額, a totals row; a row unfolds to its slips and payments, `closing_preview_items`, each a link)
  * — and 「締切」 (`closing_run`, a job with its progress bar, also after a reload) after a confirm. Once closed: the
- * invoice list of that month and group, and the invoices' PDFs as one file or a ZIP (`billing_pdf_batch`, a job, then
- * `billing_pdf_batch_file`).
+ * invoice list of that month and group, the invoices' PDFs as one file or a ZIP (`billing_pdf_batch`, a job, then
+ * `billing_pdf_batch_file`), and the invoices mailed at once (./closing-mail.tsx).
  */
 import { Fragment, useState } from 'react';
 import useSWR from 'swr';
@@ -28,6 +28,7 @@ import { cellClass, DataTable, headCellClass, numberCellClass } from '@/componen
 import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/resource/job-progress';
 import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
+import { ClosingMail } from './closing-mail';
 import { QueryForm, WorkScreen } from './work-screen';
 import type { ScreenProps } from './registry';
 
@@ -209,6 +210,7 @@ function AfterClosing({ closing, canWrite }: { closing: Closing; canWrite: boole
         )}
       </div>
       {batch.job && <JobProgress job={batch.job} />}
+      <ClosingMail gp={closing.gp} ym={closing.ym} canWrite={canWrite} />
     </section>
   );
 }

@@ -2,7 +2,8 @@
  * Issue 13 in the browser, end to end on the demo company: a new 5日締め customer's order moved to 処理済 writes its
  * slip, a payment is entered, /closing previews the month (the customer's row and its slip and payment), closes it as a
  * job, the invoice opens from the invoice list with its rates, its PDF is downloaded and rendered to an image that is
- * looked at (not blank, A4); a payment allocated to the invoice (消込) keeps /restore from undoing the closing until the
+ * looked at (not blank, A4); the month's invoices are mailed at once (recipients listed first, the result per invoice, the
+ * mail received by a local SMTP server); a payment allocated to the invoice (消込) keeps /restore from undoing the closing until the
  * allocation is taken back; 締め戻し, then closing again gives the same invoice to the yen. The closing is undone at the
  * end, so later specs find the demo company as it was.
  */
@@ -11,15 +12,26 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { startLocalSmtp, type LocalSmtp } from '../support/local-smtp';
 import { fillField } from './crud';
 import { readRow } from './db';
-import { login, trackErrors } from './fixtures';
+import { E2E, login, trackErrors } from './fixtures';
 
 const unique = `締切E2E${Date.now().toString().slice(-6)}`;
 const company = `${unique}商事`;
 const GROUP = '5日締め';
 const MONTH = '2026-10';
 const LABEL = `2026年10月 ${GROUP}`;
+const EMAIL = `keiri.${Date.now().toString().slice(-6)}@example.jp`;
+
+// The invoices are mailed at once to the local SMTP server the web server sends to (playwright.config.ts).
+let smtp: LocalSmtp;
+test.beforeAll(async () => {
+  smtp = await startLocalSmtp({ port: E2E.smtpPort });
+});
+test.afterAll(async () => {
+  await smtp?.close();
+});
 
 /** The invoice of the customer as stored (amounts and rate rows), to compare two closings. */
 function invoiceOf(clientId: number) {
@@ -87,6 +99,7 @@ test('order → 処理済 → slip → payment → closing → invoice PDF → �
   await fillField(page, '会社名', company);
   await fillField(page, '状態', { select: '契約中' });
   await fillField(page, '電話番号1', '03-5555-1234');
+  await fillField(page, 'メールアドレス', EMAIL);
   await page.getByRole('tab', { name: '契約・取引' }).click();
   await fillField(page, '締日', { select: GROUP });
   await page.getByRole('button', { name: '保存' }).click();
@@ -143,6 +156,20 @@ test('order → 処理済 → slip → payment → closing → invoice PDF → �
   await closeMonth(page);
   const first = invoiceOf(clientId);
   expect(first.amounts).toMatchObject({ bl_prev_total: 0, bl_paid: 1000, bl_carry: -1000, bl_sales_net: 3700, bl_tax_total: 318, bl_total: 3018 });
+
+  // The month's invoices mailed at once: the recipients first, then the result per invoice; one mail reaches the customer.
+  const recipients = page.getByRole('table', { name: 'メールの送信先' });
+  await expect(recipients.getByRole('row', { name: new RegExp(first.number) })).toContainText(EMAIL);
+  await page.getByRole('button', { name: '請求書をメールで一括送信' }).click();
+  const mailDialog = page.getByRole('alertdialog');
+  await expect(mailDialog).toContainText(`${LABEL}の請求書`);
+  await mailDialog.getByRole('button', { name: '送信' }).click();
+  await expect(page.getByRole('status', { name: '請求書の一括メール送信' })).toContainText('メールで送信しました', { timeout: 60_000 });
+  const results = page.getByRole('table', { name: 'メール送信の結果' });
+  await expect(results.getByRole('row', { name: new RegExp(first.number) })).toContainText('送信済み');
+  await expect.poll(() => smtp.received.filter((m) => m.envelopeTo.includes(EMAIL)).length).toBe(1);
+  const mailed = smtp.received.find((m) => m.envelopeTo.includes(EMAIL))!;
+  expect(mailed.attachments.map((a) => a.filename)).toEqual([`請求書_${first.number}_${company}.pdf`]);
   await page.getByRole('link', { name: '請求一覧を開く' }).click();
   await expect(page.getByRole('heading', { name: '請求一覧' })).toBeVisible();
   const keyword = page.getByLabel('キーワード').first();

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { call, download } from '@/lib/client/api/fetcher';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { useMailProblem } from '@/lib/client/mail/use-mail-status';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { detailPathOf } from '@/lib/list/resource-paths';
 import { can } from '@/lib/permissions';
@@ -17,6 +18,7 @@ import type { AllocationRow } from '@/lib/sales/allocation';
 import { rateKeyLabel, type BillingRateRow, type BillingSendRow } from '@/lib/closing/answers';
 import { optionText } from '../cells';
 import { cellClass, DataTable, numberCellClass } from '../data-table';
+import { MailProblem } from '../mail-problem';
 import { AppLink, useAlert, useAreas, useConfirm } from '../shell-bridge';
 import { buttonClass } from '../styles';
 import type { DetailExtensionProps } from './types';
@@ -104,6 +106,7 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
   const log = useSWR<BillingSendRow[], Error>(['billing_send_lst', { bl_id: id }] as const, callFetcher<BillingSendRow>, { revalidateOnFocus: false });
   const rows = log.data ?? [];
   const number = String(record.bl_number ?? '');
+  const mailProblem = useMailProblem();
 
   /** After a PDF or a mail: the invoice (発行回数) and its log. */
   const refresh = () => mutate((k) => Array.isArray(k) && typeof k[0] === 'string' && k[0].startsWith('billing_'));
@@ -138,9 +141,10 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
           <button type="button" className={buttonClass('secondary')} disabled={busy !== null} onClick={() => void pdf(true)} title="「再発行」と記した請求書PDFを作成します">
             {busy === 'reissue' ? '作成中…' : '再発行'}
           </button>
-          <button type="button" className={buttonClass('secondary')} disabled={busy !== null} onClick={() => void mail()}>
+          <button type="button" className={buttonClass('secondary')} disabled={busy !== null || mailProblem !== ''} aria-describedby={mailProblem ? 'billing-mail-problem' : undefined} onClick={() => void mail()}>
             {busy === 'mail' ? '送信中…' : 'メール送信'}
           </button>
+          <MailProblem id="billing-mail-problem" problem={mailProblem} />
         </div>
       ) : (
         <p className="text-[1.3rem] text-ink-soft">請求書の発行（印刷・メール送信）は発行回数を記録するため、売上の編集権限が必要です。</p>

@@ -8,10 +8,12 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import useSWR from 'swr';
 import { call, CallError } from '@/lib/client/api/fetcher';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { useMailProblem } from '@/lib/client/mail/use-mail-status';
 import type { RenderedMail } from '@/lib/mail-template';
 import { can } from '@/lib/permissions';
 import { columnOf, type FieldDef } from '@/lib/resources/types';
 import { Button } from '@/components/ui';
+import { MailProblem } from '../mail-problem';
 import { RefPicker } from '../ref-picker';
 import { useAreas, useSessionEmail } from '../shell-bridge';
 import { inputClass, labelClass } from '../styles';
@@ -55,7 +57,8 @@ export function MailPreview({ def, id, record }: DetailExtensionProps) {
   const target = record[columnOf(def, 'target')];
   const byNumber = target === 'order' || target === 'billing' ? BY_NUMBER[target] : undefined;
   const writable = can(useAreas(), def.area, 'write');
-  const ids = { pick: useId(), order: useId(), to: useId(), toError: useId(), title: useId() };
+  const ids = { pick: useId(), order: useId(), to: useId(), toError: useId(), title: useId(), mailProblem: useId() };
+  const mailProblem = useMailProblem();
   const [clientId, setClientId] = useState('');
   const [orderText, setOrderText] = useState('');
   const [source, setSource] = useState<Source>();
@@ -177,9 +180,10 @@ export function MailPreview({ def, id, record }: DetailExtensionProps) {
               className={`${inputClass} w-[300px]`}
             />
           </div>
-          <Button variant="primary" onClick={() => void send()} disabled={sending}>
+          <Button variant="primary" onClick={() => void send()} disabled={sending || mailProblem !== ''} aria-describedby={mailProblem ? ids.mailProblem : undefined}>
             {sending ? '送信中…' : 'テスト送信'}
           </Button>
+          <MailProblem id={ids.mailProblem} problem={mailProblem} />
         </div>
       )}
       {sendResult && (

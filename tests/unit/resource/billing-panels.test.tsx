@@ -19,6 +19,7 @@ import { mockCalls, shell, unknownCall } from '../support/mock-calls';
 
 let allocations: AllocationRow[] = [];
 let refuseNext: { error: string; fields?: Record<string, string> } | null = null;
+let mailProblem = '';
 
 const allocation = (al_id: number, al_bl_id: number, bl_number: string, al_amount: number, bl_open: number): AllocationRow => ({
   al_id, al_bl_id, al_py_id: 40, al_amount, created: '2026-06-10T02:00:00.000Z', user_name: '経理 三郎', bl_number, bl_sime_ym: '202605',
@@ -51,6 +52,7 @@ const { called } = mockCalls((name, body) => {
       { bs_id: 3, bs_to: 'keiri@aqua.example.jp', bs_state: 'sent', bs_error: '', created: '2026-06-01T02:00:00.000Z', user_name: '経理 三郎' },
     ]);
     case 'billing_mail': return HttpResponse.json([{ sent: true, to: 'keiri@aqua.example.jp' }]);
+    case 'mail_status': return HttpResponse.json([{ ready: mailProblem === '', problem: mailProblem }]);
     case 'billing_pdf': return new HttpResponse('%PDF-1.7', { headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="invoice.pdf"' } });
     default: return unknownCall();
   }
@@ -58,6 +60,7 @@ const { called } = mockCalls((name, body) => {
 
 beforeEach(() => {
   refuseNext = null;
+  mailProblem = '';
 });
 
 const payment = { py_id: 40, py_amount: 6000, py_cl_id: 12, modified: '2026-06-10T01:00:00.000Z' };
@@ -179,5 +182,14 @@ describe('invoice detail panels', () => {
     await waitFor(() => expect(called('billing_mail')).toHaveLength(1));
     expect(await screen.findByText('請求書 B202605-000007 をメールで送信しました（keiri@aqua.example.jp）。')).toBeInTheDocument();
     await waitFor(() => expect(called('billing_send_lst').length).toBeGreaterThan(1));
+  });
+
+  it('disables メール送信 with the reason when mail is not set up', async () => {
+    mailProblem = 'メールサーバー（SMTP）が設定されていません。管理者に SMTP_HOST などの設定を依頼してください。';
+    shell(<BillingDocuments def={billingResource} id="7" record={invoice} />);
+    const button = screen.getByRole('button', { name: 'メール送信' });
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveAccessibleDescription(mailProblem);
+    expect(screen.getByRole('button', { name: '請求書PDF' })).toBeEnabled();
   });
 });
