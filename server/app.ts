@@ -15,6 +15,7 @@ import { errorHandler } from './http/error-handler';
 import { formBody } from './http/form-body';
 import { securityHeaders } from './http/security-headers';
 import { mailPlugin } from './mail/plugin';
+import { postalPlugin } from './postal/plugin';
 import { masterPlugin } from './master/plugin';
 import { ordersPlugin } from './orders/plugin';
 import { exportsPlugin } from './exports/plugin';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(searchPlugin, areas);
   await app.register(masterPlugin, areas);
   await app.register(mailPlugin, areas);
+  await app.register(postalPlugin, areas);
   await app.register(stockPlugin, areas);
   await app.register(serversPlugin, areas);
   await app.register(jobsPlugin, areas);

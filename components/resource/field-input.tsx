@@ -11,6 +11,7 @@ import { convertsInput, halfWidthOf, maxLength } from '@/lib/resources/schema';
 import type { FieldDef } from '@/lib/resources/types';
 import { ImageField } from './image-field';
 import { RefPicker } from './ref-picker';
+import { ZipInput } from './zip-input';
 import { inputClass, labelClass } from './styles';
 
 export interface FieldInputProps {
@@ -194,6 +195,8 @@ function Widget({ field, form, disabled, invalid, locked, refLabel, creating, on
           )}
         />
       );
+    case 'zip':
+      return <ZipInput field={field} form={form} aria={aria} disabled={disabled} onBlur={convertOnBlur} />;
     case 'image':
       return (
         <Controller

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { isValidDay } from '../filters';
 import { LIMITS, NAMED_MESSAGES } from '../protocol';
+import { ZIP_PATTERN, zipFormatMessage } from '../postal';
 import { hasUnacceptedCharacter, toHalfWidth, toHalfWidthNumber, toStoredKana, toStoredText } from '../text';
 import { toZenginKana, zenginUnheld } from '../zengin/format';
 import { columnKind, type ChildDef, type FieldDef, type ResourceDef } from './types';
@@ -14,7 +15,6 @@ export const MAX_IMAGE_CHARS = 4_000_000;
 const MAX_LONG_TEXT = 4000;
 
 const TEL = /^[0-9]{2,5}-?[0-9]{1,4}-?[0-9]{3,4}$/;
-const ZIP = /^\d{3}-?\d{4}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const URL_RE = /^https?:\/\/\S+$/;
 const IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/;
@@ -103,7 +103,7 @@ export function fieldSchema(field: FieldDef) {
     case 'zip':
       return v.pipe(
         base,
-        v.check((x) => x === '' || ZIP.test(x), `${label}は 7 桁の数字で入力してください（例: 100-0001）。`),
+        v.check((x) => x === '' || ZIP_PATTERN.test(x), zipFormatMessage(label)),
         v.transform((x) => (x.length === 7 ? `${x.slice(0, 3)}-${x.slice(3)}` : x)),
       );
     case 'email':

@@ -216,5 +216,23 @@ for (const dialect of dialects()) {
         assert.equal((await h.post('item_del', { id: 1 }, eigyo)).status, 403);
       });
     });
+
+    describe('postal_lookup', () => {
+      it('answers 都道府県・市区町村・町域 of a postal code from the bundled data, to any signed-in user', async () => {
+        const haiso = await h.keyOf(h.fixtures.users.delivery.email, h.fixtures.users.delivery.password);
+        const res = await h.post<Row>('postal_lookup', { zipcode: '１００ー０００１' }, haiso);
+        assert.equal(res.status, 200, res.text);
+        assert.deepEqual(res.body, [{ zipcode: '100-0001', pref: '東京都', city: '千代田区', town: '千代田' }]);
+        assert.ok((await h.post<Row>('postal_lookup', { zipcode: '4520961' })).body.length > 10, 'every 町域 of a code with several');
+        assert.equal((await h.post('postal_lookup', { zipcode: '1000001' }, null)).status, 401);
+      });
+
+      it('answers [] for an unknown code and 400 naming zipcode for one not of 7 digits', async () => {
+        assert.deepEqual((await h.post('postal_lookup', { zipcode: '999-9999' })).body, []);
+        const bad = await h.post<Fields>('postal_lookup', { zipcode: '100-001' });
+        assert.equal(bad.status, 400);
+        assert.equal(bad.body[0].fields?.zipcode, '郵便番号は 7 桁の数字で入力してください（例: 100-0001）。');
+      });
+    });
   });
 }

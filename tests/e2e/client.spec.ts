@@ -145,3 +145,43 @@ test('customer: the picture is read from a file as a data URL, saved, and the ma
   await page.reload();
   await expect(page.getByRole('img', { name: '画像' })).toHaveAttribute('src', /^data:image\/png;base64,/);
 });
+
+test('郵便番号 fills 都道府県・市区町村・町域 in every address block from the bundled postal data; an unknown code leaves them alone', async ({ page }) => {
+  const errors = trackErrors(page);
+  await login(page);
+  await page.goto('/#/client/new');
+  // The customer's own address: typed as staff type it, filled once 7 digits are there.
+  await page.getByLabel('郵便番号', { exact: true }).fill('〒１００－０００１');
+  await expect(page.getByLabel('都道府県', { exact: true })).toHaveValue('東京都');
+  await expect(page.getByLabel('市区町村', { exact: true })).toHaveValue('千代田区');
+  await expect(page.getByLabel('番地', { exact: true })).toHaveValue('千代田');
+  await expect(page.getByText('郵便番号 100-0001 の住所（東京都千代田区千代田）を入力しました。')).toBeVisible();
+
+  // 配送先: the same input; a code with several 町域 offers them.
+  await page.getByRole('tab', { name: '配送先' }).click();
+  await page.getByLabel('配送先郵便番号', { exact: true }).fill('060-0042');
+  await expect(page.getByLabel('配送先都道府県', { exact: true })).toHaveValue('北海道');
+  await expect(page.getByLabel('配送先市区町村', { exact: true })).toHaveValue('札幌市中央区');
+  await expect(page.getByLabel('配送先番地', { exact: true })).toHaveValue('大通西');
+  await page.getByLabel('配送先郵便番号', { exact: true }).fill('452-0961');
+  await page.getByLabel('配送先郵便番号の町域').selectOption({ label: '春日夢の森' });
+  await expect(page.getByLabel('配送先市区町村', { exact: true })).toHaveValue('清須市');
+  await expect(page.getByLabel('配送先番地', { exact: true })).toHaveValue('春日夢の森');
+
+  // 請求先: an unknown code says so and changes nothing.
+  await page.getByRole('tab', { name: '請求先' }).click();
+  await page.getByLabel('請求先都道府県', { exact: true }).selectOption('大阪府');
+  await page.getByLabel('請求先市区町村', { exact: true }).fill('大阪市北区');
+  await page.getByLabel('請求先郵便番号', { exact: true }).fill('999-9999');
+  await expect(page.getByText('郵便番号 999-9999 の住所は見つかりませんでした。住所はそのまま入力してください。')).toBeVisible();
+  await expect(page.getByLabel('請求先都道府県', { exact: true })).toHaveValue('大阪府');
+  await expect(page.getByLabel('請求先市区町村', { exact: true })).toHaveValue('大阪市北区');
+
+  // 自社情報 has one 住所 field: it takes the whole address (a second tab: the customer's form keeps its edits).
+  const other = await page.context().newPage();
+  await other.goto('/#/system/company');
+  await other.getByLabel('郵便番号', { exact: true }).fill('530-0001');
+  await expect(other.getByLabel('住所', { exact: true })).toHaveValue(/^大阪府大阪市北区梅田/);
+  await other.close();
+  expect(errors).toEqual([]);
+});
