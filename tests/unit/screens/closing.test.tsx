@@ -19,6 +19,7 @@ import type { ClosingListRow, ClosingPreview } from '@/lib/closing/answers';
 import { mockCalls, shell, unknownCall } from '../support/mock-calls';
 
 let closings: ClosingListRow[] = [];
+const NO_SMTP = 'メールサーバー（SMTP）が設定されていません。管理者に SMTP_HOST などの設定を依頼してください。';
 
 const preview: ClosingPreview = {
   sime_gp: '20', sime_ym: '202605', closing_date: '2026-05-20',
@@ -46,6 +47,13 @@ const { called } = mockCalls((name, body) => {
     }]);
     case 'closing_run': return HttpResponse.json([{ job_id: 5 }]);
     case 'billing_pdf_batch': return HttpResponse.json([{ job_id: 6 }]);
+    case 'billing_mail_batch_preview': return HttpResponse.json([{
+      sime_gp: '20', sime_ym: '202605', with_address: 1, without_address: 1, problem: NO_SMTP,
+      rows: [
+        { bl_id: 31, bl_number: 'BL202605-000031', cl_id: 12, name: '株式会社アクア', to: 'keiri@aqua.example.jp', total: 13840 },
+        { bl_id: 32, bl_number: 'BL202605-000032', cl_id: 15, name: '山田商店', to: '', total: 11640 },
+      ],
+    }]);
     case 'job_dtl': return HttpResponse.json([body.id === '5' ? job(5, 'closing_run', { cls_id: 3, invoices: 2, total: 25480 }) : job(6, 'billing_pdf_batch', { invoices: 2 })]);
     case 'billing_pdf_batch_file': return new HttpResponse('%PDF-1.7', { headers: { 'content-type': body.format === 'zip' ? 'application/zip' : 'application/pdf', 'content-disposition': 'attachment; filename="invoices.pdf"' } });
     case 'closing_lst': return HttpResponse.json(body.sime_gp ? closings.filter((c) => c.sime_gp === body.sime_gp) : closings);
@@ -109,6 +117,15 @@ describe('ClosingScreen', () => {
     expect(called('billing_pdf_batch_file')[0].body).toMatchObject({ job_id: '6', format: 'zip' });
     fireEvent.click(screen.getByRole('button', { name: 'PDF（1ファイル）をダウンロード' }));
     await waitFor(() => expect(called('billing_pdf_batch_file').at(-1)?.body).toMatchObject({ job_id: '6', format: 'pdf' }));
+
+    // The mail at once: the recipients first (a customer without an address named), the button off with the reason.
+    const recipients = await screen.findByRole('table', { name: 'メールの送信先' });
+    expect(called('billing_mail_batch_preview')[0].body).toMatchObject({ sime_gp: '20', sime_ym: '202605' });
+    expect(within(recipients).getByRole('row', { name: /株式会社アクア/ })).toHaveTextContent('keiri@aqua.example.jp');
+    expect(within(recipients).getByRole('row', { name: /山田商店/ })).toHaveTextContent('メールアドレスなし');
+    const mailAll = screen.getByRole('button', { name: '請求書をメールで一括送信' });
+    expect(mailAll).toBeDisabled();
+    expect(mailAll).toHaveAccessibleDescription(NO_SMTP);
   });
 
   it('offers no 締切 to a role that only reads sales', async () => {
