@@ -7,6 +7,9 @@ import type { RoleAreas } from './permissions';
 /** The one message that means "authentication-key error": on it the client logs out. */
 export const AUTH_KEY_ERROR = '認証キーが無効です。もう一度ログインしてください。';
 
+/** The parameter every call carries the session's key in. */
+export const AUTH_KEY_PARAM = 'authKey';
+
 /** The longest period (days) the regular-delivery calls take: hod_preview, hod_generate, hod_list, hod_uriage. */
 export const HOD_MAX_DAYS = 93;
 
