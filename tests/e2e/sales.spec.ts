@@ -56,3 +56,26 @@ test('sales slip: an item fills its name, price and class, each line and the tot
   await expect(page.getByLabel('売掛')).toContainText('売掛残高');
   expect(errors).toEqual([]);
 });
+
+test('a long detail page scrolls under a header and a side menu that stay in place, however it is scrolled', async ({ page }) => {
+  const errors = trackErrors(page);
+  await login(page);
+  await page.goto(`/#/client/detail/${gaizeiCustomer().cl_id}`);
+  await expect(page.getByRole('heading', { name: '顧客詳細' })).toBeVisible();
+  const header = page.locator('header').first();
+  const menu = page.getByRole('navigation', { name: 'メニュー' });
+  const main = page.locator('#main');
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(await page.evaluate(() => window.innerHeight));
+  // The wheel over the header, over the content, and the End key inside the content.
+  await page.mouse.move(640, 20);
+  await page.mouse.wheel(0, 3000);
+  await page.mouse.move(900, 400);
+  await page.mouse.wheel(0, 3000);
+  await main.focus();
+  await page.keyboard.press('End');
+  await expect.poll(() => main.evaluate((el) => (el.parentElement as HTMLElement).scrollTop)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect((await header.boundingBox())?.y).toBe(0);
+  expect((await menu.boundingBox())?.y).toBe((await header.boundingBox())?.height);
+  expect(errors).toEqual([]);
+});
