@@ -26,6 +26,7 @@ export const MESSAGES = {
   unknownCall: '存在しない呼び出しです。',
   badRequest: '送信内容が正しくありません。',
   badJson: 'postData の形式が正しくありません（JSON として読み取れません）。',
+  emptySave: '保存する内容（postData）が送られていません。何も保存していません。',
   badPageSize: '表示件数は 1〜1000 の整数で指定してください。',
   badPage: 'ページ番号は 1 以上の整数で指定してください。',
   badSortColumn: '並べ替えできない列が指定されました。',
