@@ -7,6 +7,9 @@ import type { RoleAreas } from './permissions';
 /** The one message that means "authentication-key error": on it the client logs out. */
 export const AUTH_KEY_ERROR = '認証キーが無効です。もう一度ログインしてください。';
 
+/** The parameter every call carries the session's key in. */
+export const AUTH_KEY_PARAM = 'authKey';
+
 /** The longest period (days) the regular-delivery calls take: hod_preview, hod_generate, hod_list, hod_uriage. */
 export const HOD_MAX_DAYS = 93;
 
@@ -23,6 +26,7 @@ export const MESSAGES = {
   unknownCall: '存在しない呼び出しです。',
   badRequest: '送信内容が正しくありません。',
   badJson: 'postData の形式が正しくありません（JSON として読み取れません）。',
+  emptySave: '保存する内容（postData）が送られていません。何も保存していません。',
   badPageSize: '表示件数は 1〜1000 の整数で指定してください。',
   badPage: 'ページ番号は 1 以上の整数で指定してください。',
   badSortColumn: '並べ替えできない列が指定されました。',

@@ -3,6 +3,7 @@
  * belongs to, the permission it needs and the screen that draws it. Screens are loaded lazily by
  * kind (components/screens/registry.ts).
  */
+import { IMPORT_KIND_PARAM, SYSTEM_IMPORT_TITLES } from './imports/pages';
 import type { Area } from './permissions';
 
 /** A generic resource screen; nested ones live under another record's detail route. */
@@ -31,6 +32,11 @@ export interface RouteDef {
   level: 'read' | 'write';
   adminOnly?: boolean;
   screen: Screen;
+  /**
+   * Pages of one screen named by a query parameter (/system/import?kind=order is 受注取込): the breadcrumbs end with the
+   * page's title after the route's own, which links back to the screen without it.
+   */
+  pages?: { param: string; titles: Readonly<Record<string, string>> };
 }
 
 const list = (resource: string): Screen => ({ kind: 'list', resource });
@@ -138,7 +144,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/system/deliveryfee', '都道府県別送料', 'system', custom('deliveryfee')),
   r('/system/orders', '受注設定', 'system', { kind: 'detail', resource: 'ordersetting' }),
   r('/system/company', '自社情報', 'system', { kind: 'detail', resource: 'company' }),
-  r('/system/import', 'データ取込', 'import', custom('import')),
+  r('/system/import', 'データ取込', 'import', custom('import'), { pages: { param: IMPORT_KIND_PARAM, titles: SYSTEM_IMPORT_TITLES } }),
   r('/system/jaccs', 'JACCS 取込', 'import', custom('jaccs')),
   r('/system/export', '送り状出力・会計連携', 'import', custom('export')),
   r('/system/yayoi/setting', '弥生会計の連携設定', 'import', { kind: 'detail', resource: 'yayoisetting' }, { parent: '/system/export' }),
@@ -185,8 +191,12 @@ export function fillPath(pattern: string, params: Record<string, string>): strin
   return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-/** Breadcrumb trail from home to the route: names with a path where one exists. */
-export function breadcrumbs(match: Match): { label: string; path?: string }[] {
+/**
+ * Breadcrumb trail from home to the route: names with a path where one exists; a page the query names (`RouteDef.pages`)
+ * last, after its screen.
+ * @example breadcrumbs(matchRoute('/system/import')!, new URLSearchParams('kind=order')) // ホーム › データ取込 (/system/import) › 受注取込
+ */
+export function breadcrumbs(match: Match, query?: URLSearchParams): { label: string; path?: string }[] {
   const trail: { label: string; path?: string }[] = [];
   let current: RouteDef | undefined = match.route;
   while (current) {
@@ -196,6 +206,9 @@ export function breadcrumbs(match: Match): { label: string; path?: string }[] {
     current = parent ? ROUTES.find((x) => x.path === parent) : undefined;
   }
   if (match.route.path !== '/') trail.unshift({ label: 'ホーム', path: '/' });
+  const { pages } = match.route;
+  const page = pages && query ? pages.titles[query.get(pages.param) ?? ''] : undefined;
+  if (page) trail.push({ label: page });
   trail[trail.length - 1] = { label: trail[trail.length - 1].label };
   return trail;
 }

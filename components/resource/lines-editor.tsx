@@ -25,7 +25,7 @@ export interface LinesEditorProps {
   labels?: Readonly<Record<string, string>>;
   /** What the derived columns show for a row (default: the stored column, e.g. `odd_amount`). */
   derived?: (row: ChildRow) => Readonly<Record<string, ReactNode>>;
-  /** An input's placeholder for a row (the customer's unit price of the line's item). */
+  /** An input's placeholder for a row (the customer's unit price of the line's item); a select's empty choice (the item's class). */
   placeholder?: (row: ChildRow, field: FieldDef) => string | undefined;
   /** The name a `ref` cell shows for a stored row (default: the stored `{column}_label`, else looked up). */
   refLabel?: (row: ChildRow, field: FieldDef) => string | undefined;
@@ -48,14 +48,14 @@ export interface FixedRow {
 const NUMERIC = new Set<FieldDef['type']>(['number', 'money', 'decimal']);
 const cellId = (row: ChildRow, field: string) => childCellId(row.key, field);
 
-function SelectCell({ field, id, label, value, disabled, invalid, describedBy, onChange }: {
-  field: FieldDef; id: string; label: string; value: string; disabled?: boolean; invalid: boolean; describedBy?: string; onChange: (value: string) => void;
+function SelectCell({ field, id, label, value, disabled, invalid, describedBy, placeholder, onChange }: {
+  field: FieldDef; id: string; label: string; value: string; disabled?: boolean; invalid: boolean; describedBy?: string; placeholder?: string; onChange: (value: string) => void;
 }) {
   const master = useMasterOptions(field.master);
   const options = field.master ? master.options : (field.options ?? []);
   return (
     <select id={id} aria-label={label} aria-invalid={invalid || undefined} aria-describedby={describedBy} className={inputClass} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
-      {!field.required && <option value="">—</option>}
+      {!field.required && <option value="">{placeholder ?? '—'}</option>}
       {options.map((o) => <option key={o.value} value={o.value}>{o.text}</option>)}
     </select>
   );
@@ -139,7 +139,8 @@ export function LinesEditor({ state, disabled, counter = '行目', labels = {}, 
                         </>
                       );
                     } else if (field.type === 'select') {
-                      input = <SelectCell field={field} id={id} label={label} value={value} disabled={disabled} invalid={Boolean(problem)} describedBy={errorId} onChange={(v) => setValue(row, field.name, v)} />;
+                      input = <SelectCell field={field} id={id} label={label} value={value} disabled={disabled} invalid={Boolean(problem)} describedBy={errorId}
+                        placeholder={placeholder?.(row, field)} onChange={(v) => setValue(row, field.name, v)} />;
                     } else {
                       const numeric = NUMERIC.has(field.type);
                       input = (

@@ -21,7 +21,7 @@ import { labelColumnOf, titleOf, type ChildDef, type FieldDef, type ResourceDef 
 import { listKey } from '@/lib/storage-keys';
 import { readStored, writeStored } from '@/lib/client/state/storage';
 import { Card, Tabs } from '@/components/ui';
-import { DETAIL_EXTENSIONS, DETAIL_SECTIONS, FORM_PANELS, LINES_EXTRAS } from './extensions';
+import { DETAIL_EXTENSIONS, DETAIL_SECTIONS, FORM_PANELS, LINES_SECTIONS, type LinesSectionProps } from './extensions';
 import { FieldInput } from './field-input';
 import { FormProblem, type FormProblemState } from './form-problem';
 import { LinesEditor } from './lines-editor';
@@ -44,7 +44,8 @@ export interface ResourceDetailScreenProps {
 /** Stands in for a resource without children (the hook is called on every screen). */
 const NO_CHILD: ChildDef = { key: '', label: '', table: '', prefix: '', parentField: '', sortField: '', call: '', max: 0, fields: [{ name: '', label: '', type: 'text', tab: '' }] };
 
-const noExtras = () => ({});
+/** The lines of a resource without additions (LINES_SECTIONS): the one lines editor alone. */
+const PlainLines = ({ state, disabled }: LinesSectionProps) => <LinesEditor state={state} disabled={disabled} />;
 
 /** Whether a resource shows the map box: it declares both `lat` and `lng`. */
 export const hasMap = (def: ResourceDef): boolean => def.fields.some((f) => f.name === 'lat') && def.fields.some((f) => f.name === 'lng');
@@ -135,7 +136,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
     if (record && !form.formState.isDirty) form.reset(toValues(record));
   }, [record, toValues, form]);
   // The rows are drawn once read, so nothing typed is replaced by their arrival.
-  const lines = def.children && (isNew || record) && rec.children ? (LINES_EXTRAS[def.name] ?? noExtras) : undefined;
+  const Lines = def.children && (isNew || record) && rec.children ? (LINES_SECTIONS[def.name] ?? PlainLines) : undefined;
 
   const title = def.single !== undefined ? def.label : isNew ? `${def.label}登録` : `${def.label}詳細`;
   const recordName = titleOf(def, record);
@@ -332,10 +333,10 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
         <Panel key={i} def={def} control={form.control} record={record} />
       ))}
 
-      {lines && def.children && (
+      {Lines && def.children && (
         <section aria-labelledby="resource-detail-children" className="flex flex-col gap-[8px]">
           <h2 id="resource-detail-children" className="text-[1.6rem] font-bold text-ink">{def.children.label}</h2>
-          <LinesEditor state={rows} disabled={!writable || saving} {...lines(rows)} />
+          <Lines state={rows} disabled={!writable || saving} control={form.control} />
         </section>
       )}
 

@@ -5,6 +5,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import type { RoleAreas } from '@/lib/permissions';
+import { entryOpens } from '@/lib/client/auth/session';
 import { areasAtom, sessionAtom, useTrack } from '@/lib/client/state/atoms';
 
 export { useAlert, useConfirm, usePrompt } from '@/components/ui';
@@ -39,4 +40,10 @@ export function useUserId(): number | null {
 /** The logged-in user's e-mail address ('' when logged out). */
 export function useSessionEmail(): string {
   return useAtomValue(sessionAtom)?.email ?? '';
+}
+
+/** Whether the logged-in user may open a path (the route's area and level, 管理 for admin-only ones), as the menus decide. */
+export function useOpens(): (path: string) => boolean {
+  const session = useAtomValue(sessionAtom);
+  return (path) => entryOpens({ label: '', path }, session);
 }

@@ -17,6 +17,7 @@ import { formatDateTime } from '@/lib/format';
 import { isWaybillKind, WAYBILL_CARRIERS, type WaybillKind } from '@/lib/imports/columns/waybill';
 import type { ImportError, ImportKindInfo, ImportPreview } from '@/lib/imports/kinds';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, IMPORT_STATE_LABELS, encodingLabel, type ImportEncodingChoice } from '@/lib/imports/messages';
+import { IMPORT_KIND_NAMES, IMPORT_PAGES } from '@/lib/imports/pages';
 import { importKindInfo, isImportKind } from '@/lib/imports/registry';
 import type { ImportCommitResult, ImportRunInfo } from '@/lib/imports/runs';
 import { can } from '@/lib/permissions';
@@ -24,7 +25,7 @@ import { Choice } from '@/components/resource/csv-export-button';
 import { cellClass, DataTable, numberCellClass } from '@/components/resource/data-table';
 import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/resource/job-progress';
 import { PreviewPager } from '@/components/resource/pagination';
-import { useAlert, useAreas } from '@/components/resource/shell-bridge';
+import { AppLink, useAlert, useAreas, useOpens } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
 import type { ScreenProps } from './registry';
 
@@ -289,6 +290,27 @@ export function ImportPanel({ kind, info, onEnd }: { kind: string; info: ImportK
   );
 }
 
+/** /system/import without a kind: every import the user may open, with what it does, linking to its screen. */
+function ImportChooser() {
+  const opens = useOpens();
+  const kinds = IMPORT_KIND_NAMES.filter((kind) => opens(IMPORT_PAGES[kind].route));
+  return (
+    <nav aria-labelledby="import-kinds-title" className="flex flex-col gap-[8px]">
+      <h2 id="import-kinds-title" className="text-[1.6rem] font-bold text-ink">取込の種類を選んでください</h2>
+      {kinds.length === 0 ? <p className="text-[1.4rem] text-ink-soft">この権限で使える取込はありません。</p> : (
+        <ul className="flex flex-col gap-[6px]">
+          {kinds.map((kind) => (
+            <li key={kind} className="rounded-[6px] border border-line bg-white px-[12px] py-[8px]">
+              <AppLink to={IMPORT_PAGES[kind].route} className="text-[1.5rem] font-medium text-brand underline-offset-2 hover:underline">{IMPORT_PAGES[kind].label}</AppLink>
+              <p className="text-[1.3rem] text-ink-soft">{IMPORT_PAGES[kind].description}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}
+
 export default function ImportScreen({ match }: ScreenProps) {
   const { query } = useRoute();
   const kind = match.route.path === '/client/import' ? 'client' : (query.get('kind') ?? '');
@@ -302,9 +324,9 @@ export default function ImportScreen({ match }: ScreenProps) {
     <section aria-labelledby="import-title" className="flex flex-col gap-[12px] p-[16px]">
       <div>
         <h1 id="import-title" className="text-[2rem] font-bold text-ink">{title}</h1>
-        <p className="text-[1.3rem] text-ink-soft">
+        {offered && <p className="text-[1.3rem] text-ink-soft">
           CSVファイルを選んで「アップロードして確認」を押すと、登録はせずに全行を確認します（追加・更新・スキップ・エラー）。エラーがなければ「取込実行」ですべての行を一度に取り込みます（途中で失敗したときは何も登録されません）。
-        </p>
+        </p>}
       </div>
       {offered && isWaybillKind(kind) && (
         <Choice<WaybillKind> legend="運送会社" name="waybill-carrier" value={kind} disabled={false}
@@ -314,10 +336,14 @@ export default function ImportScreen({ match }: ScreenProps) {
       {offered ? (
         <ImportPanel key={kind} kind={kind} info={info} />
       ) : (
-        <p role="alert" className="text-[1.4rem] text-danger">
-          {!kind ? '取込の種類を選んでください。' : isImportKind(kind) && kind !== 'client' ? IMPORT_MESSAGES.notYet(kind) : IMPORT_MESSAGES.unknownKind(kind)}
-          メニューの「受注取込」「送り状取込」から開いてください。
-        </p>
+        <>
+          {kind && (
+            <p role="alert" className="text-[1.4rem] text-danger">
+              {isImportKind(kind) && kind !== 'client' ? IMPORT_MESSAGES.notYet(kind) : IMPORT_MESSAGES.unknownKind(kind)}
+            </p>
+          )}
+          <ImportChooser />
+        </>
       )}
     </section>
   );

@@ -4,8 +4,8 @@ import { breadcrumbs } from '@/lib/routes';
 
 /** The breadcrumb trail (`<nav aria-label="パンくずリスト">`): names, with a link where a path exists. */
 export function Breadcrumbs() {
-  const { match } = useRoute();
-  const trail = match ? breadcrumbs(match) : [{ label: 'ホーム', path: '/' }, { label: 'ページが見つかりません' }];
+  const { match, query } = useRoute();
+  const trail = match ? breadcrumbs(match, query) : [{ label: 'ホーム', path: '/' }, { label: 'ページが見つかりません' }];
   return (
     <nav aria-label="パンくずリスト" className="flex min-h-[36px] items-center px-[16px] pt-[4px]">
       <ol className="flex flex-wrap items-center text-[1.3rem] text-ink-soft">

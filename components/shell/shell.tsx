@@ -27,7 +27,10 @@ export function Shell() {
   }, [pathname, match]);
 
   return (
-    <div className="flex h-dvh flex-col overflow-hidden print:h-auto print:overflow-visible">
+    // The header and the side menu stay in place: only the content's box scrolls. Every box is positioned (`relative`), so
+    // what is placed absolutely inside the content (a visually hidden table caption) is held by the content's box and
+    // never makes the page itself taller than the window, which would scroll the header away.
+    <div className="relative flex h-dvh flex-col overflow-hidden print:h-auto print:overflow-visible">
       <button
         type="button"
         onClick={() => mainRef.current?.focus()}
@@ -39,7 +42,7 @@ export function Shell() {
       <div className="contents print:hidden"><Header /></div>
       <div className="flex min-h-0 flex-1 print:block">
         <div className="contents print:hidden"><SideMenu /></div>
-        <div ref={scrollRef} className="min-w-0 flex-1 overflow-auto print:overflow-visible">
+        <div ref={scrollRef} className="relative min-w-0 flex-1 overflow-auto print:overflow-visible">
           <div className="contents print:hidden"><Breadcrumbs /></div>
           <main ref={mainRef} id="main" tabIndex={-1} className="pb-[32px] focus:outline-none">
             <RouteView />

@@ -9,10 +9,9 @@ import { waybillImportKind, waybillSagawaImportKind } from './columns/waybill';
 import { jaccsResultImportKind } from './columns/jaccs_result';
 import type { ImportKindInfo } from './kinds';
 
-export const IMPORT_KIND_NAMES = ['client', 'order', 'waybill', 'waybill_sagawa', 'jaccs_result'] as const;
-export type ImportKind = (typeof IMPORT_KIND_NAMES)[number];
+import { isImportKind, type ImportKind } from './pages';
 
-export const isImportKind = (value: string): value is ImportKind => (IMPORT_KIND_NAMES as readonly string[]).includes(value);
+export { IMPORT_KIND_NAMES, isImportKind, type ImportKind } from './pages';
 
 /** Every kind that can be imported now (others add their line as they land). */
 export const IMPORT_KINDS: Partial<Record<ImportKind, ImportKindInfo>> = {

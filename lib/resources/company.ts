@@ -85,7 +85,6 @@ export const companyResource: ResourceDef = {
     { name: 'bank_account', label: '口座番号', type: 'text', tab: 'bank', max: 7, placeholder: '1234567' },
     { name: 'bank_holder', label: '口座名義', type: 'kana', tab: 'bank', max: 100, hint: '請求書に印刷する振込先の名義（カナ）' },
     { name: 'itaku_code', label: '委託者コード', type: 'text', tab: 'debit', max: 10, hint: '口座振替の依頼データ（全銀フォーマット）の委託者コード（10 桁）' },
-    { name: 'itaku_name', label: '委託者名（カナ）', type: 'kana', tab: 'debit', max: 40 },
     { name: 'b2_billing_code', label: 'B2 ご請求先顧客コード', type: 'text', tab: 'b2', max: 12, placeholder: '012345678901', hint: 'ヤマト B2 クラウドの送り状 CSV（送り状出力）に入れるご請求先顧客コード（12 桁）。' },
     { name: 'b2_billing_class', label: 'B2 ご請求先分類コード', type: 'text', tab: 'b2', max: 3, hint: '分類コードを使う契約のときだけ（3 桁まで）。' },
     { name: 'b2_freight_no', label: 'B2 運賃管理番号', type: 'text', tab: 'b2', max: 2, placeholder: '01', hint: '送り状 CSV の運賃管理番号（2 桁）。' },

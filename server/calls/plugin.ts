@@ -8,11 +8,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { can } from '../../lib/permissions';
-import { AUTH_KEY_ERROR, MESSAGES } from '../../lib/protocol';
+import { MESSAGES } from '../../lib/protocol';
 import { writeAudit } from '../audit/audit-log';
 import { findSession } from '../auth/auth-key';
 import type { AppDatabase } from '../db/connect';
-import { ApiError, badRequest } from '../http/api-error';
+import { ApiError, badRequest, wrongAuthKey } from '../http/api-error';
 import { sendFile } from '../http/file-reply';
 import { readParams, type Params } from '../http/params';
 import { isFileAnswer, type AreaOptions, type CallContext, type CallDef, type FileAnswer, type UploadCallDef } from './call-table';
@@ -21,7 +21,7 @@ import { discardBody, openUpload } from './upload';
 /** The caller behind the auth key, let through the call's gate: 401 without a live key, 403 without the area. */
 async function authorise(database: AppDatabase, authKeyTtlHours: number, name: string, def: CallDef, params: Params): Promise<CallContext> {
   const user = await findSession(database.db, params.authKey ?? '', authKeyTtlHours, undefined, database.reader);
-  if (!user) throw new ApiError(401, AUTH_KEY_ERROR);
+  if (!user) throw wrongAuthKey();
   const ctx = { call: name, params, user };
   if (def.area && !can(user.areas, def.area, def.level) && !def.allow?.(ctx)) throw new ApiError(403, MESSAGES.forbidden);
   return ctx;

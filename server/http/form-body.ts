@@ -5,8 +5,8 @@
  * either kept exactly or refused with a message.
  */
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from '../../lib/protocol';
-import { badRequest } from './api-error';
+import { AUTH_KEY_PARAM, MESSAGES } from '../../lib/protocol';
+import { badRequest, wrongAuthKey } from './api-error';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -16,6 +16,15 @@ function decode(component: string): string {
     return decodeURIComponent(component.replace(/\+/g, ' '));
   } catch {
     throw badRequest(MESSAGES.badEncoding);
+  }
+}
+
+/** The auth key's value, or 401 with the auth-key error when it does not decode. */
+function decodeKey(component: string): string {
+  try {
+    return decode(component);
+  } catch {
+    throw wrongAuthKey();
   }
 }
 
@@ -30,7 +39,8 @@ export function parseForm(body: string): Record<string, string | string[]> {
     if (pair === '') continue;
     const eq = pair.indexOf('=');
     const key = decode(eq < 0 ? pair : pair.slice(0, eq));
-    const value = eq < 0 ? '' : decode(pair.slice(eq + 1));
+    // An auth key that is not even text (half of a surrogate pair) is a wrong key like any other.
+    const value = eq < 0 ? '' : key === AUTH_KEY_PARAM ? decodeKey(pair.slice(eq + 1)) : decode(pair.slice(eq + 1));
     const seen = out[key];
     out[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
   }

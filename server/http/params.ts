@@ -2,9 +2,9 @@
  * Reading the form-encoded parameters of a call. Every parameter is text; anything else
  * (repeated keys, nested objects) is refused as bad input.
  */
-import { LIMITS, MESSAGES, NAMED_MESSAGES, paramLabel } from '../../lib/protocol';
+import { AUTH_KEY_PARAM, LIMITS, MESSAGES, NAMED_MESSAGES, paramLabel } from '../../lib/protocol';
 import { hasUnacceptedCharacter } from '../../lib/text';
-import { badRequest, type ApiError } from './api-error';
+import { badRequest, wrongAuthKey, type ApiError } from './api-error';
 
 /** Call parameters by name (form fields; always strings). */
 export type Params = Readonly<Record<string, string | undefined>>;
@@ -27,7 +27,8 @@ export function readParams(body: unknown): Params {
   for (const [key, value] of Object.entries(body)) {
     if (hasUnacceptedCharacter(key)) throw badRequest();
     if (typeof value === 'string') {
-      if (hasUnacceptedCharacter(value)) throw badCharacters(key, paramLabel(key));
+      // No key holds such a character: a wrong key like any other.
+      if (hasUnacceptedCharacter(value)) throw key === AUTH_KEY_PARAM ? wrongAuthKey() : badCharacters(key, paramLabel(key));
       out[key] = value;
     } else if (typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
     else if (value !== null && value !== undefined) throw badRequest();

@@ -12,7 +12,8 @@ import type { Kysely } from 'kysely';
 import { formatMoney } from '../../lib/format';
 import { DEFAULT_ORDER_NUMBER_FORMAT } from '../../lib/orders/number';
 import { feeIn, shippingOf, type DeliveryFee } from '../../lib/orders/delivery-fee';
-import { lineAmount, moneyTermsOf, slipTotals, unitPriceFor, type MoneyTerms } from '../../lib/money/totals';
+import { priceLineOf, type ItemPricing, type LineInput, type LineProblem, type PricedLine } from '../../lib/money/lines';
+import { moneyTermsOf, slipTotals, type MoneyTerms } from '../../lib/money/totals';
 import { feeLine } from '../../lib/orders/totals';
 import { orderResource, SHIP_PARTS } from '../../lib/resources/order';
 import { defaultDeliveryDate, ORDER_SETTING_ID } from '../../lib/resources/order-setting';
@@ -45,18 +46,12 @@ export interface OrderSettings {
   htId: string;
 }
 
-interface PricedItem {
-  name: string;
-  price: number;
-  taxClass: TaxClass;
-}
-
 /** What pricing reads from the database, loaded once. */
 export interface PricingBook {
   settings: OrderSettings;
   periods: TaxPeriod[];
   /** The live items among those asked for, by id. */
-  items: Map<number, PricedItem>;
+  items: Map<number, ItemPricing>;
   /** The live delivery fees by prefecture code. */
   fees: Map<string, DeliveryFee>;
 }
@@ -109,43 +104,14 @@ export function newOrderDefaults(book: PricingBook, client: ResourceRow, columns
   return derived;
 }
 
-/** A line as typed: an item (or none), a name, quantity, a unit price and a tax class (empty: the item's). */
-export interface LineInput {
-  itemId: number | null;
-  name: string;
-  quantity: number;
-  price: number | null;
-  taxClass: TaxClass | null;
-}
-
-/** A line priced: the name, unit price (two decimals), amount (whole yen), class and the rate fixed at the date. */
-export interface PricedLine {
-  itemId: number | null;
-  name: string;
-  quantity: number;
-  price: number;
-  amount: number;
-  taxClass: TaxClass;
-  rate: number;
-}
-
 /**
- * One line of a slip (an order, a sales slip) priced at its date with the customer's terms: an empty name is the
- * item's, an empty price the customer's price of the item (単価区分/掛率, 税転嫁: lib/money/totals), an empty class
- * the item's (standard without an item); the rate is the class's on the date. Answers the problem (field, message)
- * when the item is gone or the date has no rate.
+ * One line of a slip (an order, a sales slip) priced at its date with the customer's terms: the one line computation
+ * (lib/money/lines `priceLineOf`, which the forms run live) with the item from the book. Answers the problem (field,
+ * message) when the item is gone or the date has no rate.
  * @example priceLine(book, terms, { itemId: 3, name: '', quantity: -2, price: null, taxClass: null }, '2026-05-01', '売上日')
  */
-export function priceLine(book: PricingBook, terms: MoneyTerms, line: LineInput, date: string, dateLabel: string): PricedLine | { field: string; message: string } {
-  const item = line.itemId === null ? undefined : book.items.get(line.itemId);
-  if (line.itemId !== null && !item) return { field: 'it_id', message: '商品が見つかりません（削除された可能性があります）。選び直してください。' };
-  const taxClass = line.taxClass ?? item?.taxClass ?? 'standard';
-  const rate = rateOn(book.periods, taxClass, date);
-  if (rate === undefined) return { field: line.itemId === null ? 'tax_class' : 'it_id', message: `${dateLabel}（${date}）の消費税率が登録されていません。税率設定を確認してください。` };
-  const price = line.price ?? unitPriceFor(item?.price ?? 0, terms, rate);
-  const name = (line.name.trim() || item?.name || '').slice(0, 100);
-  return { itemId: line.itemId, name, quantity: line.quantity, price, amount: lineAmount(line.quantity, price, terms.kinKiri), taxClass, rate };
-}
+export const priceLine = (book: PricingBook, terms: MoneyTerms, line: LineInput, date: string, dateLabel: string): PricedLine | LineProblem =>
+  priceLineOf(line.itemId === null ? undefined : book.items.get(line.itemId), book.periods, terms, line, date, dateLabel);
 
 const emptyCell = (value: unknown): boolean => value === null || value === undefined || value === '';
 

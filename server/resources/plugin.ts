@@ -34,6 +34,16 @@ export function bulkEntries(def: ResourceDef, postData: string | undefined): Bul
   });
 }
 
+/**
+ * The values of a `{r}_save`: `postData`, a JSON object with at least one value. A save without it is refused, never
+ * stored as a record of defaults (nor as an edit that changes nothing).
+ */
+export function saveValues(def: ResourceDef, postData: string | undefined): Record<string, unknown> {
+  const values = jsonObject(postData, (key) => keyLabel(def, key));
+  if (Object.keys(values).length === 0) throw badRequest(MESSAGES.emptySave);
+  return values;
+}
+
 /** Registers the calls of every resource in the call table. */
 export async function resourcesPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
   const { db } = database;
@@ -103,7 +113,7 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
     if (!allows(def, 'create') && !allows(def, 'edit')) continue;
     addCall(calls, callName(def.name, 'save'), {
       area, level: 'write', allow: allow('save'),
-      handler: async (ctx) => [await saveRecord(writer(ctx), def, optionalId(ctx.params.id), jsonObject(ctx.params.postData, (key) => keyLabel(def, key)))],
+      handler: async (ctx) => [await saveRecord(writer(ctx), def, optionalId(ctx.params.id), saveValues(def, ctx.params.postData))],
     });
     if (allowsBulk(def)) {
       addCall(calls, callName(def.name, 'bulk_save'), {

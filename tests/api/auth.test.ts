@@ -161,6 +161,20 @@ for (const dialect of dialects()) {
         assert.deepEqual([expired.status, expired.body], [401, [{ error: AUTH_KEY_ERROR }]]);
       });
 
+      it('a key holding a control character or bytes that are no text is a wrong key like any other (401, the one message), also on logout', async () => {
+        const { sales } = h.fixtures.users;
+        const key = await h.keyOf(sales.email, sales.password);
+        for (const bad of [`${key}\u0000`, `\u0007${key}`, 'x\u001b[31m', key.slice(0, 10) + '\u007f' + key.slice(11)]) {
+          const res = await h.post('client_lst', {}, bad);
+          assert.deepEqual([res.status, res.body], [401, [{ error: AUTH_KEY_ERROR }]], JSON.stringify(bad));
+        }
+        const halfSurrogate = await h.request(`${h.config.dbApiPrefix}/client_lst`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `authKey=${key}%ED%A0%80` });
+        assert.deepEqual([halfSurrogate.status, halfSurrogate.body], [401, [{ error: AUTH_KEY_ERROR }]]);
+        const out = await h.post('logout', {}, `${key}\u0001`);
+        assert.deepEqual([out.status, out.body], [401, [{ error: AUTH_KEY_ERROR }]]);
+        assert.equal((await h.post('client_lst', {}, key)).status, 200, 'the real key still works');
+      });
+
       it('extends the expiry of a key in use', async () => {
         const { sales } = h.fixtures.users;
         const key = await h.keyOf(sales.email, sales.password);

@@ -69,6 +69,16 @@ for (const dialect of dialects()) {
       }
     });
 
+    it('a _save without postData (missing, empty, blank or {}) is refused with a message, never stored as a record of defaults', async () => {
+      const rounds = async () => Number((await h.database.db.selectFrom('hod_report').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const before = await rounds();
+      // 配送実績 declares no field a new record must be given: a save of nothing used to store a round of defaults.
+      for (const params of [{}, { postData: '' }, { postData: '   ' }, { postData: '{}' }]) await expectError('hodreport_save', params, 400, MESSAGES.emptySave);
+      assert.equal(await rounds(), before);
+      await expectError('company_save', { id: 1 }, 400, MESSAGES.emptySave);
+      await expectError('client_save', { id: 1, postData: '{}' }, 400, MESSAGES.emptySave);
+    });
+
     it('ids must be positive integers', async () => {
       for (const id of ['abc', '-1', '0', '1.5', '1e3', '99999999999', '']) {
         await expectError('client_dtl', { id }, 400, MESSAGES.badId);

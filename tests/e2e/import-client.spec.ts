@@ -60,3 +60,21 @@ test('顧客取込: dry run with an error list, fix and commit, the customers li
   await expect(page.getByRole('row', { name: new RegExp(`${unique}取込物産`) })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('データ取込 without a kind offers every import with what it does; a kind\'s breadcrumbs name it and lead back', async ({ page }) => {
+  const errors = trackErrors(page);
+  await login(page);
+  await page.goto('/#/system/import');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('データ取込');
+  const kinds = page.getByRole('navigation', { name: '取込の種類を選んでください' });
+  await expect(kinds.getByRole('link')).toHaveText(['顧客取込', '受注取込', '送り状取込', '送り状取込（佐川 e飛伝）', '口座振替結果（JACCS 全銀）']);
+  await expect(kinds).toContainText('ECサイトなどの受注CSV（1行1明細）から受注と明細を登録します。');
+  await kinds.getByRole('link', { name: '受注取込' }).click();
+  await expect(page).toHaveURL(/#\/system\/import\?kind=order$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('受注取込');
+  const trail = page.getByRole('navigation', { name: 'パンくずリスト' });
+  await expect(trail.getByRole('listitem')).toHaveText(['ホーム', '›データ取込', '›受注取込']);
+  await trail.getByRole('link', { name: 'データ取込' }).click();
+  await expect(kinds.getByRole('link', { name: '顧客取込' })).toHaveAttribute('href', '#/client/import');
+  expect(errors).toEqual([]);
+});

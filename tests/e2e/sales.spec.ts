@@ -13,7 +13,7 @@ function gaizeiCustomer(): { cl_id: number; cl_co_name: string } {
     ORDER BY c.cl_id LIMIT 1`);
 }
 
-test('sales slip: enter lines of two tax rates and a return, see the totals per rate and the customer\'s 売掛', async ({ page }) => {
+test('sales slip: an item fills its name, price and class, each line and the totals per rate show live as on the order form; saved, the same totals and the customer\'s 売掛', async ({ page }) => {
   const errors = trackErrors(page);
   const customer = gaizeiCustomer();
   await login(page);
@@ -23,6 +23,13 @@ test('sales slip: enter lines of two tax rates and a return, see the totals per 
   const lines = page.getByRole('table', { name: '明細' });
   await fillField(page, '1行目の商品', { pick: '天然水 12L（リターナブル）' });
   await lines.getByLabel('1行目の数量').fill('2');
+  // Live, before 保存: the item's name, the customer's unit price and the item's class fill what the line leaves empty.
+  await expect(lines.getByLabel('1行目の品名')).toHaveAttribute('placeholder', '天然水 12L（リターナブル）');
+  await expect(lines.getByLabel('1行目の単価')).toHaveAttribute('placeholder', '1300');
+  await expect(lines.getByLabel('1行目の税区分').locator('option').first()).toHaveText('軽減税率（商品の税区分）');
+  await expect(page.getByTestId('line-1-amount')).toHaveText('2,600円');
+  await expect(page.getByTestId('line-1-tax_rate')).toHaveText('8%');
+  await expect(page.getByTestId('rate-8')).toContainText('2,600円（税 208円）');
   await page.getByRole('button', { name: '＋ 明細を追加' }).click();
   await fillField(page, '2行目の商品', { pick: 'サーバーレンタル（月額）' });
   await lines.getByLabel('2行目の数量').fill('1');
@@ -30,6 +37,10 @@ test('sales slip: enter lines of two tax rates and a return, see the totals per 
   await fillField(page, '3行目の商品', { pick: '天然水 12L（リターナブル）' });
   await lines.getByLabel('3行目の数量').fill('-1');
   await lines.getByLabel('3行目の品名').fill('返品 天然水');
+  await expect(page.getByTestId('line-3-amount')).toHaveText('-1,300円');
+  await expect(page.getByTestId('rate-10')).toContainText('1,100円（税 110円）');
+  await expect(page.getByTestId('rate-8')).toContainText('1,300円（税 104円）');
+  await expect(page.getByTestId('grand-total')).toHaveText('2,614円');
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page).toHaveURL(/#\/sales\/detail\/\d+$/);
 
@@ -43,5 +54,28 @@ test('sales slip: enter lines of two tax rates and a return, see the totals per 
 
   await page.goto(`/#/client/detail/${customer.cl_id}`);
   await expect(page.getByLabel('売掛')).toContainText('売掛残高');
+  expect(errors).toEqual([]);
+});
+
+test('a long detail page scrolls under a header and a side menu that stay in place, however it is scrolled', async ({ page }) => {
+  const errors = trackErrors(page);
+  await login(page);
+  await page.goto(`/#/client/detail/${gaizeiCustomer().cl_id}`);
+  await expect(page.getByRole('heading', { name: '顧客詳細' })).toBeVisible();
+  const header = page.locator('header').first();
+  const menu = page.getByRole('navigation', { name: 'メニュー' });
+  const main = page.locator('#main');
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(await page.evaluate(() => window.innerHeight));
+  // The wheel over the header, over the content, and the End key inside the content.
+  await page.mouse.move(640, 20);
+  await page.mouse.wheel(0, 3000);
+  await page.mouse.move(900, 400);
+  await page.mouse.wheel(0, 3000);
+  await main.focus();
+  await page.keyboard.press('End');
+  await expect.poll(() => main.evaluate((el) => (el.parentElement as HTMLElement).scrollTop)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect((await header.boundingBox())?.y).toBe(0);
+  expect((await menu.boundingBox())?.y).toBe((await header.boundingBox())?.height);
   expect(errors).toEqual([]);
 });

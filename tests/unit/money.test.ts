@@ -12,7 +12,8 @@ import {
   type MoneyTerms, type TaxedAmount, type TaxTransfer,
 } from '@/lib/money/totals';
 import { feeLine, orderTotalsWithFee } from '@/lib/orders/totals';
-import type { TaxClass } from '@/lib/tax';
+import { priceLineOf, type LineInput } from '@/lib/money/lines';
+import type { TaxClass, TaxPeriod } from '@/lib/tax';
 
 const MODES: readonly Rounding[] = ['0', '1', '2'];
 const TRANSFERS: readonly TaxTransfer[] = ['2', '3', '4', '5'];
@@ -240,5 +241,36 @@ describe('the lines\' parts of their buckets (lineShares)', () => {
         }
       }
     }));
+  });
+});
+
+describe('one line computation for the order form, the sales slip form and their saves (priceLineOf)', () => {
+  const periods: TaxPeriod[] = [
+    { taxClass: 'standard', rate: 8, validFrom: '2014-04-01', validTo: '2019-09-30' },
+    { taxClass: 'standard', rate: 10, validFrom: '2019-10-01', validTo: '' },
+    { taxClass: 'reduced', rate: 8, validFrom: '2019-10-01', validTo: '' },
+  ];
+  const water = { name: '天然水 12L', price: 96, taxClass: 'reduced' as const };
+  const typed = (extra: Partial<LineInput> = {}): LineInput => ({ itemId: 3, name: '', quantity: 3, price: null, taxClass: null, ...extra });
+
+  it('an item fills the name, the class and the customer\'s unit price (掛率, 内税) left empty; the rate is the class\'s on the date', () => {
+    expect(priceLineOf(water, periods, terms('3'), typed(), '2026-05-01', '売上日')).toEqual({ itemId: 3, name: '天然水 12L', quantity: 3, price: 96, amount: 288, taxClass: 'reduced', rate: 8 });
+    const kake = priceLineOf(water, periods, terms('3', '0', { tankaType: '2', kakeRitu: 90, kinKiri: '2' }), typed(), '2026-05-01', '売上日');
+    expect(kake).toMatchObject({ price: 86.4, amount: 259 });
+    expect(priceLineOf(water, periods, terms('5'), typed({ quantity: 1 }), '2026-05-01', '売上日')).toMatchObject({ price: 103.68, amount: 103 });
+  });
+
+  it('what the line gives wins over the item: its name, unit price and class (the class\'s rate, then the price the customer\'s of it)', () => {
+    expect(priceLineOf(water, periods, terms('3'), typed({ name: '返品 天然水', quantity: -1, price: 90.5 }), '2026-05-01', '売上日'))
+      .toMatchObject({ name: '返品 天然水', price: 90.5, amount: -90, taxClass: 'reduced' });
+    expect(priceLineOf(water, periods, terms('5'), typed({ quantity: 1, taxClass: 'standard' }), '2026-05-01', '売上日')).toMatchObject({ taxClass: 'standard', rate: 10, price: 105.6 });
+    expect(priceLineOf(water, periods, terms('3'), typed({ taxClass: 'reduced' }), '2019-09-30', '受注日')).toMatchObject({ rate: 8 });
+  });
+
+  it('a line without an item is standard unless given a class; a gone item or a date without a rate is a problem naming the field', () => {
+    expect(priceLineOf(undefined, periods, terms('3'), typed({ itemId: null, name: '作業費', quantity: 1, price: 5000 }), '2026-05-01', '売上日'))
+      .toMatchObject({ itemId: null, name: '作業費', amount: 5000, taxClass: 'standard', rate: 10 });
+    expect(priceLineOf(undefined, periods, terms('3'), typed(), '2026-05-01', '売上日')).toEqual({ field: 'it_id', message: '商品が見つかりません（削除された可能性があります）。選び直してください。' });
+    expect(priceLineOf(undefined, periods, terms('3'), typed({ itemId: null, price: 1 }), '2010-01-01', '売上日')).toEqual({ field: 'tax_class', message: '売上日（2010-01-01）の消費税率が登録されていません。税率設定を確認してください。' });
   });
 });

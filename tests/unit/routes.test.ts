@@ -24,6 +24,14 @@ describe('route table', () => {
       { label: '契約詳細' },
     ]);
   });
+  it('an import screen\'s breadcrumbs name it: データ取込 links back to the chooser, the kind comes last; no kind or an unknown one ends at データ取込', () => {
+    const match = matchRoute('/system/import?kind=order')!;
+    expect(breadcrumbs(match, new URLSearchParams('kind=order'))).toEqual([{ label: 'ホーム', path: '/' }, { label: 'データ取込', path: '/system/import' }, { label: '受注取込' }]);
+    expect(breadcrumbs(match, new URLSearchParams('kind=waybill_sagawa')).at(-1)).toEqual({ label: '送り状取込（佐川 e飛伝）' });
+    expect(breadcrumbs(match, new URLSearchParams(''))).toEqual([{ label: 'ホーム', path: '/' }, { label: 'データ取込' }]);
+    expect(breadcrumbs(match, new URLSearchParams('kind=nothing')).at(-1)).toEqual({ label: 'データ取込' });
+    expect(breadcrumbs(matchRoute('/client/import')!, new URLSearchParams()).at(-1)).toEqual({ label: '顧客取込' });
+  });
   it('has a route for every menu entry', () => {
     const entries = [...HEADER_MENUS.flatMap((m) => m.entries), ...SIDE_MENU.flatMap((m) => m.entries)];
     for (const entry of entries) expect(matchRoute(entry.path.replace('/self', '/1')), entry.path).toBeDefined();

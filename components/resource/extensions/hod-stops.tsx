@@ -4,20 +4,18 @@
  * the round (`hodreport_save` with `stops`), which books the bottles on the customers.
  */
 import { isFilled } from '@/lib/client/list/child-rows';
-import type { ChildRowsState } from '@/lib/client/list/use-child-rows';
 import { formatMoney } from '@/lib/format';
 import { toHalfWidth } from '@/lib/text';
-import type { LinesExtras } from './types';
+import { LinesEditor } from '../lines-editor';
+import type { LinesSectionProps } from './types';
 
 const count = (text: string | undefined): number => Number(toHalfWidth(text ?? '').replaceAll(',', '')) || 0;
 
-export const hodStops: LinesExtras = (state: ChildRowsState) => {
+export function HodStops({ state, disabled }: LinesSectionProps) {
   const filled = state.rows.filter((row) => isFilled(state.child, row));
   const sum = (name: string) => filled.reduce((total, row) => total + count(row.values[name]), 0);
-  return {
-    counter: '件目',
-    labels: { it_id: 'ボトル', collected: '回収本数' },
-    footer: (
+  return (
+    <LinesEditor state={state} disabled={disabled} counter="件目" labels={{ it_id: 'ボトル', collected: '回収本数' }} footer={
       <tr className="h-[40px] border-t border-line font-semibold">
         <td colSpan={3} className="px-[8px]">合計（{filled.length}件）</td>
         <td className="px-[8px] text-right tabular-nums">{sum('delivered')}本</td>
@@ -25,6 +23,6 @@ export const hodStops: LinesExtras = (state: ChildRowsState) => {
         <td className="px-[8px] text-right tabular-nums">{formatMoney(sum('cash'))}</td>
         <td colSpan={3} />
       </tr>
-    ),
-  };
-};
+    } />
+  );
+}

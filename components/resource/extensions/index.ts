@@ -6,26 +6,26 @@
  *   消込, an invoice's rates, PDF and mail, and allocations.
  * - `ROW_DETAILS`: what a list row unfolds to.
  * - `RELATED_ACTIONS`: buttons beside a related tab's list, by `{parent resource}.{related resource}`.
- * - `LINES_EXTRAS`: what the lines editor of a resource's child rows shows beyond the declaration.
+ * - `LINES_SECTIONS`: a resource's child rows drawn with more than the declaration (the lines editor with its additions).
  * - `FORM_PANELS`: panels under the form of a new or saved record that follow what the form holds.
  */
 import type { ComponentType } from 'react';
 import { AuditChanges } from './audit-changes';
 import { BillingAllocations, BillingDocuments, BillingRates } from './billing-detail';
 import { BottleBalance } from './bottle-balance';
-import { hodStops } from './hod-stops';
+import { HodStops } from './hod-stops';
 import { LastOrder } from './last-order';
 import { MailPreview } from './mail-preview';
 import { OpenItems } from './open-items';
 import { PaymentAllocations } from './payment-allocation';
 import { Receivable } from './receivable';
-import { salesLines } from './sales-lines';
+import { SalesLines } from './sales-lines';
 import { ServerMoves } from './server-moves';
 import { ItemStock, WarehouseStock } from './stock';
 import { ItemTaxRate } from './tax-rate';
-import type { DetailExtensionProps, FormPanelProps, LinesExtras, RelatedActionProps, RowDetailProps } from './types';
+import type { DetailExtensionProps, FormPanelProps, LinesSectionProps, RelatedActionProps, RowDetailProps } from './types';
 
-export type { DetailExtensionProps, FormPanelProps, LinesExtras, RelatedActionProps, RowDetailProps } from './types';
+export type { DetailExtensionProps, FormPanelProps, LinesSectionProps, RelatedActionProps, RowDetailProps } from './types';
 
 export const DETAIL_EXTENSIONS: Record<string, readonly ComponentType<DetailExtensionProps>[]> = {
   client: [LastOrder, BottleBalance, Receivable],
@@ -50,10 +50,13 @@ export const RELATED_ACTIONS: Record<string, ComponentType<RelatedActionProps>> 
   'client.server': ServerMoves,
 };
 
-/** The lines editor's additions per resource with children (the order's come from its own screen). */
-export const LINES_EXTRAS: Record<string, LinesExtras> = {
-  hodreport: hodStops,
-  sales: salesLines,
+/**
+ * The child rows of a resource drawn with additions to the one lines editor (the order's come from its own screen):
+ * the round's stops with their totals row, the sales slip's lines priced live with the slip's totals per rate.
+ */
+export const LINES_SECTIONS: Record<string, ComponentType<LinesSectionProps>> = {
+  hodreport: HodStops,
+  sales: SalesLines,
 };
 
 /** Under the form, new or saved: the payment screen shows the chosen customer's balance and open items. */

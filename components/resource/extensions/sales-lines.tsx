@@ -1,18 +1,23 @@
 /**
- * 売上伝票: what the slip's lines add to the one lines editor — the stored 金額 as money and 税率 with its sign
- * (as the server fixed them at the slip date; a new or changed line shows them after 保存).
+ * 売上伝票: the slip's lines priced live as the order form prices its own (lib/client/slips/use-priced-lines: the one
+ * line computation, the customer's terms and the rate at the 売上日 the form holds) — an item chosen shows its name, the
+ * customer's unit price and its class where the line leaves them empty (the save fills them so), each line's 金額 and
+ * 税率, and the slip's totals per rate (`SlipTotals`) before 保存.
  */
-import { formatMoney } from '@/lib/format';
-import type { ChildRowsState } from '@/lib/client/list/use-child-rows';
-import type { LinesExtras } from './types';
+import { useWatch } from 'react-hook-form';
+import { usePricedLines } from '@/lib/client/slips/use-priced-lines';
+import { LinesEditor } from '../lines-editor';
+import { SlipTotals } from '../slip-totals';
+import type { LinesSectionProps } from './types';
 
-export const salesLines: LinesExtras = (_state: ChildRowsState) => ({
-  derived: (row) => {
-    const amount = row.stored?.sld_amount;
-    const rate = row.stored?.sld_tax_rate;
-    return {
-      amount: amount === null || amount === undefined ? '' : formatMoney(Number(amount)),
-      tax_rate: rate === null || rate === undefined ? '' : `${String(rate)}%`,
-    };
-  },
-});
+export function SalesLines({ state, disabled, control }: LinesSectionProps) {
+  const [clientId, date] = useWatch({ control, name: ['cl_id', 'date'] });
+  const priced = usePricedLines(state.child, state.rows, clientId ?? '', date ?? '', '売上日');
+  return (
+    <>
+      <LinesEditor state={priced.withItemReset(state)} disabled={disabled} derived={priced.derived} placeholder={priced.placeholder} />
+      <SlipTotals totals={priced.totals} countable={priced.countable}
+        invalidMessage={priced.invalid ? '明細に誤りがあるため、合計を計算できません。赤く表示された項目を直してください。' : undefined} />
+    </>
+  );
+}

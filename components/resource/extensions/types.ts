@@ -3,7 +3,6 @@ import type { FormRecord } from '@/lib/list/record-mapper';
 import type { ChildRowsState } from '@/lib/client/list/use-child-rows';
 import type { Row } from '@/lib/client/list/use-list-controller';
 import type { ResourceDef } from '@/lib/resources/types';
-import type { LinesEditorProps } from '../lines-editor';
 
 /** What an extra panel of a detail screen receives (only for a saved record). */
 export interface DetailExtensionProps {
@@ -23,8 +22,15 @@ export interface RelatedActionProps {
   parentId: string;
 }
 
-/** What a resource adds to the lines editor of its child rows (labels, counting, a totals row), given their state. */
-export type LinesExtras = (state: ChildRowsState) => Omit<LinesEditorProps, 'state' | 'disabled'>;
+/**
+ * What a resource's lines section receives (LINES_SECTIONS): the child rows' state, whether they may be edited, and the
+ * record form's state (to follow what it holds: the sales slip's customer and date price its lines live).
+ */
+export interface LinesSectionProps {
+  state: ChildRowsState;
+  disabled: boolean;
+  control: Control<FormRecord>;
+}
 
 /** What a panel under a new or saved record's form receives (FORM_PANELS): the form's state, to follow what is chosen. */
 export interface FormPanelProps {

@@ -8,23 +8,22 @@
  * screen are saved first) and the copy.
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import useSWR from 'swr';
 import { call } from '@/lib/client/api/fetcher';
-import { formatDate, formatMoney } from '@/lib/format';
-import { invalidRowsMessage, isFilled, type ChildRow } from '@/lib/client/list/child-rows';
+import { formatMoney } from '@/lib/format';
+import { invalidRowsMessage } from '@/lib/client/list/child-rows';
 import { newRecordValues } from '@/lib/client/list/new-record-values';
 import { toForm, type FormRecord } from '@/lib/list/record-mapper';
 import { markRefusal, refusalOf, type Refusal } from '@/lib/client/list/save-refusal';
-import { useChildRows, type ChildRowsState } from '@/lib/client/list/use-child-rows';
+import { useChildRows } from '@/lib/client/list/use-child-rows';
 import { callFetcher, type Row } from '@/lib/client/list/use-list-controller';
 import { detailPathOf, listPathOf } from '@/lib/list/resource-paths';
 import { useRecordController } from '@/lib/client/list/use-record-controller';
+import { taxClassText, usePricedLines } from '@/lib/client/slips/use-priced-lines';
 import { deliveryFeesOf, feeIn, shippingOf } from '@/lib/orders/delivery-fee';
-import { checkLine } from '@/lib/orders/lines';
 import { isOrderStatus, stockIsOut, statusText, TRANSITIONS, type StatusResult } from '@/lib/orders/status';
-import { lineAmount, moneyTermsOf, unitPriceFor, type TaxedAmount } from '@/lib/money/totals';
 import { feeLine, orderTotalsWithFee } from '@/lib/orders/totals';
 import { can } from '@/lib/permissions';
 import { MESSAGES } from '@/lib/protocol';
@@ -33,11 +32,11 @@ import { orderResource, SHIP_PARTS } from '@/lib/resources/order';
 import { resourceSchema } from '@/lib/resources/schema';
 import { labelColumnOf, type ChildDef, type FieldDef } from '@/lib/resources/types';
 import { fillPath, ROUTES } from '@/lib/routes';
-import { TAX_CLASS } from '@/lib/resources/options';
-import { formatRate, rateOn, taxClassOf, taxPeriodOf, type TaxClass } from '@/lib/tax';
+import { formatRate, rateOn } from '@/lib/tax';
 import { FieldInput } from '@/components/resource/field-input';
 import { FormProblem, type FormProblemState } from '@/components/resource/form-problem';
 import { LinesEditor, type FixedRow } from '@/components/resource/lines-editor';
+import { SlipTotals } from '@/components/resource/slip-totals';
 import { AppLink, navigate, RecordNotFound, useAlert, useAreas, useConfirm, useLeaveGuard, useLoadingWhile, usePrompt, useUserId } from '@/components/resource/shell-bridge';
 import { buttonClass, labelClass } from '@/components/resource/styles';
 import type { ScreenProps } from '../registry';
@@ -49,49 +48,6 @@ const COPY_ROUTE = ROUTES.find((r) => r.path.startsWith(`${def.basePath}/copy/`)
 /** What a copy keeps of the order it copies (besides the lines). */
 const copied = (name: string) => ['cl_id', 'sk_id', 'pm_id', 'ht_id', 'delivery_fee'].includes(name) || name.startsWith('ship_');
 const SWR_ONCE = { revalidateOnFocus: false } as const;
-const taxClassText = (taxClass: TaxClass): string => TAX_CLASS.find((o) => o.value === taxClass)?.text ?? taxClass;
-
-/** What pricing a line needs of its item: the list price and tax class (a stored line: as stored). */
-interface ItemFacts {
-  price: number;
-  taxClass: TaxClass;
-  name: string;
-}
-
-/** The item facts of the lines: a stored line's from its row, a newly chosen item's from `item_dtl`. */
-function useItemFacts(rows: readonly ChildRow[]): (row: ChildRow) => ItemFacts | undefined {
-  const [items, setItems] = useState<Record<string, ItemFacts>>({});
-  const wanted = [...new Set(rows.filter((r) => r.values.it_id && String(r.stored?.odd_it_id ?? '') !== r.values.it_id).map((r) => r.values.it_id))].filter((id) => !items[id]);
-  const wantedKey = wanted.join(',');
-  useEffect(() => {
-    if (!wantedKey) return;
-    let live = true;
-    void Promise.all(wantedKey.split(',').map(async (id) => [id, (await call<Row>('item_dtl', { id }))[0]] as const)).then((found) => {
-      if (!live) return;
-      setItems((now) => ({ ...now, ...Object.fromEntries(found.flatMap(([id, item]) => (item ? [[id, { price: Number(item.it_price ?? 0), taxClass: taxClassOf(item.it_tax_class), name: String(item.it_name ?? '') }]] : []))) }));
-    }, () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [wantedKey]);
-  return (row) => {
-    if (!row.values.it_id) return undefined;
-    const stored = row.stored;
-    if (stored && String(stored.odd_it_id) === row.values.it_id) return { price: Number(stored.odd_price), taxClass: taxClassOf(stored.odd_tax_class), name: String(stored.odd_name ?? '') };
-    return items[row.values.it_id];
-  };
-}
-
-/** A changed item clears the line's own name and price: the new item's (and the customer's price of it) apply. */
-function withItemReset(state: ChildRowsState): ChildRowsState {
-  return {
-    ...state,
-    setRows: (next) => state.setRows(next.map((row) => {
-      const before = state.rows.find((r) => r.key === row.key);
-      return before && before.values.it_id !== row.values.it_id ? { ...row, values: { ...row.values, name: '', price: '' } } : row;
-    })),
-  };
-}
 
 export default function OrderFormScreen({ match }: ScreenProps) {
   const odr = match.params.odr;
@@ -134,45 +90,27 @@ export default function OrderFormScreen({ match }: ScreenProps) {
   const date = form.watch('date');
   const feeInput = form.watch('delivery_fee');
   const ship = useWatch({ control: form.control, name: SHIP_PARTS.map((part) => `ship_${part}`) });
-  const client = useSWR(clientId ? (['client_dtl', { id: clientId }] as const) : null, callFetcher<Row>, SWR_ONCE).data?.[0];
+  const priced = usePricedLines(LINES, lines.rows, clientId ?? '', date ?? '', '受注日');
+  const { client, periods } = priced;
   // 「前回の受注」: the customer's order before this one (an order being viewed), else their latest.
   const sameCustomer = Boolean(id && record && String(record.od_cl_id) === String(clientId));
   const previous = useSWR(clientId ? (['order_previous', sameCustomer ? { od_id: id } : { cl_id: clientId }] as const) : null, callFetcher<Row>, SWR_ONCE).data?.[0];
-  const taxRows = useSWR(['tax_lst', { n: 1000, p: 1, col: 'tx_valid_from', odr: 'asc', kw: '', postData: {} }] as const, callFetcher<Row>, SWR_ONCE).data;
-  const periods = useMemo(() => (taxRows ?? []).flatMap((row) => taxPeriodOf(row) ?? []), [taxRows]);
   const feeRows = useSWR(['deliveryfee_lst', { n: 100, p: 1, col: 'df_pref_code', odr: 'asc', kw: '', postData: {} }] as const, callFetcher<Row>, SWR_ONCE);
   const fees = useMemo(() => deliveryFeesOf(feeRows.data ?? []), [feeRows.data]);
-  const factsOf = useItemFacts(lines.rows);
 
   const status = String(record?.od_status ?? 'untreated');
   const linesLocked = !writable || stockIsOut(status) || status === 'cancelled';
-  const customer = moneyTermsOf(client);
-  const orderDate = date || formatDate(new Date());
-  /** A line's quantity and price as the save will read them (lib/orders/lines), its rate, and the check's messages. */
-  const priced = (row: ChildRow) => {
-    const facts = factsOf(row);
-    const rate = facts ? rateOn(periods, facts.taxClass, orderDate) : undefined;
-    if (!isFilled(LINES, row)) return { facts, rate, problems: {} };
-    const checked = checkLine({ quantity: row.values.quantity, price: row.values.price });
-    if (!checked.ok) return { facts, rate, problems: checked.fields as Record<string, string> };
-    const price = checked.price ?? (facts ? unitPriceFor(facts.price, customer, rate ?? 0) : undefined);
-    return { facts, rate, problems: {}, quantity: checked.quantity, price };
-  };
-  const filled = lines.rows.filter((row) => isFilled(LINES, row));
-  const invalidLines = filled.filter((row) => Object.keys(priced(row).problems).length > 0);
-  const amounts: TaxedAmount[] = filled.flatMap((row) => {
-    const { quantity, price, facts, rate } = priced(row);
-    return quantity === undefined || price === undefined || !facts ? [] : [{ amount: lineAmount(quantity, price, customer.kinKiri), taxClass: facts.taxClass, taxRate: rate ?? 0 }];
-  });
+  const customer = priced.terms;
+  const orderDate = priced.date;
   // The fee the save charges: the one entered, else the shipping prefecture's (lib/orders/delivery-fee, as the server).
   const feeText = String(feeInput ?? '').trim();
   const shipEntered = ship.some((value) => String(value ?? '').trim() !== '');
   const shipPref = shipEntered ? String(ship[SHIP_PARTS.indexOf('pref')] ?? '') : !id && client ? shippingOf(client).od_ship_pref : '';
   const prefFee = feeText === '' ? feeIn(fees, shipPref) : undefined;
   const feeValue = feeText === '' ? prefFee?.fee ?? 0 : integerIn(feeText, 0, 9_999_999);
-  const countable = invalidLines.length === 0 && feeValue !== undefined;
+  const countable = priced.countable && feeValue !== undefined;
   const standardRate = rateOn(periods, 'standard', orderDate);
-  const totals = orderTotalsWithFee(amounts, feeValue ?? 0, standardRate ?? 0, customer);
+  const totals = orderTotalsWithFee(priced.amounts, feeValue ?? 0, standardRate ?? 0, customer);
   // The fee line the save will store after the typed lines (lib/orders/totals `feeLine`, as the server derives it).
   const fee = feeValue ? feeLine(feeValue, standardRate ?? 0, customer) : undefined;
   const feeLines: FixedRow[] = fee ? [{
@@ -182,21 +120,6 @@ export default function OrderFormScreen({ match }: ScreenProps) {
   }] : [];
   const dirty = form.formState.isDirty || lines.dirty;
   useLeaveGuard(dirty && !busy && !missing);
-
-  const derived = (row: ChildRow): Record<string, ReactNode> => {
-    const { quantity, price, facts, rate } = priced(row);
-    if (!row.values.it_id) return { amount: '', tax_class: '', tax_rate: '' };
-    return {
-      amount: quantity === undefined || price === undefined ? '—' : formatMoney(lineAmount(quantity, price, customer.kinKiri)),
-      tax_class: facts ? taxClassText(facts.taxClass) : '',
-      tax_rate: facts ? (facts.taxClass === 'exempt' || facts.taxClass === 'outside' ? taxClassText(facts.taxClass) : formatRate(rate)) : '',
-    };
-  };
-  const placeholder = (row: ChildRow, field: FieldDef): string | undefined => {
-    const facts = factsOf(row);
-    if (!facts) return undefined;
-    return field.name === 'price' ? String(unitPriceFor(facts.price, customer, rateOn(periods, facts.taxClass, orderDate) ?? 0)) : field.name === 'name' ? facts.name : undefined;
-  };
 
   /** Shows a refusal: the banner, the order's fields under their inputs, the lines' at their cells; focuses the first. */
   const showRefusal = (refusal: Refusal) => {
@@ -363,32 +286,18 @@ export default function OrderFormScreen({ match }: ScreenProps) {
 
       <section aria-labelledby="order-lines" className="flex flex-col gap-[8px]">
         <h2 id="order-lines" className="text-[16px] font-bold text-ink">{LINES.label}</h2>
-        <LinesEditor state={withItemReset(lines)} disabled={linesLocked || busy} derived={derived} placeholder={placeholder} fixedRows={feeLines} />
+        <LinesEditor state={priced.withItemReset(lines)} disabled={linesLocked || busy} derived={priced.derived} placeholder={priced.placeholder} fixedRows={feeLines} />
       </section>
 
-      <section aria-label="合計" className="ml-auto w-full max-w-[420px] rounded-[6px] border border-line bg-white p-[12px] text-[14px]">
-        <dl className="grid grid-cols-[1fr_auto] gap-x-[16px] gap-y-[4px]">
-          {countable && totals.rates.map((r) => (
-            <div key={r.key} className="contents" data-testid={`rate-${r.key}`}>
-              <dt>{r.label}</dt>
-              <dd className="text-right tabular-nums">{formatMoney(r.net)}（税 {formatMoney(r.tax)}）</dd>
-            </div>
-          ))}
-          <dt>うち送料（税抜・標準税率）</dt>
-          <dd className="text-right tabular-nums" data-testid="delivery-fee">
-            {feeValue === undefined ? '—' : formatMoney(feeValue)}
-            {feeText === '' && (prefFee ? `（${prefFee.prefName}の送料）` : shipPref ? '' : '（配送先の都道府県なし）')}
-          </dd>
-          <dt>小計（税抜）</dt>
-          <dd className="text-right tabular-nums" data-testid="net-total">{countable ? formatMoney(totals.net) : '—'}</dd>
-          <dt>消費税</dt>
-          <dd className="text-right tabular-nums" data-testid="tax-total">{countable ? formatMoney(totals.tax) : '—'}</dd>
-          <dt className="font-bold">合計（税込）</dt>
-          <dd className="text-right font-bold tabular-nums" data-testid="grand-total">{countable ? formatMoney(totals.total) : '—'}</dd>
-        </dl>
-        {!countable && <p className="mt-[6px] text-[12px] text-danger">明細または送料に誤りがあるため、合計を計算できません。赤く表示された項目を直してください。</p>}
-        {feeText === '' && feeRows.error && <p className="mt-[6px] text-[12px] text-muted">都道府県別送料を読み込めないため、送料は保存時に配送先の都道府県の送料になります。</p>}
-      </section>
+      <SlipTotals totals={totals} countable={countable}
+        invalidMessage={(priced.invalid || feeValue === undefined) ? '明細または送料に誤りがあるため、合計を計算できません。赤く表示された項目を直してください。' : undefined}
+        notes={feeText === '' && Boolean(feeRows.error) && <p className="mt-[6px] text-[12px] text-muted">都道府県別送料を読み込めないため、送料は保存時に配送先の都道府県の送料になります。</p>}>
+        <dt>うち送料（税抜・標準税率）</dt>
+        <dd className="text-right tabular-nums" data-testid="delivery-fee">
+          {feeValue === undefined ? '—' : formatMoney(feeValue)}
+          {feeText === '' && (prefFee ? `（${prefFee.prefName}の送料）` : shipPref ? '' : '（配送先の都道府県なし）')}
+        </dd>
+      </SlipTotals>
 
       <details className="rounded-[6px] border border-line bg-white p-[12px]">
         <summary className="cursor-pointer text-[14px] font-medium">配送先（空欄のときは顧客の配送先）</summary>

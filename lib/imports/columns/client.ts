@@ -6,6 +6,7 @@
 import { clientResource } from '../../resources/client';
 import type { FieldDef } from '../../resources/types';
 import type { ImportColumn, ImportKindInfo } from '../kinds';
+import { IMPORT_PAGES } from '../pages';
 
 /** Other headers meaning a field (matched after NFKC, spaces removed, case folded). */
 const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
@@ -46,9 +47,9 @@ export const clientImportColumns: readonly ImportColumn[] = importableClientFiel
 }));
 
 export const clientImportKind: ImportKindInfo = {
-  label: '顧客取込',
+  label: IMPORT_PAGES.client.label,
   area: 'client',
   format: 'csv',
-  route: '/client/import',
+  route: IMPORT_PAGES.client.route,
   columns: clientImportColumns,
 };

@@ -4,6 +4,7 @@
  * answers, and the labels its errors name.
  */
 import type { ImportColumn, ImportKindInfo } from '../kinds';
+import { IMPORT_PAGES } from '../pages';
 
 export const JACCS_RESULT_COLUMNS: readonly ImportColumn[] = [
   { field: 'debit_code', label: '顧客番号', required: true },
@@ -19,9 +20,9 @@ export const JACCS_RESULT_COLUMNS: readonly ImportColumn[] = [
 ];
 
 export const jaccsResultImportKind: ImportKindInfo = {
-  label: '口座振替結果（JACCS 全銀）',
+  label: IMPORT_PAGES.jaccs_result.label,
   area: 'import',
   format: 'fixed',
-  route: '/system/jaccs',
+  route: IMPORT_PAGES.jaccs_result.route,
   columns: JACCS_RESULT_COLUMNS,
 };

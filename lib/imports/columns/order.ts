@@ -8,6 +8,7 @@
  * rate, and the fee line are the order's own rules (server/resources/policies/order.ts).
  */
 import type { ImportColumn, ImportKindInfo } from '../kinds';
+import { IMPORT_PAGES } from '../pages';
 
 export const orderImportColumns = [
   { field: 'key', label: '受注キー', synonyms: ['注文番号', 'オーダー番号', '受注ID', '取込キー'], required: true },
@@ -25,10 +26,10 @@ export const orderImportColumns = [
 export type OrderImportField = (typeof orderImportColumns)[number]['field'];
 
 export const orderImportKind: ImportKindInfo = {
-  label: '受注取込',
+  label: IMPORT_PAGES.order.label,
   area: 'order',
   format: 'csv',
-  route: '/system/import?kind=order',
+  route: IMPORT_PAGES.order.route,
   groupBy: 'key',
   columns: orderImportColumns,
 };

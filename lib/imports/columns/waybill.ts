@@ -10,6 +10,7 @@
  * A file without a header row is read by these positions.
  */
 import type { ImportColumn, ImportKindInfo } from '../kinds';
+import { IMPORT_PAGES } from '../pages';
 
 /** The fields a waybill kind reads (each carrier's columns fill the same two). */
 export type WaybillImportField = 'order_no' | 'tracking_no';
@@ -29,18 +30,18 @@ export const waybillSagawaImportColumns = [
 ] as const satisfies readonly WaybillColumn[];
 
 export const waybillImportKind: ImportKindInfo = {
-  label: '送り状取込',
+  label: IMPORT_PAGES.waybill.label,
   area: 'order',
   format: 'csv',
-  route: '/system/import?kind=waybill',
+  route: IMPORT_PAGES.waybill.route,
   columns: waybillImportColumns,
 };
 
 export const waybillSagawaImportKind: ImportKindInfo = {
-  label: '送り状取込（佐川 e飛伝）',
+  label: IMPORT_PAGES.waybill_sagawa.label,
   area: 'order',
   format: 'csv',
-  route: '/system/import?kind=waybill_sagawa',
+  route: IMPORT_PAGES.waybill_sagawa.route,
   columns: waybillSagawaImportColumns,
 };
 
