@@ -10,9 +10,23 @@ export interface ClosingPreviewRow extends InvoiceFigures {
   cl_id: number;
   /** The billing customer's name (会社名, else 氏名). */
   name: string;
-  /** The period's first day; earlier for a first invoice that takes slips or payments from before it. */
+  /**
+   * The period's first day; earlier for a first invoice that takes slips or payments from before it. A later invoice keeps
+   * its period: the late slips and payments it takes (dated on or before the previous closing date) are marked as such.
+   */
   period_from: string;
   period_to: string;
+}
+
+/**
+ * `closing_late` (issue 19): a slip or payment of a customer dated in a closed period is billed by the next closing —
+ * the closing date that closed its day, the next closing's date, and what the form says before saving.
+ */
+export interface LateEntry {
+  closed: string;
+  next: string;
+  /** 「11月20日締めは締め処理済みです。次回（12月20日締め）の請求に含めます。」 */
+  message: string;
 }
 
 /** `closing_preview`: a group's month, its invoices by customer, and the sums of every money column. */
