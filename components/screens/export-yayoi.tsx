@@ -63,7 +63,7 @@ export function ExportYayoiPanel() {
       {error && <p role="alert" className="text-[1.4rem] text-danger">{messageOf(error)}</p>}
       <DataTable
         caption="これまでの出力"
-        headers={[['出力番号', true], ['期間'], ['仕訳の行数', true], ['売上伝票', true], ['入金伝票', true], ['出力日時'], ['出力者'], ['区分']]}
+        headers={[['出力番号', true], ['期間'], ['仕訳の行数', true], ['売上伝票', true], ['入金伝票', true], ['うち期間前の日付', true], ['出力日時'], ['出力者'], ['区分']]}
         empty={!data ? '読み込み中…' : data.length === 0 && 'まだ出力していません。'}
       >
         {(data ?? []).map((row) => (
@@ -73,6 +73,7 @@ export function ExportYayoiPanel() {
             <td className={numberCellClass}>{number(row.ae_rows)}</td>
             <td className={numberCellClass}>{number(row.ae_slips)}</td>
             <td className={numberCellClass}>{number(row.ae_payments)}</td>
+            <td className={numberCellClass} title="前回の出力後に計上された、出力期間より前の日付の伝票・入金（仕訳メモに記載）">{number(row.ae_late)}</td>
             <td className={cellClass}>{formatDateTime(row.created)}</td>
             <td className={cellClass}>{row.user_name}</td>
             <td className={cellClass}>{row.ae_reexport ? <span className="font-bold text-warning">再出力</span> : '初回'}</td>
