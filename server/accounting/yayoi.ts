@@ -67,31 +67,63 @@ interface JournalScope {
   repeats: number[];
 }
 
+/** One read of an export's rows: dated from `lo` up to `hi` (itself included or not), never exported and/or written by the repeated exports. */
+interface Span {
+  lo: string;
+  hi: string;
+  withHi: boolean;
+  marks: 'unexported' | 'repeated' | 'both';
+}
+
+/**
+ * The reads an export makes, each one an index serves: the period by date (unexported or repeated); the late entries
+ * never exported by the partial index of the unexported (migration 0055); for a 再出力, the late entries its repeated
+ * exports wrote.
+ */
+function spansOf({ from, to, since, repeats }: JournalScope): Span[] {
+  const spans: Span[] = [{ lo: from, hi: to, withHi: true, marks: repeats.length ? 'both' : 'unexported' }];
+  if (since < from) spans.push({ lo: since, hi: from, withHi: false, marks: 'unexported' });
+  if (since < from && repeats.length) spans.push({ lo: since, hi: from, withHi: false, marks: 'repeated' });
+  return spans;
+}
+
 /**
  * The slips by tax bucket and the payments an export takes, live only, with the customer's name and 弥生取引先コード;
- * those dated before the period are marked `late`.
+ * those dated before the period are marked `late` (yayoiRecords orders the journal).
  */
 async function journalData(trx: Db, scope: JournalScope): Promise<{ rates: YayoiSlipRate[]; payments: YayoiPayment[]; slips: number }> {
-  const { from, to, since, repeats } = scope;
+  const { from, repeats } = scope;
   const name = titleSql(clientResource, 'client').as('client_name');
-  const rateRows = await trx.selectFrom('sales_rate').innerJoin('sales', 'sales.sl_id', 'sales_rate.slr_sl_id').innerJoin('client', 'client.cl_id', 'sales.sl_cl_id')
-    .select(['sl_id', 'sl_number', 'sl_date', 'cl_yayoi_id', 'slr_key', 'slr_total', 'slr_tax', name])
-    .where('sales.deleted', '=', 0).where('sl_date', '>=', since).where('sl_date', '<=', to)
-    .where((eb) => (repeats.length ? eb.or([eb('sl_ae_id', 'is', null), eb('sl_ae_id', 'in', repeats)]) : eb('sl_ae_id', 'is', null)))
-    .orderBy('sl_date').orderBy('sl_id').execute();
-  const paymentRows = await trx.selectFrom('payment').innerJoin('client', 'client.cl_id', 'payment.py_cl_id')
-    .select(['py_id', 'py_date', 'py_kind', 'py_amount', 'cl_yayoi_id', name])
-    .where('payment.deleted', '=', 0).where('py_date', '>=', since).where('py_date', '<=', to)
-    .where((eb) => (repeats.length ? eb.or([eb('py_ae_id', 'is', null), eb('py_ae_id', 'in', repeats)]) : eb('py_ae_id', 'is', null)))
-    .orderBy('py_date').orderBy('py_id').execute();
-  const rates = rateRows.map((r) => ({
-    sl_id: Number(r.sl_id), number: String(r.sl_number ?? ''), date: String(r.sl_date), client: String(r.client_name ?? ''),
-    yayoi_id: String(r.cl_yayoi_id ?? ''), key: String(r.slr_key), total: Number(r.slr_total), tax: Number(r.slr_tax), late: String(r.sl_date) < from,
-  }));
-  const payments = paymentRows.map((r) => ({
-    py_id: Number(r.py_id), date: String(r.py_date), client: String(r.client_name ?? ''), yayoi_id: String(r.cl_yayoi_id ?? ''),
-    kind: String(r.py_kind), amount: Number(r.py_amount), late: String(r.py_date) < from,
-  }));
+  const rates: YayoiSlipRate[] = [];
+  const payments: YayoiPayment[] = [];
+  for (const span of spansOf(scope)) {
+    const rateRows = await trx.selectFrom('sales_rate').innerJoin('sales', 'sales.sl_id', 'sales_rate.slr_sl_id').innerJoin('client', 'client.cl_id', 'sales.sl_cl_id')
+      .select(['sl_id', 'sl_number', 'sl_date', 'cl_yayoi_id', 'slr_key', 'slr_total', 'slr_tax', name])
+      .where('sales.deleted', '=', 0).where('sl_date', '>=', span.lo)
+      .where('sl_date', span.withHi ? '<=' : '<', span.hi)
+      .where((eb) => (span.marks === 'unexported' ? eb('sl_ae_id', 'is', null) : span.marks === 'repeated' ? eb('sl_ae_id', 'in', repeats)
+        : eb.or([eb('sl_ae_id', 'is', null), eb('sl_ae_id', 'in', repeats)])))
+      .execute();
+    const paymentRows = await trx.selectFrom('payment').innerJoin('client', 'client.cl_id', 'payment.py_cl_id')
+      .select(['py_id', 'py_date', 'py_kind', 'py_amount', 'cl_yayoi_id', name])
+      .where('payment.deleted', '=', 0).where('py_date', '>=', span.lo)
+      .where('py_date', span.withHi ? '<=' : '<', span.hi)
+      .where((eb) => (span.marks === 'unexported' ? eb('py_ae_id', 'is', null) : span.marks === 'repeated' ? eb('py_ae_id', 'in', repeats)
+        : eb.or([eb('py_ae_id', 'is', null), eb('py_ae_id', 'in', repeats)])))
+      .execute();
+    for (const r of rateRows) {
+      rates.push({
+        sl_id: Number(r.sl_id), number: String(r.sl_number ?? ''), date: String(r.sl_date), client: String(r.client_name ?? ''),
+        yayoi_id: String(r.cl_yayoi_id ?? ''), key: String(r.slr_key), total: Number(r.slr_total), tax: Number(r.slr_tax), late: String(r.sl_date) < from,
+      });
+    }
+    for (const r of paymentRows) {
+      payments.push({
+        py_id: Number(r.py_id), date: String(r.py_date), client: String(r.client_name ?? ''), yayoi_id: String(r.cl_yayoi_id ?? ''),
+        kind: String(r.py_kind), amount: Number(r.py_amount), late: String(r.py_date) < from,
+      });
+    }
+  }
   return { rates, payments, slips: new Set(rates.map((r) => r.sl_id)).size };
 }
 
