@@ -18,6 +18,9 @@ export interface ClosingPreviewRow extends InvoiceFigures {
   period_to: string;
 }
 
+/** The mark of a slip or payment an invoice bills though dated before its period (a late entry, issue 19): screen and PDF. */
+export const LATE_MARK = '前回締め後計上';
+
 /**
  * `closing_late` (issue 19): a slip or payment of a customer dated in a closed period is billed by the next closing —
  * the closing date that closed its day, the next closing's date, and what the form says before saving.
@@ -48,6 +51,8 @@ export interface ClosingItemSlip {
   net: number;
   tax: number;
   total: number;
+  /** Dated before the period, entered after the previous closing (a late entry, issue 19): 「前回締め後計上」. */
+  late: boolean;
 }
 
 /** A payment behind a preview row. */
@@ -57,6 +62,8 @@ export interface ClosingItemPayment {
   cl_id: number;
   kind: string;
   amount: number;
+  /** As a slip's `late`. */
+  late: boolean;
 }
 
 /** `closing_preview_items`: the slips and payments one billing customer's invoice takes. */

@@ -101,8 +101,6 @@ export interface InvoicePayment {
   late: boolean;
 }
 
-/** The mark of a slip or payment dated before the invoice's period (a late entry). */
-export const LATE_MARK = '前回締め後計上';
 
 export interface InvoiceDocument {
   bl_id: number;

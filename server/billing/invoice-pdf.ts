@@ -18,7 +18,8 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import { dayJa, LATE_MARK, periodText, type InvoiceDocument, type InvoiceSlip, type InvoiceLine } from './invoice-document';
+import { LATE_MARK } from '../../lib/closing/answers';
+import { dayJa, periodText, type InvoiceDocument, type InvoiceSlip, type InvoiceLine } from './invoice-document';
 
 const require = createRequire(import.meta.url);
 

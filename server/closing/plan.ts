@@ -198,7 +198,7 @@ export async function closingItems(db: Db, period: ClosingPeriod, clientId: numb
   const slipsTaken = takenOf(db, 'sales', period.to);
   const paymentsTaken = takenOf(db, 'payment', period.to);
   const [members, slips, payments] = await Promise.all([
-    sql<Raw>`${group} SELECT grp.id FROM grp WHERE grp.id = grp.top_id`.execute(db),
+    sql<Raw>`${group} SELECT grp.id, (SELECT COUNT(*) FROM billing b WHERE b.bl_cl_id = grp.id AND b.deleted = 0) AS invoices FROM grp WHERE grp.id = grp.top_id`.execute(db),
     sql<Raw>`${group}
       SELECT s.sl_id, s.sl_number, s.sl_date, s.sl_cl_id, s.sl_net_total, s.sl_tax_total, s.sl_total, c.cl_co_name, c.cl_name, c.cl_id
       FROM grp ${slipsTaken.from} JOIN client c ON c.cl_id = s.sl_cl_id WHERE ${slipsTaken.where} ORDER BY s.sl_date, s.sl_id`.execute(db),
@@ -206,12 +206,16 @@ export async function closingItems(db: Db, period: ClosingPeriod, clientId: numb
       SELECT p.py_id, p.py_date, p.py_cl_id, p.py_kind, p.py_amount FROM grp ${paymentsTaken.from} WHERE ${paymentsTaken.where} ORDER BY p.py_date, p.py_id`.execute(db),
   ]);
   if (members.rows.length === 0) return undefined;
+  // A late entry: dated before the period of an invoice that is not the customer's first (as the invoice document marks it).
+  const late = (date: string): boolean => Number(members.rows[0].invoices) > 0 && date < period.from;
   return {
     slips: slips.rows.map((r) => ({
       sl_id: Number(r.sl_id), number: String(r.sl_number), date: String(r.sl_date), cl_id: Number(r.sl_cl_id), client_name: nameOf(r),
-      net: Number(r.sl_net_total), tax: Number(r.sl_tax_total), total: Number(r.sl_total),
+      net: Number(r.sl_net_total), tax: Number(r.sl_tax_total), total: Number(r.sl_total), late: late(String(r.sl_date)),
     })),
-    payments: payments.rows.map((r) => ({ py_id: Number(r.py_id), date: String(r.py_date), cl_id: Number(r.py_cl_id), kind: String(r.py_kind), amount: Number(r.py_amount) })),
+    payments: payments.rows.map((r) => ({
+      py_id: Number(r.py_id), date: String(r.py_date), cl_id: Number(r.py_cl_id), kind: String(r.py_kind), amount: Number(r.py_amount), late: late(String(r.py_date)),
+    })),
   };
 }
 

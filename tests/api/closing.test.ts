@@ -301,6 +301,9 @@ for (const dialect of dialects()) {
       // 前回 1,100 − 入金 800 = 繰越 300; 売上 2,010 (8%) + 2,000 (10%) = 4,010; 税 161 + 200 = 361; 今回請求額 4,671.
       assert.deepEqual(money(row), [1100, 800, 300, 4010, 361, 4671]);
       assert.deepEqual(rates(row), [['10', 2000, 200], ['8', 2010, 161]]);
+      const items = (await h.post<ClosingItems>('closing_preview_items', { sime_gp: '25', sime_ym: '202505', cl_id: cl })).body[0];
+      assert.deepEqual(items.slips.map((x) => [x.date, x.late]), [['2025-04-20', true], ['2025-05-10', false]]);
+      assert.deepEqual(items.payments.map((x) => [x.date, x.late]), [['2025-04-24', true], ['2025-05-20', false]]);
       const job = await run('25', '202505');
       const [may] = await invoicesOf(job.result!.cls_id);
       assert.deepEqual([may.bl_prev_total, may.bl_paid, may.bl_carry, may.bl_sales_net, may.bl_tax_total, may.bl_total], [1100, 800, 300, 4010, 361, 4671]);
