@@ -4,6 +4,7 @@
  */
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { YAYOI_LATE_HEADER } from '../lib/accounting/yayoi';
 import { CSV_HEADERS, LIMITS } from '../lib/protocol';
 import { authPlugin } from './auth/plugin';
 import type { AreaOptions, CallTable } from './calls/call-table';
@@ -66,7 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setNotFoundHandler(notFoundHandler(config));
   formBody(app);
   // A bundle served from another origin reads a download's name and counts (lib/client/api/fetcher.ts `download`).
-  const exposedHeaders = ['content-disposition', ...Object.values(CSV_HEADERS), 'x-invoice-pages', 'x-invoice-reissue'];
+  const exposedHeaders = ['content-disposition', ...Object.values(CSV_HEADERS), 'x-invoice-pages', 'x-invoice-reissue', YAYOI_LATE_HEADER];
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST'], exposedHeaders });
 
   const calls: CallTable = new Map();

@@ -20,7 +20,7 @@ import { clientResource } from '@/lib/resources/client';
 import { CLOSING_DAY } from '@/lib/resources/options';
 import { PAYMENT_KIND, paymentResource } from '@/lib/resources/payment';
 import { salesResource } from '@/lib/resources/sales';
-import { taxedKeys, type ClosingItems, type ClosingPreview, type ClosingPreviewRow, type ClosingRunResult } from '@/lib/closing/answers';
+import { LATE_MARK, taxedKeys, type ClosingItems, type ClosingPreview, type ClosingPreviewRow, type ClosingRunResult } from '@/lib/closing/answers';
 import { closingLabel as closingName } from '@/lib/closing/period';
 import { rentalMonth } from '@/lib/sales/rental';
 import { optionText } from '@/components/resource/cells';
@@ -60,6 +60,9 @@ function closingOfJob(job: JobInfo | null): Closing | undefined {
 
 const taxOf = (row: { rates: ClosingPreviewRow['rates'] }, key: string): number => row.rates.filter((r) => r.key === key).reduce((sum, r) => sum + r.tax, 0);
 
+/** A slip or payment dated before the period, entered after the previous closing (issue 19). */
+const LateMark = () => <span className="ml-[6px] text-[1.2rem] font-bold text-warning">{LATE_MARK}</span>;
+
 /** The slips and payments behind one customer's invoice. */
 function PreviewItems({ closing, clientId }: { closing: Closing; clientId: number }) {
   const { data, error, isLoading } = useSWR<ClosingItems[], Error>(
@@ -76,7 +79,7 @@ function PreviewItems({ closing, clientId }: { closing: Closing; clientId: numbe
           {items.slips.map((s) => (
             <tr key={s.sl_id} className="h-row">
               <td className={cellClass}><AppLink to={detailPathOf(salesResource, s.sl_id)} className={linkClass}>{s.number}</AppLink></td>
-              <td className={`${cellClass} tabular-nums`}>{s.date}</td>
+              <td className={`${cellClass} tabular-nums`}>{s.date}{s.late && <LateMark />}</td>
               <td className={cellClass}>{s.client_name}</td>
               <td className={numberCellClass}>{formatMoney(s.net)}</td>
               <td className={numberCellClass}>{formatMoney(s.tax)}</td>
@@ -90,7 +93,7 @@ function PreviewItems({ closing, clientId }: { closing: Closing; clientId: numbe
         <DataTable caption="入金伝票" headers={[['入金日'], ['入金区分'], ['金額', true]]} empty={items.payments.length === 0 && 'この期間の入金伝票はありません。'}>
           {items.payments.map((p) => (
             <tr key={p.py_id} className="h-row">
-              <td className={`${cellClass} tabular-nums`}><AppLink to={detailPathOf(paymentResource, p.py_id)} className={linkClass}>{p.date}</AppLink></td>
+              <td className={`${cellClass} tabular-nums`}><AppLink to={detailPathOf(paymentResource, p.py_id)} className={linkClass}>{p.date}</AppLink>{p.late && <LateMark />}</td>
               <td className={cellClass}>{optionText(PAYMENT_KIND, p.kind)}</td>
               <td className={numberCellClass}>{formatMoney(p.amount)}</td>
             </tr>

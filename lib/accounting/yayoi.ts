@@ -23,6 +23,8 @@ export interface AccountingExportRow {
   ae_payments: number;
   /** 1: a 再出力 of a period exported before. */
   ae_reexport: number;
+  /** Slips and payments dated before the period (late entries, not exported before). */
+  ae_late: number;
   created: string;
   user_name: string;
 }
@@ -41,6 +43,8 @@ export interface YayoiSlipRate {
   total: number;
   /** Our tax of the bucket (signed). */
   tax: number;
+  /** Dated before the export's period (entered after the export of its own period): 仕訳メモ says so. */
+  late?: boolean;
 }
 
 /** One payment slip. */
@@ -52,7 +56,15 @@ export interface YayoiPayment {
   /** 入金区分: cash, transfer, debit, fee, discount, offset. */
   kind: string;
   amount: number;
+  /** Dated before the export's period, as a slip's `late`. */
+  late?: boolean;
 }
+
+/** 仕訳メモ of a slip or payment dated before the export's period (a late entry, issue 19). */
+export const YAYOI_LATE_MEMO = '出力期間より前の日付（前回出力後に計上）';
+
+/** The header naming how many slips and payments of the file are dated before its period. */
+export const YAYOI_LATE_HEADER = 'x-yayoi-late';
 
 /** Columns of a record (A … Y). */
 export const YAYOI_COLUMNS = 25;
@@ -101,6 +113,7 @@ interface Line {
   debit: Side;
   credit: Side;
   memo: string;
+  late: boolean;
 }
 
 /** A line whose amount is negative, with the sides swapped and the amounts positive. */
@@ -116,7 +129,7 @@ function slipLine(rate: YayoiSlipRate, setting: YayoiSetting): Line {
         : { account: setting.acc_deposit, sub: '', taxClass: setting.tax_outside, amount: rate.total, tax: 0 };
   const receivable: Side = { account: setting.acc_receivable, sub: rate.yayoi_id, taxClass: setting.tax_none, amount: rate.total, tax: 0 };
   const memo = `${rate.number} ${RATE_LABEL[rate.key] ?? rate.key} ${rate.client}`;
-  return signed({ date: rate.date, debit: receivable, credit: sales, memo }, rate.total < 0);
+  return signed({ date: rate.date, debit: receivable, credit: sales, memo, late: rate.late === true }, rate.total < 0);
 }
 
 function paymentLine(payment: YayoiPayment, setting: YayoiSetting): Line {
@@ -128,14 +141,15 @@ function paymentLine(payment: YayoiPayment, setting: YayoiSetting): Line {
   const money: Side = { account, sub: '', taxClass: setting.tax_none, amount: payment.amount, tax: 0 };
   const receivable: Side = { account: setting.acc_receivable, sub: payment.yayoi_id, taxClass: setting.tax_none, amount: payment.amount, tax: 0 };
   const memo = `入金 ${KIND_LABEL[payment.kind] ?? payment.kind} ${payment.client}`;
-  return signed({ date: payment.date, debit: money, credit: receivable, memo }, payment.amount < 0);
+  return signed({ date: payment.date, debit: money, credit: receivable, memo, late: payment.late === true }, payment.amount < 0);
 }
 
 const sideCells = (side: Side): string[] => [yayoiText(side.account, 24), yayoiText(side.sub, 24), '', side.taxClass, String(side.amount), String(side.tax)];
 
 /**
  * The journal's records: slips (one 伝票 each, a line per non-zero bucket: 識別フラグ 2111 alone, else 2110 … 2100 … 2101) and
- * payments (2111 each), by date, slips before payments on a day, then by id; 伝票No. numbered from 1.
+ * payments (2111 each), by date, slips before payments on a day, then by id; 伝票No. numbered from 1. A late entry (dated
+ * before the period) keeps its date and says so in 仕訳メモ.
  * @example yayoiRecords([], [{ py_id: 1, date: '2026-05-27', client: '山田', yayoi_id: 'C01', kind: 'debit', amount: 1100 }], setting)[0].slice(0, 5) // ['2111', '1', '', '2026/05/27', '普通預金']
  */
 export function yayoiRecords(rates: readonly YayoiSlipRate[], payments: readonly YayoiPayment[], setting: YayoiSetting): string[][] {
@@ -162,7 +176,7 @@ export function yayoiRecords(rates: readonly YayoiSlipRate[], payments: readonly
       records.push([
         flag, String(index + 1), '', slashDate(line.date),
         ...sideCells(line.debit), ...sideCells(line.credit),
-        yayoiText(line.memo, YAYOI_MEMO_BYTES).trimEnd(), '', '', '0', '', '', '0', '0', 'no',
+        yayoiText(line.memo, YAYOI_MEMO_BYTES).trimEnd(), '', '', '0', '', line.late ? YAYOI_LATE_MEMO : '', '0', '0', 'no',
       ]);
     });
   });

@@ -10,9 +10,26 @@ export interface ClosingPreviewRow extends InvoiceFigures {
   cl_id: number;
   /** The billing customer's name (会社名, else 氏名). */
   name: string;
-  /** The period's first day; earlier for a first invoice that takes slips or payments from before it. */
+  /**
+   * The period's first day; earlier for a first invoice that takes slips or payments from before it. A later invoice keeps
+   * its period: the late slips and payments it takes (dated on or before the previous closing date) are marked as such.
+   */
   period_from: string;
   period_to: string;
+}
+
+/** The mark of a slip or payment an invoice bills though dated before its period (a late entry, issue 19): screen and PDF. */
+export const LATE_MARK = '前回締め後計上';
+
+/**
+ * `closing_late` (issue 19): a slip or payment of a customer dated in a closed period is billed by the next closing —
+ * the closing date that closed its day, the next closing's date, and what the form says before saving.
+ */
+export interface LateEntry {
+  closed: string;
+  next: string;
+  /** 「11月20日締めは締め処理済みです。次回（12月20日締め）の請求に含めます。」 */
+  message: string;
 }
 
 /** `closing_preview`: a group's month, its invoices by customer, and the sums of every money column. */
@@ -34,6 +51,8 @@ export interface ClosingItemSlip {
   net: number;
   tax: number;
   total: number;
+  /** Dated before the period, entered after the previous closing (a late entry, issue 19): 「前回締め後計上」. */
+  late: boolean;
 }
 
 /** A payment behind a preview row. */
@@ -43,6 +62,8 @@ export interface ClosingItemPayment {
   cl_id: number;
   kind: string;
   amount: number;
+  /** As a slip's `late`. */
+  late: boolean;
 }
 
 /** `closing_preview_items`: the slips and payments one billing customer's invoice takes. */

@@ -75,6 +75,12 @@ export function closingLabel(gp: string, ym: string): string {
   return `${ym.slice(0, 4)}年${ym.slice(4, 6)}月 ${closingGroupLabel(gp)}`;
 }
 
+/**
+ * A closing named by its closing date, as the late-entry notice says it.
+ * @example closingDayLabel('2026-11-20') // '11月20日締め'
+ */
+export const closingDayLabel = (date: string): string => `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日締め`;
+
 /** 「2025年05月」 */
 export const monthLabel = (ym: string): string => `${ym.slice(0, 4)}年${ym.slice(4, 6)}月`;
 

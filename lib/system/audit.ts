@@ -52,7 +52,7 @@ const OTHER_TABLES: Record<string, { label: string; columns: Record<string, Othe
     label: '会計データ出力',
     columns: {
       ae_from: { label: '期間（開始）' }, ae_to: { label: '期間（終了）' }, ae_rows: { label: '仕訳の行数' }, ae_slips: { label: '売上伝票の数' },
-      ae_payments: { label: '入金伝票の数' }, ae_reexport: { label: '再出力' }, closings: { label: '出力済みにした締め処理の数' },
+      ae_payments: { label: '入金伝票の数' }, ae_reexport: { label: '再出力' }, ae_late: { label: '期間より前の日付の伝票・入金の数' }, closings: { label: '出力済みにした締め処理の数' },
     },
     calls: { export_yayoi: '弥生会計の仕訳出力' },
     readers: 'import',

@@ -69,12 +69,16 @@ export interface InvoiceLine {
   reduced: boolean;
 }
 
-/** A slip the invoice bills, with its lines; `site` names the delivery site when it is not the recipient. */
+/**
+ * A slip the invoice bills, with its lines; `site` names the delivery site when it is not the recipient; `late`: dated
+ * before the invoice's period (entered after the previous closing, issue 19), printed with its date and 「前回締め後計上」.
+ */
 export interface InvoiceSlip {
   sl_id: number;
   number: string;
   date: string;
   site: string;
+  late: boolean;
   lines: InvoiceLine[];
 }
 
@@ -93,7 +97,10 @@ export interface InvoicePayment {
   date: string;
   kind: string;
   amount: number;
+  /** Dated before the invoice's period (a late entry, as a slip's `late`). */
+  late: boolean;
 }
+
 
 export interface InvoiceDocument {
   bl_id: number;
@@ -282,7 +289,7 @@ async function documentsOf(db: Db, ids: readonly number[], issuer: InvoiceIssuer
         const slipClient = num(s.sl_cl_id);
         const site = slipClient !== customerId && clients.get(slipClient) ? siteName(clients.get(slipClient)!) : '';
         return {
-          sl_id: num(s.sl_id), number: text(s.sl_number), date: text(s.sl_date), site,
+          sl_id: num(s.sl_id), number: text(s.sl_number), date: text(s.sl_date), site, late: text(s.sl_date) < text(b.bl_period_from),
           lines: (linesOf.get(num(s.sl_id)) ?? []).map((l) => {
             const taxClass = taxClassOf(l.sld_tax_class);
             return {
@@ -292,7 +299,9 @@ async function documentsOf(db: Db, ids: readonly number[], issuer: InvoiceIssuer
           }),
         };
       }),
-      payments: (paymentsOf.get(id) ?? []).map((p) => ({ date: text(p.py_date), kind: kindText.get(text(p.py_kind)) ?? text(p.py_kind), amount: num(p.py_amount) })),
+      payments: (paymentsOf.get(id) ?? []).map((p) => ({
+        date: text(p.py_date), kind: kindText.get(text(p.py_kind)) ?? text(p.py_kind), amount: num(p.py_amount), late: text(p.py_date) < text(b.bl_period_from),
+      })),
       taxIncluded: zeiTen === '4' || zeiTen === '5',
       printCount,
       reissue: printCount > 0 || options.reissue === true,

@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
+import { LATE_MARK } from '../../lib/closing/answers';
 import { dayJa, periodText, type InvoiceDocument, type InvoiceSlip, type InvoiceLine } from './invoice-document';
 
 const require = createRequire(import.meta.url);
@@ -80,6 +81,7 @@ const NEXT_TABLE_TOP = PAGE.margin + 26;
 
 /** A row of the lines table: a slip's delivery site, or one line (the first of a slip on a page shows its date and number). */
 export type TableRow =
+  /** Before a slip's lines: its delivery site and, for a late entry, 「前回締め後計上」 with its date. */
   | { kind: 'site'; slip: InvoiceSlip }
   | { kind: 'line'; slip: InvoiceSlip; line: InvoiceLine; showSlip: boolean };
 
@@ -153,7 +155,7 @@ const NOTE_EM = Math.floor(CONTENT / NOTE_SIZE);
 export function layoutInvoice(doc: InvoiceDocument): LaidOutPage[] {
   const rows: TableRow[] = [];
   for (const slip of doc.slips) {
-    if (slip.site) rows.push({ kind: 'site', slip });
+    if (slip.site || slip.late) rows.push({ kind: 'site', slip });
     slip.lines.forEach((line, i) => rows.push({ kind: 'line', slip, line, showSlip: i === 0 }));
   }
   const tails: Tail[] = [];
@@ -269,7 +271,7 @@ function tableRow(pdf: Pdf, { y, row }: PlacedRow): void {
   const text = (key: keyof typeof COLS, value: string, style: Partial<TextStyle> = {}) =>
     cell(pdf, value, COLS[key].x + 3, y + 3.5, COLS[key].w - 6, { size: 8.5, ...style });
   if (row.kind === 'site') {
-    text('name', `納品先: ${row.slip.site}`, { color: SOFT, size: 8 });
+    text('name', [row.slip.late ? `${LATE_MARK}（${dayJa(row.slip.date)}）` : '', row.slip.site ? `納品先: ${row.slip.site}` : ''].filter(Boolean).join('　'), { color: SOFT, size: 8 });
   } else {
     const { line } = row;
     if (row.showSlip) {
@@ -304,6 +306,7 @@ function tailBlock(pdf: Pdf, doc: InvoiceDocument, { y, tail }: PlacedTail): voi
       cell(pdf, dayJa(p.date), PAGE.margin + 3, y + 3.5, 94, { size: 8.5, align: 'center' });
       cell(pdf, p.kind, PAGE.margin + 100, y + 3.5, 94, { size: 8.5, align: 'center' });
       cell(pdf, money(p.amount), PAGE.margin + 200, y + 3.5, 94, { size: 8.5, align: 'right' });
+      if (p.late) cell(pdf, LATE_MARK, PAGE.margin + 306, y + 3.5, 120, { size: 8, color: SOFT });
       rule(pdf, PAGE.margin, PAGE.margin + 300, y + ROW, '#cfcfcf', 0.3);
       return;
     }

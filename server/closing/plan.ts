@@ -8,8 +8,9 @@
  * - Taken: the live slips and payments of those customers not yet billed (`sl_bli_id` / `py_bli_id` null) dated on or
  *   before the closing date (`takenOf`: the run reads what it stamps by the same conditions; partial indexes of
  *   migration 0041). A group's closings go month after month, so these are the period's, plus — in a group's first
- *   closing, or for a customer that came from another group — what was never billed before (the row's `period_from`
- *   then starts at the oldest of them).
+ *   closing, or for a customer that came from another group — what was never billed before (a first invoice's
+ *   `period_from` then starts at the oldest of them), and the late entries (issue 19: dated on or before the previous
+ *   closing date, saved after it; billed exactly as if dated in the period, the invoice's period unchanged).
  * - 前回請求額: the billing customer's latest invoice's 今回請求額 (by closing date), else the opening balances
  *   (開始売掛残高) of the customer and its sites.
  * - Four statements, each joining the group's recursive query: the customers; the slips' rows per rate summed per
@@ -40,6 +41,8 @@ export interface PlannedInvoice {
   due_date: string;
   slips: number;
   payments: number;
+  /** The oldest slip or payment date it takes (a late entry's, or one of a month skipped). */
+  oldest: string | undefined;
 }
 
 export interface ClosingPlan {
@@ -156,18 +159,21 @@ export async function closingPlan(db: Db, period: ClosingPeriod, only?: number):
   for (const id of [...tops.keys()].sort((a, b) => a - b)) {
     const top = tops.get(id)!;
     const t = taken.get(id) ?? nothing;
+    const hasPrevious = top.prev !== null && top.prev !== undefined;
     const figures = invoiceFigures({
-      prevTotal: top.prev === null || top.prev === undefined ? opening.get(id) ?? 0 : Number(top.prev),
+      prevTotal: hasPrevious ? Number(top.prev) : opening.get(id) ?? 0,
       payments: t.payments > 0 ? [t.paid] : [],
       slips: [{ rates: t.rates }],
       terms: moneyTermsOf(top),
     });
     if (!isIssued({ slips: t.slips, payments: t.payments, carry: figures.carry })) continue;
     invoices.push({
-      row: { cl_id: id, name: nameOf(top), period_from: t.oldest !== undefined && t.oldest < period.from ? t.oldest : period.from, period_to: period.to, ...figures },
+      // A first invoice's period starts at the oldest slip or payment it takes; a later one keeps its period (its late entries are marked).
+      row: { cl_id: id, name: nameOf(top), period_from: t.oldest !== undefined && t.oldest < period.from && !hasPrevious ? t.oldest : period.from, period_to: period.to, ...figures },
       due_date: dueDate(top.cl_collect_cycle, top.cl_collect_day),
       slips: t.slips,
       payments: t.payments,
+      oldest: t.oldest,
     });
   }
   return { period, invoices, customers: new Set(tops.keys()) };
@@ -192,7 +198,7 @@ export async function closingItems(db: Db, period: ClosingPeriod, clientId: numb
   const slipsTaken = takenOf(db, 'sales', period.to);
   const paymentsTaken = takenOf(db, 'payment', period.to);
   const [members, slips, payments] = await Promise.all([
-    sql<Raw>`${group} SELECT grp.id FROM grp WHERE grp.id = grp.top_id`.execute(db),
+    sql<Raw>`${group} SELECT grp.id, (SELECT COUNT(*) FROM billing b WHERE b.bl_cl_id = grp.id AND b.deleted = 0) AS invoices FROM grp WHERE grp.id = grp.top_id`.execute(db),
     sql<Raw>`${group}
       SELECT s.sl_id, s.sl_number, s.sl_date, s.sl_cl_id, s.sl_net_total, s.sl_tax_total, s.sl_total, c.cl_co_name, c.cl_name, c.cl_id
       FROM grp ${slipsTaken.from} JOIN client c ON c.cl_id = s.sl_cl_id WHERE ${slipsTaken.where} ORDER BY s.sl_date, s.sl_id`.execute(db),
@@ -200,12 +206,16 @@ export async function closingItems(db: Db, period: ClosingPeriod, clientId: numb
       SELECT p.py_id, p.py_date, p.py_cl_id, p.py_kind, p.py_amount FROM grp ${paymentsTaken.from} WHERE ${paymentsTaken.where} ORDER BY p.py_date, p.py_id`.execute(db),
   ]);
   if (members.rows.length === 0) return undefined;
+  // A late entry: dated before the period of an invoice that is not the customer's first (as the invoice document marks it).
+  const late = (date: string): boolean => Number(members.rows[0].invoices) > 0 && date < period.from;
   return {
     slips: slips.rows.map((r) => ({
       sl_id: Number(r.sl_id), number: String(r.sl_number), date: String(r.sl_date), cl_id: Number(r.sl_cl_id), client_name: nameOf(r),
-      net: Number(r.sl_net_total), tax: Number(r.sl_tax_total), total: Number(r.sl_total),
+      net: Number(r.sl_net_total), tax: Number(r.sl_tax_total), total: Number(r.sl_total), late: late(String(r.sl_date)),
     })),
-    payments: payments.rows.map((r) => ({ py_id: Number(r.py_id), date: String(r.py_date), cl_id: Number(r.py_cl_id), kind: String(r.py_kind), amount: Number(r.py_amount) })),
+    payments: payments.rows.map((r) => ({
+      py_id: Number(r.py_id), date: String(r.py_date), cl_id: Number(r.py_cl_id), kind: String(r.py_kind), amount: Number(r.py_amount), late: late(String(r.py_date)),
+    })),
   };
 }
 
@@ -226,7 +236,7 @@ export async function closingRefusal(db: Db, period: ClosingPeriod, planOf: () =
   }
   const missing = shiftMonth(latest, 1);
   const before = closingDateOf(gp, shiftMonth(ym, -1));
-  const waiting = (await planOf()).invoices.filter((i) => i.row.period_from <= before).map((i) => `「${i.row.name}」`);
+  const waiting = (await planOf()).invoices.filter((i) => (i.oldest ?? i.row.period_from) <= before).map((i) => `「${i.row.name}」`);
   const who = waiting.length === 0 ? '' : `（${waiting.slice(0, 3).join('')}${waiting.length > 3 ? `ほか${waiting.length - 3}件` : ''}に${monthLabel(missing)}以降の未請求の伝票があります）`;
   return new ApiError(409, `${closingLabel(gp, missing)}がまだ締め処理されていません${who}。締め処理は月の順に行ってください。`);
 }

@@ -2,17 +2,21 @@
  * The closing calls (area 売上, issue 13): `closing_preview` (仮締め: a group's month, nothing written),
  * `closing_preview_items` (the slips and payments behind one of its rows), `closing_run` (締切, a job: one running per
  * group and month on any process), `closing_restore` (締め戻し of the group's latest closing), `closing_lst` (the
- * closings, latest first, with whether each may be restored) and `billing_rate_lst` (an invoice's rows per rate).
+ * closings, latest first, with whether each may be restored), `billing_rate_lst` (an invoice's rows per rate) and
+ * `closing_late` (cl_id, date: whether a slip or payment of that customer and day is a late entry, and which closing
+ * bills it — `[]` when the day is open; what the slip and payment forms show before saving).
  * Parameters `sime_gp` (5, 10, 15, 20, 25, 31) and `sime_ym` (YYYYMM, no hyphen): a bad one is 400 naming it.
  */
 import type { FastifyInstance } from 'fastify';
 import { closingOf, type ClosingPeriod } from '../../lib/closing/period';
+import { isValidDay } from '../../lib/filters';
 import { formatDateTime } from '../../lib/format';
 import { MESSAGES } from '../../lib/protocol';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { positiveId, type Params } from '../http/params';
 import { jobTitle, type Jobs } from '../jobs/jobs';
+import { lateEntry } from './closed';
 import { closingItems, closingPlan, closingRefusal, previewOf, type ClosingPlan } from './plan';
 import { closingList, closingRestore } from './restore';
 import { closingRun } from './run';
@@ -88,6 +92,19 @@ export async function closingPlugin(_app: FastifyInstance, { calls, database, jo
       const gp = (params.sime_gp ?? '').trim();
       if (gp && !closingOf(gp, '202501').ok) throw badRequest(MESSAGES.closingBadGroup, { fields: { sime_gp: MESSAGES.closingBadGroup } });
       return closingList(db, gp || undefined);
+    },
+  });
+  addCall(calls, 'closing_late', {
+    area: 'sales', level: 'read',
+    handler: async ({ params }) => {
+      const clientId = positiveId(params.cl_id);
+      const date = (params.date ?? '').trim();
+      if (!isValidDay(date)) {
+        const message = '日付を YYYY-MM-DD の形で指定してください。';
+        throw badRequest(message, { fields: { date: message } });
+      }
+      const late = await lateEntry(db, clientId, date);
+      return late ? [late] : [];
     },
   });
   addCall(calls, 'billing_rate_lst', {

@@ -8,6 +8,10 @@
  * Locks: the payment rows first, then the invoices, each lowest id first, so two allocations to one invoice queue and
  * the second sums what the first committed. ONE path, `allocateMany`, for one payment (`payment_allocate`) or twenty
  * thousand (a JACCS result): a statement per thousand payments or invoices, the checks in memory.
+ *
+ * A payment matched to an invoice that a later closing carried (繰越, migration 0054: settled by the invoice that carries
+ * its unpaid part) is allocated to the invoice that carries it now — the customer's latest, at the end of the 繰越先
+ * chain (`carryingInvoices`, issue 19) — whether it comes by hand, by auto 消込 or from a JACCS result.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { formatMoney } from '../../lib/format';
@@ -152,6 +156,48 @@ async function lockedInvoices(trx: Transaction<Database>, ids: readonly number[]
       const carriedBy = r.bl_carried_by === null || r.bl_carried_by === undefined ? null : numberOf.get(num(r.bl_carried_by)) ?? String(r.bl_carried_by);
       out.set(id, { bl_id: id, bl_number: String(r.bl_number), bl_cl_id: num(r.bl_cl_id), bl_total: num(r.bl_total), others: 0, carriedBy, allocated: sumOf.get(id) ?? 0 });
     }
+  }
+  return out;
+}
+
+/** More 繰越 steps than a century of monthly closings. */
+const MAX_CARRIES = 1200;
+
+/**
+ * The invoice that carries each invoice now: the end of its 繰越先 chain (`bl_carried_by`, followed a step per query, a
+ * statement per thousand invoices), itself when it is not carried.
+ * @example await carryingInvoices(trx, [7]) // Map { 7 => 12 } (7 carried by 9, 9 by 12)
+ */
+export async function carryingInvoices(trx: Transaction<Database>, ids: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map(ids.map((id) => [id, id]));
+  let pending = [...new Set(ids)];
+  // A chain moves to later invoices, a step per closing: the bound only keeps a damaged one from looping.
+  for (let hops = 0; pending.length > 0 && hops < MAX_CARRIES; hops++) {
+    const step = new Map<number, number>();
+    for (const chunk of chunksOf(pending, 1000)) {
+      const rows = await trx.selectFrom('billing').select(['bl_id', 'bl_carried_by']).where('bl_id', 'in', chunk).where('bl_carried_by', 'is not', null).execute();
+      for (const r of rows) step.set(num(r.bl_id), num(r.bl_carried_by));
+    }
+    for (const [id, at] of out) {
+      const to = step.get(at);
+      if (to !== undefined) out.set(id, to);
+    }
+    pending = [...new Set(step.values())];
+  }
+  return out;
+}
+
+/**
+ * The lines with each one naming an invoice carried since moved to the invoice that carries it (amounts to one invoice
+ * summed); a line kept as it was (`kept`: the payment's allocations before) stays where it is.
+ */
+function carriedLines(lines: readonly Line[], carriers: ReadonlyMap<number, number>, kept: ReadonlyMap<number, number>): Line[] {
+  const out: Line[] = [];
+  for (const line of lines) {
+    const to = kept.get(line.bl_id) === line.amount ? line.bl_id : carriers.get(line.bl_id) ?? line.bl_id;
+    const same = out.find((l) => l.bl_id === to);
+    if (same) same.amount += line.amount;
+    else out.push({ bl_id: to, amount: line.amount });
   }
   return out;
 }
@@ -362,8 +408,16 @@ export async function allocateMany(trx: Transaction<Database>, actor: WriteActor
       .where('bl_open', num(payment.py_amount) > 0 ? '>' : '<', 0).orderBy('bl_closing_date').orderBy('bl_id').execute();
     open.set(i, rows.map((r) => num(r.bl_id)));
   }
+  // Lines naming an invoice a later closing carried go to the invoice that carries it now.
+  const carriers = await carryingInvoices(trx, live.flatMap((i) => (changes[i].lines === 'auto' ? [] : (changes[i].lines as readonly Line[]).map((l) => l.bl_id))));
+  const sent = new Map(live.flatMap((i) => {
+    const lines = changes[i].lines;
+    if (lines === 'auto') return [];
+    const kept = new Map((stored.get(changes[i].py_id) ?? []).map((r) => [num(r.al_bl_id), num(r.al_amount)]));
+    return [[i, carriedLines(lines, carriers, kept)] as const];
+  }));
   const invoices = await lockedInvoices(trx, live.flatMap((i) => [
-    ...(stored.get(changes[i].py_id) ?? []).map((r) => num(r.al_bl_id)), ...(open.get(i) ?? []), ...(changes[i].lines === 'auto' ? [] : (changes[i].lines as readonly Line[]).map((l) => l.bl_id)),
+    ...(stored.get(changes[i].py_id) ?? []).map((r) => num(r.al_bl_id)), ...(open.get(i) ?? []), ...(sent.get(i) ?? []).map((l) => l.bl_id),
   ]));
   // Σ allocations per invoice as the batch goes: each accepted change replaces its own part.
   const allocated = new Map([...invoices.values()].map((v) => [v.bl_id, v.allocated]));
@@ -377,12 +431,13 @@ export async function allocateMany(trx: Transaction<Database>, actor: WriteActor
     const existing = rows.map((r): Line => ({ bl_id: num(r.al_bl_id), amount: num(r.al_amount) }));
     // The invoices as this payment sees them: what the others allocated.
     const seen = new Map<number, Invoice>();
-    for (const id of [...mine.keys(), ...(open.get(i) ?? []), ...(change.lines === 'auto' ? [] : change.lines.map((l) => l.bl_id))]) {
+    const given = sent.get(i);
+    for (const id of [...mine.keys(), ...(open.get(i) ?? []), ...(given ?? []).map((l) => l.bl_id)]) {
       const invoice = invoices.get(id);
       if (invoice) seen.set(id, { ...invoice, others: (allocated.get(id) ?? 0) - (mine.get(id) ?? 0) });
     }
     try {
-      const lines = change.lines === 'auto' ? autoLines(payment, open.get(i) ?? [], existing, seen) : change.lines.map((l): Line => ({ bl_id: l.bl_id, amount: l.amount }));
+      const lines = given ?? autoLines(payment, open.get(i) ?? [], existing, seen);
       checkLines(lines, payment, seen, billing.get(num(payment.py_cl_id))!, mine);
       for (const [id, amount] of mine) allocated.set(id, (allocated.get(id) ?? 0) - amount);
       for (const l of lines) allocated.set(l.bl_id, (allocated.get(l.bl_id) ?? 0) + l.amount);

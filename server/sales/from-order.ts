@@ -11,13 +11,28 @@ import { orderResource } from '../../lib/resources/order';
 import { salesResource } from '../../lib/resources/sales';
 import { rowsByIds } from '../db/bulk-write';
 import type { Database, ResourceRow } from '../db/schema';
-import { badRequest } from '../http/api-error';
+import { ApiError, badRequest } from '../http/api-error';
 import { storedChildren } from '../resources/children';
 import { deleteInTransaction, saveBatch } from '../resources/records';
 import type { WriteActor } from '../resources/policy';
 
 /** The slip's 売上日: the day the goods were delivered (配送日), else the order date. */
 export const slipDateOf = (order: ResourceRow): string => String(order.od_delivery_date || order.od_date);
+
+/** The order's field the slip's 売上日 comes from: 配送日, else 受注日 (a refusal about the date is shown there). */
+const dateFieldOf = (order: ResourceRow): string => (order.od_delivery_date ? 'delivery_date' : 'date');
+
+/**
+ * A refusal of the slip's save as the order's: what it says about the slip's date (`date`, 売上日) is said of the order's
+ * field it came from — 配送日, not 受注日 (issue 19).
+ */
+function asOrderRefusal(error: unknown, order: ResourceRow): unknown {
+  if (!(error instanceof ApiError) || typeof error.extra.fields !== 'object' || error.extra.fields === null) return error;
+  const fields = error.extra.fields as Record<string, unknown>;
+  if (!('date' in fields)) return error;
+  const { date, ...rest } = fields;
+  return new ApiError(error.status, error.message, { ...error.extra, fields: { ...rest, [dateFieldOf(order)]: date } });
+}
 
 /**
  * Writes the processed order's sales slip; refuses (nothing written) when the slip would not agree with the order
@@ -46,13 +61,16 @@ export async function slipsFromOrders(trx: Transaction<Database>, actor: WriteAc
     return { values, fixed: { sl_od_id: orderId } };
   });
   // The slips' totals in one read (not each slip's whole answer): what the agreement check needs.
-  const { ids } = await saveBatch(trx, actor, salesResource, entries, { answer: false });
+  const { ids } = await saveBatch(trx, actor, salesResource, entries, { answer: false }).catch((error: unknown) => {
+    throw orders.length === 1 ? asOrderRefusal(error, orders[0]) : error;
+  });
   const totals = await rowsByIds(trx, 'sales', 'sl_id', ids, ['sl_id', 'sl_total']);
   ids.forEach((slipId, i) => {
     const order = orders[i];
     const slip = totals.get(slipId)!;
     if (Number(slip.sl_total) !== Number(order.od_uriage_total)) {
-      throw badRequest(`受注 ${String(order.od_number)}: 売上伝票の合計（${formatMoney(Number(slip.sl_total))}）が受注の合計金額（${formatMoney(Number(order.od_uriage_total))}）と合いません。受注日と配送日の間で税率が変わっていないか確認してください。`);
+      const message = `受注 ${String(order.od_number)}: 売上伝票の合計（${formatMoney(Number(slip.sl_total))}）が受注の合計金額（${formatMoney(Number(order.od_uriage_total))}）と合いません。受注日と配送日の間で税率が変わっていないか確認してください。`;
+      throw badRequest(message, { fields: { [dateFieldOf(order)]: message } });
     }
   });
   return ids;

@@ -3,7 +3,7 @@
  * slip on the closing day and the day after), 末 in February of a leap year, 5日締め across the year end, 内税 extracted
  * once per rate over the invoice, 伝票単位 summing the slips' tax, a credit balance, a customer with no sales but a
  * balance, a return making a rate's net negative, a delivery site's slips on its 請求先's invoice; the run as a job
- * (invoices, rate rows, stamps, numbers, audit rows), closed-period and billed refusals, the order of months, the
+ * (invoices, rate rows, stamps, numbers, audit rows), late entries billed by the next closing and billed refusals, the order of months, the
  * restore (exact, and its refusals), the closings list; and two closings of one group started at once on two server
  * processes: one runs, one is refused.
  */
@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ClosingItems, ClosingListRow, ClosingPreview, ClosingPreviewRow, ClosingRestoreResult, ClosingRunResult } from '../../lib/closing/answers';
 import type { JobInfo } from '../../lib/jobs';
+import { invoiceDocuments, invoiceProblems } from '../../server/billing/invoice-document';
 import { dialects, type Harness, jobEnded, resourceCalls, useHarness } from './harness';
 import { startServerProcess, type ServerProcess } from './server-process';
 
@@ -125,26 +126,26 @@ for (const dialect of dialects()) {
       assert.equal(notTop.status, 400, notTop.text);
     });
 
-    it('refuses slips and payments in a closed period, and changes of billed ones, naming the closing', async () => {
+    it('accepts slips and payments dated in a closed period (late entries), and refuses changes of billed ones naming the invoice', async () => {
+      // Issue 19: a late entry keeps its date and waits for the next closing; until then it may change or go.
       const late = await save('sales', { cl_id: ids.p2, date: '2025-04-15', lines: [{ name: '遅れた伝票', quantity: 1, price: 100, tax_class: 'standard' }] });
-      assert.equal(late.status, 400, late.text);
-      assert.match(problem(late).error, /^2025年04月 20日締めの締め処理済みの期間です（売上日 2025-04-15）/);
-      assert.ok(problem(late).fields?.date);
+      assert.equal(late.status, 200, late.text);
+      assert.equal(late.body[0].sl_date, '2025-04-15');
+      const notice = await h.post<Row>('closing_late', { cl_id: ids.p2, date: '2025-04-15' });
+      assert.deepEqual(notice.body, [{ closed: '2025-04-20', next: '2025-05-20', message: '4月20日締めは締め処理済みです。次回（5月20日締め）の請求に含めます。' }]);
+      assert.deepEqual((await h.post('closing_late', { cl_id: ids.p2, date: '2025-04-21' })).body, [], 'the day after the closing date is open');
+      assert.equal((await h.post('closing_late', { cl_id: ids.p2, date: '2025-04-31' })).status, 400);
+      assert.equal((await h.post('sales_del', { id: late.body[0].sl_id })).status, 200, 'an unbilled late slip may be deleted');
       const pay = await save('payment', { cl_id: ids.p, date: '2025-04-20', amount: 100, kind: 'cash' });
-      assert.equal(pay.status, 400, pay.text);
-      assert.match(problem(pay).error, /^2025年04月 20日締めの締め処理済みの期間です（入金日 2025-04-20）/);
-      // The day after the closing date is open.
-      const open = await save('payment', { cl_id: ids.p, date: '2025-04-21', amount: 100, kind: 'cash' });
-      assert.equal(open.status, 200, open.text);
-      // An open slip may not be moved into the closed period.
-      const moved = await save('payment', { date: '2025-04-19', modified: open.body[0].modified }, Number(open.body[0].py_id));
-      assert.equal(moved.status, 400, moved.text);
-      assert.equal((await h.post('payment_del', { id: open.body[0].py_id })).status, 200);
+      assert.equal(pay.status, 200, pay.text);
+      const moved = await save('payment', { date: '2025-04-19', modified: pay.body[0].modified }, Number(pay.body[0].py_id));
+      assert.equal(moved.status, 200, moved.text);
+      assert.equal((await h.post('payment_del', { id: pay.body[0].py_id })).status, 200);
       const billed = await h.database.db.selectFrom('sales').select(['sl_id', 'modified', 'sl_bli_id']).where('sl_cl_id', '=', ids.p).where('sl_date', '=', '2025-04-20').executeTakeFirstOrThrow();
       assert.ok(billed.sl_bli_id, 'the closed slip is stamped with its invoice');
       const edit = await save('sales', { biko: '請求後の変更', modified: billed.modified }, Number(billed.sl_id));
       assert.equal(edit.status, 400);
-      assert.match(problem(edit).error, /請求済みのため変更・削除できません（請求書 BL202504-\d{6}）/);
+      assert.match(problem(edit).error, /請求済みのため変更・削除できません（請求書 BL202504-\d{6}）。訂正は値引・返品の伝票を登録してください。/);
       assert.equal((await h.post('sales_del', { id: billed.sl_id })).status, 400);
       // Listed under its invoice (`bli_id`, the invoice's related tab).
       const listed = await h.post<Row>('sales_lst', { bli_id: billed.sl_bli_id, n: 10 });
@@ -279,6 +280,63 @@ for (const dialect of dialects()) {
       assert.deepEqual(money(rowOf(next, ids.credit)), [-2920, 0, -2920, 0, 0, -2920]);
       assert.deepEqual(money(rowOf(next, ids.balance)), [7000, 0, 7000, 0, 0, 7000]);
     });
+
+    it('late entries: a slip and a payment dated in a closed period are billed by the next closing to the yen, marked, kept, and given back by its 締め戻し', async () => {
+      // 外税・請求単位, 四捨五入: the late 8% slip and the period's one are taxed together (80.4 + 80.4 → 160.8 → 161; apart 80 + 80).
+      const cl = Number((await created('client', { co_name: '締め二十五日遅れ計上', status: '1', tel_1: '03-1234-5678', sime_gp: '25', zei_ten: '3', zei_kiri: '2' })).cl_id);
+      await slip(cl, '2025-04-10', [{ quantity: 1, price: 1000, tax_class: 'standard' }]);
+      const first = await run('25', '202504');
+      const [april] = await invoicesOf(first.result!.cls_id);
+      assert.equal(april.bl_total, 1100);
+      const notice = await h.post<Row>('closing_late', { cl_id: cl, date: '2025-04-20' });
+      assert.equal(notice.body[0]?.message, '4月25日締めは締め処理済みです。次回（5月25日締め）の請求に含めます。');
+      const late = await slip(cl, '2025-04-20', [{ quantity: 1, price: 1005, tax_class: 'reduced' }]);
+      const latePay = await created('payment', { cl_id: cl, date: '2025-04-24', amount: 500, kind: 'transfer' });
+      assert.deepEqual([late.sl_date, latePay.py_date], ['2025-04-20', '2025-04-24'], 'they keep their real dates');
+      await slip(cl, '2025-05-10', [{ quantity: 1, price: 1005, tax_class: 'reduced' }, { quantity: 1, price: 2000, tax_class: 'standard' }]);
+      await created('payment', { cl_id: cl, date: '2025-05-20', amount: 300, kind: 'cash' });
+      const view = await preview('25', '202505');
+      const row = rowOf(view, cl);
+      assert.deepEqual([row.period_from, row.period_to], ['2025-04-26', '2025-05-25'], 'the invoice keeps its period');
+      // 前回 1,100 − 入金 800 = 繰越 300; 売上 2,010 (8%) + 2,000 (10%) = 4,010; 税 161 + 200 = 361; 今回請求額 4,671.
+      assert.deepEqual(money(row), [1100, 800, 300, 4010, 361, 4671]);
+      assert.deepEqual(rates(row), [['10', 2000, 200], ['8', 2010, 161]]);
+      const items = (await h.post<ClosingItems>('closing_preview_items', { sime_gp: '25', sime_ym: '202505', cl_id: cl })).body[0];
+      assert.deepEqual(items.slips.map((x) => [x.date, x.late]), [['2025-04-20', true], ['2025-05-10', false]]);
+      assert.deepEqual(items.payments.map((x) => [x.date, x.late]), [['2025-04-24', true], ['2025-05-20', false]]);
+      const job = await run('25', '202505');
+      const [may] = await invoicesOf(job.result!.cls_id);
+      assert.deepEqual([may.bl_prev_total, may.bl_paid, may.bl_carry, may.bl_sales_net, may.bl_tax_total, may.bl_total], [1100, 800, 300, 4010, 361, 4671]);
+      const stamped = async () => [
+        (await h.database.db.selectFrom('sales').select('sl_bli_id').where('sl_id', '=', Number(late.sl_id)).executeTakeFirstOrThrow()).sl_bli_id,
+        (await h.database.db.selectFrom('payment').select('py_bli_id').where('py_id', '=', Number(latePay.py_id)).executeTakeFirstOrThrow()).py_bli_id,
+      ];
+      assert.deepEqual(await stamped(), [may.bl_id, may.bl_id]);
+      // The document lists them with their dates, marked 「前回締め後計上」; the others are not.
+      const [company] = (await h.post<Row>('company_dtl', { id: 1 })).body;
+      const issuer = await save('company', { name: '締めテスト水道', address: '東京都千代田区千代田1-1', invoice_no: 'T7000012050002', modified: company.modified }, 1);
+      assert.equal(issuer.status, 200, issuer.text);
+      const [doc] = await invoiceDocuments(h.database.db, [Number(may.bl_id)], { today: '2025-05-26' });
+      assert.deepEqual(doc.slips.map((x) => [x.date, x.late]), [['2025-04-20', true], ['2025-05-10', false]]);
+      assert.deepEqual(doc.payments.map((x) => [x.date, x.late]), [['2025-04-24', true], ['2025-05-20', false]]);
+      assert.deepEqual(invoiceProblems(doc), []);
+      // An issued invoice never changes: its slips and payments are refused, naming it.
+      const number = String(may.bl_number);
+      const slipRow = await h.database.db.selectFrom('sales').select('modified').where('sl_id', '=', Number(late.sl_id)).executeTakeFirstOrThrow();
+      for (const res of [
+        await save('sales', { biko: '訂正', modified: slipRow.modified }, Number(late.sl_id)), await h.post('sales_del', { id: late.sl_id }),
+        await save('payment', { amount: 400, modified: latePay.modified }, Number(latePay.py_id)), await h.post('payment_del', { id: latePay.py_id }),
+      ]) {
+        assert.equal(res.status, 400, res.text);
+        assert.ok(problem(res).error.includes(`請求済みのため変更・削除できません（請求書 ${number}）`), res.text);
+      }
+      // 締め戻し gives them back to the open state; closing again bills them the same.
+      const restored = await h.post<ClosingRestoreResult>('closing_restore', { sime_gp: '25', sime_ym: '202505' });
+      assert.equal(restored.status, 200, restored.text);
+      assert.deepEqual([restored.body[0].slips, restored.body[0].payments], [2, 2]);
+      assert.deepEqual(await stamped(), [null, null]);
+      assert.deepEqual(money(rowOf(await preview('25', '202505'), cl)), [1100, 800, 300, 4010, 361, 4671]);
+    });
   });
 }
 
@@ -331,7 +389,7 @@ for (const dialect of dialects()) {
       }
     });
 
-    it('slips saved while the month closes are billed by it or refused: none is left open in the closed period', async () => {
+    it('slips saved while the month closes are billed by it or by the next one: never lost', async () => {
       const clients: number[] = [];
       for (let i = 0; i < 300; i++) {
         const res = await call('client_save', { postData: { co_name: `締め中の伝票商事${i}`, status: '1', tel_1: '03-1234-5678', sime_gp: '25' } });
@@ -347,19 +405,19 @@ for (const dialect of dialects()) {
         await new Promise((resolve) => setTimeout(resolve, 20));
         state = String((await call('job_dtl', { id: run.body[0].job_id })).body[0].state);
       }
+      // Issue 19: a slip dated in the month is accepted whenever it comes — billed by this closing when saved before
+      // it read the month, else left open for the next one (a late entry); never half of each.
+      for (const save of saves) assert.equal(save.status, 200, save.text);
+      const billed: number[] = [];
       for (const save of saves) {
-        if (save.status === 200) continue;
-        assert.equal(save.status, 400, save.text);
-        assert.match(String(save.body[0].error), /^2025年05月 25日締めの締め処理済みの期間です（売上日 2025-05-25）/);
-      }
-      const saved = saves.filter((a) => a.status === 200).map((a) => Number(a.body[0].sl_id));
-      for (const id of saved) {
-        const slip = (await call('sales_dtl', { id })).body[0];
-        assert.ok(slip.sl_bli_id, `slip ${id} saved during the closing is billed by it: ${JSON.stringify(slip)}`);
+        const slip = (await call('sales_dtl', { id: Number(save.body[0].sl_id) })).body[0];
+        if (slip.sl_bli_id) billed.push(Number(slip.sl_id));
       }
       const [closing] = (await call('closing_lst', { sime_gp: '25' })).body;
       assert.equal(closing.invoices, 300);
-      assert.equal(closing.total, 300 * 1080 + saved.length * 550);
+      assert.equal(closing.total, 300 * 1080 + billed.length * 550);
+      const next = (await call('closing_preview', { sime_gp: '25', sime_ym: '202506' })).body[0];
+      assert.equal((next as unknown as ClosingPreview).totals.sales_net, (saves.length - billed.length) * 500, 'the others wait for the next closing');
     });
   });
 }

@@ -3,7 +3,7 @@
  * (データダウンロード). Byte-exact golden files for a fixed data set — the journal of a 10% slip, an 8% slip, a mixed slip, a
  * return, a deposit slip, a bank payment and a cash payment; the orders of a period with their lines — and the refusals: a bad
  * period, an unknown table (400 naming it), a non-admin (403), a re-export without the flag (409 naming the earlier export),
- * a re-export with it (marked 再出力), the closing an export covers refusing its restore, the settings table's editable
+ * a re-export with it (marked 再出力), late entries (issue 19) in the next export whatever their date and named, the closing an export covers refusing its restore, the settings table's editable
  * tax classes, the audit rows. Set UPDATE_GOLDEN=1 to rewrite the golden files (then read them before committing).
  */
 import assert from 'node:assert/strict';
@@ -11,6 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it, before } from 'node:test';
 import iconv from 'iconv-lite';
+import { YAYOI_LATE_HEADER, YAYOI_LATE_MEMO } from '../../lib/accounting/yayoi';
 import { CSV_HEADERS } from '../../lib/protocol';
 import { parseCsv } from '../csv';
 import { dialects, downloadFile, type FileReply, jobEnded, resourceCalls, useHarness } from './harness';
@@ -123,6 +124,33 @@ for (const dialect of dialects()) {
       assert.match(decodeURIComponent(String(again.headers['content-disposition']).split("UTF-8''")[1]), /^弥生仕訳_20260401-20260430_再出力\.csv$/);
       const list = await h.post<{ ae_reexport: number; ae_from: string; user_name: string }>('accounting_export_lst', {});
       assert.deepEqual(list.body.map((r) => r.ae_reexport), [1, 0]);
+    });
+
+    it('takes late entries into the next export whatever their date, naming them, and never twice', async () => {
+      // Issue 19: a slip and a payment dated in April, entered after April was closed and exported.
+      const { cl_id: a } = await h.database.db.selectFrom('client').select('cl_id').where('cl_co_name', '=', '弥生テスト商事').executeTakeFirstOrThrow();
+      const late = await created('sales', { cl_id: a, date: '2026-04-20', kind: 'sale', lines: [{ name: '遅れて計上', quantity: 1, price: 700, tax_class: 'standard' }] });
+      await created('payment', { cl_id: a, date: '2026-04-29', amount: 770, kind: 'transfer' });
+      const may = await download('export_yayoi', { from: '2026-05-01', to: '2026-05-31' });
+      assert.equal(may.status, 200, may.bytes.toString());
+      const rows = parseCsv(iconv.decode(may.bytes, 'cp932'));
+      // By date: the late slip and payment first (their real dates), then May's slip; 仕訳メモ names the late ones.
+      assert.deepEqual(rows.map((r) => [r[3], r[16].split(' ')[0], r[14], r[21]]), [
+        ['2026/04/20', String(late.sl_number), '770', YAYOI_LATE_MEMO], ['2026/04/29', '入金', '770', YAYOI_LATE_MEMO], ['2026/05/01', rows[2][16].split(' ')[0], '110', ''],
+      ]);
+      assert.match(rows[2][16], /^SL20260501-/);
+      assert.equal(may.headers[YAYOI_LATE_HEADER], '2');
+      const list = await h.post<{ ae_from: string; ae_late: number; ae_slips: number; ae_payments: number }>('accounting_export_lst', {});
+      assert.deepEqual([list.body[0].ae_from, list.body[0].ae_late, list.body[0].ae_slips, list.body[0].ae_payments], ['2026-05-01', 2, 2, 1]);
+      // The re-export of April holds what it held (the late ones went with May), and May's re-export holds them again.
+      const april = await download('export_yayoi', { from: '2026-04-01', to: '2026-04-30', reexport: 1 });
+      goldenCheck('yayoi-journal.csv', april.bytes);
+      const mayAgain = await download('export_yayoi', { from: '2026-05-01', to: '2026-05-31', reexport: 1 });
+      assert.ok(mayAgain.bytes.equals(may.bytes), 'a re-export of May repeats its late entries');
+      // Exported once: the next month's export does not take them again.
+      const june = await download('export_yayoi', { from: '2026-06-01', to: '2026-06-30' });
+      assert.equal(june.status, 200);
+      assert.deepEqual([june.bytes.length, june.headers[YAYOI_LATE_HEADER]], [0, '0']);
     });
 
     it('writes the tax classes and accounts of the editable settings', async () => {

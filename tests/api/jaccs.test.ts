@@ -256,5 +256,40 @@ for (const dialect of dialects()) {
       assert.equal(reissue.status, 409);
       assert.match(reissue.text, /振替結果は取込済み/);
     });
+
+    it('a result for an invoice the next closing carried meanwhile is allocated to the invoice that carries it, and counted as 入金額 by the next one', async () => {
+      // Issue 19: 25日締め, debited on 5/27; the 5/25 closing has carried April's invoice into May's before the result arrives.
+      const cl = Number((await created('client', {
+        co_name: '振替繰越商事', status: '1', tel_1: '03-1234-5678', sime_gp: '25', zei_ten: '3', zei_kiri: '0', pm_id: '1',
+        bank_code: '0005', branch_code: '077', account_type: '1', account_no: '0000077', account_kana: 'フリカエクリコシ', debit_code: code(77),
+      })).cl_id);
+      await created('sales', { cl_id: cl, date: '2025-04-10', kind: 'sale', lines: [{ name: 'ボトル', quantity: 2, price: 600, tax_class: 'reduced' }] });
+      const close = async (ym: string) => {
+        const run = await h.post<{ job_id: number }>('closing_run', { sime_gp: '25', sime_ym: ym });
+        assert.equal(run.status, 200, run.text);
+        assert.equal((await jobEnded(h, run.body[0].job_id)).state, 'done');
+        return h.database.db.selectFrom('billing').selectAll().where('bl_cl_id', '=', cl).orderBy('bl_closing_date', 'desc').executeTakeFirstOrThrow();
+      };
+      const april = await close('202504');
+      const file = await download(h, 'jaccs_request', { sime_gp: '25', sime_ym: '202504' });
+      assert.equal(file.status, 200, file.text);
+      const may = await close('202505');
+      assert.deepEqual([may.bl_prev_total, may.bl_carry, may.bl_total], [1296, 1296, 1296]);
+      const carried = await h.database.db.selectFrom('billing').select(['bl_open', 'bl_carried_by']).where('bl_id', '=', Number(april.bl_id)).executeTakeFirstOrThrow();
+      assert.deepEqual([carried.bl_open, carried.bl_carried_by], [0, may.bl_id]);
+      const dry = await upload(zenginResult(file.bytes));
+      assert.equal(dry.status, 200, dry.text);
+      assert.deepEqual([dry.body[0].inserts, dry.body[0].errors], [1, []]);
+      assert.equal((await commit(dry.body[0].import_id)).state, 'done');
+      const payment = await h.database.db.selectFrom('payment').select(['py_id', 'py_amount', 'py_date']).where('py_cl_id', '=', cl).executeTakeFirstOrThrow();
+      assert.deepEqual([payment.py_amount, payment.py_date], [1296, '2025-05-27']);
+      const allocations = await h.database.db.selectFrom('allocation').select(['al_bl_id', 'al_amount']).where('al_py_id', '=', Number(payment.py_id)).execute();
+      assert.deepEqual(allocations.map((a) => [a.al_bl_id, a.al_amount]), [[may.bl_id, 1296]], 'allocated to May, which carries April');
+      const open = await h.database.db.selectFrom('billing').select(['bl_id', 'bl_open', 'bl_allocated']).where('bl_cl_id', '=', cl).orderBy('bl_id').execute();
+      assert.deepEqual(open.map((b) => [b.bl_open, b.bl_allocated]), [[0, 0], [0, 1296]]);
+      const june = (await h.post<{ rows: { cl_id: number; prev_total: number; paid: number; carry: number; total: number }[] }>('closing_preview', { sime_gp: '25', sime_ym: '202506' })).body[0];
+      const row = june.rows.find((r) => r.cl_id === cl);
+      assert.deepEqual([row?.prev_total, row?.paid, row?.carry, row?.total], [1296, 1296, 0, 0]);
+    });
   });
 }

@@ -147,6 +147,17 @@ for (const dialect of dialects()) {
         assert.equal(after.od_tax_total, 110 + 96);
       });
 
+      it('an order whose slip would not agree (the rate changes between 受注日 and 配送日) is refused on 配送日, not 受注日', async () => {
+        const order = await created('order', { cl_id: ids.plain, date: '2019-09-30', delivery_date: '2019-10-01', sk_id: String(ids.tokyo), delivery_fee: 0, lines: [{ it_id: ids.rental, quantity: 1 }] });
+        const id = Number(order.od_id);
+        await walk(id, ['waitshipping', 'shipped']);
+        const refused = await move(id, 'processed');
+        assert.equal(refused.status, 400, refused.text);
+        assert.match(problem(refused).error, /受注日と配送日の間で税率が変わっていないか/);
+        assert.deepEqual(Object.keys(problem(refused).fields ?? {}), ['delivery_date']);
+        assert.equal((await detail(id)).od_status, 'shipped');
+      });
+
       it('replaces the lines on an edit, refuses a stale edit (409) and a status change through the save', async () => {
         const order = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 1 }]);
         const id = Number(order.od_id);

@@ -112,14 +112,17 @@ for (const dialect of dialects()) {
       const after = await receivable(cl);
       assert.deepEqual(brief(after.open_items), [[`請求 ${String(next.bl_number)}`, cl, 2184, 2184]]);
 
-      // The April invoice is carried by May's (繰越): 残額 0, and 消込 goes to the latest only.
+      // The April invoice is carried by May's (繰越): 残額 0, and 消込 goes to the latest only — a payment matched to April
+      // is allocated to May's, which carries it (issue 19).
       const carried = (await h.post<Row>('billing_dtl', { id: april.bl_id })).body[0];
       assert.deepEqual([carried.bl_open, carried.bl_carried_by], [0, next.bl_id]);
       const pay = await created('payment', { cl_id: cl, date: '2026-06-01', amount: 500, kind: 'transfer' });
-      const refused = await h.post<Row>('payment_allocate', { py_id: pay.py_id, modified: pay.modified, postData: JSON.stringify({ lines: [{ bl_id: april.bl_id, amount: 500 }] }) });
-      assert.equal(refused.status, 400, refused.text);
-      assert.match(String(refused.body[0].error), new RegExp(`請求書 ${String(april.bl_number)} の残額は次の請求書 ${String(next.bl_number)} に繰り越されています`));
-      const auto = await h.post<{ allocations: Row[] }>('payment_allocate', { py_id: pay.py_id, modified: pay.modified, auto: 1 });
+      const moved = await h.post<{ allocations: Row[]; modified: string }>('payment_allocate', { py_id: pay.py_id, modified: pay.modified, postData: JSON.stringify({ lines: [{ bl_id: april.bl_id, amount: 500 }] }) });
+      assert.equal(moved.status, 200, moved.text);
+      assert.deepEqual(moved.body[0].allocations.map((a) => [a.al_bl_id, a.al_amount]), [[next.bl_id, 500]], 'allocated to the invoice that carries April');
+      const cleared = await h.post<{ modified: string }>('payment_allocate', { py_id: pay.py_id, modified: moved.body[0].modified, postData: JSON.stringify({ lines: [] }) });
+      assert.equal(cleared.status, 200, cleared.text);
+      const auto = await h.post<{ allocations: Row[] }>('payment_allocate', { py_id: pay.py_id, modified: cleared.body[0].modified, auto: 1 });
       assert.equal(auto.status, 200, auto.text);
       assert.deepEqual(auto.body[0].allocations.map((a) => [a.al_bl_id, a.al_amount]), [[next.bl_id, 500]], 'auto 消込 pays the latest invoice');
       const removed = await h.post<Row>('allocation_del', { al_id: auto.body[0].allocations[0].al_id });

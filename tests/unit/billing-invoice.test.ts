@@ -107,8 +107,8 @@ function invoice(extra: Partial<InvoiceDocument> = {}, lineCount = 0): InvoiceDo
     recipient: { cl_id: 1, name: '𠮷田商店', honorific: '御中', attention: '', zipcode: '', addressLines: [] },
     prevTotal: 5000, paid: 3000, carry: 2000, salesNet, tax, total: 2000 + salesNet + tax,
     rates,
-    slips: [{ sl_id: 1, number: 'SL-1', date: '2026-05-01', site: '', lines }],
-    payments: [{ date: '2026-05-10', kind: '振込', amount: 3000 }],
+    slips: [{ sl_id: 1, number: 'SL-1', date: '2026-05-01', site: '', late: false, lines }],
+    payments: [{ date: '2026-05-10', kind: '振込', amount: 3000, late: false }],
     taxIncluded: false, printCount: 0, reissue: false,
     ...extra,
   };
@@ -170,7 +170,7 @@ describe('where the PDF puts things', () => {
   it('starts a new page for a block that does not fit, and keeps the payments head with its first payment', () => {
     // Fill page 1 to one row above its end: the payments head and first payment cannot both fit.
     const perFirstPage = layoutInvoice(invoice({}, 200))[0].rows.length;
-    const pages = layoutInvoice(invoice({ payments: [{ date: '2026-05-10', kind: '振込', amount: 3000 }] }, perFirstPage - 1));
+    const pages = layoutInvoice(invoice({ payments: [{ date: '2026-05-10', kind: '振込', amount: 3000, late: false }] }, perFirstPage - 1));
     const head = pages.findIndex((p) => p.tails.some((t) => t.tail.kind === 'paymentsHead'));
     const payment = pages.findIndex((p) => p.tails.some((t) => t.tail.kind === 'payment'));
     expect(head).toBe(payment);

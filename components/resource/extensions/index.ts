@@ -14,6 +14,7 @@ import { AuditChanges } from './audit-changes';
 import { BillingAllocations, BillingDocuments, BillingRates } from './billing-detail';
 import { BottleBalance } from './bottle-balance';
 import { HodStops } from './hod-stops';
+import { LateEntryNotice } from './late-entry';
 import { LastOrder } from './last-order';
 import { MailPreview } from './mail-preview';
 import { OpenItems } from './open-items';
@@ -59,7 +60,11 @@ export const LINES_SECTIONS: Record<string, ComponentType<LinesSectionProps>> = 
   sales: SalesLines,
 };
 
-/** Under the form, new or saved: the payment screen shows the chosen customer's balance and open items. */
+/**
+ * Under the form, new or saved: the payment screen shows the chosen customer's balance and open items; a slip or payment
+ * dated in a closed period says which closing will bill it.
+ */
 export const FORM_PANELS: Record<string, readonly ComponentType<FormPanelProps>[]> = {
-  payment: [OpenItems],
+  sales: [LateEntryNotice],
+  payment: [LateEntryNotice, OpenItems],
 };

@@ -23,7 +23,7 @@ import { chunksOf, updateIntegersEach } from '../../db/bulk-write';
 import type { ResourceRow } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/api-error';
 import { saveBatch, type BulkEntry } from '../../resources/records';
-import { allocateMany, type AllocationChange } from '../../sales/allocation';
+import { allocateMany, carryingInvoices, type AllocationChange } from '../../sales/allocation';
 import type { ImportKindHandler, ImportRow, ImportRun } from '../kind';
 
 const labelOf = (field: string): string => JACCS_RESULT_COLUMNS.find((c) => c.field === field)?.label ?? '';
@@ -238,8 +238,11 @@ async function apply(run: ImportRun, rows: readonly ImportRow[]): Promise<{ acti
     paymentOf.set(Number(m.request.jrr_id), ids[index]);
     return [{ m, py_id: ids[index], bl_id: Number(m.request.jrr_bl_id) }];
   });
-  // Each to its invoice, up to the invoice's current 残額 (the rest stays unallocated): the 残額 read at once, then the
-  // payments allocated together by the one 消込 path (its locks and checks; a refusal is that row's error).
+  // Each to its invoice — or, when a later closing carried it meanwhile, to the invoice that carries it now (issue 19) —
+  // up to that invoice's current 残額 (the rest stays unallocated): the 残額 read at once, then the payments allocated
+  // together by the one 消込 path (its locks and checks; a refusal is that row's error).
+  const carriers = await carryingInvoices(run.trx, allocating.map((a) => a.bl_id));
+  for (const a of allocating) a.bl_id = carriers.get(a.bl_id) ?? a.bl_id;
   const openOf = new Map<number, number>();
   for (const chunk of chunksOf([...new Set(allocating.map((a) => a.bl_id))], 1000)) {
     const rows = await run.trx.selectFrom('billing').select(['bl_id', 'bl_open']).where('bl_id', 'in', chunk).where('deleted', '=', 0).execute();

@@ -1,14 +1,14 @@
 /**
  * 入金伝票: every write re-computes the customer's 売掛残高 (server/sales/ledger.ts) in the same transaction —
  * the new customer's and, when the slip moved to another customer, the old one's (once per batch, `afterBatch`). A payment an invoice took
- * (`py_bli_id`, set by closing) is neither changed nor deleted (`paymentBilledRefusal`), nor is a payment dated in a
- * closed period written, moved or deleted (server/closing/closed.ts, the same rule as the sales slips). A payment
+ * (`py_bli_id`, set by closing) is neither changed nor deleted (`paymentBilledRefusal`); one dated in a period closed
+ * already is accepted and billed by the next closing (server/closing/closed.ts, the same rule as the sales slips). A payment
  * allocated to invoices (消込, server/sales/allocation.ts) keeps its amount and customer and is not deleted: the
  * refusal names the invoices.
  */
 import type { Transaction } from 'kysely';
 import { formatMoney } from '../../../lib/format';
-import { closedPeriods, PAYMENT_SUBJECT, type ClosedPeriods } from '../../closing/closed';
+import { shareClosingLock } from '../../closing/closed';
 import { locking } from '../../db/concurrency';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../http/api-error';
@@ -34,25 +34,18 @@ export async function paymentBilledRefusal(trx: Transaction<Database>, paymentId
     .select(['py_date', 'py_amount', 'py_bli_id', 'bl_number']).where('py_id', '=', paymentId).executeTakeFirst();
   if (!row || empty(row.py_bli_id)) return undefined;
   const invoice = empty(row.bl_number) ? `ID ${String(row.py_bli_id)}` : String(row.bl_number);
-  return badRequest(`入金伝票（${String(row.py_date)} ${formatMoney(Number(row.py_amount))}）は請求済みのため変更・削除できません（請求書 ${invoice}）。変更するには先に締め戻しをしてください。`);
+  return badRequest(`入金伝票（${String(row.py_date)} ${formatMoney(Number(row.py_amount))}）は請求済みのため変更・削除できません（請求書 ${invoice}）。訂正は新しい入金伝票で登録してください（返金はマイナスの金額）。`);
 }
 
 export const paymentPolicy: ResourcePolicy = {
-  async prepareBatch({ trx, saves }) {
-    return closedPeriods(trx, saves.flatMap((s) => [
-      { clientId: s.columns.py_cl_id ?? s.current?.py_cl_id, date: s.columns.py_date ?? s.current?.py_date },
-      ...(s.current ? [{ clientId: s.current.py_cl_id, date: s.current.py_date }] : []),
-    ]));
+  async prepareBatch({ trx }) {
+    await shareClosingLock(trx);
   },
-  async beforeSave({ trx, id, current, columns, batch }) {
+  async beforeSave({ trx, id, current, columns }) {
     if (current) {
       const billed = await paymentBilledRefusal(trx, Number(current.py_id));
       if (billed) throw billed;
     }
-    const closed = batch as ClosedPeriods;
-    const refusal = (current && closed.refusal(current.py_cl_id, current.py_date, PAYMENT_SUBJECT))
-      ?? closed.refusal(columns.py_cl_id ?? current?.py_cl_id, columns.py_date ?? current?.py_date, PAYMENT_SUBJECT);
-    if (refusal) throw refusal;
     if (id === undefined || !current) return;
     const changed = (['py_amount', 'py_cl_id'] as const).filter((c) => columns[c] !== undefined && Number(columns[c]) !== Number(current[c]));
     if (changed.length > 0) await refuseAllocated(trx, id, '金額・顧客を変更', changed.map((c) => c.slice('py_'.length)));
@@ -61,11 +54,10 @@ export const paymentPolicy: ResourcePolicy = {
   async afterBatch({ trx, current, written }) {
     await recomputeReceivables(trx, [...written.map((w) => w.row.py_cl_id), ...current.map((row) => row?.py_cl_id)]);
   },
-  async beforeDelete({ trx, id, current }) {
+  async beforeDelete({ trx, id }) {
+    await shareClosingLock(trx);
     const billed = await paymentBilledRefusal(trx, id);
     if (billed) throw billed;
-    const closed = (await closedPeriods(trx, [{ clientId: current.py_cl_id, date: current.py_date }])).refusal(current.py_cl_id, current.py_date, PAYMENT_SUBJECT);
-    if (closed) throw closed;
     await refuseAllocated(trx, id, '削除', []);
   },
   async afterDelete({ trx, current }) {

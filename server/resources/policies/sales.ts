@@ -6,8 +6,8 @@
  * `sales_rate` for closing, and each line holds its part of them and its live slip's date for the sales report
  * (`withShares`, `sld_date`), the slip the quantity of its items (`sl_quantity`); 担当者 defaults to the user named as the customer's 営業担当. Every write re-computes
  * the customer's 売掛残高 (server/sales/ledger.ts) in the same transaction. A billed slip (`sl_bli_id`, set by
- * closing) is neither changed nor deleted (`billedRefusal`), nor is a slip dated in a closed period written, moved or
- * deleted (server/closing/closed.ts); a slip its processed order made goes away only by moving the order back
+ * closing) is neither changed nor deleted (`billedRefusal`: a correction is a 値引・返品 slip); one dated in a period closed
+ * already is accepted and billed by the next closing (server/closing/closed.ts); a slip its processed order made goes away only by moving the order back
  * (server/orders/status.ts); a rental or deposit slip is changed only by what made it (`handRefusal`).
  */
 import type { Transaction } from 'kysely';
@@ -19,7 +19,7 @@ import { isTaxClass, rateOn, taxClassOf } from '../../../lib/tax';
 import { chunksOf, rowsByIds, updateIntegersEach } from '../../db/bulk-write';
 import { resourceView, type Database, type ResourceRow } from '../../db/schema';
 import { badRequest } from '../../http/api-error';
-import { closedPeriods, SALES_SUBJECT, type ClosedPeriods } from '../../closing/closed';
+import { shareClosingLock } from '../../closing/closed';
 import { priceLine, pricingBook, PRICING_CLIENT_COLUMNS, type PricingBook } from '../../orders/pricing';
 import { recomputeReceivables } from '../../sales/ledger';
 import { childProblem, storedChildren } from '../children';
@@ -32,8 +32,6 @@ const LINES = salesResource.children!;
 
 interface SalesBatch {
   book: PricingBook;
-  /** Which of the batch's customers and days lie in a closed period. */
-  closed: ClosedPeriods;
   clients: Map<number, ResourceRow>;
   /** Live users by name (the customer's 営業担当 names one). */
   staff: Map<string, number>;
@@ -52,7 +50,7 @@ export async function billedRefusal(trx: Transaction<Database>, slipId: number):
     .select(['sl_number', 'sl_bli_id', 'bl_number']).where('sl_id', '=', slipId).executeTakeFirst();
   if (!row || empty(row.sl_bli_id)) return undefined;
   const invoice = empty(row.bl_number) ? `ID ${String(row.sl_bli_id)}` : String(row.bl_number);
-  return badRequest(`売上伝票 ${String(row.sl_number)} は請求済みのため変更・削除できません（請求書 ${invoice}）。変更するには先に締め戻しをしてください。`);
+  return badRequest(`売上伝票 ${String(row.sl_number)} は請求済みのため変更・削除できません（請求書 ${invoice}）。訂正は値引・返品の伝票を登録してください。`);
 }
 
 const taxedOf = (lines: readonly ResourceRow[]): TaxedAmount[] =>
@@ -108,10 +106,7 @@ function handRefusal(actor: WriteActor, row: ResourceRow): Error | undefined {
 
 export const salesPolicy: ResourcePolicy = {
   async prepareBatch({ trx, saves }) {
-    const closed = await closedPeriods(trx, saves.flatMap((s) => [
-      { clientId: clientIdOf(s), date: s.columns.sl_date ?? s.current?.sl_date },
-      ...(s.current ? [{ clientId: s.current.sl_cl_id, date: s.current.sl_date }] : []),
-    ]));
+    await shareClosingLock(trx);
     const [clients, book, users] = await Promise.all([
       rowsByIds(trx, 'client', 'cl_id', saves.map(clientIdOf), ['cl_id', 'cl_sale_staff', ...PRICING_CLIENT_COLUMNS]),
       pricingBook(trx, saves.flatMap((s) => (s.children ?? []).flatMap((l) => (empty(l.sld_it_id) ? [] : [Number(l.sld_it_id)])))),
@@ -119,7 +114,7 @@ export const salesPolicy: ResourcePolicy = {
     ]);
     const staff = new Map<string, number>();
     for (const u of users) if (!staff.has(String(u.user_name).trim())) staff.set(String(u.user_name).trim(), Number(u.user_id));
-    const batch: SalesBatch = { book, clients, staff, closed };
+    const batch: SalesBatch = { book, clients, staff };
     return batch;
   },
 
@@ -140,14 +135,11 @@ export const salesPolicy: ResourcePolicy = {
 
   async beforeSave(event) {
     const { trx, current, columns, actor } = event;
-    const { book, clients, staff, closed } = batchOf(event);
+    const { book, clients, staff } = batchOf(event);
     if (current) {
       const refusal = (await billedRefusal(trx, Number(current.sl_id))) ?? handRefusal(actor, current);
       if (refusal) throw refusal;
     }
-    const refusal = (current && closed.refusal(current.sl_cl_id, current.sl_date, SALES_SUBJECT))
-      ?? closed.refusal(clientIdOf(event), columns.sl_date ?? current?.sl_date, SALES_SUBJECT);
-    if (refusal) throw refusal;
     const client = clients.get(clientIdOf(event));
     let lines = event.children;
     if (!lines) {
@@ -197,10 +189,9 @@ export const salesPolicy: ResourcePolicy = {
   },
 
   async beforeDelete({ trx, actor, id, current }) {
+    await shareClosingLock(trx);
     const refusal = (await billedRefusal(trx, id)) ?? handRefusal(actor, current);
     if (refusal) throw refusal;
-    const closed = (await closedPeriods(trx, [{ clientId: current.sl_cl_id, date: current.sl_date }])).refusal(current.sl_cl_id, current.sl_date, SALES_SUBJECT);
-    if (closed) throw closed;
     if (!empty(current.sl_od_id)) {
       const order = await trx.selectFrom('orders').select(['od_number', 'od_status']).where('od_id', '=', Number(current.sl_od_id)).where('deleted', '=', 0).executeTakeFirst();
       if (order?.od_status === 'processed') {

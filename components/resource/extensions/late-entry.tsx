@@ -1,0 +1,30 @@
+/**
+ * Under the sales slip and payment forms (issue 19): once a customer and a date are chosen, says before saving when the
+ * day lies in a period already closed for the customer — the slip or payment is accepted and billed by the next
+ * closing (`closing_late`, server/closing/closed.ts): 「11月20日締めは締め処理済みです。次回（12月20日締め）の請求に
+ * 含めます。」. Nothing is shown for an open day, or for a record an invoice holds already.
+ */
+import { useWatch } from 'react-hook-form';
+import useSWR from 'swr';
+import { isValidDay } from '@/lib/filters';
+import { callFetcher } from '@/lib/client/list/use-list-controller';
+import type { LateEntry } from '@/lib/closing/answers';
+import { can } from '@/lib/permissions';
+import { useAreas } from '../shell-bridge';
+import type { FormPanelProps } from './types';
+
+export function LateEntryNotice({ control }: FormPanelProps) {
+  const clientId = String(useWatch({ control, name: 'cl_id' }) ?? '');
+  const date = String(useWatch({ control, name: 'date' }) ?? '');
+  const billed = String(useWatch({ control, name: 'bli_id' }) ?? '');
+  const readable = can(useAreas(), 'sales', 'read');
+  const key = readable && clientId && isValidDay(date) && !billed ? (['closing_late', { cl_id: clientId, date }] as const) : null;
+  const { data } = useSWR<LateEntry[], Error>(key, callFetcher<LateEntry>, { revalidateOnFocus: false });
+  const late = key ? data?.[0] : undefined;
+  if (!late) return null;
+  return (
+    <p role="status" aria-label="締め処理済みの期間" className="rounded-[6px] border border-warning bg-surface px-[16px] py-[10px] text-[1.4rem] text-warning">
+      {late.message}
+    </p>
+  );
+}
