@@ -3,6 +3,7 @@ import { entryOpens } from '../../lib/client/auth/session';
 import { ROLE_TABLE } from '../../lib/permissions';
 import { HEADER_MENUS, SIDE_MENU } from '../../lib/routes';
 import { expireKeys, readRow, setPassword, writeRows } from './db';
+import { fillField } from './crud';
 import { E2E, login } from './fixtures';
 
 const STAFF = { email: 'watanabe@example.jp', password: 'e2e-staff-pass-2026' }; // 配送
@@ -114,6 +115,27 @@ for (const [role, user] of [['配送', STAFF], ['経理', KEIRI]] as const) {
     );
   });
 }
+
+test('配送実績登録 starts with the signed-in 配送 user as 担当者, and its save names the 保証金 slip it made', async ({ page }) => {
+  const customer = readRow<{ label: string }>(`SELECT cl_co_name AS label FROM client WHERE deleted = 0 AND cl_co_name <> '' ORDER BY cl_id LIMIT 1 OFFSET 7`);
+  const item = readRow<{ name: string; deposit: number }>(`SELECT it_name AS name, it_deposit AS deposit FROM item WHERE deleted = 0 AND it_returnable = 1 AND it_deposit > 0 ORDER BY it_id LIMIT 1`);
+  await login(page, STAFF.email, STAFF.password);
+  await page.goto('/#/hod/report/new');
+  const staff = page.getByLabel('担当者', { exact: true });
+  await expect.poll(() => staff.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '')).toBe('渡辺 剛');
+  await fillField(page, '配送日', '2026-10-20');
+  await fillField(page, '1件目の顧客', { pick: customer.label });
+  await fillField(page, '1件目のボトル', { pick: item.name });
+  const stops = page.getByRole('table', { name: '訪問先' });
+  await stops.getByLabel('1件目のお届け本数').fill('2');
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page).toHaveURL(/\/hod\/report\/\d+$/);
+  const slips = page.getByRole('status').filter({ has: page.getByRole('heading', { name: '保証金の売上伝票を作成しました（1件）' }) });
+  await expect(slips).toContainText(`${customer.label}、2026年10月20日`);
+  await expect(slips).toContainText(`${(item.deposit * 2).toLocaleString('ja-JP')}円`);
+  // 配送 reads no sales: the slip is named, not linked to a screen the role cannot open.
+  await expect(slips.getByRole('link')).toHaveCount(0);
+});
 
 async function menuEntries(page: Page, menu: RegExp): Promise<string[]> {
   await page.getByRole('banner').getByRole('button', { name: menu }).click();
