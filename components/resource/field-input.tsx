@@ -136,16 +136,19 @@ export function valueText(field: FieldDef, value: string, label?: string): strin
 }
 
 /**
- * A field shown as its value, not as an input (never registered: it is not part of a save). It stays a
- * read-only text box (a textarea for long text) named by its label, drawn as plain text, so it can be
- * selected and copied.
+ * A value where it is not edited: a read-only text box (a textarea for long text) drawn as plain text, so it can be
+ * selected and copied and keeps its accessible name — the one drawing of a form field's and a child row cell's value.
  */
+export function ValueBox({ field, text, id, label, describedBy, className = '' }: { field: FieldDef; text: string; id: string; label?: string; describedBy?: string; className?: string }) {
+  const props = { id, value: text, readOnly: true, 'aria-label': label, 'aria-describedby': describedBy, 'data-read-only': '' };
+  if (field.type === 'textarea') return <textarea {...props} rows={Math.min(8, Math.max(1, text.split('\n').length))} className={`${valueClass} resize-none py-[4px] leading-[1.5] ${className}`} />;
+  return <input {...props} className={`${valueClass} ${isNumeric(field) ? 'text-right tabular-nums' : ''} ${className}`} />;
+}
+
+/** A field shown as its value, not as an input (never registered: it is not part of a save). */
 function ReadOnlyValue({ field, form, refLabel }: FieldInputProps) {
   const value = String(useWatch({ control: form.control, name: field.name }) ?? '');
-  const shown = valueText(field, value, refLabel);
-  const props = { id: fieldId(field.name), value: shown, readOnly: true, 'aria-describedby': field.hint ? hintId(field.name) : undefined, 'data-read-only': '' };
-  if (field.type === 'textarea') return <textarea {...props} rows={Math.min(8, Math.max(1, shown.split('\n').length))} className={`${valueClass} resize-none py-[4px] leading-[1.5]`} />;
-  return <input {...props} className={`${valueClass} ${isNumeric(field) ? 'max-w-[260px] text-right tabular-nums' : ''}`} />;
+  return <ValueBox field={field} text={valueText(field, value, refLabel)} id={fieldId(field.name)} describedBy={field.hint ? hintId(field.name) : undefined} className={isNumeric(field) ? 'max-w-[260px]' : ''} />;
 }
 
 function Widget({ field, form, disabled, invalid, locked, refLabel, creating, onOverflow }: FieldInputProps & { invalid: boolean; onOverflow: (lost: number) => void }) {

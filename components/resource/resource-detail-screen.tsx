@@ -334,7 +334,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
       {lines && def.children && (
         <section aria-labelledby="resource-detail-children" className="flex flex-col gap-[8px]">
           <h2 id="resource-detail-children" className="text-[1.6rem] font-bold text-ink">{def.children.label}</h2>
-          <LinesEditor state={rows} disabled={!writable || saving} {...lines(rows)} />
+          <LinesEditor state={rows} disabled={saving} readOnly={!writable} {...lines(rows)} />
         </section>
       )}
 

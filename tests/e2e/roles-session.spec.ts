@@ -88,6 +88,17 @@ for (const [role, user] of [['配送', STAFF], ['経理', KEIRI]] as const) {
     await related.getByRole('tab', { name: /^受注/ }).click();
     await expect(related.getByRole('table')).toBeVisible();
     await calls.settled();
+    if (role === '経理') {
+      // A round's stops, which 経理 only reads, are shown as values too.
+      const stop = readRow<{ hr: number; name: string }>(`SELECT o.hrs_hr_id AS hr, CASE WHEN cl_co_name <> '' THEN cl_co_name ELSE cl_name END AS name
+        FROM hod_report_stop o JOIN client ON cl_id = o.hrs_cl_id JOIN hod_report r ON r.hr_id = o.hrs_hr_id AND r.deleted = 0
+        WHERE o.hrs_sort = (SELECT MIN(s.hrs_sort) FROM hod_report_stop s WHERE s.hrs_hr_id = o.hrs_hr_id) ORDER BY o.hrs_hr_id LIMIT 1`);
+      await page.goto(`/#/hod/report/${stop.hr}`);
+      const first = page.getByRole('table', { name: '訪問先' }).getByLabel('1件目の顧客', { exact: true });
+      await expect(first).toHaveValue(stop.name);
+      await expect(first).not.toBeEditable();
+      await expect(page.getByRole('button', { name: /を追加$/ })).toHaveCount(0);
+    }
 
     // Every screen of the role's menus, each let settle: not one call is refused.
     for (const path of screenPaths(role)) {

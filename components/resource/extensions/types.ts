@@ -24,7 +24,7 @@ export interface RelatedActionProps {
 }
 
 /** What a resource adds to the lines editor of its child rows (labels, counting, a totals row), given their state. */
-export type LinesExtras = (state: ChildRowsState) => Omit<LinesEditorProps, 'state' | 'disabled'>;
+export type LinesExtras = (state: ChildRowsState) => Omit<LinesEditorProps, 'state' | 'disabled' | 'readOnly'>;
 
 /** What a panel under a new or saved record's form receives (FORM_PANELS): the form's state, to follow what is chosen. */
 export interface FormPanelProps {

@@ -363,7 +363,7 @@ export default function OrderFormScreen({ match }: ScreenProps) {
 
       <section aria-labelledby="order-lines" className="flex flex-col gap-[8px]">
         <h2 id="order-lines" className="text-[16px] font-bold text-ink">{LINES.label}</h2>
-        <LinesEditor state={withItemReset(lines)} disabled={linesLocked || busy} derived={derived} placeholder={placeholder} fixedRows={feeLines} />
+        <LinesEditor state={withItemReset(lines)} disabled={busy} readOnly={linesLocked} derived={derived} placeholder={placeholder} fixedRows={feeLines} />
       </section>
 
       <section aria-label="合計" className="ml-auto w-full max-w-[420px] rounded-[6px] border border-line bg-white p-[12px] text-[14px]">
