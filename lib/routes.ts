@@ -31,6 +31,8 @@ export interface RouteDef {
   area: Area | null;
   level: 'read' | 'write';
   adminOnly?: boolean;
+  /** An area the screen's work needs beside its own (JACCS 取込 debits invoices: `SALES_DATA`). */
+  needs?: AreaNeed;
   screen: Screen;
   /**
    * Pages of one screen named by a query parameter (/system/import?kind=order is 受注取込): the breadcrumbs end with the
@@ -38,6 +40,19 @@ export interface RouteDef {
    */
   pages?: { param: string; titles: Readonly<Record<string, string>> };
 }
+
+/** An area at a level, needed beside a route's own area. */
+export interface AreaNeed {
+  area: Area;
+  level: 'read' | 'write';
+}
+
+/**
+ * What screens made of sales and payment slips need beside the export area: the Yayoi journal (/system/export's
+ * 会計連携 tab and its menu entry) and JACCS 取込 (debits of invoices, paid as payments). A role without sales (配送) is
+ * not offered them.
+ */
+export const SALES_DATA: AreaNeed = { area: 'sales', level: 'read' };
 
 const list = (resource: string): Screen => ({ kind: 'list', resource });
 const create = (resource: string, parent?: ResourceScreen['parent']): Screen => ({ kind: 'new', resource, parent });
@@ -145,7 +160,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/system/orders', '受注設定', 'system', { kind: 'detail', resource: 'ordersetting' }),
   r('/system/company', '自社情報', 'system', { kind: 'detail', resource: 'company' }),
   r('/system/import', 'データ取込', 'import', custom('import'), { pages: { param: IMPORT_KIND_PARAM, titles: SYSTEM_IMPORT_TITLES } }),
-  r('/system/jaccs', 'JACCS 取込', 'import', custom('jaccs')),
+  r('/system/jaccs', 'JACCS 取込', 'import', custom('jaccs'), { needs: SALES_DATA }),
   r('/system/export', '送り状出力・会計連携', 'import', custom('export')),
   r('/system/yayoi/setting', '弥生会計の連携設定', 'import', { kind: 'detail', resource: 'yayoisetting' }, { parent: '/system/export' }),
   r('/system/download', 'データダウンロード', 'download', custom('data-download'), { adminOnly: true }),
@@ -218,21 +233,24 @@ export interface MenuEntry {
   label: string;
   path: string;
   adminOnly?: boolean;
+  /** An area the entry's content needs beside its route's (a tab of a shared screen: 会計連携 needs `SALES_DATA`). */
+  needs?: AreaNeed;
 }
 
-export const HEADER_MENUS: readonly { key: string; label: string; entries: readonly MenuEntry[] }[] = [
+/** `holds`: what the menu's screens are for, in the home page's sentence that names the menus a role has. */
+export const HEADER_MENUS: readonly { key: string; label: string; holds?: string; entries: readonly MenuEntry[] }[] = [
   {
-    key: 'input', label: '入力', entries: [
+    key: 'input', label: '入力', holds: '取込・出力', entries: [
       { label: '受注取込', path: '/system/import?kind=order' },
       { label: '送り状取込', path: '/system/import?kind=waybill' },
       { label: 'JACCS 取込', path: '/system/jaccs' },
       { label: '送り状出力', path: '/system/export?tab=b2' },
-      { label: '会計連携（弥生）', path: '/system/export?tab=yayoi' },
+      { label: '会計連携（弥生）', path: '/system/export?tab=yayoi', needs: SALES_DATA },
       { label: 'データダウンロード', path: '/system/download', adminOnly: true },
     ],
   },
   {
-    key: 'sales', label: '売上', entries: [
+    key: 'sales', label: '売上', holds: '伝票・締め', entries: [
       { label: '売上伝票', path: '/sales/list' },
       { label: '月次サーバーレンタル', path: '/sales/rental' },
       { label: '入金伝票', path: '/payment/list' },
@@ -243,7 +261,7 @@ export const HEADER_MENUS: readonly { key: string; label: string; entries: reado
     ],
   },
   {
-    key: 'system', label: 'システム', entries: [
+    key: 'system', label: 'システム', holds: '設定', entries: [
       { label: 'マスタ管理', path: '/system/master/' },
       { label: '商品分類', path: '/system/itemcode' },
       { label: '税率', path: '/tax/list' },

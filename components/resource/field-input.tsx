@@ -12,7 +12,7 @@ import type { FieldDef } from '@/lib/resources/types';
 import { ImageField } from './image-field';
 import { RefPicker } from './ref-picker';
 import { ZipInput } from './zip-input';
-import { inputClass, labelClass } from './styles';
+import { inputClass, labelClass, valueClass } from './styles';
 
 export interface FieldInputProps {
   field: FieldDef;
@@ -34,6 +34,9 @@ const countId = (name: string) => `field-${name}-count`;
 
 /** Free text shows its limit and how much of it is used (formats such as phone or e-mail are bounded by their form). */
 const showsLength = (field: FieldDef): boolean => !field.readOnly && (field.type === 'text' || field.type === 'kana' || field.type === 'textarea');
+
+/** Whether a field is shown as its value rather than an input: derived, or not editable by this user (a picture stays a picture). */
+const shownAsValue = (field: FieldDef, disabled: boolean | undefined): boolean => Boolean(field.readOnly) || (Boolean(disabled) && field.type !== 'image');
 
 /** The texts that describe an input: its error (when invalid), its hint and its length limit. */
 const describedBy = (field: FieldDef, invalid: boolean): string | undefined =>
@@ -108,22 +111,45 @@ function SelectInput({ field, form, aria, disabled, storedLabel }: {
   );
 }
 
-/** A read-only field: shown, never registered (it is not part of a save). */
-function ReadOnlyValue({ field, form }: FieldInputProps) {
-  const value = useWatch({ control: form.control, name: field.name }) ?? '';
-  const shown = field.type === 'money' ? formatMoney(value) : field.type === 'flag' ? (value === '1' ? 'はい' : 'いいえ') : field.type === 'datetime' ? formatDateTime(value)
-    // A read-only select of fixed options (an invoice's 締日, the customer's 口座振替結果) shows the option's text.
-    : field.type === 'select' && field.options ? (field.options.find((o) => o.value === String(value))?.text ?? value) : value;
-  return (
-    <input
-      id={fieldId(field.name)}
-      value={shown}
-      disabled
-      readOnly
-      aria-describedby={describedBy(field, false)}
-      className={`${inputClass} w-full ${isNumeric(field) ? 'text-right tabular-nums' : ''}`}
-    />
-  );
+/**
+ * What a field shows where it is not edited (a derived field, a form the role may only read): its value as
+ * people read it — an option's or a record's name (`{column}_label`, so no master is loaded for it), money with
+ * separators, a flag as はい・いいえ, a time in Japan time; a secret is never shown.
+ * @example valueText({ name: 'status', label: '状態', type: 'select', tab: 'basic', master: 'mt_status' }, '2', '休止中') // '休止中'
+ */
+export function valueText(field: FieldDef, value: string, label?: string): string {
+  switch (field.type) {
+    case 'flag':
+      return value === '1' ? 'はい' : 'いいえ';
+    case 'secret':
+      return '';
+    case 'money':
+      return formatMoney(value);
+    case 'datetime':
+      return formatDateTime(value);
+    case 'select':
+    case 'ref':
+      if (value === '') return '';
+      return field.options?.find((o) => o.value === value)?.text ?? (label || value);
+    default:
+      return value;
+  }
+}
+
+/**
+ * A value where it is not edited: a read-only text box (a textarea for long text) drawn as plain text, so it can be
+ * selected and copied and keeps its accessible name — the one drawing of a form field's and a child row cell's value.
+ */
+export function ValueBox({ field, text, id, label, describedBy, className = '' }: { field: FieldDef; text: string; id: string; label?: string; describedBy?: string; className?: string }) {
+  const props = { id, value: text, readOnly: true, 'aria-label': label, 'aria-describedby': describedBy, 'data-read-only': '' };
+  if (field.type === 'textarea') return <textarea {...props} rows={Math.min(8, Math.max(1, text.split('\n').length))} className={`${valueClass} resize-none py-[4px] leading-[1.5] ${className}`} />;
+  return <input {...props} className={`${valueClass} ${isNumeric(field) ? 'text-right tabular-nums' : ''} ${className}`} />;
+}
+
+/** A field shown as its value, not as an input (never registered: it is not part of a save). */
+function ReadOnlyValue({ field, form, refLabel }: FieldInputProps) {
+  const value = String(useWatch({ control: form.control, name: field.name }) ?? '');
+  return <ValueBox field={field} text={valueText(field, value, refLabel)} id={fieldId(field.name)} describedBy={field.hint ? hintId(field.name) : undefined} className={isNumeric(field) ? 'max-w-[260px]' : ''} />;
 }
 
 function Widget({ field, form, disabled, invalid, locked, refLabel, creating, onOverflow }: FieldInputProps & { invalid: boolean; onOverflow: (lost: number) => void }) {
@@ -146,7 +172,8 @@ function Widget({ field, form, disabled, invalid, locked, refLabel, creating, on
     ? (event: ClipboardEvent<HTMLInputElement | HTMLTextAreaElement>) => onOverflow(overflowOfPaste(event.currentTarget, event.clipboardData.getData('text'), maxLength(field)))
     : undefined;
 
-  if (field.readOnly) return <ReadOnlyValue field={field} form={form} />;
+  // A field this user does not edit here is shown as its value; a picture stays a picture.
+  if (shownAsValue(field, disabled)) return <ReadOnlyValue field={field} form={form} refLabel={refLabel} />;
   // A reference without a master to choose from is found by keyword; one with a master is a select.
   if (field.type === 'ref' && !field.master) {
     return (
@@ -242,6 +269,7 @@ function Widget({ field, form, disabled, invalid, locked, refLabel, creating, on
 
 export function FieldInput(props: FieldInputProps) {
   const { field, form } = props;
+  const asValue = shownAsValue(field, props.disabled);
   const error = form.formState.errors[field.name]?.message;
   const invalid = Boolean(error);
   // Characters a paste lost to the limit, said until the text is shortened.
@@ -256,7 +284,9 @@ export function FieldInput(props: FieldInputProps) {
     </p>
   );
   const widget = <Widget {...props} invalid={invalid} onOverflow={setLost} />;
-  if (field.type === 'flag' && !field.readOnly) {
+  // A secret (a password) is set, never read: a form the user does not edit leaves it out.
+  if (asValue && field.type === 'secret') return null;
+  if (field.type === 'flag' && !asValue) {
     return (
       <div className={`flex flex-col justify-end gap-[3px] ${field.wide ? 'md:col-span-2' : ''}`}>
         <label htmlFor={fieldId(field.name)} className={`${labelClass} inline-flex h-[30px] items-center gap-[8px]`}>
@@ -276,12 +306,12 @@ export function FieldInput(props: FieldInputProps) {
           <label htmlFor={fieldId(field.name)} className={labelClass}>
             {field.label}
           </label>
-          {field.required && !field.readOnly && (
+          {field.required && !asValue && (
             <span aria-hidden="true" className="text-[11px] text-danger">
               必須
             </span>
           )}
-          {showsLength(field) && <LengthCounter field={field} length={length} />}
+          {showsLength(field) && !asValue && <LengthCounter field={field} length={length} />}
         </div>
       )}
       {widget}

@@ -13,12 +13,16 @@ import type { ChildRowsState } from '@/lib/client/list/use-child-rows';
 import { useMasterOptions } from '@/lib/client/list/use-master-options';
 import { convertsInput, halfWidthOf, maxLength } from '@/lib/resources/schema';
 import type { FieldDef } from '@/lib/resources/types';
-import { RefPicker } from './ref-picker';
+import { ValueBox, valueText } from './field-input';
+import { RefPicker, useRefName } from './ref-picker';
 import { buttonClass, inputClass } from './styles';
 
 export interface LinesEditorProps {
   state: ChildRowsState;
+  /** The inputs wait (a save under way). */
   disabled?: boolean;
+  /** The rows are not edited here (the role may only read, the record is locked): shown as their values, no row buttons. */
+  readOnly?: boolean;
   /** How a row is counted in names: 行目 (lines), 件目 (stops). */
   counter?: string;
   /** Shorter column names than the declared labels (the stop's ボトル for ボトル商品). */
@@ -61,7 +65,13 @@ function SelectCell({ field, id, label, value, disabled, invalid, describedBy, p
   );
 }
 
-export function LinesEditor({ state, disabled, counter = '行目', labels = {}, derived, placeholder, refLabel, footer, fixedRows = [] }: LinesEditorProps) {
+/** A `ref` cell not edited here: the record's name, looked up when the row came without it. */
+function RefValue({ field, value, known, ...box }: { field: FieldDef; value: string; known: string | undefined; id: string; label: string; className: string }) {
+  return <ValueBox field={field} text={useRefName(field, value, known)} {...box} />;
+}
+
+export function LinesEditor({ state, disabled: busy, readOnly, counter = '行目', labels = {}, derived, placeholder, refLabel, footer, fixedRows = [] }: LinesEditorProps) {
+  const disabled = busy || readOnly;
   const { child, rows } = state;
   const labelOf = (field: FieldDef) => labels[field.name] ?? field.label;
   const derivedFields = child.derived ?? [];
@@ -129,12 +139,19 @@ export function LinesEditor({ state, disabled, counter = '行目', labels = {}, 
                     const errorId = problem ? `${id}-error` : undefined;
                     const value = row.values[field.name] ?? '';
                     let input: ReactNode;
-                    if (field.type === 'ref') {
-                      const stored = row.stored?.[`${child.prefix}${field.name}_label`];
+                    const stored = row.stored?.[`${child.prefix}${field.name}_label`];
+                    const storedLabel = refLabel?.(row, field) ?? (stored ? String(stored) : undefined);
+                    if (readOnly) {
+                      // A row the user does not edit is shown as its values, like a read-only form's fields.
+                      const className = NUMERIC.has(field.type) ? 'w-[90px]' : 'min-w-[120px]';
+                      input = field.type === 'ref'
+                        ? <RefValue field={field} value={value} known={storedLabel} id={id} label={label} className={className} />
+                        : <ValueBox field={field} text={valueText(field, value, storedLabel)} id={id} label={label} className={className} />;
+                    } else if (field.type === 'ref') {
                       input = (
                         <>
                           <label htmlFor={id} className="visually-hidden">{label}</label>
-                          <RefPicker field={{ ...field, label }} inputId={id} value={value} label={refLabel?.(row, field) ?? (stored ? String(stored) : undefined)}
+                          <RefPicker field={{ ...field, label }} inputId={id} value={value} label={storedLabel}
                             onChange={(v) => setValue(row, field.name, v)} disabled={disabled} invalid={Boolean(problem)} describedBy={errorId} />
                         </>
                       );

@@ -24,6 +24,15 @@ export interface RefPickerProps {
   describedBy?: string;
 }
 
+/**
+ * The name a `ref` value shows: the one known (the detail's `{column}_label`, the record just picked), else the target
+ * record's title looked up (`{ref}_dtl`), else 「ID n」 — the picker's and a read-only cell's one answer.
+ */
+export function useRefName(field: FieldDef, value: string, known: string | undefined): string {
+  const lookup = useRecordTitle(known ? undefined : resolveResource(field.ref ?? ''), value || undefined);
+  return value ? (known || lookup.title || `ID ${value}`) : '';
+}
+
 export function RefPicker({ field, inputId, value, label, onChange, disabled, invalid, describedBy }: RefPickerProps) {
   const target = resolveResource(field.ref ?? '');
   const listId = useId();
@@ -34,9 +43,7 @@ export function RefPicker({ field, inputId, value, label, onChange, disabled, in
   const [picked, setPicked] = useState<{ id: string; name: string }>();
 
   // The name of a value that came without one (a fixed parent, a value set by code).
-  const known = picked?.id === value ? picked.name : label;
-  const lookup = useRecordTitle(known ? undefined : target, value || undefined);
-  const shown = value ? (known || lookup.title || `ID ${value}`) : '';
+  const shown = useRefName(field, value, picked?.id === value ? picked.name : label);
 
   useEffect(() => {
     if (text === null || composing) return undefined;

@@ -45,7 +45,7 @@ export interface ResourceDetailScreenProps {
 const NO_CHILD: ChildDef = { key: '', label: '', table: '', prefix: '', parentField: '', sortField: '', call: '', max: 0, fields: [{ name: '', label: '', type: 'text', tab: '' }] };
 
 /** The lines of a resource without additions (LINES_SECTIONS): the one lines editor alone. */
-const PlainLines = ({ state, disabled }: LinesSectionProps) => <LinesEditor state={state} disabled={disabled} />;
+const PlainLines = ({ state, disabled, readOnly }: LinesSectionProps) => <LinesEditor state={state} disabled={disabled} readOnly={readOnly} />;
 
 /** Whether a resource shows the map box: it declares both `lat` and `lng`. */
 export const hasMap = (def: ResourceDef): boolean => def.fields.some((f) => f.name === 'lat') && def.fields.some((f) => f.name === 'lng');
@@ -301,31 +301,30 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
 
       {(isNew || record) && (
         <Card>
-          <fieldset disabled={!writable || saving} className="min-w-0">
-            <legend className="visually-hidden">{title}</legend>
-            <Tabs
-              label={`${def.label}情報`}
-              index={tabIndex}
-              onIndexChange={setTabIndex}
-              keepMounted={false}
-              tabs={def.tabs.map((tab) => {
-                const fields = formFields.filter((f) => f.tab === tab.key);
-                return {
-                  key: tab.key,
-                  label: tab.label,
-                  invalid: fields.some((f) => errors[f.name]),
-                  content: (
-                    <div className="grid grid-cols-1 gap-x-[24px] gap-y-[12px] md:grid-cols-2">
-                      {fields.map((field) => (
-                        <FieldInput key={field.name} field={field} form={form} creating={isNew} disabled={!writable || !access.editable(field)} locked={field.name === parent?.field} refLabel={record ? String(record[labelColumnOf(def, field.name)] ?? '') : undefined} />
-                      ))}
-                      {fields.some((f) => f.name === 'lat') && <AddressMap def={def} form={form} writable={writable} />}
-                    </div>
-                  ),
-                };
-              })}
-            />
-          </fieldset>
+          {/* The tabs stay outside the fields' fieldset: a user who may only read still opens every tab. */}
+          <Tabs
+            label={`${def.label}情報`}
+            index={tabIndex}
+            onIndexChange={setTabIndex}
+            keepMounted={false}
+            tabs={def.tabs.map((tab) => {
+              const fields = formFields.filter((f) => f.tab === tab.key);
+              return {
+                key: tab.key,
+                label: tab.label,
+                invalid: fields.some((f) => errors[f.name]),
+                content: (
+                  <fieldset disabled={saving} className="grid min-w-0 grid-cols-1 gap-x-[24px] gap-y-[12px] md:grid-cols-2">
+                    <legend className="visually-hidden">{tab.label}</legend>
+                    {fields.map((field) => (
+                      <FieldInput key={field.name} field={field} form={form} creating={isNew} disabled={!writable || !access.editable(field)} locked={field.name === parent?.field} refLabel={record ? String(record[labelColumnOf(def, field.name)] ?? '') : undefined} />
+                    ))}
+                    {fields.some((f) => f.name === 'lat') && <AddressMap def={def} form={form} writable={writable} />}
+                  </fieldset>
+                ),
+              };
+            })}
+          />
         </Card>
       )}
 
@@ -336,7 +335,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
       {Lines && def.children && (
         <section aria-labelledby="resource-detail-children" className="flex flex-col gap-[8px]">
           <h2 id="resource-detail-children" className="text-[1.6rem] font-bold text-ink">{def.children.label}</h2>
-          <Lines state={rows} disabled={!writable || saving} control={form.control} />
+          <Lines state={rows} disabled={saving} readOnly={!writable} control={form.control} />
         </section>
       )}
 

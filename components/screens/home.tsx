@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import useSWR from 'swr';
 import { Card } from '@/components/ui/card';
-import { routeAccess, useSession } from '@/lib/client/auth';
+import { menuGuide, routeAccess, useSession, workMenus } from '@/lib/client/auth';
 import { clockParts, todayJst } from '@/lib/format';
 import { workItemCount, workItemPath, workItems, type WorkItem } from '@/lib/home/work-items';
 import { countOf } from '@/lib/list/list-state';
@@ -78,7 +78,7 @@ function QuickLink({ path, title, description }: { path: string; title: string; 
 }
 
 export default function HomeScreen() {
-  const { userName, role, areas } = useSession();
+  const { userName, role, userId, areas } = useSession();
   const now = new Date();
   const { date, weekday, time } = clockParts(now);
   const [y, m, d] = date.split('-').map(Number);
@@ -126,9 +126,7 @@ export default function HomeScreen() {
           <p className="text-ink-soft">左のメニューから画面を選んでください。</p>
         )}
       </Card>
-      <p className="text-[1.25rem] text-muted">
-        左のメニューで日々の業務画面を、上部の「入力」「売上」「システム」から取込・締め・設定の画面を開けます。
-      </p>
+      <p className="text-[1.25rem] text-muted" data-testid="menu-guide">{menuGuide(workMenus({ role, userId, areas }))}</p>
     </div>
   );
 }

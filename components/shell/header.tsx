@@ -1,38 +1,19 @@
 'use client';
 import { useMemo } from 'react';
-import { entryOpens, resolveMenuPath, useSession } from '@/lib/client/auth';
-import type { SessionState } from '@/lib/client/state/atoms';
+import { useSession, visibleEntries, workMenus } from '@/lib/client/auth';
 import { confirmLeave, Link } from '@/lib/client/router';
-import { HEADER_MENUS, type MenuEntry } from '@/lib/routes';
+import { HEADER_MENUS } from '@/lib/routes';
 import { Clock } from './clock';
 import { HeaderMenu, type HeaderMenuItem } from './header-menu';
-
-/**
- * Entries a session sees in a header menu (spec §6): admin-only entries need 管理 and each entry's
- * route must open for the role's loaded areas, except in the System menu, which is not filtered by role.
- */
-export function visibleEntries(menuKey: string, entries: readonly MenuEntry[], session: Pick<SessionState, 'role' | 'userId' | 'areas'>): MenuEntry[] {
-  return entries
-    .map((entry) => ({ ...entry, path: resolveMenuPath(entry.path, session.userId) }))
-    .filter((entry) => menuKey === 'system' || entryOpens(entry, session));
-}
 
 /** The 40px header bar: app name, the 入力 / 売上 / システム menus, the clock and the user menu. */
 export function Header() {
   const { userName, role, userId, areas, logout } = useSession();
 
-  const menus = useMemo(
-    () =>
-      HEADER_MENUS.map((menu) => ({
-        ...menu,
-        items: visibleEntries(menu.key, menu.entries, { role, userId, areas }).map((e): HeaderMenuItem => ({ label: e.label, path: e.path })),
-      })),
-    [role, userId, areas],
-  );
-  const work = menus.filter((m) => m.key !== 'user' && m.items.length > 0);
-  const user = menus.find((m) => m.key === 'user');
+  const work = useMemo(() => workMenus({ role, userId, areas }).map((menu) => ({ ...menu, items: menu.entries.map((e): HeaderMenuItem => ({ label: e.label, path: e.path })) })), [role, userId, areas]);
+  const user = useMemo(() => visibleEntries(HEADER_MENUS.find((m) => m.key === 'user')?.entries ?? [], { role, userId, areas }), [role, userId, areas]);
   const userItems: HeaderMenuItem[] = [
-    ...(user?.items ?? []),
+    ...user.map((e): HeaderMenuItem => ({ label: e.label, path: e.path })),
     {
       label: 'ログアウト',
       onSelect: () => {

@@ -46,6 +46,20 @@ export interface HodStop {
   hrs_bt_id: number | null;
 }
 
+/**
+ * A 保証金 slip the round's bottles made (`hodreport_slip_lst`): bottles left at a customer are booked as a bottle movement,
+ * and its 容器保証金 becomes a sales slip (server/resources/policies/bottle.ts) — the round's screen names each one.
+ */
+export interface HodReportSlip {
+  sl_id: number;
+  sl_number: string;
+  sl_date: string;
+  sl_total: number;
+  cl_id: number;
+  /** The customer's name (会社名, else 氏名). */
+  cl_name: string;
+}
+
 export const hodReportResource: ResourceDef = {
   name: 'hodreport',
   label: '配送実績',

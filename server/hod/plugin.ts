@@ -3,17 +3,18 @@
  * the customers' schedules make due in a date range (server/hod/preview.ts); `hod_generate` — their
  * orders created (server/hod/generate.ts) as a job (answers `[{ job_id }]`; `job_dtl` tells how far); `hod_list` — the delivery list (server/hod/list.ts);
  * `hod_uriage` — delivery sales of a period
- * (`from`, `to`, `group`: team | staff | customer).
+ * (`from`, `to`, `group`: team | staff | customer); `hodreport_slip_lst` — the 保証金 slips a round's bottles made (./report-slips.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { HOD_PERIOD, periodProblem } from '../../lib/period';
 import { LIMITS, MESSAGES } from '../../lib/protocol';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { badRequest } from '../http/api-error';
-import { optionalId, pageParam, text, type Params } from '../http/params';
+import { optionalId, pageParam, positiveId, text, type Params } from '../http/params';
 import { hodGenerate } from './generate';
 import { hodList } from './list';
 import { hodPreview } from './preview';
+import { hodReportSlips } from './report-slips';
 import { isUriageGroup } from '../../lib/hod/uriage';
 import { hodUriage } from './uriage';
 
@@ -69,5 +70,9 @@ export async function hodPlugin(_app: FastifyInstance, { calls, database, jobs }
       if (!isUriageGroup(group)) throw badRequest('集計の単位（チーム・担当者・顧客）を選んでください。', { fields: { group: '集計の単位を選んでください。' } });
       return [await hodUriage(database.db, from, to, group)];
     },
+  });
+  addCall(calls, 'hodreport_slip_lst', {
+    area: 'hod', level: 'read',
+    handler: async ({ params }) => hodReportSlips(database.db, positiveId(params.hr_id)),
   });
 }

@@ -166,6 +166,31 @@ for (const dialect of dialects()) {
         assert.equal((await dtl(hr)).hr_note, '');
         assert.equal((await h.post('hodreport_del', { id: hr }, keys.delivery)).status, 200);
       });
+
+      it('names the 保証金 slips a round\'s bottles made (hodreport_slip_lst), to 配送 who cannot list sales', async () => {
+        const deposit = Number((await created('item', { code: 'HR-DEP', name: '実績テスト保証金ボトル', unit: '本', price: 1000, tax_class: 'reduced', stock_tracked: 0, returnable: 1, deposit: 500 })).it_id);
+        const mine = await save('hodreport', round({ date: '2026-05-26' }, [
+          { cl_id: ids.yamada, it_id: deposit, delivered: 2, result: 'delivered' },
+          { cl_id: ids.sato, it_id: ids.water, delivered: 1, result: 'delivered' },
+        ]), undefined, keys.delivery);
+        assert.equal(mine.status, 200, mine.text);
+        const hr = Number(mine.body[0].hr_id);
+        const slips = await h.post<Row>('hodreport_slip_lst', { hr_id: hr }, keys.delivery);
+        assert.equal(slips.status, 200, slips.text);
+        const stored = await h.database.db.selectFrom('sales').select(['sl_id', 'sl_number']).where('sl_cl_id', '=', ids.yamada).where('sl_date', '=', '2026-05-26').where('deleted', '=', 0).execute();
+        assert.equal(stored.length, 1);
+        // Only the item with a deposit makes a slip: 2 bottles × 500円, the customer named.
+        assert.deepEqual(slips.body, [{ sl_id: Number(stored[0].sl_id), sl_number: String(stored[0].sl_number), sl_date: '2026-05-26', sl_total: 1000, cl_id: ids.yamada, cl_name: '実績テスト山田商店' }]);
+        assert.equal((await h.post('sales_lst', {}, keys.delivery)).status, 403);
+        assert.equal((await h.post('hodreport_slip_lst', { hr_id: hr }, keys.accounting)).status, 200);
+        assert.equal((await h.post('hodreport_slip_lst', { hr_id: '' })).status, 400);
+        // Taking the bottles back removes the slip with the movement; a deleted round is not found.
+        const back = await save('hodreport', { modified: mine.body[0].modified, stops: [{ cl_id: ids.sato, it_id: ids.water, delivered: 1, result: 'delivered' }] }, hr, keys.delivery);
+        assert.equal(back.status, 200, back.text);
+        assert.deepEqual((await h.post<Row>('hodreport_slip_lst', { hr_id: hr }, keys.delivery)).body, []);
+        assert.equal((await h.post('hodreport_del', { id: hr }, keys.delivery)).status, 200);
+        assert.equal((await h.post('hodreport_slip_lst', { hr_id: hr }, keys.delivery)).status, 404);
+      });
     });
 
     describe('hod_uriage', () => {

@@ -151,7 +151,7 @@ test('bottles: a customer\'s balance follows the movements added on their detail
     await fillField(page, '空ボトル回収本数', collected);
     // The deposit is derived from the bottles and the item (read-only, with where it comes from).
     const derived = page.getByLabel('容器保証金（預り金・不課税）', { exact: true });
-    await expect(derived).toBeDisabled();
+    await expect(derived).not.toBeEditable();
     await expect(derived).toHaveAccessibleDescription(/商品の容器保証金/);
     await page.getByRole('button', { name: '保存' }).click();
     await expect(page).toHaveURL(new RegExp(`#${customer}/bottle/\\d+$`));

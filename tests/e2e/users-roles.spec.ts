@@ -146,9 +146,11 @@ test('a non-admin edits their own profile and password, and nothing else', async
   await page.getByRole('menuitem', { name: 'プロフィール' }).click();
   await expect(page).toHaveURL(/#\/user\/detail\/\d+$/);
   await expect(page.getByLabel('氏名', { exact: true })).toHaveValue(MEMBER.name);
-  await expect(page.getByLabel('権限', { exact: true })).toBeDisabled();
-  await expect(page.getByLabel('チーム', { exact: true })).toBeDisabled();
-  await expect(page.getByLabel('有効', { exact: true })).toBeDisabled();
+  // Fields the member may not change are shown as values, not as inputs.
+  await expect(page.getByLabel('権限', { exact: true })).toHaveValue(ROLE);
+  await expect(page.getByLabel('権限', { exact: true })).not.toBeEditable();
+  await expect(page.getByLabel('チーム', { exact: true })).not.toBeEditable();
+  await expect(page.getByLabel('有効', { exact: true })).toHaveValue('はい');
   await expect(page.getByText('権限・チーム・有効は管理者だけが変更できます。')).toBeVisible();
   await expect(page.getByRole('button', { name: '削除', exact: true })).toHaveCount(0);
 

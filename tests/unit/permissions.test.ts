@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { entryOpens, routeAccess } from '@/lib/client/auth/session';
+import { entryOpens, menuGuide, routeAccess, visibleEntries, workMenus } from '@/lib/client/auth/session';
 import { recordAccess } from '@/lib/list/record-access';
 import { fromForm } from '@/lib/list/record-mapper';
-import { ALL_WRITE, can, effectiveAreas, normalizeAreas, type RoleAreas } from '@/lib/permissions';
+import { ALL_WRITE, can, effectiveAreas, normalizeAreas, ROLE_TABLE, type RoleAreas } from '@/lib/permissions';
 import { clientResource } from '@/lib/resources/client';
 import { salesResource } from '@/lib/resources/sales';
 import { userResource } from '@/lib/resources/user';
-import { matchRoute } from '@/lib/routes';
+import { HEADER_MENUS, matchRoute } from '@/lib/routes';
 
 const field = (name: string) => userResource.fields.find((f) => f.name === name)!;
 
@@ -51,6 +51,24 @@ describe('routes and menus follow the loaded areas', () => {
     expect(entryOpens({ label: 'データダウンロード', path: '/system/download', adminOnly: true }, { role: '営業', areas: ALL_WRITE })).toBe(false);
     expect(entryOpens({ label: '売上伝票', path: '/sales/list' }, delivery)).toBe(false);
     expect(entryOpens({ label: '受注取込', path: '/system/import?kind=order' }, delivery)).toBe(true);
+  });
+
+  it('shows every header menu by role, the System menu too: no user management for 経理 and 配送, no sales data for 配送', () => {
+    const menus = (role: string) => Object.fromEntries(workMenus({ role, userId: 7, areas: ROLE_TABLE[role] }).map((m) => [m.label, m.entries.map((e) => e.label)]));
+    const system = HEADER_MENUS.find((m) => m.key === 'system')!.entries.map((e) => e.label).filter((l) => !l.startsWith('ユーザー'));
+    expect(menus('配送')).toEqual({ 入力: ['受注取込', '送り状取込', '送り状出力'], システム: system });
+    expect(menus('経理')).toEqual({ 入力: ['受注取込', '送り状取込', 'JACCS 取込', '送り状出力', '会計連携（弥生）'], 売上: expect.any(Array) as unknown, システム: system });
+    expect(Object.values(menus('管理')).flat()).toEqual(expect.arrayContaining(['ユーザー一覧', 'データダウンロード', '会計連携（弥生）']));
+    // JACCS 取込 works on invoices: its route needs the sales area beside the export area.
+    expect(routeAccess(matchRoute('/system/jaccs')!, { role: '配送', areas: ROLE_TABLE['配送'] })).toBe('forbidden');
+    expect(routeAccess(matchRoute('/system/jaccs')!, { role: '経理', areas: ROLE_TABLE['経理'] })).toBe('ok');
+    expect(visibleEntries(HEADER_MENUS.find((m) => m.key === 'user')!.entries, { role: '経理', userId: 7, areas: ROLE_TABLE['経理'] })).toEqual([{ label: 'プロフィール', path: '/user/detail/7' }]);
+  });
+
+  it('names on the home page only the header menus the role has', () => {
+    expect(menuGuide(workMenus({ role: '配送', userId: 7, areas: ROLE_TABLE['配送'] }))).toBe('左のメニューで日々の業務画面を、上部の「入力」「システム」から取込・出力・設定の画面を開けます。');
+    expect(menuGuide(workMenus({ role: '経理', userId: 7, areas: ROLE_TABLE['経理'] }))).toBe('左のメニューで日々の業務画面を、上部の「入力」「売上」「システム」から取込・出力・伝票・締め・設定の画面を開けます。');
+    expect(menuGuide([])).toBe('左のメニューで日々の業務画面を開けます。');
   });
 });
 

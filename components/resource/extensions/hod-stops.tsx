@@ -11,11 +11,11 @@ import type { LinesSectionProps } from './types';
 
 const count = (text: string | undefined): number => Number(toHalfWidth(text ?? '').replaceAll(',', '')) || 0;
 
-export function HodStops({ state, disabled }: LinesSectionProps) {
+export function HodStops({ state, disabled, readOnly }: LinesSectionProps) {
   const filled = state.rows.filter((row) => isFilled(state.child, row));
   const sum = (name: string) => filled.reduce((total, row) => total + count(row.values[name]), 0);
   return (
-    <LinesEditor state={state} disabled={disabled} counter="件目" labels={{ it_id: 'ボトル', collected: '回収本数' }} footer={
+    <LinesEditor state={state} disabled={disabled} readOnly={readOnly} counter="件目" labels={{ it_id: 'ボトル', collected: '回収本数' }} footer={
       <tr className="h-[40px] border-t border-line font-semibold">
         <td colSpan={3} className="px-[8px]">合計（{filled.length}件）</td>
         <td className="px-[8px] text-right tabular-nums">{sum('delivered')}本</td>

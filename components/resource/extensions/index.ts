@@ -3,7 +3,7 @@
  * more than the declaration gives adds one line here, not a copy of the screen.
  * - `DETAIL_EXTENSIONS`: short facts in the bar above the form (inside it: no forms of their own).
  * - `DETAIL_SECTIONS`: panels of their own below the form (tables, forms with their own submit): stock, a payment's
- *   消込, an invoice's rates, PDF and mail, and allocations.
+ *   消込, an invoice's rates, PDF and mail, and allocations; the 保証金 slips a delivery round made.
  * - `ROW_DETAILS`: what a list row unfolds to.
  * - `RELATED_ACTIONS`: buttons beside a related tab's list, by `{parent resource}.{related resource}`.
  * - `LINES_SECTIONS`: a resource's child rows drawn with more than the declaration (the lines editor with its additions).
@@ -13,6 +13,7 @@ import type { ComponentType } from 'react';
 import { AuditChanges } from './audit-changes';
 import { BillingAllocations, BillingDocuments, BillingRates } from './billing-detail';
 import { BottleBalance } from './bottle-balance';
+import { HodReportSlips } from './hod-report-slips';
 import { HodStops } from './hod-stops';
 import { LateEntryNotice } from './late-entry';
 import { LastOrder } from './last-order';
@@ -39,6 +40,7 @@ export const DETAIL_SECTIONS: Record<string, readonly ComponentType<DetailExtens
   item: [ItemStock],
   payment: [PaymentAllocations],
   billing: [BillingRates, BillingDocuments, BillingAllocations],
+  hodreport: [HodReportSlips],
 };
 
 /** What a list row unfolds to (a toggle per row): the audit log's before → after. */

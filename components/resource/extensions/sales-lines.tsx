@@ -10,12 +10,12 @@ import { LinesEditor } from '../lines-editor';
 import { SlipTotals } from '../slip-totals';
 import type { LinesSectionProps } from './types';
 
-export function SalesLines({ state, disabled, control }: LinesSectionProps) {
+export function SalesLines({ state, disabled, readOnly, control }: LinesSectionProps) {
   const [clientId, date] = useWatch({ control, name: ['cl_id', 'date'] });
   const priced = usePricedLines(state.child, state.rows, clientId ?? '', date ?? '', '売上日');
   return (
     <>
-      <LinesEditor state={priced.withItemReset(state)} disabled={disabled} derived={priced.derived} placeholder={priced.placeholder} />
+      <LinesEditor state={priced.withItemReset(state)} disabled={disabled} readOnly={readOnly} derived={priced.derived} placeholder={priced.placeholder} />
       <SlipTotals totals={priced.totals} countable={priced.countable}
         invalidMessage={priced.invalid ? '明細に誤りがあるため、合計を計算できません。赤く表示された項目を直してください。' : undefined} />
     </>

@@ -23,12 +23,14 @@ export interface RelatedActionProps {
 }
 
 /**
- * What a resource's lines section receives (LINES_SECTIONS): the child rows' state, whether they may be edited, and the
- * record form's state (to follow what it holds: the sales slip's customer and date price its lines live).
+ * What a resource's lines section receives (LINES_SECTIONS): the child rows' state, whether the inputs wait (a save under
+ * way), whether the rows are only read (the role, a locked record: shown as values), and the record form's state (to
+ * follow what it holds: the sales slip's customer and date price its lines live).
  */
 export interface LinesSectionProps {
   state: ChildRowsState;
   disabled: boolean;
+  readOnly: boolean;
   control: Control<FormRecord>;
 }
 

@@ -286,7 +286,7 @@ export default function OrderFormScreen({ match }: ScreenProps) {
 
       <section aria-labelledby="order-lines" className="flex flex-col gap-[8px]">
         <h2 id="order-lines" className="text-[16px] font-bold text-ink">{LINES.label}</h2>
-        <LinesEditor state={priced.withItemReset(lines)} disabled={linesLocked || busy} derived={priced.derived} placeholder={priced.placeholder} fixedRows={feeLines} />
+        <LinesEditor state={priced.withItemReset(lines)} disabled={busy} readOnly={linesLocked} derived={priced.derived} placeholder={priced.placeholder} fixedRows={feeLines} />
       </section>
 
       <SlipTotals totals={totals} countable={countable}

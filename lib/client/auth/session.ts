@@ -8,7 +8,7 @@ import { useCallback } from 'react';
 import { call, logoutCall } from '../api/fetcher';
 import { can, isAdmin, type RoleAreas } from '../../permissions';
 import type { LoginUser, RoleMine } from '../../protocol';
-import { matchRoute, type Match, type MenuEntry } from '../../routes';
+import { HEADER_MENUS, matchRoute, type Match, type MenuEntry } from '../../routes';
 import { navigate } from '../router/location';
 import {
   authKeyAtom, detailSearchOpenAtom, permissionsAtom, RESET_STORED, sessionAtom, sideMenuOpenAtom,
@@ -155,16 +155,47 @@ export function routeAccess(match: Match, session: Pick<SessionState, 'role' | '
   const { route } = match;
   if (route.adminOnly && !isAdmin(session?.role)) return 'forbidden';
   if (route.area && !can(session?.areas, route.area, route.level)) return 'forbidden';
+  if (route.needs && !can(session?.areas, route.needs.area, route.needs.level)) return 'forbidden';
   return 'ok';
 }
 
 /**
- * Whether a menu entry shows for the session: admin-only entries need 管理 (spec §6), and the
- * route it opens must be open to the session's loaded areas.
+ * Whether a menu entry shows for the session: admin-only entries need 管理 (spec §6), the
+ * route it opens must be open to the session's loaded areas, and so must what the entry `needs` beside it.
  * @example entryOpens({ label: '売上伝票', path: '/sales/list' }, session) // false for 配送
  */
 export function entryOpens(entry: MenuEntry, session: Pick<SessionState, 'role' | 'areas'> | null): boolean {
   if (entry.adminOnly && !isAdmin(session?.role)) return false;
+  if (entry.needs && !can(session?.areas, entry.needs.area, entry.needs.level)) return false;
   const match = matchRoute(entry.path);
   return !match || routeAccess(match, session) === 'ok';
+}
+
+/** Who a menu is drawn for. */
+type MenuSession = Pick<SessionState, 'role' | 'userId' | 'areas'>;
+
+/**
+ * Entries a session sees in a header menu (spec §6): admin-only entries need 管理 and each entry's
+ * route (and what it `needs` beside it) must open for the role's loaded areas — in every menu.
+ */
+export function visibleEntries(entries: readonly MenuEntry[], session: MenuSession): MenuEntry[] {
+  return entries
+    .map((entry) => ({ ...entry, path: resolveMenuPath(entry.path, session.userId) }))
+    .filter((entry) => entryOpens(entry, session));
+}
+
+/** The header's work menus (入力・売上・システム) that hold an entry the session may open, with those entries. */
+export function workMenus(session: MenuSession): { key: string; label: string; holds: string; entries: MenuEntry[] }[] {
+  return HEADER_MENUS.filter((menu) => menu.key !== 'user')
+    .map((menu) => ({ key: menu.key, label: menu.label, holds: menu.holds ?? '', entries: visibleEntries(menu.entries, session) }))
+    .filter((menu) => menu.entries.length > 0);
+}
+
+/**
+ * The home page's sentence on where screens are: it names only the header menus the session has.
+ * @example menuGuide([{ label: '入力', holds: '取込・出力' }, { label: 'システム', holds: '設定' }]) // 「…上部の「入力」「システム」から取込・出力・設定の画面を開けます。」
+ */
+export function menuGuide(menus: readonly { label: string; holds: string }[]): string {
+  if (menus.length === 0) return '左のメニューで日々の業務画面を開けます。';
+  return `左のメニューで日々の業務画面を、上部の${menus.map((m) => `「${m.label}」`).join('')}から${menus.map((m) => m.holds).join('・')}の画面を開けます。`;
 }
