@@ -232,8 +232,11 @@ export default function ClosingScreen({ match }: ScreenProps) {
 
   const close = async () => {
     if (!preview || !asked) return;
-    const question = `${closingLabel(asked)}（締め日 ${formatDateJa(preview.closing_date)}）の締切を行います。請求書 ${preview.rows.length.toLocaleString('ja-JP')}件（今回請求額の合計 ${formatMoney(preview.totals.total)}）を発行し、対象期間の売上伝票と入金伝票は変更できなくなります。`;
-    await confirmed(question, { title: '締切', confirmLabel: '締切を実行', danger: true }, () => run.start('closing_run', { sime_gp: asked.gp, sime_ym: asked.ym }));
+    // Before its day the server refuses unless told (`early=1`): the question says so, naming the date.
+    const early = preview.closing_date > todayJst();
+    const question = `${early ? `締め日（${formatDateJa(preview.closing_date)}）はまだ来ていません。締め日前ですが、` : ''}${closingLabel(asked)}（締め日 ${formatDateJa(preview.closing_date)}）の締切を行います。請求書 ${preview.rows.length.toLocaleString('ja-JP')}件（今回請求額の合計 ${formatMoney(preview.totals.total)}）を発行し、対象期間の売上伝票と入金伝票は変更できなくなります。`;
+    await confirmed(question, { title: early ? '締め日前の締切' : '締切', confirmLabel: '締切を実行', danger: true },
+      () => run.start('closing_run', { sime_gp: asked.gp, sime_ym: asked.ym, ...(early ? { early: '1' } : {}) }));
   };
   const cancel = () => confirmed('締め処理を取り消します。作成中の請求書は1件も残りません。', { title: '締め処理の取り消し', confirmLabel: '取り消す', danger: true }, () => run.cancel());
 

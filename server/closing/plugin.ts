@@ -1,13 +1,13 @@
 /**
  * The closing calls (area 売上, issue 13): `closing_preview` (仮締め: a group's month, nothing written),
  * `closing_preview_items` (the slips and payments behind one of its rows), `closing_run` (締切, a job: one running per
- * group and month on any process), `closing_restore` (締め戻し of the group's latest closing), `closing_lst` (the
+ * group and month on any process; a closing date after today only with `early=1`), `closing_restore` (締め戻し of the group's latest closing), `closing_lst` (the
  * closings, latest first, with whether each may be restored) and `billing_rate_lst` (an invoice's rows per rate).
  * Parameters `sime_gp` (5, 10, 15, 20, 25, 31) and `sime_ym` (YYYYMM, no hyphen): a bad one is 400 naming it.
  */
 import type { FastifyInstance } from 'fastify';
 import { closingOf, type ClosingPeriod } from '../../lib/closing/period';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, todayJst } from '../../lib/format';
 import { MESSAGES } from '../../lib/protocol';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { ApiError, badRequest, notFound } from '../http/api-error';
@@ -67,6 +67,11 @@ export async function closingPlugin(_app: FastifyInstance, { calls, database, jo
         if (refusal) throw refusal;
       };
       await refuse();
+      // A closing before its day: only when the caller says so (the screen asks, naming the date).
+      const today = todayJst();
+      if (period.closing_date > today && (params.early ?? '').trim() !== '1') {
+        throw new ApiError(409, MESSAGES.closingEarly(period.closing_date, today), { early: true, closing_date: period.closing_date });
+      }
       const job_id = await jobs.start({
         kind: 'closing_run', scope: `${period.sime_gp}:${period.sime_ym}`, params: { sime_gp: period.sime_gp, sime_ym: period.sime_ym }, user, admit: refuse,
         work: ({ id, database: { db: jobDb }, progress }) => closingRun({ db: jobDb, userId: user.user_id, call, user, jobId: id }, period, progress),

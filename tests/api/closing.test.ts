@@ -10,6 +10,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ClosingItems, ClosingListRow, ClosingPreview, ClosingPreviewRow, ClosingRestoreResult, ClosingRunResult } from '../../lib/closing/answers';
+import { closingDateOf, shiftMonth } from '../../lib/closing/period';
+import { todayJst } from '../../lib/format';
 import type { JobInfo } from '../../lib/jobs';
 import { dialects, type Harness, jobEnded, resourceCalls, useHarness } from './harness';
 import { startServerProcess, type ServerProcess } from './server-process';
@@ -222,6 +224,28 @@ for (const dialect of dialects()) {
         assert.deepEqual([listed.restorable, listed.refusal], [false, problem(res).error]);
         await db.updateTable('closing').set({ [column]: '' }).where('cls_id', '=', closing.cls_id).execute();
       }
+    });
+
+    it('refuses a closing before its closing date unless early=1, naming the date; early=1 closes it', async () => {
+      const today = todayJst();
+      const ym = today.slice(0, 4) + today.slice(5, 7);
+      // 末日締め of this month: the last day is after today except on the last day itself, then next month's is.
+      const month = closingDateOf('31', ym) > today ? ym : shiftMonth(ym, 1);
+      const closingDate = closingDateOf('31', month);
+      const early = Number((await created('client', { co_name: '締め日前商事', status: '1', tel_1: '03-1234-5678', sime_gp: '31' })).cl_id);
+      await slip(early, today, [{ quantity: 1, price: 1000, tax_class: 'reduced' }]);
+      const refused = await h.post('closing_run', { sime_gp: '31', sime_ym: month });
+      assert.equal(refused.status, 409, refused.text);
+      const md = (day: string) => `${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日`;
+      assert.equal(problem(refused).error, `${md(closingDate)}締めの締め日はまだ来ていません（今日は${md(today)}）。締め日前に締める場合は、締め日までの売上・入金がそろっているか確認してから実行してください。`);
+      assert.equal(Number((await h.database.db.selectFrom('closing').select((eb) => eb.fn.countAll<number>().as('n')).where('cls_sime_ym', '=', month).executeTakeFirstOrThrow()).n), 0, 'nothing closed');
+      const res = await h.post<{ job_id: number }>('closing_run', { sime_gp: '31', sime_ym: month, early: '1' });
+      assert.equal(res.status, 200, res.text);
+      const job = await finished(res.body[0].job_id);
+      assert.equal(job.state, 'done', JSON.stringify(job));
+      const [invoice] = (await invoicesOf(job.result!.cls_id)).filter((b) => Number(b.bl_cl_id) === early);
+      assert.equal(invoice.bl_total, 1080);
+      assert.equal((await h.post('closing_restore', { sime_gp: '31', sime_ym: month })).status, 200);
     });
 
     it('末日締め in February of a leap year, 伝票単位 summing the slips\' tax', async () => {
