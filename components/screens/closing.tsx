@@ -2,7 +2,9 @@
  * 締め処理 (/closing): a closing day group (5・10・15・20・25日・末日締め) and a month (sent as YYYYMM), 「仮締め」 —
  * every billing customer's invoice as the closing would write it (`closing_preview`: 前回請求額, 入金額, 繰越額, 今回売上額,
  * 消費税 per rate, 今回請求額, a totals row; a row unfolds to its slips and payments, `closing_preview_items`, each a link)
- * — and 「締切」 (`closing_run`, a job with its progress bar, also after a reload) after a confirm. Once closed: the
+ * — what to look at first (`closing_warnings`: the date not come, unprocessed orders, rentals not made, payments not
+ * 消込, each linking to its list) and 「締切」 (`closing_run`, a job with its progress bar, also after a reload) after a
+ * confirm (naming the date and sending `early=1` before the closing date). Once closed: the
  * invoice list of that month and group, and the invoices' PDFs as one file or a ZIP (`billing_pdf_batch`, a job, then
  * `billing_pdf_batch_file`).
  */
@@ -20,7 +22,7 @@ import { clientResource } from '@/lib/resources/client';
 import { CLOSING_DAY } from '@/lib/resources/options';
 import { PAYMENT_KIND, paymentResource } from '@/lib/resources/payment';
 import { salesResource } from '@/lib/resources/sales';
-import { taxedKeys, type ClosingItems, type ClosingPreview, type ClosingPreviewRow, type ClosingRunResult } from '@/lib/closing/answers';
+import { taxedKeys, type ClosingItems, type ClosingPreview, type ClosingPreviewRow, type ClosingRunResult, type ClosingWarning } from '@/lib/closing/answers';
 import { closingLabel as closingName } from '@/lib/closing/period';
 import { rentalMonth } from '@/lib/sales/rental';
 import { optionText } from '@/components/resource/cells';
@@ -169,6 +171,24 @@ function PreviewTable({ preview, closing }: { preview: ClosingPreview; closing: 
   );
 }
 
+/** What to look at before 締切 (`closing_warnings`): each warning with its count and a link to the rows it means. */
+function Warnings({ warnings }: { warnings: readonly ClosingWarning[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <section aria-labelledby="closing-warnings-title" className="flex flex-col gap-[6px] rounded-[6px] border border-warning/40 bg-warning-soft px-[16px] py-[10px]">
+      <h2 id="closing-warnings-title" className="text-[1.5rem] font-bold text-ink">締切の前に確認してください（{warnings.length}件）</h2>
+      <ul className="flex flex-col gap-[4px] text-[1.4rem]">
+        {warnings.map((w) => (
+          <li key={w.kind} data-kind={w.kind}>
+            {w.message}
+            {w.link && <> <AppLink to={w.link} className={linkClass}>一覧を開く（{w.count.toLocaleString('ja-JP')}件）</AppLink></>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** After the closing: its invoice list and the PDFs of all its invoices (a job, then one PDF or a ZIP). */
 function AfterClosing({ closing, canWrite }: { closing: Closing; canWrite: boolean }) {
   const confirmed = useConfirmedAction();
@@ -221,6 +241,8 @@ export default function ClosingScreen({ match }: ScreenProps) {
   // Slips and payments change under the screen: every 仮締め asks the server again.
   const { data, error, isLoading, mutate } = useSWR<ClosingPreview[], Error>(key, callFetcher<ClosingPreview>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0 });
   const preview = data?.[0];
+  const warningsKey = asked ? (['closing_warnings', { sime_gp: asked.gp, sime_ym: asked.ym }] as const) : null;
+  const warnings = useSWR<ClosingWarning[], Error>(warningsKey, callFetcher<ClosingWarning>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0 });
   const canWrite = can(useAreas(), 'sales', 'write');
   const confirmed = useConfirmedAction();
   // Once the closing has ended its preview is history (a closed month previews no more): 仮締め asks again when wanted.
@@ -246,7 +268,7 @@ export default function ClosingScreen({ match }: ScreenProps) {
         onSubmit={() => {
         if (draftProblem) return;
         const next = { gp, ym: draft.replace('-', '') };
-        if (asked && next.gp === asked.gp && next.ym === asked.ym) void mutate();
+        if (asked && next.gp === asked.gp && next.ym === asked.ym) void Promise.all([mutate(), warnings.mutate()]);
         else setAsked(next);
         }}
       >
@@ -268,6 +290,7 @@ export default function ClosingScreen({ match }: ScreenProps) {
         )}
       </QueryForm>
       {draftProblem && <p id="closing-month-problem" className="text-[1.3rem] text-danger">{draftProblem}</p>}
+      {preview && asked && warnings.data && <Warnings warnings={warnings.data} />}
       {run.job && (
         <JobProgress job={run.job} result={run.job.result ? runResultText(run.job.result) : undefined} onCancel={canWrite ? () => void cancel() : undefined} />
       )}

@@ -83,6 +83,17 @@ export interface ClosingListRow {
   refusal: string | null;
 }
 
+/** What `closing_warnings` may warn of before 締切. */
+export type ClosingWarningKind = 'future' | 'unprocessed_orders' | 'rental_missing' | 'unallocated_payments';
+
+/** `closing_warnings`: one thing to look at before closing a group's month, and the screen listing it (null: none). */
+export interface ClosingWarning {
+  kind: ClosingWarningKind;
+  count: number;
+  message: string;
+  link: string | null;
+}
+
 /** One rate row of an invoice (`billing_rate_lst`). */
 export interface BillingRateRow {
   blr_key: string;

@@ -1,9 +1,11 @@
 /**
  * The closing calls (area 売上, issue 13): `closing_preview` (仮締め: a group's month, nothing written),
- * `closing_preview_items` (the slips and payments behind one of its rows), `closing_run` (締切, a job: one running per
- * group and month on any process; a closing date after today only with `early=1`), `closing_restore` (締め戻し of the group's latest closing), `closing_lst` (the
- * closings, latest first, with whether each may be restored) and `billing_rate_lst` (an invoice's rows per rate).
- * Parameters `sime_gp` (5, 10, 15, 20, 25, 31) and `sime_ym` (YYYYMM, no hyphen): a bad one is 400 naming it.
+ * `closing_preview_items` (the slips and payments behind one of its rows), `closing_warnings` (what to look at before
+ * 締切, server/closing/warnings.ts), `closing_run` (締切, a job: one running per group and month on any process; a
+ * closing date after today only with `early=1`), `closing_restore` (締め戻し of the group's latest closing),
+ * `closing_lst` (the closings, latest first, with whether each may be restored) and `billing_rate_lst` (an invoice's
+ * rows per rate). Parameters `sime_gp` (5, 10, 15, 20, 25, 31) and `sime_ym` (YYYYMM, no hyphen): a bad one is 400
+ * naming it.
  */
 import type { FastifyInstance } from 'fastify';
 import { closingOf, type ClosingPeriod } from '../../lib/closing/period';
@@ -16,6 +18,8 @@ import { jobTitle, type Jobs } from '../jobs/jobs';
 import { closingItems, closingPlan, closingRefusal, previewOf, type ClosingPlan } from './plan';
 import { closingList, closingRestore } from './restore';
 import { closingRun } from './run';
+import { closingWarnings } from './warnings';
+import { keywordMatcher } from '../resources/keyword';
 
 /** The closing the parameters name, or 400 naming the bad field. */
 function periodParam(params: Params): ClosingPeriod {
@@ -55,6 +59,11 @@ export async function closingPlugin(_app: FastifyInstance, { calls, database, jo
       }
       return [items];
     },
+  });
+  const matcher = await keywordMatcher(database);
+  addCall(calls, 'closing_warnings', {
+    area: 'sales', level: 'read',
+    handler: async ({ params }) => closingWarnings(db, matcher, periodParam(params)),
   });
   addCall(calls, 'closing_run', {
     area: 'sales', level: 'write',

@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ClosingItems, ClosingListRow, ClosingPreview, ClosingPreviewRow, ClosingRestoreResult, ClosingRunResult } from '../../lib/closing/answers';
+import type { ClosingItems, ClosingListRow, ClosingPreview, ClosingPreviewRow, ClosingRestoreResult, ClosingRunResult, ClosingWarning } from '../../lib/closing/answers';
 import { closingDateOf, shiftMonth } from '../../lib/closing/period';
 import { todayJst } from '../../lib/format';
 import type { JobInfo } from '../../lib/jobs';
@@ -246,6 +246,59 @@ for (const dialect of dialects()) {
       const [invoice] = (await invoicesOf(job.result!.cls_id)).filter((b) => Number(b.bl_cl_id) === early);
       assert.equal(invoice.bl_total, 1080);
       assert.equal((await h.post('closing_restore', { sime_gp: '31', sime_ym: month })).status, 200);
+    });
+
+    it('closing_warnings: the date not come, unprocessed orders, rentals not made and payments not 消込 — each counted, linked to its list, gone once settled', async () => {
+      const warnings = async (gp: string, ym: string): Promise<ClosingWarning[]> => {
+        const res = await h.post<ClosingWarning>('closing_warnings', { sime_gp: gp, sime_ym: ym });
+        assert.equal(res.status, 200, res.text);
+        return res.body;
+      };
+      const top = Number((await created('client', { co_name: '警告二十五日商事', status: '1', tel_1: '03-1234-5678', sime_gp: '25' })).cl_id);
+      // A delivery site with a 締日 of its own: its orders are billed by its 請求先's closing (25), not by 5.
+      const site = Number((await created('client', { co_name: '警告二十五日商事 支店', status: '1', tel_1: '03-1234-5678', sime_gp: '5', parent_id: top })).cl_id);
+      await slip(top, '2025-09-20', [{ quantity: 1, price: 1000, tax_class: 'reduced' }]);
+      assert.deepEqual(await warnings('25', '202509'), [], 'nothing to warn about');
+      await run('25', '202509');
+      const order = async (cl_id: number, delivery_date: string) => Number((await created('order', { cl_id, date: '2025-10-01', delivery_date, delivery_fee: 0, lines: [] })).od_id);
+      const waiting = await order(site, '2025-10-10');
+      const cancelled = await order(top, '2025-10-12');
+      assert.equal((await h.post('order_status', { od_id: cancelled, status: 'cancelled' })).status, 200);
+      await order(top, '2025-10-30');
+      await created('agreement', { cl_id: top, agreement_no: 'W-25-1', contract_type: '1', status: '1', contract_date: '2025-09-01', rental_fee: 3000 });
+      const payment = await created('payment', { cl_id: top, date: '2025-10-01', amount: 1080, kind: 'transfer' });
+
+      const found = await warnings('25', '202510');
+      assert.deepEqual(found.map((w) => [w.kind, w.count]), [['unprocessed_orders', 1], ['rental_missing', 1], ['unallocated_payments', 1]]);
+      const [orders, rentals, payments] = found;
+      assert.match(orders.message, /^25日締めの顧客の受注で、配送日が対象期間（2025-09-26〜2025-10-25）なのに処理済になっていないものが 1件あります/);
+      assert.match(rentals.message, /^2025年9月分のサーバーレンタルの売上伝票がまだ作成されていない契約が 1件あります（税抜 3,000円）/);
+      assert.equal(rentals.link, '/sales/rental?ym=202509');
+      assert.match(payments.message, /請求書への消込が済んでいないものが 1件あります（入金日 2025-10-25 まで）/);
+      // Each link opens exactly the rows counted: its filters, sent to the list's count.
+      for (const [w, resource, id] of [[orders, 'order', waiting], [payments, 'payment', Number(payment.py_id)]] as const) {
+        const filter = new URLSearchParams(w.link!.split('?')[1]).get('filter')!;
+        assert.match(w.link!, resource === 'order' ? /^\/orders\/list\/search\?filter=/ : /^\/payment\/list\?filter=/);
+        const listed = await h.post<Row>(`${resource}_lst`, { postData: filter, n: 10 });
+        assert.deepEqual(listed.body.map((r) => Number(r[resource === 'order' ? 'od_id' : 'py_id'])), [id]);
+      }
+      assert.equal((await warnings('5', '202510')).some((w) => w.kind === 'unprocessed_orders'), false, 'the site is billed by 25');
+
+      assert.equal((await h.post('order_status', { od_id: waiting, status: 'cancelled' })).status, 200);
+      const rental = await h.post<{ job_id: number }>('rental_generate', { ym: '202509' });
+      assert.equal((await finished(rental.body[0].job_id)).state, 'done');
+      const allocated = await h.post('payment_allocate', { py_id: payment.py_id, modified: payment.modified, auto: 1 });
+      assert.equal(allocated.status, 200, allocated.text);
+      assert.deepEqual(await warnings('25', '202510'), [], 'settled: nothing to warn about');
+
+      const today = todayJst();
+      const ahead = shiftMonth(today.slice(0, 4) + today.slice(5, 7), 1);
+      const [future] = await warnings('25', ahead);
+      assert.deepEqual([future.kind, future.count, future.link], ['future', 1, null]);
+      const md = (day: string) => `${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日`;
+      assert.match(future.message, new RegExp(`^${md(closingDateOf('25', ahead))}締めの締め日はまだ来ていません（今日は${md(today)}）`));
+      const bad = await h.post('closing_warnings', { sime_gp: '7', sime_ym: '202510' });
+      assert.equal(bad.status, 400, bad.text);
     });
 
     it('末日締め in February of a leap year, 伝票単位 summing the slips\' tax', async () => {
