@@ -45,6 +45,7 @@ import * as accountingExport from './migrations/0052-accounting-export';
 import * as orderImportKey from './migrations/0053-order-import-key';
 import * as billingCarried from './migrations/0054-billing-carried';
 import * as closingGuards from './migrations/0060-closing-guards';
+import * as clientPaymentTerms from './migrations/0061-client-payment-terms';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -95,6 +96,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0051-jaccs': jaccs,
   '0054-billing-carried': billingCarried,
   '0060-closing-guards': closingGuards,
+  '0061-client-payment-terms': clientPaymentTerms,
 };
 
 function provider(dialect: DialectName) {
