@@ -81,6 +81,15 @@ export interface ClosingListRow {
   restorable: boolean;
   /** Why it may not be restored (Japanese), or null. */
   refusal: string | null;
+  /** What stands in the way, each named and linked (the invoices and payments of a 消込, the files made from it). */
+  blockers: RestoreBlocker[];
+}
+
+/** One thing a 締め戻し waits for: an invoice or a payment (消込) or a file made from the closing, and where it is seen. */
+export interface RestoreBlocker {
+  kind: 'invoice' | 'payment' | 'file';
+  label: string;
+  link: string;
 }
 
 /** What `closing_warnings` may warn of before 締切. */

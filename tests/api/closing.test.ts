@@ -213,7 +213,13 @@ for (const dialect of dialects()) {
       await db.insertInto('allocation').values({ al_bl_id: invoice.bl_id, al_py_id: payment.py_id, al_amount: 1000, al_usr_id: null, created: '2025-06-01T00:00:00.000Z' }).execute();
       const allocated = await h.post('closing_restore', { sime_gp: '20', sime_ym: '202505' });
       assert.equal(allocated.status, 409);
-      assert.match(problem(allocated).error, /入金の消込があるため締め戻しできません（消込 1件）/);
+      // Each invoice and payment of the 消込 is named, and linked in the list's blockers.
+      assert.equal(problem(allocated).error, `請求書に入金の消込があるため締め戻しできません（請求書 ${String(invoice.bl_number)} ← 入金 2025-05-10 1,000円）。先に消込を取り消してください。`);
+      const blocked = (await h.post<ClosingListRow>('closing_lst', { sime_gp: '20' })).body[0];
+      assert.deepEqual(blocked.blockers, [
+        { kind: 'invoice', label: `請求書 ${String(invoice.bl_number)}`, link: `/billing/detail/${String(invoice.bl_id)}` },
+        { kind: 'payment', label: '入金 2025-05-10 1,000円', link: `/payment/detail/${String(payment.py_id)}` },
+      ]);
       await db.deleteFrom('allocation').execute();
       for (const [column, reason] of [['cls_jaccs_at', /口座振替の請求データを作成済み/], ['cls_export_at', /会計データを出力済み/]] as const) {
         await db.updateTable('closing').set({ [column]: '2025-06-05T01:00:00.000Z' }).where('cls_id', '=', closing.cls_id).execute();
@@ -224,6 +230,23 @@ for (const dialect of dialects()) {
         assert.deepEqual([listed.restorable, listed.refusal], [false, problem(res).error]);
         await db.updateTable('closing').set({ [column]: '' }).where('cls_id', '=', closing.cls_id).execute();
       }
+      // The files made from it are named: the 口座振替 request file, the 会計連携 export whose period overlaps it.
+      const stamp = '2025-06-05T01:00:00.000Z';
+      const [request] = await db.insertInto('jaccs_request').values({
+        jr_cls_id: closing.cls_id, jr_sime_gp: '20', jr_sime_ym: '202505', jr_debit_date: '2025-06-27', jr_count: 1, jr_total: 2211,
+        jr_file_name: '口座振替依頼_202505_20日締め_引落0627.txt', created: stamp,
+      }).returning('jr_id').execute();
+      const [exported] = await db.insertInto('accounting_export').values({ ae_kind: 'yayoi', ae_from: '2025-05-01', ae_to: '2025-05-31', ae_rows: 3, created: stamp }).returning('ae_id').execute();
+      await db.updateTable('closing').set({ cls_jaccs_at: stamp, cls_export_at: stamp }).where('cls_id', '=', closing.cls_id).execute();
+      const both = await h.post('closing_restore', { sime_gp: '20', sime_ym: '202505' });
+      assert.equal(both.status, 409);
+      assert.match(problem(both).error, /口座振替の請求データを作成済み（.+）のため締め戻しできません（口座振替依頼_202505_20日締め_引落0627\.txt）。/);
+      assert.match(problem(both).error, new RegExp(`会計データを出力済み（.+）のため締め戻しできません（会計連携（弥生）の出力番号 ${String(exported.ae_id)}（2025-05-01〜2025-05-31）.*）。`));
+      const files = (await h.post<ClosingListRow>('closing_lst', { sime_gp: '20' })).body[0].blockers;
+      assert.deepEqual(files.map((b) => [b.kind, b.link]), [['file', '/system/jaccs'], ['file', '/system/export?tab=yayoi']]);
+      await db.updateTable('closing').set({ cls_jaccs_at: '', cls_export_at: '' }).where('cls_id', '=', closing.cls_id).execute();
+      await db.deleteFrom('jaccs_request').where('jr_id', '=', request.jr_id).execute();
+      await db.deleteFrom('accounting_export').where('ae_id', '=', exported.ae_id).execute();
     });
 
     it('refuses a closing before its closing date unless early=1, naming the date; early=1 closes it', async () => {
