@@ -9,12 +9,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { closingOf, type ClosingPeriod } from '../../lib/closing/period';
-import { formatDateTime, todayJst } from '../../lib/format';
+import { todayJst } from '../../lib/format';
 import { MESSAGES } from '../../lib/protocol';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { positiveId, type Params } from '../http/params';
-import { jobTitle, type Jobs } from '../jobs/jobs';
+import { runningRefusal, type Jobs } from '../jobs/jobs';
 import { closingItems, closingPlan, closingRefusal, previewOf, type ClosingPlan } from './plan';
 import { closingList, closingRestore } from './restore';
 import { closingRun } from './run';
@@ -31,7 +31,7 @@ function periodParam(params: Params): ClosingPeriod {
 /** 409 while a closing of the group runs (a restore would wait for its transaction). */
 async function refuseWhileClosing(jobs: Jobs, gp: string): Promise<void> {
   const running = (await jobs.list({ kinds: ['closing_run'], state: 'running', limit: 100 })).find((job) => job.scope.startsWith(`${gp}:`));
-  if (running) throw new ApiError(409, MESSAGES.jobRunning(jobTitle(running.kind, running.scope), running.user_name, formatDateTime(running.started)), { job_id: running.job_id });
+  if (running) throw runningRefusal(running);
 }
 
 export async function closingPlugin(_app: FastifyInstance, { calls, database, jobs }: AreaOptions): Promise<void> {
