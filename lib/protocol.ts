@@ -13,6 +13,9 @@ export const AUTH_KEY_PARAM = 'authKey';
 /** The longest period (days) the regular-delivery calls take: hod_preview, hod_generate, hod_list, hod_uriage. */
 export const HOD_MAX_DAYS = 93;
 
+/** 「11月30日」 of a day YYYY-MM-DD. */
+const monthDay = (day: string): string => `${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日`;
+
 const periodTooLong = (days: number): string => `期間は ${days} 日以内で指定してください。`;
 
 /** A byte count in MB as a message shows it: 20 → '20', 1.5 MB → '1.5'. */
@@ -38,6 +41,9 @@ export const MESSAGES = {
   rentalBadMonth: '対象月は YYYYMM（例: 202605）の形で入力してください。',
   closingBadGroup: '締日は 5・10・15・20・25・31（末日）のいずれかで指定してください。',
   closingBadMonth: '締め年月は YYYYMM（例: 202505）の形で指定してください。',
+  /** A closing whose closing date has not come (`closing_run` without `early=1`, the `future` warning): days YYYY-MM-DD. */
+  closingEarly: (closingDate: string, today: string): string =>
+    `${monthDay(closingDate)}締めの締め日はまだ来ていません（今日は${monthDay(today)}）。締め日前に締める場合は、締め日までの売上・入金がそろっているか確認してから実行してください。`,
   hodBadTo: '終了日を YYYY-MM-DD の日付で入力してください。',
   hodToBeforeFrom: '終了日は開始日以降の日付を入力してください。',
   hodRangeTooLong: periodTooLong(HOD_MAX_DAYS),

@@ -2,7 +2,8 @@
  * 締め戻し (/restore): the closings (`closing_lst`, newest first, narrowed to one group if chosen) and 「締め戻し」 on the
  * latest closing of each group — only the last one of a group can be undone. A closing the server will not restore
  * says why (`refusal`: a later closing, payments allocated to its invoices, a direct-debit request or an accounting
- * export made from it); `closing_restore` refuses the same way, and its reason is shown as given.
+ * export made from it) and links each invoice, payment or file that blocks it (`blockers`); `closing_restore` refuses
+ * the same way, and its reason is shown as given.
  */
 import { useMemo, useState } from 'react';
 import useSWR from 'swr';
@@ -91,6 +92,13 @@ export default function ClosingRestoreScreen({ match }: ScreenProps) {
                       </button>
                     )}
                     {!row.restorable && row.refusal && <p id={`restore-refusal-${row.cls_id}`} className="text-[1.2rem] text-danger">{row.refusal}</p>}
+                    {!row.restorable && row.blockers.length > 0 && (
+                      <ul aria-label={`${label(row)}の締め戻しを止めているもの`} className="flex flex-wrap gap-x-[10px] gap-y-[2px] text-[1.2rem]">
+                        {row.blockers.map((b, i) => (
+                          <li key={`${b.kind}-${b.link}-${i}`}><AppLink to={b.link} className="text-brand underline-offset-2 hover:underline">{b.label}</AppLink></li>
+                        ))}
+                      </ul>
+                    )}
                   </div>
                 )}
               </td>

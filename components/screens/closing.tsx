@@ -2,9 +2,11 @@
  * 締め処理 (/closing): a closing day group (5・10・15・20・25日・末日締め) and a month (sent as YYYYMM), 「仮締め」 —
  * every billing customer's invoice as the closing would write it (`closing_preview`: 前回請求額, 入金額, 繰越額, 今回売上額,
  * 消費税 per rate, 今回請求額, a totals row; a row unfolds to its slips and payments, `closing_preview_items`, each a link)
- * — and 「締切」 (`closing_run`, a job with its progress bar, also after a reload) after a confirm. Once closed: the
- * invoice list of that month and group, the invoices' PDFs as one file or a ZIP (`billing_pdf_batch`, a job, then
- * `billing_pdf_batch_file`), and the invoices mailed at once (./closing-mail.tsx).
+ * — what to look at first (`closing_warnings`: the date not come, unprocessed orders, rentals not made, payments not
+ * 消込, each linking to its list) and 「締切」 (`closing_run`, a job with its progress bar, also after a reload) after a
+ * confirm (naming the date and sending `early=1` before the closing date). Once closed: the invoice list of that month
+ * and group, the invoices' PDFs as one file or a ZIP (`billing_pdf_batch`, a job, then `billing_pdf_batch_file`), and
+ * the invoices mailed at once (./closing-mail.tsx).
  */
 import { Fragment, useState } from 'react';
 import useSWR from 'swr';
@@ -20,7 +22,7 @@ import { clientResource } from '@/lib/resources/client';
 import { CLOSING_DAY } from '@/lib/resources/options';
 import { PAYMENT_KIND, paymentResource } from '@/lib/resources/payment';
 import { salesResource } from '@/lib/resources/sales';
-import { LATE_MARK, taxedKeys, type ClosingItems, type ClosingPreview, type ClosingPreviewRow, type ClosingRunResult } from '@/lib/closing/answers';
+import { LATE_MARK, taxedKeys, type ClosingItems, type ClosingPreview, type ClosingPreviewRow, type ClosingRunResult, type ClosingWarning } from '@/lib/closing/answers';
 import { closingLabel as closingName } from '@/lib/closing/period';
 import { rentalMonth } from '@/lib/sales/rental';
 import { optionText } from '@/components/resource/cells';
@@ -173,6 +175,24 @@ function PreviewTable({ preview, closing }: { preview: ClosingPreview; closing: 
   );
 }
 
+/** What to look at before 締切 (`closing_warnings`): each warning with its count and a link to the rows it means. */
+function Warnings({ warnings }: { warnings: readonly ClosingWarning[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <section aria-labelledby="closing-warnings-title" className="flex flex-col gap-[6px] rounded-[6px] border border-warning/40 bg-warning-soft px-[16px] py-[10px]">
+      <h2 id="closing-warnings-title" className="text-[1.5rem] font-bold text-ink">締切の前に確認してください（{warnings.length}件）</h2>
+      <ul className="flex flex-col gap-[4px] text-[1.4rem]">
+        {warnings.map((w) => (
+          <li key={w.kind} data-kind={w.kind}>
+            {w.message}
+            {w.link && <> <AppLink to={w.link} className={linkClass}>一覧を開く（{w.count.toLocaleString('ja-JP')}件）</AppLink></>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** After the closing: its invoice list and the PDFs of all its invoices (a job, then one PDF or a ZIP). */
 function AfterClosing({ closing, canWrite }: { closing: Closing; canWrite: boolean }) {
   const confirmed = useConfirmedAction();
@@ -226,6 +246,8 @@ export default function ClosingScreen({ match }: ScreenProps) {
   // Slips and payments change under the screen: every 仮締め asks the server again.
   const { data, error, isLoading, mutate } = useSWR<ClosingPreview[], Error>(key, callFetcher<ClosingPreview>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0 });
   const preview = data?.[0];
+  const warningsKey = asked ? (['closing_warnings', { sime_gp: asked.gp, sime_ym: asked.ym }] as const) : null;
+  const warnings = useSWR<ClosingWarning[], Error>(warningsKey, callFetcher<ClosingWarning>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0 });
   const canWrite = can(useAreas(), 'sales', 'write');
   const confirmed = useConfirmedAction();
   // Once the closing has ended its preview is history (a closed month previews no more): 仮締め asks again when wanted.
@@ -237,8 +259,11 @@ export default function ClosingScreen({ match }: ScreenProps) {
 
   const close = async () => {
     if (!preview || !asked) return;
-    const question = `${closingLabel(asked)}（締め日 ${formatDateJa(preview.closing_date)}）の締切を行います。請求書 ${preview.rows.length.toLocaleString('ja-JP')}件（今回請求額の合計 ${formatMoney(preview.totals.total)}）を発行し、対象期間の売上伝票と入金伝票は変更できなくなります。`;
-    await confirmed(question, { title: '締切', confirmLabel: '締切を実行', danger: true }, () => run.start('closing_run', { sime_gp: asked.gp, sime_ym: asked.ym }));
+    // Before its day the server refuses unless told (`early=1`): the question says so, naming the date.
+    const early = preview.closing_date > todayJst();
+    const question = `${early ? `締め日（${formatDateJa(preview.closing_date)}）はまだ来ていません。締め日前ですが、` : ''}${closingLabel(asked)}（締め日 ${formatDateJa(preview.closing_date)}）の締切を行います。請求書 ${preview.rows.length.toLocaleString('ja-JP')}件（今回請求額の合計 ${formatMoney(preview.totals.total)}）を発行し、対象期間の売上伝票と入金伝票は変更できなくなります。`;
+    await confirmed(question, { title: early ? '締め日前の締切' : '締切', confirmLabel: '締切を実行', danger: true },
+      () => run.start('closing_run', { sime_gp: asked.gp, sime_ym: asked.ym, ...(early ? { early: '1' } : {}) }));
   };
   const cancel = () => confirmed('締め処理を取り消します。作成中の請求書は1件も残りません。', { title: '締め処理の取り消し', confirmLabel: '取り消す', danger: true }, () => run.cancel());
 
@@ -248,7 +273,7 @@ export default function ClosingScreen({ match }: ScreenProps) {
         onSubmit={() => {
         if (draftProblem) return;
         const next = { gp, ym: draft.replace('-', '') };
-        if (asked && next.gp === asked.gp && next.ym === asked.ym) void mutate();
+        if (asked && next.gp === asked.gp && next.ym === asked.ym) void Promise.all([mutate(), warnings.mutate()]);
         else setAsked(next);
         }}
       >
@@ -270,6 +295,7 @@ export default function ClosingScreen({ match }: ScreenProps) {
         )}
       </QueryForm>
       {draftProblem && <p id="closing-month-problem" className="text-[1.3rem] text-danger">{draftProblem}</p>}
+      {preview && asked && warnings.data && <Warnings warnings={warnings.data} />}
       {run.job && (
         <JobProgress job={run.job} result={run.job.result ? runResultText(run.job.result) : undefined} onCancel={canWrite ? () => void cancel() : undefined} />
       )}

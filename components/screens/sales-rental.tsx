@@ -1,5 +1,5 @@
 /**
- * 月次サーバーレンタル (/sales/rental): a month, the rental charges of the live agreements and installed servers
+ * 月次サーバーレンタル (/sales/rental, `?ym=YYYYMM` opens that month): a month, the rental charges of the live agreements and installed servers
  * (`rental_preview`: customer, agreement, server, days, tax-exclusive amount, pro-rata for a start, installation or cancel
  * inside the month), and 「売上を作成」 (`rental_generate`, sales write): one 区分 レンタル slip per agreement, none twice —
  * a job whose progress bar shows here (lib/client/api/use-job.ts), also after a reload, until its result.
@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { useRoute } from '@/lib/client/router/hooks';
 import { formatDateJa, formatMoney, todayJst } from '@/lib/format';
 import { detailPathOf } from '@/lib/list/resource-paths';
 import { can } from '@/lib/permissions';
@@ -26,7 +27,9 @@ const resultText = (done: RentalGenerateResult): string =>
   `レンタルの売上伝票を作成しました（${rentalMonthLabel(done)}・作成 ${done.created}件・作成済み ${done.existed}件・税抜 ${formatMoney(done.amount)}）。`;
 
 export default function SalesRentalScreen({ match }: ScreenProps) {
-  const [draft, setDraft] = useState(() => todayJst().slice(0, 7));
+  // A link may name the month (`?ym=YYYYMM`, the closing screen's warning); else this month.
+  const linked = rentalMonth(useRoute().query.get('ym') ?? '');
+  const [draft, setDraft] = useState(() => (linked ? `${linked.ym.slice(0, 4)}-${linked.ym.slice(4)}` : todayJst().slice(0, 7)));
   const [ym, setYm] = useState(() => draft.replace('-', ''));
   const [page, setPage] = useState(1);
   const month = rentalMonth(ym);

@@ -102,6 +102,26 @@ export interface ClosingListRow {
   restorable: boolean;
   /** Why it may not be restored (Japanese), or null. */
   refusal: string | null;
+  /** What stands in the way, each named and linked (the invoices and payments of a 消込, the files made from it). */
+  blockers: RestoreBlocker[];
+}
+
+/** One thing a 締め戻し waits for: an invoice or a payment (消込) or a file made from the closing, and where it is seen. */
+export interface RestoreBlocker {
+  kind: 'invoice' | 'payment' | 'file';
+  label: string;
+  link: string;
+}
+
+/** What `closing_warnings` may warn of before 締切. */
+export type ClosingWarningKind = 'future' | 'unprocessed_orders' | 'rental_missing' | 'unallocated_payments';
+
+/** `closing_warnings`: one thing to look at before closing a group's month, and the screen listing it (null: none). */
+export interface ClosingWarning {
+  kind: ClosingWarningKind;
+  count: number;
+  message: string;
+  link: string | null;
 }
 
 /** One rate row of an invoice (`billing_rate_lst`). */

@@ -126,16 +126,41 @@ export function bankDayFrom(day: string): string {
   return at;
 }
 
-/**
- * 入金予定日 of an invoice of month `ym`: `collect_cycle` months after it ('' = 翌月) on `collect_day` (31, past the
- * month's end or empty = its last day), on a bank business day.
- * @example dueDateOf('202505', '1', 31) // '2025-06-30'
- * @example dueDateOf('202411', '1', 31) // '2025-01-06' (12/31 → past the year-end holidays and the weekend)
- */
-export function dueDateOf(ym: string, collectCycle: unknown, collectDay: unknown): string {
-  const cycle = ['0', '1', '2'].includes(String(collectCycle ?? '')) ? Number(collectCycle) : 1;
-  const month = rentalMonth(shiftMonth(ym, cycle))!;
+/** 回収月 as stored ('0' 当月, '1' 翌月, '2' 翌々月; anything else = 翌月). */
+const cycleOf = (collectCycle: unknown): number => (['0', '1', '2'].includes(String(collectCycle ?? '')) ? Number(collectCycle) : 1);
+
+/** 回収日 as a day of the month (1–30), or 31 = 末 (31, empty or anything else). */
+const collectDayOf = (collectDay: unknown): number => {
   const wanted = Number(collectDay);
-  const day = Number.isInteger(wanted) && wanted >= 1 && wanted < month.days ? wanted : month.days;
-  return bankDayFrom(`${month.from.slice(0, 8)}${String(day).padStart(2, '0')}`);
+  return Number.isInteger(wanted) && wanted >= 1 && wanted < 31 ? wanted : 31;
+};
+
+/**
+ * 入金予定日 of a closing's invoice: `collect_cycle` months after its month ('' = 翌月) on `collect_day` (31, past the
+ * month's end or empty = its last day), never before the closing date (a 当月 day before it is the closing date), on a
+ * bank business day.
+ * @example dueDateOf(closingPeriod('31', '202505'), '1', 31) // '2025-06-30'
+ * @example dueDateOf(closingPeriod('31', '202411'), '1', 31) // '2025-01-06' (12/31 → past the year-end holidays and the weekend)
+ * @example dueDateOf(closingPeriod('20', '202505'), '0', 10) // '2025-05-20' (当月10日 would precede the closing date)
+ */
+export function dueDateOf(period: Pick<ClosingPeriod, 'sime_ym' | 'closing_date'>, collectCycle: unknown, collectDay: unknown): string {
+  const month = rentalMonth(shiftMonth(period.sime_ym, cycleOf(collectCycle)))!;
+  const day = `${month.from.slice(0, 8)}${String(Math.min(collectDayOf(collectDay), month.days)).padStart(2, '0')}`;
+  return bankDayFrom(day < period.closing_date ? period.closing_date : day);
+}
+
+/**
+ * Why a customer's 入金予定 cannot happen, or undefined: 当月 on a day before its 締日 (20日締め, 当月10日) would be due
+ * before the closing date that bills it. Months with fewer days than the 締日 are not counted against it (末日締め,
+ * 当月30日 is due on 30 April's closing date but before 31 May's: refused). The one rule the client save refuses by
+ * and the view `client_payment_terms` of migration 0061 lists (its SQL says the same).
+ * @example paymentTermsProblem('20', '0', 10) // '入金予定（当月10日）が締日（20日締め）より前です。…'
+ * @example paymentTermsProblem('20', '1', 10) // undefined
+ */
+export function paymentTermsProblem(gp: unknown, collectCycle: unknown, collectDay: unknown): string | undefined {
+  const group = String(gp ?? '');
+  if (!CLOSING_GROUPS.includes(group) || cycleOf(collectCycle) !== 0) return undefined;
+  const day = collectDayOf(collectDay);
+  if (day >= Number(group)) return undefined;
+  return `入金予定（当月${day}日）が締日（${closingGroupLabel(group)}）より前です。締め日より前には請求できないため、回収日を締日以降にするか、回収月を翌月以降にしてください。`;
 }

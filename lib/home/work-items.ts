@@ -42,6 +42,7 @@ export function workItems(today: string): WorkItem[] {
     { key: 'tomorrow', label: '明日の配送', unit: '件', hint: '配送日が明日の受注（キャンセルを除く）', def: orderResource, filters: { delivery_date: [tomorrow, tomorrow], od_status: LIVE_STATUSES } },
     { key: 'maintenance', label: 'メンテナンス期限切れ', unit: '台', hint: '設置中で次回メンテナンス予定日を過ぎたサーバー', def: serverResource, filters: { due: 'overdue', status: ['installed'] } },
     { key: 'overdue', label: '定期配送の遅れ', unit: '件', hint: '次回配送日を過ぎても受注が作られていない顧客', def: clientResource, filters: { haiso_flag: ['1'], shipping_due: 'overdue' } },
+    { key: 'payment_terms', label: '締日より前の入金予定', unit: '件', hint: '回収月・回収日が締日より前で、請求書の入金予定日にできない顧客', def: clientResource, filters: { payment_terms: ['1'] } },
   ];
 }
 

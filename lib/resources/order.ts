@@ -6,7 +6,7 @@
  */
 import { LINE_PRICE, LINE_QUANTITY, lineCheck } from '../orders/lines';
 import { PREFECTURE_OPTIONS } from '../prefectures';
-import { clientRef, STAMP_FILTERS } from './common';
+import { clientRef, closingGroupFilter, STAMP_FILTERS } from './common';
 import { TAX_CLASS } from './options';
 import type { FieldDef, ResourceDef } from './types';
 
@@ -88,6 +88,7 @@ export const orderResource: ResourceDef = {
       { name: 'od_status', label: '状態', kind: 'in', column: 'od_status', options: ORDER_STATUS },
       { name: 'uriage_total', label: '合計金額', kind: 'numberRange' },
       { name: 'delivery_date', label: '配送日', kind: 'dateRange' },
+      closingGroupFilter('od_cl_id'),
     ],
   },
   titleFields: ['number', 'id'],

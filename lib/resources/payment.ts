@@ -5,7 +5,7 @@
  * amount (返金 −3,000円); 0円 says nothing and is refused. Closing takes a payment into an invoice (`bli_id`, 請求):
  * it is read-only then. Allocation to invoices (消込): server/sales/allocation.ts.
  */
-import { clientRef, STAMP_FILTERS } from './common';
+import { clientRef, closingGroupFilter, STAMP_FILTERS } from './common';
 import { textOf } from './checks';
 import type { Option, ResourceDef } from './types';
 
@@ -61,6 +61,11 @@ export const paymentResource: ResourceDef = {
       { name: 'kind', label: '入金区分', kind: 'in' },
       { name: 'amount', label: '金額', kind: 'numberRange' },
       { name: 'bli_id', label: '請求', kind: 'equals', implied: true },
+      {
+        name: 'unallocated', label: '消込', kind: 'in', options: [{ value: '1', text: '未消込あり' }, { value: '0', text: '消込済み' }],
+        through: { table: 'payment_allocation_state', key: 'py_id', column: 'unallocated' },
+      },
+      closingGroupFilter('py_cl_id'),
       ...STAMP_FILTERS,
     ],
   },

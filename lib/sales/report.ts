@@ -162,7 +162,10 @@ export function drillFilters(report: Pick<SalesReport, 'from' | 'to' | 'group' |
   return out;
 }
 
-/** The aging buckets of an open invoice by days past its due date, and the unbilled slips. */
+/**
+ * The aging buckets of an open invoice by days past its due date, the unbilled slips (and opening balances not yet
+ * invoiced), and the payments not allocated (前受・未消込, negative): together what the customer owes, its 売掛残高.
+ */
 export const AGING_COLUMNS = [
   { key: 'unbilled', label: '未請求' },
   { key: 'current', label: '未到来' },
@@ -170,6 +173,7 @@ export const AGING_COLUMNS = [
   { key: 'd60', label: '31〜60日' },
   { key: 'd90', label: '61〜90日' },
   { key: 'over90', label: '91日以上' },
+  { key: 'unallocated', label: '前受・未消込' },
   { key: 'total', label: '合計' },
 ] as const;
 

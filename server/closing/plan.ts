@@ -151,7 +151,7 @@ export async function closingPlan(db: Db, period: ClosingPeriod, only?: number):
   const dueDate = (cycle: unknown, day: unknown): string => {
     const key = `${String(cycle)}:${String(day)}`;
     let due = dueDates.get(key);
-    if (due === undefined) dueDates.set(key, (due = dueDateOf(period.sime_ym, cycle, day)));
+    if (due === undefined) dueDates.set(key, (due = dueDateOf(period, cycle, day)));
     return due;
   };
   const nothing: Taken = { slips: 0, payments: 0, paid: 0, oldest: undefined, rates: [] };

@@ -1,25 +1,28 @@
 /**
  * The closing calls (area 売上, issue 13): `closing_preview` (仮締め: a group's month, nothing written),
- * `closing_preview_items` (the slips and payments behind one of its rows), `closing_run` (締切, a job: one running per
- * group and month on any process), `closing_restore` (締め戻し of the group's latest closing), `closing_lst` (the
- * closings, latest first, with whether each may be restored), `billing_rate_lst` (an invoice's rows per rate) and
- * `closing_late` (cl_id, date: whether a slip or payment of that customer and day is a late entry, and which closing
- * bills it — `[]` when the day is open; what the slip and payment forms show before saving).
+ * `closing_preview_items` (the slips and payments behind one of its rows), `closing_warnings` (what to look at before
+ * 締切, server/closing/warnings.ts), `closing_run` (締切, a job: one running per group and month on any process; a
+ * closing date after today only with `early=1`), `closing_restore` (締め戻し of the group's latest closing),
+ * `closing_lst` (the closings, latest first, with whether each may be restored), `billing_rate_lst` (an invoice's
+ * rows per rate) and `closing_late` (cl_id, date: whether a slip or payment of that customer and day is a late entry,
+ * and which closing bills it — `[]` when the day is open; what the slip and payment forms show before saving).
  * Parameters `sime_gp` (5, 10, 15, 20, 25, 31) and `sime_ym` (YYYYMM, no hyphen): a bad one is 400 naming it.
  */
 import type { FastifyInstance } from 'fastify';
 import { closingOf, type ClosingPeriod } from '../../lib/closing/period';
 import { isValidDay } from '../../lib/filters';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, todayJst } from '../../lib/format';
 import { MESSAGES } from '../../lib/protocol';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { positiveId, type Params } from '../http/params';
-import { jobTitle, type Jobs } from '../jobs/jobs';
+import { jobTitle, runningRefusal, type Jobs } from '../jobs/jobs';
 import { lateEntry } from './closed';
 import { closingItems, closingPlan, closingRefusal, previewOf, type ClosingPlan } from './plan';
 import { closingList, closingRestore } from './restore';
 import { closingRun } from './run';
+import { closingWarnings } from './warnings';
+import { keywordMatcher } from '../resources/keyword';
 
 /** The closing the parameters name, or 400 naming the bad field. */
 function periodParam(params: Params): ClosingPeriod {
@@ -31,7 +34,7 @@ function periodParam(params: Params): ClosingPeriod {
 /** 409 while a closing of the group runs (a restore would wait for its transaction). */
 async function refuseWhileClosing(jobs: Jobs, gp: string): Promise<void> {
   const running = (await jobs.list({ kinds: ['closing_run'], state: 'running', limit: 100 })).find((job) => job.scope.startsWith(`${gp}:`));
-  if (running) throw new ApiError(409, MESSAGES.jobRunning(jobTitle(running.kind, running.scope), running.user_name, formatDateTime(running.started)), { job_id: running.job_id });
+  if (running) throw runningRefusal(running);
 }
 
 export async function closingPlugin(_app: FastifyInstance, { calls, database, jobs }: AreaOptions): Promise<void> {
@@ -60,6 +63,11 @@ export async function closingPlugin(_app: FastifyInstance, { calls, database, jo
       return [items];
     },
   });
+  const matcher = await keywordMatcher(database);
+  addCall(calls, 'closing_warnings', {
+    area: 'sales', level: 'read',
+    handler: async ({ params }) => closingWarnings(db, matcher, periodParam(params)),
+  });
   addCall(calls, 'closing_run', {
     area: 'sales', level: 'write',
     handler: async ({ call, params, user }) => {
@@ -71,6 +79,11 @@ export async function closingPlugin(_app: FastifyInstance, { calls, database, jo
         if (refusal) throw refusal;
       };
       await refuse();
+      // A closing before its day: only when the caller says so (the screen asks, naming the date).
+      const today = todayJst();
+      if (period.closing_date > today && (params.early ?? '').trim() !== '1') {
+        throw new ApiError(409, MESSAGES.closingEarly(period.closing_date, today), { early: true, closing_date: period.closing_date });
+      }
       const job_id = await jobs.start({
         kind: 'closing_run', scope: `${period.sime_gp}:${period.sime_ym}`, params: { sime_gp: period.sime_gp, sime_ym: period.sime_ym }, user, admit: refuse,
         work: ({ id, database: { db: jobDb }, progress }) => closingRun({ db: jobDb, userId: user.user_id, call, user, jobId: id }, period, progress),

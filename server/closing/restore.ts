@@ -4,14 +4,18 @@
  * and the job rows), their rows per rate and mail log, the stamps of its slips and payments, and the closing row — in
  * one transaction under the closing lock, audited (one row per invoice and one for the closing).
  *
- * Refused, with the reason (`restoreRefusals`, which the list shows too): a later closing of the group exists (undo
- * the latest first); payments are allocated to its invoices (消込); a direct-debit request (`cls_jaccs_at`) or an
- * accounting export (`cls_export_at`) was made from it.
+ * Refused, with the reason (`restoreRefusals`, which the list shows too, with what blocks each named and linked): a
+ * later closing of the group exists (undo the latest first); payments are allocated to its invoices (消込: each invoice
+ * and payment); a direct-debit request (`cls_jaccs_at`: its files) or an accounting export (`cls_export_at`: the
+ * exports overlapping its period) was made from it.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { ClosingListRow, ClosingRestoreResult } from '../../lib/closing/answers';
-import { closingLabel, monthLabel, type ClosingPeriod } from '../../lib/closing/period';
-import { formatDateTime } from '../../lib/format';
+import type { ClosingListRow, ClosingRestoreResult, RestoreBlocker } from '../../lib/closing/answers';
+import { closingLabel, closingPeriod, monthLabel, type ClosingPeriod } from '../../lib/closing/period';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { detailPathOf } from '../../lib/list/resource-paths';
+import { billingResource } from '../../lib/resources/billing';
+import { paymentResource } from '../../lib/resources/payment';
 import { writeAudit, writeAudits } from '../audit/audit-log';
 import { deferKeywordIndexing, mergeDeferredKeywordIndexes } from '../db/bulk-write';
 import { locking, serialize } from '../db/concurrency';
@@ -23,31 +27,74 @@ import { CLOSING_LOCK } from './closed';
 
 type Db = Kysely<Database>;
 
+/** Where the files made from a closing are listed: the 口座振替 requests, the 会計連携 exports. */
+const JACCS_PATH = '/system/jaccs';
+const YAYOI_PATH = '/system/export?tab=yayoi';
+
+/** At most this many allocations are named in a refusal's text (all of them are in its blockers). */
+const NAMED_MAX = 5;
+
+/** Why a closing may not be restored (Japanese), and what stands in the way, each named with its link. */
+export interface RestoreRefusal {
+  message: string;
+  blockers: RestoreBlocker[];
+}
+
 /**
- * Why each closing may not be restored (Japanese), or null: by closing id.
- * @example (await restoreRefusals(db, [row])).get(3) // 'あとの 2025年06月 20日締めの締め処理があるため締め戻しできません。…'
+ * Why each closing may not be restored, or null: by closing id. A later closing of the group comes first (alone); else
+ * every reason at once, each naming what blocks: the invoices and the payments allocated to them (消込), the 口座振替
+ * request files made from it (`jaccs_request`), the 会計連携 exports whose period overlaps it (`accounting_export`).
+ * @example (await restoreRefusals(db, [row])).get(3)?.message // '請求書に入金の消込があるため締め戻しできません（請求書 BL202505-000007 ← 入金 2025-06-01 1,000円）。…'
  */
-export async function restoreRefusals(db: Db, closings: readonly ResourceRow[]): Promise<Map<number, string | null>> {
-  const out = new Map<number, string | null>();
+export async function restoreRefusals(db: Db, closings: readonly ResourceRow[]): Promise<Map<number, RestoreRefusal | null>> {
+  const out = new Map<number, RestoreRefusal | null>();
   if (closings.length === 0) return out;
   const ids = closings.map((c) => Number(c.cls_id));
-  const [latest, allocated] = await Promise.all([
+  const [latest, allocated, requests, exports] = await Promise.all([
     db.selectFrom('closing').select(['cls_sime_gp', (eb) => eb.fn.max<string>('cls_sime_ym').as('ym')]).groupBy('cls_sime_gp').execute(),
-    db.selectFrom('allocation').innerJoin('billing', 'billing.bl_id', 'allocation.al_bl_id')
-      .select(['bl_cls_id', (eb) => eb.fn.countAll<number>().as('n')]).where('bl_cls_id', 'in', ids).groupBy('bl_cls_id').execute(),
+    db.selectFrom('allocation').innerJoin('billing', 'billing.bl_id', 'allocation.al_bl_id').innerJoin('payment', 'payment.py_id', 'allocation.al_py_id')
+      .select(['bl_cls_id', 'bl_id', 'bl_number', 'py_id', 'py_date', 'al_amount']).where('bl_cls_id', 'in', ids).orderBy('bl_id').orderBy('py_date').orderBy('py_id').execute(),
+    db.selectFrom('jaccs_request').select(['jr_cls_id', 'jr_id', 'jr_file_name']).where('jr_cls_id', 'in', ids).orderBy('jr_id').execute(),
+    closings.some((c) => c.cls_export_at)
+      ? db.selectFrom('accounting_export').select(['ae_id', 'ae_from', 'ae_to']).orderBy('ae_id').execute()
+      : Promise.resolve([]),
   ]);
   const latestOf = new Map(latest.map((r) => [String(r.cls_sime_gp), String(r.ym)]));
-  const allocations = new Map(allocated.map((r) => [Number(r.bl_cls_id), Number(r.n)]));
   for (const c of closings) {
+    const id = Number(c.cls_id);
     const gp = String(c.cls_sime_gp);
     const last = latestOf.get(gp) ?? '';
-    const count = allocations.get(Number(c.cls_id)) ?? 0;
-    out.set(Number(c.cls_id),
-      last > String(c.cls_sime_ym) ? `あとの ${closingLabel(gp, last)}の締め処理があるため締め戻しできません。新しい月から順に締め戻してください。`
-        : c.cls_jaccs_at ? `口座振替の請求データを作成済み（${formatDateTime(String(c.cls_jaccs_at))}）のため締め戻しできません。`
-          : c.cls_export_at ? `会計データを出力済み（${formatDateTime(String(c.cls_export_at))}）のため締め戻しできません。`
-            : count > 0 ? `請求書に入金の消込があるため締め戻しできません（消込 ${count}件）。先に消込を取り消してください。`
-              : null);
+    if (last > String(c.cls_sime_ym)) {
+      out.set(id, { message: `あとの ${closingLabel(gp, last)}の締め処理があるため締め戻しできません。新しい月から順に締め戻してください。`, blockers: [] });
+      continue;
+    }
+    const reasons: string[] = [];
+    const blockers: RestoreBlocker[] = [];
+    const allocations = allocated.filter((a) => Number(a.bl_cls_id) === id);
+    if (allocations.length > 0) {
+      const named = allocations.slice(0, NAMED_MAX).map((a) => `請求書 ${String(a.bl_number)} ← 入金 ${String(a.py_date)} ${formatMoney(Number(a.al_amount))}`);
+      const more = allocations.length > NAMED_MAX ? `ほか${allocations.length - NAMED_MAX}件` : '';
+      reasons.push(`請求書に入金の消込があるため締め戻しできません（${named.join('、')}${more}）。先に消込を取り消してください。`);
+      for (const a of allocations) {
+        if (!blockers.some((b) => b.link === detailPathOf(billingResource, Number(a.bl_id)))) {
+          blockers.push({ kind: 'invoice', label: `請求書 ${String(a.bl_number)}`, link: detailPathOf(billingResource, Number(a.bl_id)) });
+        }
+        blockers.push({ kind: 'payment', label: `入金 ${String(a.py_date)} ${formatMoney(Number(a.al_amount))}`, link: detailPathOf(paymentResource, Number(a.py_id)) });
+      }
+    }
+    if (c.cls_jaccs_at) {
+      const files = requests.filter((r) => Number(r.jr_cls_id) === id).map((r) => String(r.jr_file_name));
+      reasons.push(`口座振替の請求データを作成済み（${formatDateTime(String(c.cls_jaccs_at))}）のため締め戻しできません${files.length ? `（${files.join('、')}）` : ''}。`);
+      blockers.push(...files.map((file): RestoreBlocker => ({ kind: 'file', label: file, link: JACCS_PATH })));
+    }
+    if (c.cls_export_at) {
+      const from = closingPeriod(gp, String(c.cls_sime_ym)).from;
+      const files = exports.filter((e) => String(e.ae_from) <= String(c.cls_closing_date) && String(e.ae_to) >= from)
+        .map((e) => `会計連携（弥生）の出力番号 ${String(e.ae_id)}（${String(e.ae_from)}〜${String(e.ae_to)}）`);
+      reasons.push(`会計データを出力済み（${formatDateTime(String(c.cls_export_at))}）のため締め戻しできません${files.length ? `（${files.join('、')}）` : ''}。`);
+      blockers.push(...files.map((file): RestoreBlocker => ({ kind: 'file', label: file, link: YAYOI_PATH })));
+    }
+    out.set(id, reasons.length > 0 ? { message: reasons.join(''), blockers } : null);
   }
   return out;
 }
@@ -67,7 +114,7 @@ export async function closingList(db: Db, gp?: string): Promise<ClosingListRow[]
     return {
       cls_id: Number(r.cls_id), sime_gp: String(r.cls_sime_gp), sime_ym: String(r.cls_sime_ym), closing_date: String(r.cls_closing_date),
       invoices: Number(r.cls_invoices), total: Number(r.cls_total), created: String(r.created), user_name: String(r.user_name ?? ''),
-      restorable: refusal === null, refusal,
+      restorable: refusal === null, refusal: refusal?.message ?? null, blockers: refusal?.blockers ?? [],
     };
   });
 }
@@ -89,7 +136,7 @@ export async function closingRestore(ctx: WriteContext, period: ClosingPeriod): 
       }
       const clsId = Number(closing.cls_id);
       const refusal = (await restoreRefusals(trx, [closing])).get(clsId);
-      if (refusal) throw new ApiError(409, refusal);
+      if (refusal) throw new ApiError(409, refusal.message, { blockers: refusal.blockers });
 
       const invoices = await trx.selectFrom('billing').select(['bl_id', 'bl_number', 'bl_cl_id', 'bl_total']).where('bl_cls_id', '=', clsId).orderBy('bl_id').execute();
       const ofClosing = sql`(SELECT bl_id FROM billing WHERE bl_cls_id = ${clsId})`;

@@ -45,6 +45,8 @@ import * as accountingExport from './migrations/0052-accounting-export';
 import * as orderImportKey from './migrations/0053-order-import-key';
 import * as billingCarried from './migrations/0054-billing-carried';
 import * as yayoiLate from './migrations/0055-yayoi-late';
+import * as closingGuards from './migrations/0060-closing-guards';
+import * as clientPaymentTerms from './migrations/0061-client-payment-terms';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -95,6 +97,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0051-jaccs': jaccs,
   '0054-billing-carried': billingCarried,
   '0055-yayoi-late': yayoiLate,
+  '0060-closing-guards': closingGuards,
+  '0061-client-payment-terms': clientPaymentTerms,
 };
 
 function provider(dialect: DialectName) {

@@ -1,7 +1,8 @@
 /**
  * The regular-delivery (HOD) calls beside the generic resource calls: `hod_preview` — the deliveries
  * the customers' schedules make due in a date range (server/hod/preview.ts); `hod_generate` — their
- * orders created (server/hod/generate.ts) as a job (answers `[{ job_id }]`; `job_dtl` tells how far); `hod_list` — the delivery list (server/hod/list.ts);
+ * orders created (server/hod/generate.ts) as a job (answers `[{ job_id }]`; `job_dtl` tells how far; a start while a
+ * run of the same or an overlapping range runs is refused naming it); `hod_list` — the delivery list (server/hod/list.ts);
  * `hod_uriage` — delivery sales of a period
  * (`from`, `to`, `group`: team | staff | customer); `hodreport_slip_lst` — the 保証金 slips a round's bottles made (./report-slips.ts).
  */
@@ -10,6 +11,7 @@ import { HOD_PERIOD, periodProblem } from '../../lib/period';
 import { LIMITS, MESSAGES } from '../../lib/protocol';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { badRequest } from '../http/api-error';
+import { runningRefusal } from '../jobs/jobs';
 import { optionalId, pageParam, positiveId, text, type Params } from '../http/params';
 import { hodGenerate } from './generate';
 import { hodList } from './list';
@@ -41,8 +43,18 @@ export async function hodPlugin(_app: FastifyInstance, { calls, database, jobs }
     area: 'order', level: 'write',
     handler: async ({ call, params, user }) => {
       const { from, to } = rangeParams(params);
+      // A run of an overlapping range started before this one (a lower id) and still running: refused naming it, as a
+      // start of the very same range is by the job's scope.
+      const admit = async (id: number): Promise<void> => {
+        const running = await jobs.list({ kinds: ['hod_generate'], state: 'running', limit: 100 });
+        const overlapping = running.find((job) => {
+          const [otherFrom, otherTo] = job.scope.split('..');
+          return job.job_id < id && otherFrom <= to && otherTo >= from;
+        });
+        if (overlapping) throw runningRefusal(overlapping);
+      };
       const job_id = await jobs.start({
-        kind: 'hod_generate', scope: `${from}..${to}`, params: { from, to }, user,
+        kind: 'hod_generate', scope: `${from}..${to}`, params: { from, to }, user, admit,
         work: ({ id, database: { db }, progress }) => hodGenerate({ db, userId: user.user_id, call, user, jobId: id }, from, to, { progress }),
       });
       return [{ job_id }];

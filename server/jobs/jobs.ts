@@ -50,9 +50,9 @@ export interface JobSpec<R> {
    * Asked once the job's row holds its scope (no other job of the kind and scope can start now) and before the work
    * starts: a refusal thrown here withdraws the job (its row deleted) and is the start's answer. A check made before
    * `start` can be overtaken by a job of the same scope that ends in between (a closing done, then a second start of
-   * the same month); made here, it sees that job's data.
+   * the same month); made here, it sees that job's data. Given the job's own id (to tell it from others running).
    */
-  admit?: () => Promise<void>;
+  admit?: (id: number) => Promise<void>;
   work(run: JobRun): Promise<R>;
 }
 
@@ -100,6 +100,14 @@ const infoOf = <R>(row: JobRow): JobInfo<R> => ({
 
 /** How a job names itself in messages: its kind and scope (`定期配送の受注作成（2026-05-01〜2026-05-31）`). */
 export const jobTitle = (kind: JobKind, scope: string): string => `${JOB_KINDS[kind].label}${scope ? `（${scope.replace('..', '〜')}）` : ''}`;
+
+/**
+ * 409 naming a running job — what it does, who started it and when — and its `job_id`: the refusal of a start that
+ * would run beside it.
+ * @example throw runningRefusal(job) // 定期配送の受注作成（2026-05-01〜2026-05-31）は実行中です（管理者さんが 2026-05-01 9:00 に開始）。…
+ */
+export const runningRefusal = (job: Pick<JobInfo, 'job_id' | 'kind' | 'scope' | 'user_name' | 'started'>): ApiError =>
+  new ApiError(409, MESSAGES.jobRunning(jobTitle(job.kind, job.scope), job.user_name, formatDateTime(job.started)), { job_id: job.job_id });
 
 /** Whether a process runs: it exists and (Linux) is not a zombie — a killed worker whose primary died too may stay one. */
 const alive = (pid: number): boolean => {
@@ -186,12 +194,12 @@ export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' 
         const other = await db.selectFrom('job').selectAll().where('job_kind', '=', spec.kind).where('job_scope', '=', spec.scope)
           .where('job_state', '=', 'running').executeTakeFirst();
         // It ended between the refused insert and this read: the caller may start again.
-        const by = other ? infoOf(other) : undefined;
-        throw new ApiError(409, MESSAGES.jobRunning(jobTitle(spec.kind, spec.scope), by?.user_name ?? '他のユーザー', by ? formatDateTime(by.started) : '先ほど'), by ? { job_id: by.job_id } : {});
+        if (other) throw runningRefusal(infoOf(other));
+        throw new ApiError(409, MESSAGES.jobRunning(jobTitle(spec.kind, spec.scope), '他のユーザー', '先ほど'));
       }
       if (spec.admit) {
         try {
-          await spec.admit();
+          await spec.admit(id);
         } catch (error) {
           await db.updateTable('job').set({ job_state: 'cancelled', job_finished: new Date().toISOString(), deleted: 1, modified: new Date().toISOString() }).where('job_id', '=', id).execute();
           throw error;

@@ -111,6 +111,31 @@ for (const dialect of dialects()) {
       });
     });
 
+    describe('入金予定 that cannot happen', () => {
+      it('refuses 当月 on a day before the 締日 on save, naming both; an existing one keeps other edits and is listed by the filter', async () => {
+        const refused = await save('client', { status: '1', tel_1: '03-2222-3333', co_name: '入金予定テスト商事', sime_gp: '20', collect_cycle: '0', collect_day: 10 });
+        assert.equal(refused.status, 400, refused.text);
+        const message = '入金予定（当月10日）が締日（20日締め）より前です。締め日より前には請求できないため、回収日を締日以降にするか、回収月を翌月以降にしてください。';
+        assert.deepEqual([problem(refused).error, problem(refused).fields?.collect_day], [message, message]);
+        const fine = await customer('入金予定テスト商事', { sime_gp: '20', collect_cycle: '0', collect_day: 25 });
+        // A change of one of the three fields is checked with the stored others.
+        const moved = await edit(fine, { sime_gp: '31' });
+        assert.equal(moved.status, 400, moved.text);
+        assert.match(problem(moved).error, /^入金予定（当月25日）が締日（末日締め）より前です/);
+        assert.equal((await edit(fine, { collect_cycle: '1', sime_gp: '31' })).status, 200);
+        // Saved before the rule (written directly): other edits pass, the filter and the home page's item list it.
+        const old = await customer('入金予定テスト旧データ', { sime_gp: '20', collect_cycle: '1', collect_day: 10 });
+        await h.database.db.updateTable('client').set({ cl_collect_cycle: '0' }).where('cl_id', '=', old).execute();
+        assert.equal((await edit(old, { biko_1: '電話番号だけ直す' })).status, 200);
+        const filter = JSON.stringify({ payment_terms: ['1'] });
+        const listed = await h.post<ResourceAnswer>('client_lst', { postData: filter, n: 100 });
+        assert.deepEqual(listed.body.map((r) => Number(r.cl_id)), [old]);
+        assert.deepEqual((await h.post('client_cnt', { postData: filter })).body, [1]);
+        assert.equal((await edit(old, { collect_day: 20 })).status, 200);
+        assert.deepEqual((await h.post('client_cnt', { postData: filter })).body, [0]);
+      });
+    });
+
     describe('orders priced by the one money computation', () => {
       const ids = { water: 0, rental: 0, deposit: 0, inside: 0, outside: 0 };
       before(async () => {

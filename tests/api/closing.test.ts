@@ -9,7 +9,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ClosingItems, ClosingListRow, ClosingPreview, ClosingPreviewRow, ClosingRestoreResult, ClosingRunResult } from '../../lib/closing/answers';
+import type { ClosingItems, ClosingListRow, ClosingPreview, ClosingPreviewRow, ClosingRestoreResult, ClosingRunResult, ClosingWarning } from '../../lib/closing/answers';
+import { closingDateOf, shiftMonth } from '../../lib/closing/period';
+import { todayJst } from '../../lib/format';
 import type { JobInfo } from '../../lib/jobs';
 import { invoiceDocuments, invoiceProblems } from '../../server/billing/invoice-document';
 import { dialects, type Harness, jobEnded, resourceCalls, useHarness } from './harness';
@@ -212,7 +214,13 @@ for (const dialect of dialects()) {
       await db.insertInto('allocation').values({ al_bl_id: invoice.bl_id, al_py_id: payment.py_id, al_amount: 1000, al_usr_id: null, created: '2025-06-01T00:00:00.000Z' }).execute();
       const allocated = await h.post('closing_restore', { sime_gp: '20', sime_ym: '202505' });
       assert.equal(allocated.status, 409);
-      assert.match(problem(allocated).error, /入金の消込があるため締め戻しできません（消込 1件）/);
+      // Each invoice and payment of the 消込 is named, and linked in the list's blockers.
+      assert.equal(problem(allocated).error, `請求書に入金の消込があるため締め戻しできません（請求書 ${String(invoice.bl_number)} ← 入金 2025-05-10 1,000円）。先に消込を取り消してください。`);
+      const blocked = (await h.post<ClosingListRow>('closing_lst', { sime_gp: '20' })).body[0];
+      assert.deepEqual(blocked.blockers, [
+        { kind: 'invoice', label: `請求書 ${String(invoice.bl_number)}`, link: `/billing/detail/${String(invoice.bl_id)}` },
+        { kind: 'payment', label: '入金 2025-05-10 1,000円', link: `/payment/detail/${String(payment.py_id)}` },
+      ]);
       await db.deleteFrom('allocation').execute();
       for (const [column, reason] of [['cls_jaccs_at', /口座振替の請求データを作成済み/], ['cls_export_at', /会計データを出力済み/]] as const) {
         await db.updateTable('closing').set({ [column]: '2025-06-05T01:00:00.000Z' }).where('cls_id', '=', closing.cls_id).execute();
@@ -223,6 +231,98 @@ for (const dialect of dialects()) {
         assert.deepEqual([listed.restorable, listed.refusal], [false, problem(res).error]);
         await db.updateTable('closing').set({ [column]: '' }).where('cls_id', '=', closing.cls_id).execute();
       }
+      // The files made from it are named: the 口座振替 request file, the 会計連携 export whose period overlaps it.
+      const stamp = '2025-06-05T01:00:00.000Z';
+      const [request] = await db.insertInto('jaccs_request').values({
+        jr_cls_id: closing.cls_id, jr_sime_gp: '20', jr_sime_ym: '202505', jr_debit_date: '2025-06-27', jr_count: 1, jr_total: 2211,
+        jr_file_name: '口座振替依頼_202505_20日締め_引落0627.txt', created: stamp,
+      }).returning('jr_id').execute();
+      const [exported] = await db.insertInto('accounting_export').values({ ae_kind: 'yayoi', ae_from: '2025-05-01', ae_to: '2025-05-31', ae_rows: 3, created: stamp }).returning('ae_id').execute();
+      await db.updateTable('closing').set({ cls_jaccs_at: stamp, cls_export_at: stamp }).where('cls_id', '=', closing.cls_id).execute();
+      const both = await h.post('closing_restore', { sime_gp: '20', sime_ym: '202505' });
+      assert.equal(both.status, 409);
+      assert.match(problem(both).error, /口座振替の請求データを作成済み（.+）のため締め戻しできません（口座振替依頼_202505_20日締め_引落0627\.txt）。/);
+      assert.match(problem(both).error, new RegExp(`会計データを出力済み（.+）のため締め戻しできません（会計連携（弥生）の出力番号 ${String(exported.ae_id)}（2025-05-01〜2025-05-31）.*）。`));
+      const files = (await h.post<ClosingListRow>('closing_lst', { sime_gp: '20' })).body[0].blockers;
+      assert.deepEqual(files.map((b) => [b.kind, b.link]), [['file', '/system/jaccs'], ['file', '/system/export?tab=yayoi']]);
+      await db.updateTable('closing').set({ cls_jaccs_at: '', cls_export_at: '' }).where('cls_id', '=', closing.cls_id).execute();
+      await db.deleteFrom('jaccs_request').where('jr_id', '=', request.jr_id).execute();
+      await db.deleteFrom('accounting_export').where('ae_id', '=', exported.ae_id).execute();
+    });
+
+    it('refuses a closing before its closing date unless early=1, naming the date; early=1 closes it', async () => {
+      const today = todayJst();
+      const ym = today.slice(0, 4) + today.slice(5, 7);
+      // 末日締め of this month: the last day is after today except on the last day itself, then next month's is.
+      const month = closingDateOf('31', ym) > today ? ym : shiftMonth(ym, 1);
+      const closingDate = closingDateOf('31', month);
+      const early = Number((await created('client', { co_name: '締め日前商事', status: '1', tel_1: '03-1234-5678', sime_gp: '31' })).cl_id);
+      await slip(early, today, [{ quantity: 1, price: 1000, tax_class: 'reduced' }]);
+      const refused = await h.post('closing_run', { sime_gp: '31', sime_ym: month });
+      assert.equal(refused.status, 409, refused.text);
+      const md = (day: string) => `${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日`;
+      assert.equal(problem(refused).error, `${md(closingDate)}締めの締め日はまだ来ていません（今日は${md(today)}）。締め日前に締める場合は、締め日までの売上・入金がそろっているか確認してから実行してください。`);
+      assert.equal(Number((await h.database.db.selectFrom('closing').select((eb) => eb.fn.countAll<number>().as('n')).where('cls_sime_ym', '=', month).executeTakeFirstOrThrow()).n), 0, 'nothing closed');
+      const res = await h.post<{ job_id: number }>('closing_run', { sime_gp: '31', sime_ym: month, early: '1' });
+      assert.equal(res.status, 200, res.text);
+      const job = await finished(res.body[0].job_id);
+      assert.equal(job.state, 'done', JSON.stringify(job));
+      const [invoice] = (await invoicesOf(job.result!.cls_id)).filter((b) => Number(b.bl_cl_id) === early);
+      assert.equal(invoice.bl_total, 1080);
+      assert.equal((await h.post('closing_restore', { sime_gp: '31', sime_ym: month })).status, 200);
+    });
+
+    it('closing_warnings: the date not come, unprocessed orders, rentals not made and payments not 消込 — each counted, linked to its list, gone once settled', async () => {
+      const warnings = async (gp: string, ym: string): Promise<ClosingWarning[]> => {
+        const res = await h.post<ClosingWarning>('closing_warnings', { sime_gp: gp, sime_ym: ym });
+        assert.equal(res.status, 200, res.text);
+        return res.body;
+      };
+      const top = Number((await created('client', { co_name: '警告二十五日商事', status: '1', tel_1: '03-1234-5678', sime_gp: '25' })).cl_id);
+      // A delivery site with a 締日 of its own: its orders are billed by its 請求先's closing (25), not by 5.
+      const site = Number((await created('client', { co_name: '警告二十五日商事 支店', status: '1', tel_1: '03-1234-5678', sime_gp: '5', parent_id: top })).cl_id);
+      await slip(top, '2025-09-20', [{ quantity: 1, price: 1000, tax_class: 'reduced' }]);
+      assert.deepEqual(await warnings('25', '202509'), [], 'nothing to warn about');
+      await run('25', '202509');
+      const order = async (cl_id: number, delivery_date: string) => Number((await created('order', { cl_id, date: '2025-10-01', delivery_date, delivery_fee: 0, lines: [] })).od_id);
+      const waiting = await order(site, '2025-10-10');
+      const cancelled = await order(top, '2025-10-12');
+      assert.equal((await h.post('order_status', { od_id: cancelled, status: 'cancelled' })).status, 200);
+      await order(top, '2025-10-30');
+      await created('agreement', { cl_id: top, agreement_no: 'W-25-1', contract_type: '1', status: '1', contract_date: '2025-09-01', rental_fee: 3000 });
+      const payment = await created('payment', { cl_id: top, date: '2025-10-01', amount: 1080, kind: 'transfer' });
+
+      const found = await warnings('25', '202510');
+      assert.deepEqual(found.map((w) => [w.kind, w.count]), [['unprocessed_orders', 1], ['rental_missing', 1], ['unallocated_payments', 1]]);
+      const [orders, rentals, payments] = found;
+      assert.match(orders.message, /^25日締めの顧客の受注で、配送日が対象期間（2025-09-26〜2025-10-25）なのに処理済になっていないものが 1件あります/);
+      assert.match(rentals.message, /^2025年9月分のサーバーレンタルの売上伝票がまだ作成されていない契約が 1件あります（税抜 3,000円）/);
+      assert.equal(rentals.link, '/sales/rental?ym=202509');
+      assert.match(payments.message, /請求書への消込が済んでいないものが 1件あります（入金日 2025-10-25 まで）/);
+      // Each link opens exactly the rows counted: its filters, sent to the list's count.
+      for (const [w, resource, id] of [[orders, 'order', waiting], [payments, 'payment', Number(payment.py_id)]] as const) {
+        const filter = new URLSearchParams(w.link!.split('?')[1]).get('filter')!;
+        assert.match(w.link!, resource === 'order' ? /^\/orders\/list\/search\?filter=/ : /^\/payment\/list\?filter=/);
+        const listed = await h.post<Row>(`${resource}_lst`, { postData: filter, n: 10 });
+        assert.deepEqual(listed.body.map((r) => Number(r[resource === 'order' ? 'od_id' : 'py_id'])), [id]);
+      }
+      assert.equal((await warnings('5', '202510')).some((w) => w.kind === 'unprocessed_orders'), false, 'the site is billed by 25');
+
+      assert.equal((await h.post('order_status', { od_id: waiting, status: 'cancelled' })).status, 200);
+      const rental = await h.post<{ job_id: number }>('rental_generate', { ym: '202509' });
+      assert.equal((await finished(rental.body[0].job_id)).state, 'done');
+      const allocated = await h.post('payment_allocate', { py_id: payment.py_id, modified: payment.modified, auto: 1 });
+      assert.equal(allocated.status, 200, allocated.text);
+      assert.deepEqual(await warnings('25', '202510'), [], 'settled: nothing to warn about');
+
+      const today = todayJst();
+      const ahead = shiftMonth(today.slice(0, 4) + today.slice(5, 7), 1);
+      const [future] = await warnings('25', ahead);
+      assert.deepEqual([future.kind, future.count, future.link], ['future', 1, null]);
+      const md = (day: string) => `${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日`;
+      assert.match(future.message, new RegExp(`^${md(closingDateOf('25', ahead))}締めの締め日はまだ来ていません（今日は${md(today)}）`));
+      const bad = await h.post('closing_warnings', { sime_gp: '7', sime_ym: '202510' });
+      assert.equal(bad.status, 400, bad.text);
     });
 
     it('末日締め in February of a leap year, 伝票単位 summing the slips\' tax', async () => {

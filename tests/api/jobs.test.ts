@@ -202,5 +202,19 @@ for (const dialect of dialects()) {
       const again = await start('2027-04-01', '2027-04-30');
       assert.equal((await watch(again)).at(-1)!.state, 'done', 'the range can run again');
     });
+
+    // Last: a run moves the customers' next_shipping_date past its range, so the ranges above come first.
+    it('refuses a start of a range overlapping a running one, naming it; the first runs', async () => {
+      const [a, b] = await Promise.all([call('hod_generate', { from: '2027-05-01', to: '2027-05-31' }), call('hod_generate', { from: '2027-05-20', to: '2027-06-10' })]);
+      assert.deepEqual([a.status, b.status].sort(), [200, 409], `${a.text} ${b.text}`);
+      const [won, refused] = a.status === 200 ? [a, b] : [b, a];
+      const id = Number(won.body[0].job_id);
+      const title = a === won ? '2027-05-01〜2027-05-31' : '2027-05-20〜2027-06-10';
+      assert.match(String(refused.body[0].error), new RegExp(`^定期配送の受注作成（${title}）は実行中です（管理者さんが \\d{4}-\\d{2}-\\d{2} \\d{1,2}:\\d{2} に開始）。`));
+      assert.equal(Number(refused.body[0].job_id), id, 'the refusal names the running job');
+      const running = await call('job_lst', { kind: 'hod_generate', state: 'running' });
+      assert.deepEqual(running.body.map((j) => Number(j.job_id)), [id], 'the refused start left no job running');
+      assert.equal((await watch(id)).at(-1)!.state, 'done');
+    });
   });
 }

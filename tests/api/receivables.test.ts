@@ -132,5 +132,42 @@ for (const dialect of dialects()) {
       const back = (await h.post<Row>('billing_dtl', { id: april.bl_id })).body[0];
       assert.deepEqual([back.bl_open, back.bl_carried_by], [2888, null]);
     });
+
+    it('the aging list (売掛金年齢表) adds up to 売掛残高: the opening balance, unbilled slips and payments not 消込 (前受・未消込) count', async () => {
+      const head = Number((await created('client', { co_name: '年齢表残高商事', status: '1', tel_1: '03-1234-5678', zei_ten: '2', sime_gp: '15', opening_balance: 5000, opening_balance_date: '2026-01-01' })).cl_id);
+      const site = Number((await created('client', { co_name: '年齢表残高商事 営業所', status: '1', tel_1: '03-1234-5678', zei_ten: '2', sime_gp: '15', parent_id: head })).cl_id);
+      const agingRow = async () => {
+        const res = await h.post<{ rows: Row[] }>('aging_lst', { n: 1000 });
+        assert.equal(res.status, 200, res.text);
+        const row = res.body[0].rows.find((r) => Number(r.cl_id) === head);
+        assert.ok(row, 'the 請求先 has a row');
+        return row;
+      };
+      const owed = async () => {
+        const summary = await receivable(head);
+        return summary.billing?.balance ?? summary.balance;
+      };
+      await created('sales', { cl_id: head, date: '2026-03-05', lines: [{ it_id: ids.water, quantity: 2 }] });
+      await created('payment', { cl_id: head, date: '2026-03-10', amount: 1000, kind: 'transfer' });
+      // Before any invoice: 開始売掛残高 5,000 + 2,592 unbilled, the payment 1,000 not 消込.
+      let row = await agingRow();
+      assert.deepEqual([row.unbilled, row.unallocated, row.total], [7592, -1000, 6592]);
+      assert.equal(row.total, await owed());
+
+      const run = await h.post<{ job_id: number }>('closing_run', { sime_gp: '15', sime_ym: '202603' });
+      assert.equal(run.status, 200, run.text);
+      assert.equal((await jobEnded(h, run.body[0].job_id)).state, 'done');
+      const [invoice] = (await h.post<Row>('billing_lst', { postData: JSON.stringify({ cl_id: head }) })).body;
+      assert.equal(invoice.bl_total, 6592);
+      // After it: 3,000 paid, 2,000 of it 消込 to the invoice, 1,000 left over (前受); a site's slip not billed yet.
+      const pay = await created('payment', { cl_id: head, date: '2026-03-20', amount: 3000, kind: 'transfer' });
+      const allocated = await h.post('payment_allocate', { py_id: pay.py_id, modified: pay.modified, postData: JSON.stringify({ lines: [{ bl_id: invoice.bl_id, amount: 2000 }] }) });
+      assert.equal(allocated.status, 200, allocated.text);
+      await created('sales', { cl_id: site, date: '2026-03-25', lines: [{ it_id: ids.water, quantity: 1 }] });
+      row = await agingRow();
+      assert.deepEqual([row.unbilled, row.unallocated, row.total], [1296, -1000, 4592 + 1296 - 1000]);
+      assert.equal(row.total, await owed(), 'the aging total is the 売掛残高 of the 請求先 and its site');
+      assert.equal(await owed(), 5000 + 2592 + 1296 - 1000 - 3000);
+    });
   });
 }

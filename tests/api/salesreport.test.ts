@@ -273,7 +273,7 @@ for (const dialect of dialects()) {
         // The report's customers: their unbilled slips up to the day — S1 3,790, S3 -1,080, P1 1,080 and 2026-06-01's 5,400 (not the deleted one).
         assert.deepEqual(row(id.outer), ['レポート外税商事', 9190, 0, 0, 0, 0, 0, 9190]);
         const sum = (key: keyof AgingList['total']) => answer.rows.reduce((s, r) => s + r[key], 0);
-        assert.deepEqual(answer.total, { unbilled: sum('unbilled'), current: 1500, d30: 2800, d60: 7000, d90: 11000, over90: 7000, total: sum('total') });
+        assert.deepEqual(answer.total, { unbilled: sum('unbilled'), current: 1500, d30: 2800, d60: 7000, d90: 11000, over90: 7000, unallocated: sum('unallocated'), total: sum('total') });
         assert.equal(answer.row_count, answer.rows.length);
       });
 

@@ -55,6 +55,10 @@ async function closeMonth(page: Page): Promise<void> {
   await expect(row).toContainText('3,700円');
   await expect(row).toContainText('-1,000円');
   await expect(row).toContainText('3,018円');
+  // The customer's payment is not 消込 (it has no invoice yet): a warning above 締切, linking to the payments.
+  const warnings = page.getByRole('region', { name: /^締切の前に確認してください/ });
+  await expect(warnings).toContainText('請求書への消込が済んでいないもの');
+  await expect(warnings.getByRole('link', { name: /^一覧を開く/ }).last()).toHaveAttribute('href', /^#\/payment\/list\?filter=/);
   await page.getByRole('button', { name: '締切', exact: true }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText(`${LABEL}（締め日 2026年10月5日`);
@@ -214,6 +218,10 @@ test('order → 処理済 → slip → payment → closing → invoice PDF → �
   const refused = page.getByRole('button', { name: `${LABEL}を締め戻す` });
   await expect(refused).toBeDisabled();
   await expect(page.getByText(/請求書に入金の消込があるため締め戻しできません/)).toBeVisible();
+  // What blocks it, each a link: the invoice and the payment.
+  const blockers = page.getByRole('list', { name: `${LABEL}の締め戻しを止めているもの` });
+  await expect(blockers.getByRole('link', { name: `請求書 ${first.number}` })).toHaveAttribute('href', `#/billing/detail/${first.id}`);
+  await expect(blockers.getByRole('link', { name: '入金 2026-10-20 3,018円' })).toBeVisible();
   await page.goBack();
   await panel.getByRole('button', { name: `${first.number}への消込を取り消す` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: '取り消す' }).click();

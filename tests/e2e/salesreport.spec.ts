@@ -84,7 +84,7 @@ test('aging list: per billing customer by age, sortable, the customer one click 
   await page.goto('/#/salesreport');
   await page.getByRole('tab', { name: '売掛金年齢表' }).click();
   const table = page.getByRole('table', { name: /^売掛金年齢表/ });
-  for (const name of ['顧客', '未請求', '未到来', '1〜30日', '31〜60日', '61〜90日', '91日以上', '合計']) await expect(table.getByRole('columnheader', { name, exact: true })).toBeVisible();
+  for (const name of ['顧客', '未請求', '未到来', '1〜30日', '31〜60日', '61〜90日', '91日以上', '前受・未消込', '合計']) await expect(table.getByRole('columnheader', { name, exact: true })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: '合計', exact: true })).toHaveAttribute('aria-sort', 'descending');
   await expect(table.locator('tbody tr').first()).toBeVisible();
   // The demo company has no closing yet: everything owed is unbilled, the largest first.

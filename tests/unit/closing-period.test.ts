@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  bankDayFrom, CLOSING_GROUPS, closingDateOf, closingLabel, closingMonthOf, closingOf, closingPeriod, dueDateOf, isBankHoliday, shiftMonth,
+  bankDayFrom, CLOSING_GROUPS, closingDateOf, closingLabel, closingMonthOf, closingOf, closingPeriod, dueDateOf, isBankHoliday, paymentTermsProblem, shiftMonth,
 } from '@/lib/closing/period';
 import { addDays } from '@/lib/format';
 import { MESSAGES } from '@/lib/protocol';
@@ -68,22 +68,41 @@ describe('入金予定日', () => {
   });
 
   it('is collect_cycle months after the closing month, on collect_day (31 or past the end = the last day), on a bank day', () => {
-    expect(dueDateOf('202505', '0', 25)).toBe('2025-05-26'); // 5/25 is a Sunday
-    expect(dueDateOf('202505', '1', 31)).toBe('2025-06-30');
-    expect(dueDateOf('202505', '2', 10)).toBe('2025-07-10');
-    expect(dueDateOf('202412', '1', 30)).toBe('2025-01-30');
-    expect(dueDateOf('202501', '1', 30)).toBe('2025-02-28'); // past February's end
-    expect(dueDateOf('202411', '1', 31)).toBe('2025-01-06'); // 12/31 and the new year's holidays, then a weekend
-    expect(dueDateOf('202501', '1', 11)).toBe('2025-02-12'); // 建国記念の日
-    expect(dueDateOf('202505', '', '')).toBe('2025-06-30'); // nothing set: 翌月末
+    expect(dueDateOf(closingPeriod('5', '202505'), '0', 25)).toBe('2025-05-26'); // 5/25 is a Sunday
+    expect(dueDateOf(closingPeriod('5', '202505'), '1', 31)).toBe('2025-06-30');
+    expect(dueDateOf(closingPeriod('5', '202505'), '2', 10)).toBe('2025-07-10');
+    expect(dueDateOf(closingPeriod('5', '202412'), '1', 30)).toBe('2025-01-30');
+    expect(dueDateOf(closingPeriod('5', '202501'), '1', 30)).toBe('2025-02-28'); // past February's end
+    expect(dueDateOf(closingPeriod('5', '202411'), '1', 31)).toBe('2025-01-06'); // 12/31 and the new year's holidays, then a weekend
+    expect(dueDateOf(closingPeriod('5', '202501'), '1', 11)).toBe('2025-02-12'); // 建国記念の日
+    expect(dueDateOf(closingPeriod('5', '202505'), '', '')).toBe('2025-06-30'); // nothing set: 翌月末
   });
 
   it('is always a bank day in the month collect_cycle names, or just after it', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 300 }), fc.constantFrom('0', '1', '2', ''), fc.integer({ min: 0, max: 40 }), (m, cycle, day) => {
       const ym = shiftMonth('202001', m);
-      const due = dueDateOf(ym, cycle, day);
+      const due = dueDateOf(closingPeriod('5', ym), cycle, day);
       const month = shiftMonth(ym, cycle === '' ? 1 : Number(cycle));
       return !isBankHoliday(due) && due.slice(0, 7).replace('-', '') >= month && due <= addDays(`${closingDateOf('31', month)}`, 10);
     }), { numRuns: 2000 });
+  });
+
+  it('never precedes the closing date: 当月 on a day before the 締日 is due on the closing date (or the bank day after)', () => {
+    expect(dueDateOf(closingPeriod('20', '202505'), '0', 10)).toBe('2025-05-20');
+    expect(dueDateOf(closingPeriod('31', '202505'), '0', 30)).toBe('2025-06-02'); // 5/31 is a Saturday
+    fc.assert(fc.property(fc.integer({ min: 0, max: 300 }), fc.constantFrom(...CLOSING_GROUPS), fc.constantFrom('0', '1', '2', ''), fc.integer({ min: 0, max: 40 }), (m, gp, cycle, day) => {
+      const period = closingPeriod(gp, shiftMonth('202001', m));
+      return dueDateOf(period, cycle, day) >= period.closing_date;
+    }), { numRuns: 2000 });
+  });
+});
+
+describe('payment terms that cannot happen', () => {
+  it('refuses 当月 on a day before the 締日, naming both; 翌月 or a day on or after the 締日 is fine', () => {
+    expect(paymentTermsProblem('20', '0', 10)).toBe('入金予定（当月10日）が締日（20日締め）より前です。締め日より前には請求できないため、回収日を締日以降にするか、回収月を翌月以降にしてください。');
+    expect(paymentTermsProblem('31', '0', 30)).toMatch(/^入金予定（当月30日）が締日（末日締め）より前です/);
+    for (const [gp, cycle, day] of [['20', '0', 20], ['20', '0', 25], ['20', '0', ''], ['31', '0', 31], ['20', '1', 10], ['20', '', 10], ['', '0', 10], ['5', '0', 5]] as const) {
+      expect(paymentTermsProblem(gp, cycle, day), `${gp} ${cycle} ${day}`).toBeUndefined();
+    }
   });
 });

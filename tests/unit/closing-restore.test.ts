@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closingPeriod } from '@/lib/closing/period';
+import { closingPeriod, paymentTermsProblem } from '@/lib/closing/period';
 import { addDays } from '@/lib/format';
 import { clientResource } from '@/lib/resources/client';
 import { paymentResource } from '@/lib/resources/payment';
@@ -108,9 +108,12 @@ describe('closing → restore → closing (SQLite, the server\'s code)', () => {
         const ids: number[] = [];
         for (const [i, c] of ledger.customers.entries()) {
           const parent = c.parent !== undefined && ids.length > 0 ? ids[c.parent % ids.length] : undefined;
+          const simeGp = c.elsewhere ? (gp === '20' ? '10' : '20') : gp;
+          // 当月 on a day before the 締日 cannot happen (the save refuses it): 翌月 then.
+          const collectCycle = paymentTermsProblem(simeGp, c.collectCycle, c.collectDay) ? '1' : c.collectCycle;
           const saved = await saveRecord(ctx('client_save'), clientResource, undefined, {
-            co_name: `締め顧客${i}`, status: '1', tel_1: '03-1234-5678', sime_gp: c.elsewhere ? (gp === '20' ? '10' : '20') : gp,
-            zei_ten: c.zeiTen, zei_kiri: c.zeiKiri, collect_cycle: c.collectCycle, collect_day: c.collectDay, parent_id: parent ?? '',
+            co_name: `締め顧客${i}`, status: '1', tel_1: '03-1234-5678', sime_gp: simeGp,
+            zei_ten: c.zeiTen, zei_kiri: c.zeiKiri, collect_cycle: collectCycle, collect_day: c.collectDay, parent_id: parent ?? '',
             ...(c.opening ? { opening_balance: c.opening, opening_balance_date: '2025-01-01' } : {}),
           });
           ids.push(Number(saved.cl_id));

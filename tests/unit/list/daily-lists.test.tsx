@@ -121,10 +121,13 @@ describe('home', () => {
   it('shows today’s counts as links to their lists, only those the role may open', async () => {
     fresh(<HomeScreen />);
     const work = await screen.findByRole('list', { name: '今日の仕事' });
-    expect(within(work).getAllByRole('link')).toHaveLength(6);
+    expect(within(work).getAllByRole('link')).toHaveLength(7);
     expect(within(work).getByRole('link', { name: /未処理の受注/ })).toHaveAttribute('href', '#/orders/list/untreated');
     expect(await within(work).findByTestId('work-untreated')).toHaveTextContent('12件');
     expect(await within(work).findByTestId('work-maintenance')).toHaveTextContent('3台');
+    // Customers whose 入金予定 falls before their closing date: counted, linked to the customer list's filter.
+    expect(within(work).getByRole('link', { name: /締日より前の入金予定/ })).toHaveAttribute('href', `#/client/list?filter=${encodeURIComponent(JSON.stringify({ payment_terms: ['1'] }))}`);
+    expect(await within(work).findByTestId('work-payment_terms')).toHaveTextContent('3件');
   });
 
   it('leaves out what the role cannot read', async () => {
@@ -132,7 +135,7 @@ describe('home', () => {
     localStorage.setItem(KEYS.userRole, JSON.stringify('配送'));
     fresh(<HomeScreen />);
     const work = await screen.findByRole('list', { name: '今日の仕事' });
-    expect(within(work).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([`#${workItemPath(workItems(today)[5])}`]);
+    expect(within(work).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([5, 6].map((k) => `#${workItemPath(workItems(today)[k])}`));
     expect(calls.some((c) => c.startsWith('order_') || c.startsWith('server_'))).toBe(false);
   });
 });

@@ -40,7 +40,11 @@ const job = (id: number, kind: JobInfo['kind'], result: unknown): JobInfo => ({
 const { called } = mockCalls((name, body) => {
   switch (name) {
     case 'job_lst': return HttpResponse.json([]);
-    case 'closing_preview': return HttpResponse.json([preview]);
+    case 'closing_preview': return HttpResponse.json([body.sime_ym === '209912' ? { ...preview, sime_ym: '209912', closing_date: '2099-12-20' } : preview]);
+    case 'closing_warnings': return HttpResponse.json(body.sime_ym === '209912' ? [
+      { kind: 'future', count: 1, message: '12月20日締めの締め日はまだ来ていません（今日は11月27日）。', link: null },
+      { kind: 'unprocessed_orders', count: 2, message: '処理済になっていない受注が 2件あります。', link: '/orders/list/search?filter=%7B%7D' },
+    ] : []);
     case 'closing_preview_items': return HttpResponse.json([{
       slips: [{ sl_id: 301, number: 'SL20260510-000301', date: '2026-05-10', cl_id: 12, client_name: '株式会社アクア', net: 12000, tax: 1184, total: 13184 }],
       payments: [{ py_id: 77, date: '2026-04-27', cl_id: 12, kind: 'debit', amount: 10000 }],
@@ -101,6 +105,7 @@ describe('ClosingScreen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '締切を実行' }));
     await waitFor(() => expect(called('closing_run')).toHaveLength(1));
     expect(called('closing_run')[0].body).toMatchObject({ sime_gp: '20', sime_ym: '202605' });
+    expect(called('closing_run')[0].body).not.toHaveProperty('early');
     expect(await screen.findByRole('progressbar', { name: '締め処理の進み具合' })).toHaveAttribute('aria-valuenow', '100');
     expect(screen.getByRole('status', { name: '締め処理' })).toHaveTextContent('請求書を2件発行しました（今回請求額の合計 25,480円）');
 
@@ -115,6 +120,8 @@ describe('ClosingScreen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'ZIP（顧客ごと）をダウンロード' }));
     await waitFor(() => expect(called('billing_pdf_batch_file')).toHaveLength(1));
     expect(called('billing_pdf_batch_file')[0].body).toMatchObject({ job_id: '6', format: 'zip' });
+    // The buttons wait while the ZIP downloads.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'PDF（1ファイル）をダウンロード' })).toBeEnabled());
     fireEvent.click(screen.getByRole('button', { name: 'PDF（1ファイル）をダウンロード' }));
     await waitFor(() => expect(called('billing_pdf_batch_file').at(-1)?.body).toMatchObject({ job_id: '6', format: 'pdf' }));
 
@@ -128,6 +135,24 @@ describe('ClosingScreen', () => {
     expect(mailAll).toHaveAccessibleDescription(NO_SMTP);
   });
 
+  it('shows the warnings above 締切, each linking to its list, and before the closing date asks naming it and sends early=1', async () => {
+    shell(<ClosingScreen match={matchRoute('/closing')!} />);
+    fireEvent.change(screen.getByLabelText('締日'), { target: { value: '20' } });
+    fireEvent.change(screen.getByLabelText('締め年月'), { target: { value: '2099-12' } });
+    fireEvent.click(screen.getByRole('button', { name: '仮締め' }));
+    const warnings = await screen.findByRole('region', { name: '締切の前に確認してください（2件）' });
+    expect(called('closing_warnings').at(-1)?.body).toMatchObject({ sime_gp: '20', sime_ym: '209912' });
+    expect(warnings).toHaveTextContent('12月20日締めの締め日はまだ来ていません');
+    expect(within(warnings).getByRole('link', { name: '一覧を開く（2件）' })).toHaveAttribute('href', '#/orders/list/search?filter=%7B%7D');
+    await screen.findByRole('table', { name: '仮締めの請求内容' });
+    fireEvent.click(screen.getByRole('button', { name: '締切' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('締め日（2099年12月20日（日））はまだ来ていません。締め日前ですが、2099年12月 20日締め');
+    fireEvent.click(within(dialog).getByRole('button', { name: '締切を実行' }));
+    await waitFor(() => expect(called('closing_run')).toHaveLength(1));
+    expect(called('closing_run')[0].body).toMatchObject({ sime_gp: '20', sime_ym: '209912', early: '1' });
+  });
+
   it('offers no 締切 to a role that only reads sales', async () => {
     getDefaultStore().set(permissionsAtom, { authKey: 'k', areas: { ...ALL_WRITE, sales: 'read' } });
     shell(<ClosingScreen match={matchRoute('/closing')!} />);
@@ -139,12 +164,15 @@ describe('ClosingScreen', () => {
 
 describe('ClosingRestoreScreen', () => {
   const entry = (cls_id: number, sime_gp: string, sime_ym: string, extra: Partial<ClosingListRow> = {}): ClosingListRow => ({
-    cls_id, sime_gp, sime_ym, closing_date: `${sime_ym.slice(0, 4)}-${sime_ym.slice(4)}-20`, invoices: 3, total: 48600, created: '2026-06-01T01:00:00.000Z', user_name: '経理 三郎', restorable: true, refusal: '', ...extra,
+    cls_id, sime_gp, sime_ym, closing_date: `${sime_ym.slice(0, 4)}-${sime_ym.slice(4)}-20`, invoices: 3, total: 48600, created: '2026-06-01T01:00:00.000Z', user_name: '経理 三郎', restorable: true, refusal: '', blockers: [], ...extra,
   });
 
   it('offers 締め戻し on each group\'s latest closing only, says why one cannot be undone, and shows the server\'s refusal', async () => {
     closings = [
-      entry(4, '31', '202605', { restorable: false, refusal: '2026年5月・末日締めの請求書 B202605-000012 に入金が消込されています。' }),
+      entry(4, '31', '202605', {
+        restorable: false, refusal: '2026年5月・末日締めの請求書 B202605-000012 に入金が消込されています。',
+        blockers: [{ kind: 'invoice', label: '請求書 B202605-000012', link: '/billing/detail/12' }, { kind: 'payment', label: '入金 2026-06-03 1,000円', link: '/payment/detail/7' }],
+      }),
       entry(3, '20', '202605'),
       entry(2, '31', '202604', { restorable: false, refusal: '後の締め（2026年5月）があります。' }),
       entry(1, '20', '202604', { restorable: false, refusal: '後の締め（2026年5月）があります。' }),
@@ -157,6 +185,11 @@ describe('ClosingRestoreScreen', () => {
     expect(buttons[0]).toBeDisabled();
     expect(buttons[0]).toHaveAccessibleDescription('2026年5月・末日締めの請求書 B202605-000012 に入金が消込されています。');
     expect(within(table).queryByText('後の締め（2026年5月）があります。')).toBeNull();
+    // What blocks it, each a link to the record.
+    const blocking = within(table).getByRole('list', { name: '2026年05月 末日締めの締め戻しを止めているもの' });
+    expect(within(blocking).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['請求書 B202605-000012', '#/billing/detail/12'], ['入金 2026-06-03 1,000円', '#/payment/detail/7'],
+    ]);
     expect(within(table).getAllByRole('link', { name: '3件' })[0]).toHaveAttribute('href', expect.stringContaining('#/billing/list?filter='));
 
     fireEvent.click(buttons[1]);
