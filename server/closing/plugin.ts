@@ -11,12 +11,12 @@
 import type { FastifyInstance } from 'fastify';
 import { closingOf, type ClosingPeriod } from '../../lib/closing/period';
 import { isValidDay } from '../../lib/filters';
-import { formatDateTime, todayJst } from '../../lib/format';
+import { todayJst } from '../../lib/format';
 import { MESSAGES } from '../../lib/protocol';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { positiveId, type Params } from '../http/params';
-import { jobTitle, runningRefusal, type Jobs } from '../jobs/jobs';
+import { runningRefusal, type Jobs } from '../jobs/jobs';
 import { lateEntry } from './closed';
 import { closingItems, closingPlan, closingRefusal, previewOf, type ClosingPlan } from './plan';
 import { closingList, closingRestore } from './restore';
