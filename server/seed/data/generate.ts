@@ -5,6 +5,7 @@
 import { addDays } from '../../../lib/format';
 import { toZenginKana } from '../../../lib/zengin/format';
 import { closedReason } from '../../../lib/hod/schedule';
+import { paymentTermsProblem } from '../../../lib/closing/period';
 import { createRng, hashString, type Rng } from './rng';
 import { PREFECTURE_DETAILS, type CityInfo, type PrefectureDetail } from './prefectures';
 import {
@@ -414,6 +415,9 @@ const utc = (y: number, m: number, d: number): number => Date.UTC(y, m - 1, d);
 const ymd = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');
 const round6 = (n: number): number => Math.round(n * 1e6) / 1e6;
+
+/** A drawn 回収月 kept unless it is 当月 before the 締日 (paymentTermsProblem), which becomes 翌月. */
+const fittingCycle = (gp: string, cycle: string, day: string): string => (paymentTermsProblem(gp, cycle, day) ? '1' : cycle);
 
 /** "Today" of the demo data set (the orders' default `today`). */
 const TODAY = utc(2026, 11, 21);
@@ -1034,7 +1038,8 @@ export function generateClients(count: number, seed = 1): SeedClient[] {
       yoshin_gendo: household || rng.chance(0.3) ? '0' : String(rng.int(2, 20) * 50000),
       uri_zan: uriZan,
       collect_type: collectType,
-      collect_cycle: collectType === '1' ? '1' : weightedCode(rng, [['1', 70], ['0', 20], ['2', 10]]),
+      // 当月 on a day before the 締日 cannot be billed in time (the customer save refuses it): such a draw collects 翌月.
+      collect_cycle: fittingCycle(simeGp, collectType === '1' ? '1' : weightedCode(rng, [['1', 70], ['0', 20], ['2', 10]]), collectDay),
       collect_day: collectDay,
       fee_type: collectType === '2' && !household && rng.chance(0.7) ? '1' : '0',
       collect_site: '',
