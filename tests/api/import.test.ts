@@ -275,20 +275,48 @@ for (const dialect of dialects()) {
       assert.equal(unknown.body[0].error, '取込の種類「nothing」はありません。');
     });
 
-    it('reads the CSV of client_csv (every column, cp932) back as skips only', async () => {
-      const live = await h.database.db.selectFrom('client').select(['cl_id', 'cl_code', 'modified']).where('deleted', '=', 0).execute();
-      for (const c of live.filter((row) => !row.cl_code)) {
-        const res = await save('client', { code: `R${String(c.cl_id).padStart(4, '0')}`, modified: c.modified }, Number(c.cl_id));
-        assert.equal(res.status, 200, res.text);
-      }
+    const exportAll = async (enc: 'cp932' | 'utf8'): Promise<Buffer> => {
       const exported = await fetch(`${h.url}${h.config.dbApiPrefix}/client_csv`, {
-        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ authKey: h.adminKey, cols: 'all', enc: 'cp932' }),
+        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ authKey: h.adminKey, cols: 'all', enc }),
       });
       assert.equal(exported.status, 200);
-      const p = await preview(Buffer.from(await exported.arrayBuffer()));
+      return Buffer.from(await exported.arrayBuffer());
+    };
+
+    it('reads the CSV of client_csv (every column, cp932) back as skips only, customers without a code matched by the ID column', async () => {
+      const live = await h.database.db.selectFrom('client').select(['cl_id', 'cl_code']).where('deleted', '=', 0).execute();
+      assert.ok(live.some((c) => !c.cl_code), 'some customers have no code');
+      const p = await preview(await exportAll('cp932'));
       assert.equal(p.encoding, 'cp932');
+      assert.equal(p.mapping.id, 'ID', 'the export’s ID column is read');
       assert.deepEqual(p.errors, []);
       assert.deepEqual([p.rows, p.inserts, p.updates, p.skips], [live.length, 0, 0, live.length]);
+    });
+
+    it('imports the edited 全項目 export as updates of the same customers, nothing added; an ID that exists never becomes a new customer', async () => {
+      const plain = await created('client', { status: '1', co_name: 'ラウンド商店', tel_1: '03-1212-0001', memo: '元のメモ' });
+      const coded = await created('client', { status: '1', code: 'RT01', co_name: '往復商事', tel_1: '03-1212-0002' });
+      const before = await clientCount();
+      const text = (await exportAll('utf8')).toString('utf8')
+        .replace('ラウンド商店', 'ラウンド商店（改）')
+        .replace('RT01,往復商事', 'RT02,往復商事（改）');
+      const p = await preview(Buffer.from(text, 'utf8'));
+      assert.deepEqual(p.errors, []);
+      assert.deepEqual([p.inserts, p.updates, p.skips], [0, 2, before - 2], 'the edited rows update, the rest are skips');
+      assert.equal((await commit(p.import_id)).state, 'done');
+      assert.equal(await clientCount(), before, 'count before = after');
+      const [a] = await h.database.db.selectFrom('client').selectAll().where('cl_id', '=', Number(plain.cl_id)).execute();
+      assert.deepEqual([a.cl_co_name, a.cl_memo, a.cl_code ?? ''], ['ラウンド商店（改）', '元のメモ', ''], 'matched by its ID, the code left empty');
+      const [b] = await h.database.db.selectFrom('client').selectAll().where('cl_id', '=', Number(coded.cl_id)).execute();
+      assert.deepEqual([b.cl_co_name, b.cl_code], ['往復商事（改）', 'RT02'], 'a new code in the file updates the customer of its ID');
+      const again = await preview(Buffer.from(text, 'utf8'));
+      assert.deepEqual([again.inserts, again.updates, again.errors.length], [0, 0, 0], 'the same file again changes nothing');
+
+      const unknown = await preview(utf8(`ID,顧客コード,会社名\r\n999999,,迷子商店\r\n${String(plain.cl_id)},RT02,取り違え\r\n`));
+      assert.deepEqual(unknown.errors.map((e) => [e.row, e.column]), [[2, 'ID'], [3, '顧客コード']]);
+      assert.match(unknown.errors[0].message, /^ID 999999 の顧客が見つかりません。/);
+      assert.match(unknown.errors[1].message, /^顧客コード「RT02」は ID \d+ の顧客のものですが、この行の ID は \d+（ラウンド商店（改））です。/);
+      assert.equal(unknown.inserts, 0);
     });
 
     it('lists the kind’s imports newest first with counts, state, user and job; a template of the headers', async () => {
