@@ -44,6 +44,7 @@ import * as b2Export from './migrations/0050-b2-export';
 import * as accountingExport from './migrations/0052-accounting-export';
 import * as orderImportKey from './migrations/0053-order-import-key';
 import * as billingCarried from './migrations/0054-billing-carried';
+import * as clientCodePrefix from './migrations/0075-client-code-prefix';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -93,6 +94,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0053-order-import-key': orderImportKey,
   '0051-jaccs': jaccs,
   '0054-billing-carried': billingCarried,
+  '0075-client-code-prefix': clientCodePrefix,
 };
 
 function provider(dialect: DialectName) {

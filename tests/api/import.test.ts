@@ -15,6 +15,7 @@ import { describe, it } from 'node:test';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
+import type { ClientCodeAssignment } from '../../lib/clients/code-assign';
 import type { ImportPreview } from '../../lib/imports/kinds';
 import type { ImportCommitResult, ImportRunInfo } from '../../lib/imports/runs';
 import type { JobInfo } from '../../lib/jobs';
@@ -331,6 +332,43 @@ for (const dialect of dialects()) {
       });
       assert.equal(template.status, 200);
       assert.match(Buffer.from(await template.arrayBuffer()).toString('utf8'), /^\ufeff状態,顧客コード,会社名,/);
+    });
+
+    it('gives customers without a code the next free numbers of 自社情報’s prefix: previewed (nothing written), then committed through the write path', async () => {
+      const none = await h.post<Refusal>('client_code_assign', {});
+      assert.equal(none.status, 400);
+      assert.equal(none.body[0].error, '自社情報の「顧客コードの接頭辞」を設定してください（顧客コードはこの文字と連番になります）。');
+      const [company] = (await h.post<{ modified: string }>('company_dtl', { id: 1 })).body;
+      const set = await save('company', { client_code_prefix: 'K', client_code_digits: 4, modified: company.modified }, 1);
+      assert.equal(set.status, 200, set.text);
+      await created('client', { status: '1', code: 'K0007', co_name: '採番済商店', tel_1: '03-1313-0001' });
+      await created('client', { status: '1', code: 'K12X', co_name: '番号でない商店', tel_1: '03-1313-0002' });
+      const codeless = async () => h.database.db.selectFrom('client').select(['cl_id', 'cl_co_name', 'cl_name']).where('deleted', '=', 0)
+        .where((eb) => eb.or([eb('cl_code', 'is', null), eb('cl_code', '=', '')])).orderBy('cl_id').execute();
+      const waiting = await codeless();
+      assert.ok(waiting.length >= 2, 'customers without a code');
+
+      const preview = await h.post<ClientCodeAssignment>('client_code_assign', {});
+      assert.equal(preview.status, 200, preview.text);
+      const plan = preview.body[0];
+      assert.deepEqual([plan.prefix, plan.digits, plan.count, plan.assigned], ['K', 4, waiting.length, false]);
+      assert.deepEqual(plan.rows.map((r) => [r.cl_id, r.code]), waiting.map((c, i) => [Number(c.cl_id), `K${String(8 + i).padStart(4, '0')}`]), 'the next numbers after K0007, in id order');
+      assert.equal(plan.rows[0].name, String(waiting[0].cl_co_name || waiting[0].cl_name));
+      assert.equal((await codeless()).length, waiting.length, 'the preview writes nothing');
+
+      const delivery = await h.keyOf(h.fixtures.users.delivery.email, h.fixtures.users.delivery.password);
+      assert.equal((await h.post('client_code_assign', { commit: '1' }, delivery)).status, 403, '配送 does not write customers');
+      const done = await h.post<ClientCodeAssignment>('client_code_assign', { commit: '1' });
+      assert.equal(done.status, 200, done.text);
+      assert.deepEqual(done.body[0].rows, plan.rows);
+      assert.equal(done.body[0].assigned, true);
+      assert.equal((await codeless()).length, 0);
+      const [first] = await h.database.db.selectFrom('client').select('cl_code').where('cl_id', '=', plan.rows[0].cl_id).execute();
+      assert.equal(first.cl_code, 'K0008');
+      const audits = await h.database.db.selectFrom('audit_log').select('log_record_id').where('log_table', '=', 'client').where('log_call', '=', 'client_code_assign').execute();
+      assert.equal(audits.length, waiting.length, 'an audit row per customer');
+      const again = (await h.post<ClientCodeAssignment>('client_code_assign', {})).body[0];
+      assert.deepEqual([again.count, again.rows], [0, []]);
     });
   });
 }

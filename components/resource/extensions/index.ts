@@ -3,7 +3,7 @@
  * more than the declaration gives adds one line here, not a copy of the screen.
  * - `DETAIL_EXTENSIONS`: short facts in the bar above the form (inside it: no forms of their own).
  * - `DETAIL_SECTIONS`: panels of their own below the form (tables, forms with their own submit): stock, a payment's
- *   消込, an invoice's rates, PDF and mail, and allocations.
+ *   消込, an invoice's rates, PDF and mail, and allocations; 自社情報's 顧客コードの一括採番.
  * - `ROW_DETAILS`: what a list row unfolds to.
  * - `RELATED_ACTIONS`: buttons beside a related tab's list, by `{parent resource}.{related resource}`.
  * - `LINES_EXTRAS`: what the lines editor of a resource's child rows shows beyond the declaration.
@@ -13,6 +13,7 @@ import type { ComponentType } from 'react';
 import { AuditChanges } from './audit-changes';
 import { BillingAllocations, BillingDocuments, BillingRates } from './billing-detail';
 import { BottleBalance } from './bottle-balance';
+import { ClientCodeAssign } from './client-codes';
 import { hodStops } from './hod-stops';
 import { LastOrder } from './last-order';
 import { MailPreview } from './mail-preview';
@@ -38,6 +39,7 @@ export const DETAIL_SECTIONS: Record<string, readonly ComponentType<DetailExtens
   item: [ItemStock],
   payment: [PaymentAllocations],
   billing: [BillingRates, BillingDocuments, BillingAllocations],
+  company: [ClientCodeAssign],
 };
 
 /** What a list row unfolds to (a toggle per row): the audit log's before → after. */
