@@ -15,7 +15,7 @@ import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
 import { navigate, useRoute } from '@/lib/client/router';
 import { formatDateTime } from '@/lib/format';
 import { isWaybillKind, WAYBILL_CARRIERS, type WaybillKind } from '@/lib/imports/columns/waybill';
-import type { ImportError, ImportKindInfo, ImportPreview } from '@/lib/imports/kinds';
+import { importSummary, type ImportError, type ImportKindInfo, type ImportPreview } from '@/lib/imports/kinds';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, IMPORT_STATE_LABELS, encodingLabel, type ImportEncodingChoice } from '@/lib/imports/messages';
 import { importKindInfo, isImportKind } from '@/lib/imports/registry';
 import type { ImportCommitResult, ImportRunInfo } from '@/lib/imports/runs';
@@ -31,8 +31,8 @@ import type { ScreenProps } from './registry';
 const ERRORS_PER_PAGE = 50;
 const count = (n: number): string => n.toLocaleString('ja-JP');
 
-const resultText = (r: ImportCommitResult): string =>
-  `${count(r.rows)}行を取り込みました（追加 ${count(r.inserts)}件・更新 ${count(r.updates)}件・スキップ ${count(r.skips)}件）。`;
+/** The commit's result in words (the server's, or — a job of an older server — the same words made here). */
+const resultText = (r: ImportCommitResult): string => r.summary || importSummary({}, r, true);
 
 /** The file's headers against the kind's columns: each column's header, or 取り込まない. */
 function MappingTable({ info, preview, mapping, onChange }: {
@@ -167,7 +167,7 @@ export function ImportPanel({ kind, info, onEnd }: { kind: string; info: ImportK
     const again = preview.imported_before;
     const question = again
       ? `このファイルは ${formatDateTime(again.committed)} に ${again.user_name || '他のユーザー'} さんが取り込んでいます。もう一度取り込みますか？（同じ${info.label.replace('取込', '')}は二重に登録されません）`
-      : `${count(preview.rows)}行を取り込みます（追加 ${count(preview.inserts)}件・更新 ${count(preview.updates)}件・スキップ ${count(preview.skips)}件）。`;
+      : preview.summary;
     await confirmed(question, { title: info.label, confirmLabel: '取込実行', danger: Boolean(again) }, async () => {
       await job.start('import_commit', { import_id: String(preview.import_id), ...(again ? { confirm_duplicate: '1' } : {}) });
       setPreview(null);
@@ -254,6 +254,7 @@ export function ImportPanel({ kind, info, onEnd }: { kind: string; info: ImportK
               </div>
             ))}
           </dl>
+          {preview.groups && <p className="text-[1.4rem]">{preview.summary}</p>}
           {preview.imported_before && (
             <p role="alert" className="rounded-[6px] border border-warning bg-subtle p-[8px] text-[1.4rem]">
               同じファイルが {formatDateTime(preview.imported_before.committed)} に {preview.imported_before.user_name || '他のユーザー'} さんによって取り込まれています。

@@ -29,6 +29,8 @@ export interface ImportKindInfo {
   route: string;
   /** Rows of one group (an order's lines, by `od_key`) must be consecutive: a chunk never splits them. */
   groupBy?: string;
+  /** With `groupBy`: what a group and a row are called in the counts (受注 / 明細: 「受注 2件（明細 3行）」). */
+  units?: { group: string; row: string };
   columns: readonly ImportColumn[];
 }
 
@@ -41,6 +43,37 @@ export interface ImportError {
 
 export type ImportAction = 'insert' | 'update' | 'skip';
 
+/** How many rows (or, with `groupBy`, groups) a run inserts, updates and skips (errored ones are in none). */
+export interface ImportCounts {
+  inserts: number;
+  updates: number;
+  skips: number;
+}
+
+/** The counts of a run: its rows, and its groups for a kind with `groupBy` (an order's lines are one order). */
+export interface ImportTotals extends ImportCounts {
+  rows: number;
+  groups?: ImportCounts;
+}
+
+const count = (n: number): string => n.toLocaleString('ja-JP');
+
+/**
+ * What a run comes to in words, for the preview (`done` false) and the commit's result alike: rows and their actions, or
+ * for a kind of groups the groups and their rows apart.
+ * @example importSummary(orderImportKind, { rows: 3, inserts: 3, updates: 0, skips: 0, groups: { inserts: 2, updates: 0, skips: 0 } }, true) // '受注 2件（明細 3行）を取り込みました。'
+ */
+export function importSummary(info: Pick<ImportKindInfo, 'units'>, totals: ImportTotals, done: boolean): string {
+  const verb = done ? '取り込みました' : '取り込みます';
+  const { units } = info;
+  const groups = totals.groups;
+  if (!units || !groups) {
+    return `${count(totals.rows)}行を${verb}（追加 ${count(totals.inserts)}件・更新 ${count(totals.updates)}件・スキップ ${count(totals.skips)}件）。`;
+  }
+  const skipped = groups.skips > 0 ? `（スキップ ${units.group} ${count(groups.skips)}件・${units.row} ${count(totals.skips)}行）` : '';
+  return `${units.group} ${count(groups.inserts + groups.updates)}件（${units.row} ${count(totals.inserts + totals.updates)}行）を${verb}${skipped}。`;
+}
+
 /** What `import_preview` answers (first element of its array). */
 export interface ImportPreview {
   import_id: number;
@@ -51,6 +84,10 @@ export interface ImportPreview {
   inserts: number;
   updates: number;
   skips: number;
+  /** A kind with `groupBy`: its groups' counts (orders beside their lines). */
+  groups?: ImportCounts;
+  /** The counts in words (`importSummary`). */
+  summary: string;
   errors: ImportError[];
   /** Errors beyond those answered (all are in the errored-rows CSV). */
   errors_more: number;

@@ -16,7 +16,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { formatDateTime } from '../../lib/format';
-import type { ImportError, ImportKindInfo, ImportPreview } from '../../lib/imports/kinds';
+import { importSummary, type ImportError, type ImportKindInfo, type ImportPreview } from '../../lib/imports/kinds';
 import { IMPORT_ENCODINGS, IMPORT_ERRORS_ANSWERED, IMPORT_MAX_BYTES, IMPORT_MESSAGES, type ImportEncoding, type ImportEncodingChoice } from '../../lib/imports/messages';
 import { importKindInfo, isImportKind, type ImportKind } from '../../lib/imports/registry';
 import type { ImportCommitResult, ImportRunInfo } from '../../lib/imports/runs';
@@ -211,7 +211,8 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
         }
         const answer: ImportPreview = {
           import_id: Number(inserted.imp_id), kind, file_name: upload.name, encoding, rows: totals.rows, inserts: totals.inserts, updates: totals.updates,
-          skips: totals.skips, errors: sink.first, errors_more: totals.errors - sink.first.length, mapping: file.mapping, headers: file.headers,
+          skips: totals.skips, ...(totals.groups ? { groups: totals.groups } : {}), summary: importSummary(info, totals, false),
+          errors: sink.first, errors_more: totals.errors - sink.first.length, mapping: file.mapping, headers: file.headers,
           imported_before: await committedBefore(kind, stored.sha256),
         };
         return [answer];
@@ -276,7 +277,10 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
                   取込: [null, info.label], ファイル名: [null, String(row.imp_file_name)], 追加: [null, totals.inserts], 更新: [null, totals.updates], スキップ: [null, totals.skips],
                 },
               });
-              return { import_id: importId, rows: totals.rows, inserts: totals.inserts, updates: totals.updates, skips: totals.skips };
+              return {
+                import_id: importId, rows: totals.rows, inserts: totals.inserts, updates: totals.updates, skips: totals.skips,
+                ...(totals.groups ? { groups: totals.groups } : {}), summary: importSummary(info, totals, true),
+              };
             });
           } catch (error) {
             // A cancelled commit wrote nothing and may be run again.

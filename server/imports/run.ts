@@ -6,7 +6,7 @@
  * writes all to a file), so memory holds a chunk at a time whatever the file's length.
  */
 import { readFileSync } from 'node:fs';
-import type { ImportAction, ImportColumn, ImportError, ImportKindInfo } from '../../lib/imports/kinds';
+import type { ImportAction, ImportColumn, ImportCounts, ImportError, ImportKindInfo, ImportTotals } from '../../lib/imports/kinds';
 import { IMPORT_MESSAGES, type ImportEncoding } from '../../lib/imports/messages';
 import { searchKey } from '../../lib/text';
 import { badRequest } from '../http/api-error';
@@ -88,12 +88,15 @@ function indexesOf(file: FileMapping): [string, number][] {
   return Object.entries(file.mapping).map(([field, header]) => [field, header.startsWith('#') && !file.hasHeader ? Number(header.slice(1)) - 1 : file.headers.indexOf(header)]);
 }
 
-export interface RunTotals {
-  rows: number;
-  inserts: number;
-  updates: number;
-  skips: number;
+export interface RunTotals extends ImportTotals {
   errors: number;
+}
+
+/** Counts one action. */
+function countAction(counts: ImportCounts, action: ImportAction | undefined): void {
+  if (action === 'insert') counts.inserts += 1;
+  else if (action === 'update') counts.updates += 1;
+  else counts.skips += 1;
 }
 
 export interface RunInput {
@@ -117,7 +120,7 @@ export interface RunInput {
  */
 export async function runKind(input: RunInput): Promise<{ file: FileMapping; totals: RunTotals }> {
   const { info, handler, run, onError } = input;
-  const totals: RunTotals = { rows: 0, inserts: 0, updates: 0, skips: 0, errors: 0 };
+  const totals: RunTotals = { rows: 0, inserts: 0, updates: 0, skips: 0, errors: 0, ...(info.groupBy ? { groups: { inserts: 0, updates: 0, skips: 0 } } : {}) };
   const report = (error: ImportError) => {
     totals.errors += 1;
     onError(error);
@@ -138,10 +141,17 @@ export async function runKind(input: RunInput): Promise<{ file: FileMapping; tot
     }
     for (const [i, row] of rows.entries()) {
       if (errored.has(row.row)) continue;
-      const action: ImportAction | undefined = outcome.actions[i];
-      if (action === 'insert') totals.inserts += 1;
-      else if (action === 'update') totals.updates += 1;
-      else totals.skips += 1;
+      countAction(totals, outcome.actions[i]);
+    }
+    // A group (an order's consecutive lines) counts once, by its first row's action, unless one of its rows has an error.
+    if (totals.groups && info.groupBy) {
+      const key = info.groupBy;
+      for (let start = 0; start < rows.length;) {
+        let end = start + 1;
+        while (end < rows.length && rows[end].values[key] === rows[start].values[key] && rows[start].values[key] !== '') end += 1;
+        if (!rows.slice(start, end).some((row) => errored.has(row.row))) countAction(totals.groups, outcome.actions[start]);
+        start = end;
+      }
     }
     await input.progress?.(totals.rows);
   };

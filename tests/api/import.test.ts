@@ -71,7 +71,7 @@ for (const dialect of dialects()) {
       assert.equal(await clientCount(), before, 'the dry run writes nothing');
       const job = await commit(p.import_id);
       assert.equal(job.state, 'done', JSON.stringify(job));
-      assert.deepEqual(job.result, { import_id: p.import_id, rows: 2, inserts: 2, updates: 0, skips: 0 });
+      assert.deepEqual(job.result, { import_id: p.import_id, rows: 2, inserts: 2, updates: 0, skips: 0, summary: '2行を取り込みました（追加 2件・更新 0件・スキップ 0件）。' });
       const [row] = await byCode('U001');
       assert.equal(row.cl_co_name, 'BOM商事');
       assert.equal(row.cl_zipcode, '100-0001');
@@ -239,7 +239,7 @@ for (const dialect of dialects()) {
       assert.equal(warned.status, 409);
       assert.match(warned.body[0].error, /^同じファイルが \S+ \S+ に 管理 太郎 さんによって取り込まれています。/);
       const confirmed = await commit(second.import_id, { confirm_duplicate: '1' });
-      assert.deepEqual(confirmed.result, { import_id: second.import_id, rows: 1, inserts: 0, updates: 0, skips: 1 });
+      assert.deepEqual(confirmed.result, { import_id: second.import_id, rows: 1, inserts: 0, updates: 0, skips: 1, summary: '1行を取り込みました（追加 0件・更新 0件・スキップ 1件）。' });
       assert.equal((await byCode('T001')).length, 1);
       const uploads = await h.database.db.selectFrom('audit_log').select(['log_call']).where('log_table', '=', 'import_run').where('log_call', '=', 'import_preview').execute();
       assert.ok(uploads.length >= 2, 'each upload is audited');
