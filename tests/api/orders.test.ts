@@ -409,6 +409,34 @@ for (const dialect of dialects()) {
       });
     });
 
+    describe('出荷倉庫の一括変更 (order_warehouse)', () => {
+      it('gives the chosen orders a warehouse in one transaction, audited; a shipped order refuses it and then nothing changes', async () => {
+        const osaka = Number((await created('souko', { code: 'O-OSK', name: '受注テスト大阪倉庫', pref: '大阪府', active: 1 })).sk_id);
+        const a = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 1 }]);
+        const b = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 2 }], { sk_id: '' });
+        const res = await h.post<Row>('order_warehouse', { ids: JSON.stringify([a.od_id, b.od_id]), sk_id: osaka });
+        assert.equal(res.status, 200, res.text);
+        assert.deepEqual(res.body.map((r) => [r.od_id, r.od_sk_id]), [[a.od_id, osaka], [b.od_id, osaka]]);
+        for (const order of [a, b]) {
+          assert.equal(Number((await detail(Number(order.od_id))).od_sk_id), osaka);
+          const audit = await h.database.db.selectFrom('audit_log').select(['log_call', 'log_changes']).where('log_table', '=', 'orders').where('log_record_id', '=', Number(order.od_id)).orderBy('log_id', 'desc').executeTakeFirstOrThrow();
+          assert.equal(audit.log_call, 'order_warehouse');
+          assert.ok('od_sk_id' in (JSON.parse(audit.log_changes) as Record<string, unknown>), audit.log_changes);
+        }
+        const shipped = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 1 }]);
+        await walk(Number(shipped.od_id), ['waitshipping', 'shipped']);
+        const other = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 1 }]);
+        const refused = await h.post<Row>('order_warehouse', { ids: JSON.stringify([other.od_id, shipped.od_id]), sk_id: osaka });
+        assert.equal(refused.status, 400, refused.text);
+        assert.match(String((problem(refused) as { error: string }).error), /^OD\S*：「出荷済」の受注の出荷倉庫は変更できません（在庫を出した倉庫です）。/);
+        assert.equal(Number((await detail(Number(other.od_id))).od_sk_id), ids.tokyo, 'one transaction: the other order is unchanged too');
+        assert.equal((await h.post('order_warehouse', { ids: JSON.stringify([a.od_id]) })).status, 400, 'no warehouse');
+        assert.equal((await h.post('order_warehouse', { ids: JSON.stringify([999999]), sk_id: osaka })).status, 404);
+        const delivery = await h.keyOf(h.fixtures.users.delivery.email, h.fixtures.users.delivery.password);
+        assert.equal((await h.post('order_warehouse', { ids: JSON.stringify([a.od_id]), sk_id: ids.tokyo }, delivery)).status, 403, '配送 reads orders only');
+      });
+    });
+
     describe('order settings (/system/orders)', () => {
       it('number format, default warehouse and time slot, and the same-day cut-off apply to new orders', async () => {
         const [setting] = (await h.post<Row>('ordersetting_dtl', { id: 1 })).body;
