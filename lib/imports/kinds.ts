@@ -29,6 +29,8 @@ export interface ImportKindInfo {
   route: string;
   /** Rows of one group (an order's lines, by `od_key`) must be consecutive: a chunk never splits them. */
   groupBy?: string;
+  /** What the kind's notices are (the heading of their list: 振替不能). */
+  notices?: string;
   /** With `groupBy`: what a group and a row are called in the counts (受注 / 明細: 「受注 2件（明細 3行）」). */
   units?: { group: string; row: string };
   columns: readonly ImportColumn[];
@@ -42,6 +44,34 @@ export interface ImportError {
 }
 
 export type ImportAction = 'insert' | 'update' | 'skip';
+
+/**
+ * A row the kind names beside the counts — not an error, the import goes on (a JACCS debit that failed): the customer it
+ * is about, its amount and what happened in words.
+ */
+export interface ImportNotice {
+  row: number;
+  cl_id: number | null;
+  name: string;
+  amount: number | null;
+  message: string;
+}
+
+/** Where the records of the notices are listed (the customer list filtered on them). */
+export interface ImportNoticeLink {
+  label: string;
+  path: string;
+}
+
+/** The most notices an answer carries (`notices_more` counts the rest). */
+export const IMPORT_NOTICES_ANSWERED = 1000;
+
+/** The notices of a run as the preview and the commit's result answer them. */
+export interface ImportNotices {
+  notices?: ImportNotice[];
+  notices_more?: number;
+  notice_link?: ImportNoticeLink;
+}
 
 /** How many rows (or, with `groupBy`, groups) a run inserts, updates and skips (errored ones are in none). */
 export interface ImportCounts {
@@ -75,7 +105,7 @@ export function importSummary(info: Pick<ImportKindInfo, 'units'>, totals: Impor
 }
 
 /** What `import_preview` answers (first element of its array). */
-export interface ImportPreview {
+export interface ImportPreview extends ImportNotices {
   import_id: number;
   kind: string;
   file_name: string;

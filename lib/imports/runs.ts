@@ -3,10 +3,10 @@
  * an import as `import_lst` lists it — shared by the server (server/imports/plugin.ts) and the import screen.
  */
 
-import type { ImportCounts } from './kinds';
+import type { ImportCounts, ImportNotices } from './kinds';
 
 /** The result of an `import_commit` job. */
-export interface ImportCommitResult {
+export interface ImportCommitResult extends ImportNotices {
   import_id: number;
   rows: number;
   inserts: number;

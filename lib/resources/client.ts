@@ -199,6 +199,7 @@ export const clientResource: ResourceDef = {
       { name: 'haiso_flag', label: '定期配送', kind: 'in', options: [{ value: '1', text: 'あり' }, { value: '0', text: 'なし' }] },
       { name: 'status', label: '状態', kind: 'in' },
       { name: 'debit_result', label: '口座振替結果', kind: 'in', options: DEBIT_RESULTS },
+      { name: 'debit_result_date', label: '口座振替結果の引落日', kind: 'dateRange' },
     ],
   },
   // A committed import's customers carry its job id (`cl_job_id`, migration 0049).

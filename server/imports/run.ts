@@ -6,12 +6,12 @@
  * writes all to a file), so memory holds a chunk at a time whatever the file's length.
  */
 import { readFileSync } from 'node:fs';
-import type { ImportAction, ImportColumn, ImportCounts, ImportError, ImportKindInfo, ImportTotals } from '../../lib/imports/kinds';
+import { IMPORT_NOTICES_ANSWERED, type ImportAction, type ImportColumn, type ImportCounts, type ImportError, type ImportKindInfo, type ImportNotice, type ImportNotices, type ImportTotals } from '../../lib/imports/kinds';
 import { IMPORT_MESSAGES, type ImportEncoding } from '../../lib/imports/messages';
 import { searchKey } from '../../lib/text';
 import { badRequest } from '../http/api-error';
 import { fileRecords, type FileRecord } from './file';
-import type { ImportKindHandler, ImportRow, ImportRun } from './kind';
+import type { ChunkOutcome, ImportKindHandler, ImportRow, ImportRun } from './kind';
 
 /** Rows given to `apply` at once (a group may make a chunk longer). */
 export const CHUNK = 1000;
@@ -110,6 +110,8 @@ export interface RunInput {
   given?: Readonly<Record<string, string>>;
   /** Hears every problem, in the order found. */
   onError: (error: ImportError) => void;
+  /** Hears every notice (a row named beside the counts), in row order. */
+  onNotice?: (notice: ImportNotice) => void;
   /** Hears the rows done after each chunk. */
   progress?: (done: number) => Promise<void>;
 }
@@ -133,7 +135,7 @@ export async function runKind(input: RunInput): Promise<{ file: FileMapping; tot
     const found = shapes;
     chunk = [];
     shapes = [];
-    const outcome = rows.length ? await handler.apply(run, rows) : { actions: [], errors: [] };
+    const outcome: ChunkOutcome = rows.length ? await handler.apply(run, rows) : { actions: [], errors: [] };
     const errored = new Set<number>();
     for (const error of [...found, ...outcome.errors].sort((a, b) => a.row - b.row)) {
       errored.add(error.row);
@@ -143,6 +145,7 @@ export async function runKind(input: RunInput): Promise<{ file: FileMapping; tot
       if (errored.has(row.row)) continue;
       countAction(totals, outcome.actions[i]);
     }
+    for (const notice of outcome.notices ?? []) input.onNotice?.(notice);
     // A group (an order's consecutive lines) counts once, by its first row's action, unless one of its rows has an error.
     if (totals.groups && info.groupBy) {
       const key = info.groupBy;
@@ -199,4 +202,24 @@ export async function runKind(input: RunInput): Promise<{ file: FileMapping; tot
 function shapeProblem(file: FileMapping, record: FileRecord): string | undefined {
   if (file.hasHeader && record.cells.length !== file.headers.length) return IMPORT_MESSAGES.columnCount(file.headers.length, record.cells.length);
   return undefined;
+}
+
+/**
+ * Keeps the first notices of a run for its answer (`IMPORT_NOTICES_ANSWERED`), counting the rest; `answer` adds the
+ * handler's link to their records — the same for the preview and the commit's result.
+ */
+export function noticeCollector() {
+  const kept: ImportNotice[] = [];
+  let more = 0;
+  return {
+    add: (notice: ImportNotice): void => {
+      if (kept.length < IMPORT_NOTICES_ANSWERED) kept.push(notice);
+      else more += 1;
+    },
+    answer: (handler: ImportKindHandler, run: ImportRun): ImportNotices => {
+      if (kept.length === 0) return {};
+      const link = handler.noticeLink?.(run);
+      return { notices: kept, notices_more: more, ...(link ? { notice_link: link } : {}) };
+    },
+  };
 }

@@ -23,5 +23,6 @@ export const jaccsResultImportKind: ImportKindInfo = {
   area: 'import',
   format: 'fixed',
   route: '/system/jaccs',
+  notices: '振替不能',
   columns: JACCS_RESULT_COLUMNS,
 };
