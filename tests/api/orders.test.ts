@@ -164,6 +164,22 @@ for (const dialect of dialects()) {
         assert.ok(audit.some((a) => String((JSON.parse(a.log_changes) as { lines?: unknown[] }).lines?.[1] ?? '').includes('受注テスト保証金 ×1')));
       });
 
+      it('checks a typed 送り状番号 with 送り状取込’s check-digit rule: a field error naming it, nothing saved; a right number is kept', async () => {
+        const order = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 1 }]);
+        for (const [typed, message] of [
+          ['4444-1375-8704', '送り状番号「4444-1375-8704」のチェックデジット（最後の桁）が正しくありません。番号を確かめてください。'],
+          ['1234-5678', '送り状番号「1234-5678」は12桁の数字ではありません。'],
+        ] as const) {
+          const res = await save('order', { tracking_no: typed, modified: order.modified }, Number(order.od_id));
+          assert.equal(res.status, 400, res.text);
+          assert.equal(problem(res).fields?.tracking_no, message);
+        }
+        assert.equal((await detail(Number(order.od_id))).od_tracking_no ?? '', '', 'nothing saved');
+        const ok = await save('order', { tracking_no: '４４４４－１３７５－８７０３', modified: order.modified }, Number(order.od_id));
+        assert.equal(ok.status, 200, ok.text);
+        assert.equal(ok.body[0].od_tracking_no, '4444-1375-8703');
+      });
+
       it('refuses a bad line with nothing saved (one transaction)', async () => {
         const count = async () => Number((await h.post<number>('order_cnt', {})).body[0]);
         const before = await count();

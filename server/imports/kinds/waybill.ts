@@ -10,7 +10,7 @@
  * either, the error names both fixes.
  */
 import { statusText } from '../../../lib/orders/status';
-import { isValidTrackingNo, normalizeTrackingNo } from '../../../lib/orders/tracking';
+import { normalizeTrackingNo, trackingNoProblem } from '../../../lib/orders/tracking';
 import { waybillColumnLabel, waybillImportColumns, waybillSagawaImportColumns, type WaybillImportField } from '../../../lib/imports/columns/waybill';
 import type { ImportAction, ImportError } from '../../../lib/imports/kinds';
 import { resourceView } from '../../db/schema';
@@ -50,8 +50,8 @@ async function apply(run: ImportRun, rows: readonly ImportRow[], label: (field: 
     const tracking = normalizeTrackingNo(typed);
     if (!number) { problem('order_no', 'お客様管理番号（受注番号）を入力してください。'); continue; }
     if (!typed) { problem('tracking_no', `${label('tracking_no')}を入力してください。`); continue; }
-    if (!/^\d{12}$/.test(tracking)) { problem('tracking_no', `${label('tracking_no')}「${typed}」は12桁の数字ではありません。`); continue; }
-    if (!isValidTrackingNo(tracking)) { problem('tracking_no', `${label('tracking_no')}「${typed}」のチェックデジット（最後の桁）が正しくありません。番号を確かめてください。`); continue; }
+    const wrong = trackingNoProblem(label('tracking_no'), typed);
+    if (wrong) { problem('tracking_no', wrong); continue; }
     const order = byNumber.get(number);
     if (!order) { problem('order_no', `受注番号「${number}」の受注が見つかりません。`); continue; }
     const earlier = seen.get(number);
