@@ -270,6 +270,7 @@ export const HEADER_MENUS: readonly { key: string; label: string; holds?: string
       { label: '倉庫', path: '/warehouse/list' },
       { label: '配送時間帯', path: '/system/delivery' },
       { label: '都道府県別送料', path: '/system/deliveryfee' },
+      { label: '受注設定', path: '/system/orders' },
       { label: '自社情報', path: '/system/company' },
       { label: '操作ログ', path: '/system/log' },
       { label: 'メールテンプレート', path: '/system/mailtemplate/list' },

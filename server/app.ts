@@ -19,6 +19,7 @@ import { mailPlugin } from './mail/plugin';
 import { postalPlugin } from './postal/plugin';
 import { masterPlugin } from './master/plugin';
 import { ordersPlugin } from './orders/plugin';
+import { clientsPlugin } from './clients/plugin';
 import { exportsPlugin } from './exports/plugin';
 import { salesPlugin } from './sales/plugin';
 import { closingPlugin } from './closing/plugin';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(downloadPlugin, areas);
   await app.register(jaccsPlugin, areas);
   await app.register(ordersPlugin, areas);
+  await app.register(clientsPlugin, areas);
   await app.register(importsPlugin, areas);
   await app.register(exportsPlugin, areas);
   await app.register(callsPlugin, areas);

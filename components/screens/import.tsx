@@ -13,9 +13,11 @@ import useSWR from 'swr';
 import { download, upload } from '@/lib/client/api/fetcher';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
 import { navigate, useRoute } from '@/lib/client/router';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { isWaybillKind, WAYBILL_CARRIERS, type WaybillKind } from '@/lib/imports/columns/waybill';
-import type { ImportError, ImportKindInfo, ImportPreview } from '@/lib/imports/kinds';
+import { importSummary, type ImportError, type ImportKindInfo, type ImportNotices, type ImportPreview } from '@/lib/imports/kinds';
+import { detailPathOf } from '@/lib/list/resource-paths';
+import { clientResource } from '@/lib/resources/client';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, IMPORT_STATE_LABELS, encodingLabel, type ImportEncodingChoice } from '@/lib/imports/messages';
 import { IMPORT_KIND_NAMES, IMPORT_PAGES } from '@/lib/imports/pages';
 import { importKindInfo, isImportKind } from '@/lib/imports/registry';
@@ -32,8 +34,31 @@ import type { ScreenProps } from './registry';
 const ERRORS_PER_PAGE = 50;
 const count = (n: number): string => n.toLocaleString('ja-JP');
 
-const resultText = (r: ImportCommitResult): string =>
-  `${count(r.rows)}行を取り込みました（追加 ${count(r.inserts)}件・更新 ${count(r.updates)}件・スキップ ${count(r.skips)}件）。`;
+/** The commit's result in words (the server's, or — a job of an older server — the same words made here). */
+const resultText = (r: ImportCommitResult): string => r.summary || importSummary({}, r, true);
+
+/** The rows a kind names beside the counts (JACCS: every failed debit, its customer, amount and meaning), and where their customers are listed. */
+function NoticeList({ title, answer }: { title: string; answer: ImportNotices }) {
+  const notices = answer.notices ?? [];
+  if (notices.length === 0) return null;
+  const more = answer.notices_more ?? 0;
+  return (
+    <section aria-label={title} className="flex flex-col gap-[6px]">
+      <DataTable caption={`${title}（${count(notices.length + more)}件）`} headers={[['行', true], ['顧客'], ['金額', true], ['内容']]} empty={false}>
+        {notices.map((n) => (
+          <tr key={n.row} className="h-row">
+            <td className={numberCellClass}>{n.row}</td>
+            <td className={cellClass}>{n.cl_id ? <AppLink to={detailPathOf(clientResource, n.cl_id)} className="text-brand underline-offset-2 hover:underline">{n.name || `ID ${n.cl_id}`}</AppLink> : n.name}</td>
+            <td className={numberCellClass}>{n.amount === null ? '' : formatMoney(n.amount)}</td>
+            <td className={cellClass}>{n.message}</td>
+          </tr>
+        ))}
+      </DataTable>
+      {more > 0 && <p className="text-[1.3rem] text-ink-soft">ほか {count(more)} 件</p>}
+      {answer.notice_link && <AppLink to={answer.notice_link.path} className="text-[1.4rem] text-brand underline-offset-2 hover:underline">{answer.notice_link.label}</AppLink>}
+    </section>
+  );
+}
 
 /** The file's headers against the kind's columns: each column's header, or 取り込まない. */
 function MappingTable({ info, preview, mapping, onChange }: {
@@ -168,7 +193,7 @@ export function ImportPanel({ kind, info, onEnd }: { kind: string; info: ImportK
     const again = preview.imported_before;
     const question = again
       ? `このファイルは ${formatDateTime(again.committed)} に ${again.user_name || '他のユーザー'} さんが取り込んでいます。もう一度取り込みますか？（同じ${info.label.replace('取込', '')}は二重に登録されません）`
-      : `${count(preview.rows)}行を取り込みます（追加 ${count(preview.inserts)}件・更新 ${count(preview.updates)}件・スキップ ${count(preview.skips)}件）。`;
+      : preview.summary;
     await confirmed(question, { title: info.label, confirmLabel: '取込実行', danger: Boolean(again) }, async () => {
       await job.start('import_commit', { import_id: String(preview.import_id), ...(again ? { confirm_duplicate: '1' } : {}) });
       setPreview(null);
@@ -244,6 +269,7 @@ export function ImportPanel({ kind, info, onEnd }: { kind: string; info: ImportK
       {busy && sent === null && <p className="text-[1.4rem] text-ink-soft">確認しています…</p>}
       {problem && <p role="alert" className="text-[1.4rem] text-danger">{problem}</p>}
       {job.job && <JobProgress job={job.job} result={job.job.result ? resultText(job.job.result) : undefined} onCancel={canWrite ? () => void job.cancel() : undefined} />}
+      {job.job?.result && <NoticeList title={info.notices ?? '確認が必要な行'} answer={job.job.result} />}
       {preview && (
         <section aria-labelledby="import-preview-title" className="flex flex-col gap-[10px]">
           <h2 id="import-preview-title" className="text-[1.6rem] font-bold text-ink">確認結果（{preview.file_name}・{encodingLabel(preview.encoding)}）</h2>
@@ -255,6 +281,8 @@ export function ImportPanel({ kind, info, onEnd }: { kind: string; info: ImportK
               </div>
             ))}
           </dl>
+          {preview.groups && <p className="text-[1.4rem]">{preview.summary}</p>}
+          <NoticeList title={info.notices ?? '確認が必要な行'} answer={preview} />
           {preview.imported_before && (
             <p role="alert" className="rounded-[6px] border border-warning bg-subtle p-[8px] text-[1.4rem]">
               同じファイルが {formatDateTime(preview.imported_before.committed)} に {preview.imported_before.user_name || '他のユーザー'} さんによって取り込まれています。

@@ -29,6 +29,10 @@ export interface ImportKindInfo {
   route: string;
   /** Rows of one group (an order's lines, by `od_key`) must be consecutive: a chunk never splits them. */
   groupBy?: string;
+  /** What the kind's notices are (the heading of their list: 振替不能). */
+  notices?: string;
+  /** With `groupBy`: what a group and a row are called in the counts (受注 / 明細: 「受注 2件（明細 3行）」). */
+  units?: { group: string; row: string };
   columns: readonly ImportColumn[];
 }
 
@@ -41,8 +45,67 @@ export interface ImportError {
 
 export type ImportAction = 'insert' | 'update' | 'skip';
 
+/**
+ * A row the kind names beside the counts — not an error, the import goes on (a JACCS debit that failed): the customer it
+ * is about, its amount and what happened in words.
+ */
+export interface ImportNotice {
+  row: number;
+  cl_id: number | null;
+  name: string;
+  amount: number | null;
+  message: string;
+}
+
+/** Where the records of the notices are listed (the customer list filtered on them). */
+export interface ImportNoticeLink {
+  label: string;
+  path: string;
+}
+
+/** The most notices an answer carries (`notices_more` counts the rest). */
+export const IMPORT_NOTICES_ANSWERED = 1000;
+
+/** The notices of a run as the preview and the commit's result answer them. */
+export interface ImportNotices {
+  notices?: ImportNotice[];
+  notices_more?: number;
+  notice_link?: ImportNoticeLink;
+}
+
+/** How many rows (or, with `groupBy`, groups) a run inserts, updates and skips (errored ones are in none). */
+export interface ImportCounts {
+  inserts: number;
+  updates: number;
+  skips: number;
+}
+
+/** The counts of a run: its rows, and its groups for a kind with `groupBy` (an order's lines are one order). */
+export interface ImportTotals extends ImportCounts {
+  rows: number;
+  groups?: ImportCounts;
+}
+
+const count = (n: number): string => n.toLocaleString('ja-JP');
+
+/**
+ * What a run comes to in words, for the preview (`done` false) and the commit's result alike: rows and their actions, or
+ * for a kind of groups the groups and their rows apart.
+ * @example importSummary(orderImportKind, { rows: 3, inserts: 3, updates: 0, skips: 0, groups: { inserts: 2, updates: 0, skips: 0 } }, true) // '受注 2件（明細 3行）を取り込みました。'
+ */
+export function importSummary(info: Pick<ImportKindInfo, 'units'>, totals: ImportTotals, done: boolean): string {
+  const verb = done ? '取り込みました' : '取り込みます';
+  const { units } = info;
+  const groups = totals.groups;
+  if (!units || !groups) {
+    return `${count(totals.rows)}行を${verb}（追加 ${count(totals.inserts)}件・更新 ${count(totals.updates)}件・スキップ ${count(totals.skips)}件）。`;
+  }
+  const skipped = groups.skips > 0 ? `（スキップ ${units.group} ${count(groups.skips)}件・${units.row} ${count(totals.skips)}行）` : '';
+  return `${units.group} ${count(groups.inserts + groups.updates)}件（${units.row} ${count(totals.inserts + totals.updates)}行）を${verb}${skipped}。`;
+}
+
 /** What `import_preview` answers (first element of its array). */
-export interface ImportPreview {
+export interface ImportPreview extends ImportNotices {
   import_id: number;
   kind: string;
   file_name: string;
@@ -51,6 +114,10 @@ export interface ImportPreview {
   inserts: number;
   updates: number;
   skips: number;
+  /** A kind with `groupBy`: its groups' counts (orders beside their lines). */
+  groups?: ImportCounts;
+  /** The counts in words (`importSummary`). */
+  summary: string;
   errors: ImportError[];
   /** Errors beyond those answered (all are in the errored-rows CSV). */
   errors_more: number;

@@ -3,13 +3,19 @@
  * an import as `import_lst` lists it — shared by the server (server/imports/plugin.ts) and the import screen.
  */
 
+import type { ImportCounts, ImportNotices } from './kinds';
+
 /** The result of an `import_commit` job. */
-export interface ImportCommitResult {
+export interface ImportCommitResult extends ImportNotices {
   import_id: number;
   rows: number;
   inserts: number;
   updates: number;
   skips: number;
+  /** A kind with `groupBy`: its groups' counts (orders beside their lines). */
+  groups?: ImportCounts;
+  /** The counts in words (`importSummary`): 「受注 2件（明細 3行）を取り込みました。」 */
+  summary: string;
 }
 
 /** One import as `import_lst` answers it (newest first). */

@@ -203,6 +203,7 @@ export const clientResource: ResourceDef = {
         name: 'payment_terms', label: '入金予定', kind: 'in', options: [{ value: '1', text: '締日より前（要修正）' }],
         through: { table: 'client_payment_terms', key: 'cl_id', column: 'impossible' },
       },
+      { name: 'debit_result_date', label: '口座振替結果の引落日', kind: 'dateRange' },
     ],
   },
   // A committed import's customers carry its job id (`cl_job_id`, migration 0049).

@@ -1,13 +1,17 @@
 /**
  * 自社情報 (`/system/company`, calls `company_dtl` / `company_save`): one record (id 1) of our own company — the
  * issuer of every invoice (name, address, phone, 登録番号 `invoice_no`), the account customers transfer to, the
- * 委託者 data of direct debit (口座振替) and the note printed on invoices. Read by the invoice PDF
+ * 委託者 data of direct debit (口座振替), the note printed on invoices, and the prefix of the customer codes given in bulk
+ * (`client_code_assign`). Read by the invoice PDF
  * (server/billing/invoice-document.ts) and the invoice mails.
  */
 import { registrationNumberProblem } from '../billing/registration-number';
 import type { Option, ResourceDef } from './types';
 
 export const COMPANY_SETTING_ID = 1;
+
+/** The width of a running number `client_code_assign` gives when 自社情報 names none. */
+export const CLIENT_CODE_DIGITS = 5;
 
 /** 預金種目 of the transfer account (全銀 codes). */
 export const BANK_ACCOUNT_TYPE: readonly Option[] = [
@@ -79,6 +83,8 @@ export const companyResource: ResourceDef = {
       name: 'invoice_no', label: '登録番号', type: 'text', tab: 'basic', max: 14, placeholder: 'T1234567890123',
       hint: '適格請求書発行事業者の登録番号（T と 13 桁の数字）。検査用数字を確かめます。',
     },
+    { name: 'client_code_prefix', label: '顧客コードの接頭辞', type: 'text', tab: 'basic', max: 10, placeholder: 'C', hint: '顧客一覧の「顧客コードを一括採番」で、コードのない顧客にこの文字と連番を振ります（例: C00001）。' },
+    { name: 'client_code_digits', label: '顧客コードの連番の桁数', type: 'number', tab: 'basic', min: 1, max: 10, placeholder: String(CLIENT_CODE_DIGITS), hint: `空欄なら ${CLIENT_CODE_DIGITS} 桁です。` },
     { name: 'bank_name', label: '銀行名', type: 'text', tab: 'bank', max: 50, placeholder: 'みずほ銀行' },
     { name: 'bank_branch', label: '支店名', type: 'text', tab: 'bank', max: 50 },
     { name: 'bank_type', label: '種別', type: 'select', tab: 'bank', options: BANK_ACCOUNT_TYPE },

@@ -57,7 +57,7 @@ export const orderResource: ResourceDef = {
     { name: 'ht_id', label: '配達時間帯', type: 'select', tab: 'basic', master: 'mt_delivery_time' },
     { name: 'sk_id', label: '出荷倉庫', type: 'select', tab: 'basic', master: 'mt_warehouse' },
     { name: 'pm_id', label: '支払方法', type: 'select', tab: 'basic', master: 'mt_pmt_method' },
-    { name: 'tracking_no', label: '送り状番号', type: 'text', tab: 'basic', max: 50 },
+    { name: 'tracking_no', label: '送り状番号', type: 'text', tab: 'basic', max: 50, trackingNo: true, hint: 'ヤマト・佐川の 12 桁の番号（ハイフンは省けます）。最後の桁（チェックデジット）を確かめます。' },
     { name: 'hold_reason', label: '保留理由', type: 'text', tab: 'basic', readOnly: true, wide: true },
     { name: 'hod_date', label: '定期配送の予定日', type: 'date', tab: 'basic', readOnly: true, hint: '定期配送の受注生成で作られた受注のみ' },
     { name: 'delivery_fee', label: '送料（税抜）', type: 'money', tab: 'basic', min: 0, max: 9_999_999, hint: '空欄のときは配送先の都道府県の送料（都道府県別送料）。明細の最後に標準税率の「送料」行として加わります。' },

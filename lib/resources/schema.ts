@@ -8,6 +8,7 @@ import { LIMITS, NAMED_MESSAGES } from '../protocol';
 import { ZIP_PATTERN, zipFormatMessage } from '../postal';
 import { hasUnacceptedCharacter, toHalfWidth, toHalfWidthNumber, toStoredKana, toStoredText } from '../text';
 import { toZenginKana, zenginUnheld } from '../zengin/format';
+import { trackingNoProblem } from '../orders/tracking';
 import { columnKind, type ChildDef, type FieldDef, type ResourceDef } from './types';
 
 /** Largest data URL accepted for a picture (about 3 MB). */
@@ -130,6 +131,8 @@ export function fieldSchema(field: FieldDef) {
         v.check((x) => x === '' || !field.options || field.options.some((o) => o.value === x), `${label}の選択肢にない値です。`),
       );
     default:
+      // A tracking number: 送り状取込's own check and words (the save refuses what the import would).
+      if (field.trackingNo) return v.pipe(base, v.check((x) => x === '' || !trackingNoProblem(label, x), (issue) => trackingNoProblem(label, String(issue.input)) ?? ''));
       return base;
   }
 }

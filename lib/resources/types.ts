@@ -71,6 +71,11 @@ export interface FieldDef {
    * `toZenginKana`), and refused naming any character Zengin cannot hold (the customer's 口座名義カナ).
    */
   zengin?: boolean;
+  /**
+   * For `text`: a carrier's tracking number (送り状番号), checked as 送り状取込 checks it (`trackingNoProblem` of
+   * lib/orders/tracking: 12 digits, the last a check digit) — on the form and on save alike.
+   */
+  trackingNo?: boolean;
 }
 
 export interface ColumnDef {

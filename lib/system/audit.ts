@@ -91,6 +91,8 @@ const EXTRA_COLUMNS: Record<string, Record<string, string>> = {
 /** Writing calls that are not one resource's save or delete, with the readers of what they write. */
 const OTHER_CALLS: Record<string, { text: string; readers: AuditReaders }> = {
   order_status: { text: '受注の状態変更', readers: 'order' },
+  order_warehouse: { text: '出荷倉庫の一括変更', readers: 'order' },
+  client_code_assign: { text: '顧客コードの一括採番', readers: 'client' },
   hod_generate: { text: '定期配送の受注作成', readers: 'order' },
   rental_generate: { text: '月次サーバーレンタルの売上作成', readers: 'sales' },
   closing_run: { text: '締め処理', readers: 'sales' },

@@ -47,6 +47,7 @@ import * as billingCarried from './migrations/0054-billing-carried';
 import * as yayoiLate from './migrations/0055-yayoi-late';
 import * as closingGuards from './migrations/0060-closing-guards';
 import * as clientPaymentTerms from './migrations/0061-client-payment-terms';
+import * as clientCodePrefix from './migrations/0075-client-code-prefix';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -99,6 +100,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0055-yayoi-late': yayoiLate,
   '0060-closing-guards': closingGuards,
   '0061-client-payment-terms': clientPaymentTerms,
+  '0075-client-code-prefix': clientCodePrefix,
 };
 
 function provider(dialect: DialectName) {

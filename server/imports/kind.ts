@@ -9,7 +9,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { WriteActor } from '../resources/policy';
-import type { ImportAction, ImportError } from '../../lib/imports/kinds';
+import type { ImportAction, ImportError, ImportNotice, ImportNoticeLink } from '../../lib/imports/kinds';
 
 /** One record of the file: its 1-based row number in the file and its values by the kind's column `field` (text as read, trimmed; '' when empty). */
 export interface ImportRow {
@@ -31,6 +31,8 @@ export interface ImportRun {
 export interface ChunkOutcome {
   actions: ImportAction[];
   errors: ImportError[];
+  /** Rows named beside the counts (a JACCS debit that failed), in row order. */
+  notices?: ImportNotice[];
 }
 
 export interface ImportKindHandler {
@@ -43,4 +45,6 @@ export interface ImportKindHandler {
   apply: (run: ImportRun, rows: readonly ImportRow[]) => Promise<ChunkOutcome>;
   /** After the last chunk: problems of the file as a whole (an order key whose rows are not together; a result file imported before). */
   finish?: (run: ImportRun) => Promise<ImportError[]>;
+  /** After the last chunk: where the notices' records are listed (the customers flagged), if anywhere. */
+  noticeLink?: (run: ImportRun) => ImportNoticeLink | undefined;
 }

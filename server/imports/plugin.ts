@@ -16,7 +16,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { formatDateTime } from '../../lib/format';
-import type { ImportError, ImportKindInfo, ImportPreview } from '../../lib/imports/kinds';
+import { importSummary, type ImportError, type ImportKindInfo, type ImportNotices, type ImportPreview } from '../../lib/imports/kinds';
 import { IMPORT_ENCODINGS, IMPORT_ERRORS_ANSWERED, IMPORT_MAX_BYTES, IMPORT_MESSAGES, type ImportEncoding, type ImportEncodingChoice } from '../../lib/imports/messages';
 import { importKindInfo, isImportKind, type ImportKind } from '../../lib/imports/registry';
 import type { ImportCommitResult, ImportRunInfo } from '../../lib/imports/runs';
@@ -33,7 +33,7 @@ import { encodingOf, fileRecords, IMPORT_KEEP_MS, importDir, pruneImportFiles, s
 import type { ImportKindHandler } from './kind';
 import { JobCancelled } from '../jobs/jobs';
 import { IMPORT_HANDLERS } from './registry';
-import { runKind, type FileMapping, type RunTotals } from './run';
+import { noticeCollector, runKind, type FileMapping, type RunTotals } from './run';
 
 /** A kind the caller names, with its declaration and handler; 400 for an unknown or unbuilt kind, 403 without the kind's area. */
 interface KindOf {
@@ -181,12 +181,13 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
           (await db.selectFrom('import_mapping').select('imm_mapping').where('imm_kind', '=', kind).executeTakeFirst())?.imm_mapping, {},
         );
         let outcome: { file: FileMapping; totals: RunTotals };
+        const notices = noticeCollector();
+        let noticed: ImportNotices = {};
         try {
           await db.transaction().execute(async (trx) => {
-            const done = await runKind({
-              info, handler, path: stored.path, encoding, remembered, given, onError: (error) => sink.add(error),
-              run: { trx, actor: { userId: user.user_id, call, user }, dryRun: true, state: new Map() },
-            });
+            const run = { trx, actor: { userId: user.user_id, call, user }, dryRun: true, state: new Map<string, unknown>() };
+            const done = await runKind({ info, handler, path: stored.path, encoding, remembered, given, onError: (error) => sink.add(error), onNotice: notices.add, run });
+            noticed = notices.answer(handler, run);
             throw new RolledBack(done);
           });
           throw new Error('unreachable: the dry run commits nothing');
@@ -211,7 +212,8 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
         }
         const answer: ImportPreview = {
           import_id: Number(inserted.imp_id), kind, file_name: upload.name, encoding, rows: totals.rows, inserts: totals.inserts, updates: totals.updates,
-          skips: totals.skips, errors: sink.first, errors_more: totals.errors - sink.first.length, mapping: file.mapping, headers: file.headers,
+          skips: totals.skips, ...(totals.groups ? { groups: totals.groups } : {}), summary: importSummary(info, totals, false),
+          ...noticed, errors: sink.first, errors_more: totals.errors - sink.first.length, mapping: file.mapping, headers: file.headers,
           imported_before: await committedBefore(kind, stored.sha256),
         };
         return [answer];
@@ -253,13 +255,16 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
             return await jobDb.transaction().execute(async (trx) => {
               const live = await trx.selectFrom('import_run').select('imp_state').where('imp_id', '=', importId).executeTakeFirst();
               if (live?.imp_state !== 'preview') throw new ApiError(409, IMPORT_MESSAGES.committed);
+              const notices = noticeCollector();
+              const run = { trx, actor: { userId: user.user_id, call, user, jobId: id }, dryRun: false, state: new Map<string, unknown>() };
               const { totals } = await runKind({
                 info, handler, path, encoding, remembered: {}, given: mapping,
                 onError: (error) => {
                   if (first.length < 5) first.push(error);
                 },
+                onNotice: notices.add,
                 progress: (done) => progress(done, total),
-                run: { trx, actor: { userId: user.user_id, call, user, jobId: id }, dryRun: false, state: new Map() },
+                run,
               });
               if (totals.errors > 0) {
                 const named = first.map((e) => `${e.row} 行目${e.column ? ` ${e.column}` : ''}: ${e.message}`).join(' / ');
@@ -276,7 +281,10 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
                   取込: [null, info.label], ファイル名: [null, String(row.imp_file_name)], 追加: [null, totals.inserts], 更新: [null, totals.updates], スキップ: [null, totals.skips],
                 },
               });
-              return { import_id: importId, rows: totals.rows, inserts: totals.inserts, updates: totals.updates, skips: totals.skips };
+              return {
+                import_id: importId, rows: totals.rows, inserts: totals.inserts, updates: totals.updates, skips: totals.skips,
+                ...(totals.groups ? { groups: totals.groups } : {}), summary: importSummary(info, totals, true), ...notices.answer(handler, run),
+              };
             });
           } catch (error) {
             // A cancelled commit wrote nothing and may be run again.

@@ -6,12 +6,12 @@
  * writes all to a file), so memory holds a chunk at a time whatever the file's length.
  */
 import { readFileSync } from 'node:fs';
-import type { ImportAction, ImportColumn, ImportError, ImportKindInfo } from '../../lib/imports/kinds';
+import { IMPORT_NOTICES_ANSWERED, type ImportAction, type ImportColumn, type ImportCounts, type ImportError, type ImportKindInfo, type ImportNotice, type ImportNotices, type ImportTotals } from '../../lib/imports/kinds';
 import { IMPORT_MESSAGES, type ImportEncoding } from '../../lib/imports/messages';
 import { searchKey } from '../../lib/text';
 import { badRequest } from '../http/api-error';
 import { fileRecords, type FileRecord } from './file';
-import type { ImportKindHandler, ImportRow, ImportRun } from './kind';
+import type { ChunkOutcome, ImportKindHandler, ImportRow, ImportRun } from './kind';
 
 /** Rows given to `apply` at once (a group may make a chunk longer). */
 export const CHUNK = 1000;
@@ -88,12 +88,15 @@ function indexesOf(file: FileMapping): [string, number][] {
   return Object.entries(file.mapping).map(([field, header]) => [field, header.startsWith('#') && !file.hasHeader ? Number(header.slice(1)) - 1 : file.headers.indexOf(header)]);
 }
 
-export interface RunTotals {
-  rows: number;
-  inserts: number;
-  updates: number;
-  skips: number;
+export interface RunTotals extends ImportTotals {
   errors: number;
+}
+
+/** Counts one action. */
+function countAction(counts: ImportCounts, action: ImportAction | undefined): void {
+  if (action === 'insert') counts.inserts += 1;
+  else if (action === 'update') counts.updates += 1;
+  else counts.skips += 1;
 }
 
 export interface RunInput {
@@ -107,6 +110,8 @@ export interface RunInput {
   given?: Readonly<Record<string, string>>;
   /** Hears every problem, in the order found. */
   onError: (error: ImportError) => void;
+  /** Hears every notice (a row named beside the counts), in row order. */
+  onNotice?: (notice: ImportNotice) => void;
   /** Hears the rows done after each chunk. */
   progress?: (done: number) => Promise<void>;
 }
@@ -117,7 +122,7 @@ export interface RunInput {
  */
 export async function runKind(input: RunInput): Promise<{ file: FileMapping; totals: RunTotals }> {
   const { info, handler, run, onError } = input;
-  const totals: RunTotals = { rows: 0, inserts: 0, updates: 0, skips: 0, errors: 0 };
+  const totals: RunTotals = { rows: 0, inserts: 0, updates: 0, skips: 0, errors: 0, ...(info.groupBy ? { groups: { inserts: 0, updates: 0, skips: 0 } } : {}) };
   const report = (error: ImportError) => {
     totals.errors += 1;
     onError(error);
@@ -130,7 +135,7 @@ export async function runKind(input: RunInput): Promise<{ file: FileMapping; tot
     const found = shapes;
     chunk = [];
     shapes = [];
-    const outcome = rows.length ? await handler.apply(run, rows) : { actions: [], errors: [] };
+    const outcome: ChunkOutcome = rows.length ? await handler.apply(run, rows) : { actions: [], errors: [] };
     const errored = new Set<number>();
     for (const error of [...found, ...outcome.errors].sort((a, b) => a.row - b.row)) {
       errored.add(error.row);
@@ -138,10 +143,18 @@ export async function runKind(input: RunInput): Promise<{ file: FileMapping; tot
     }
     for (const [i, row] of rows.entries()) {
       if (errored.has(row.row)) continue;
-      const action: ImportAction | undefined = outcome.actions[i];
-      if (action === 'insert') totals.inserts += 1;
-      else if (action === 'update') totals.updates += 1;
-      else totals.skips += 1;
+      countAction(totals, outcome.actions[i]);
+    }
+    for (const notice of outcome.notices ?? []) input.onNotice?.(notice);
+    // A group (an order's consecutive lines) counts once, by its first row's action, unless one of its rows has an error.
+    if (totals.groups && info.groupBy) {
+      const key = info.groupBy;
+      for (let start = 0; start < rows.length;) {
+        let end = start + 1;
+        while (end < rows.length && rows[end].values[key] === rows[start].values[key] && rows[start].values[key] !== '') end += 1;
+        if (!rows.slice(start, end).some((row) => errored.has(row.row))) countAction(totals.groups, outcome.actions[start]);
+        start = end;
+      }
     }
     await input.progress?.(totals.rows);
   };
@@ -189,4 +202,24 @@ export async function runKind(input: RunInput): Promise<{ file: FileMapping; tot
 function shapeProblem(file: FileMapping, record: FileRecord): string | undefined {
   if (file.hasHeader && record.cells.length !== file.headers.length) return IMPORT_MESSAGES.columnCount(file.headers.length, record.cells.length);
   return undefined;
+}
+
+/**
+ * Keeps the first notices of a run for its answer (`IMPORT_NOTICES_ANSWERED`), counting the rest; `answer` adds the
+ * handler's link to their records — the same for the preview and the commit's result.
+ */
+export function noticeCollector() {
+  const kept: ImportNotice[] = [];
+  let more = 0;
+  return {
+    add: (notice: ImportNotice): void => {
+      if (kept.length < IMPORT_NOTICES_ANSWERED) kept.push(notice);
+      else more += 1;
+    },
+    answer: (handler: ImportKindHandler, run: ImportRun): ImportNotices => {
+      if (kept.length === 0) return {};
+      const link = handler.noticeLink?.(run);
+      return { notices: kept, notices_more: more, ...(link ? { notice_link: link } : {}) };
+    },
+  };
 }

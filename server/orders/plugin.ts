@@ -3,14 +3,17 @@
  * rows' generic call): 「前回の受注」 (`order_previous`: with `od_id` the customer's order before it, with `cl_id`
  * the customer's latest) and the status moves (`order_status`: `od_id` for one order — a refusal is a 400 — or
  * `ids`, a JSON array, for a bulk move answered per order; `status` the target; `tracking_no`; `reason`
- * of a hold).
+ * of a hold); 出荷倉庫の一括変更 (`order_warehouse`: `ids`, `sk_id`): the chosen orders given one warehouse in ONE
+ * transaction through the write path (the order's rules — not an order whose stock is out — and an audit row each).
  */
 import type { FastifyInstance } from 'fastify';
 import { isOrderStatus } from '../../lib/orders/status';
 import { MESSAGES } from '../../lib/protocol';
+import { orderResource } from '../../lib/resources/order';
 import { addCall, type AreaOptions } from '../calls/call-table';
-import { badRequest, notFound } from '../http/api-error';
+import { ApiError, badRequest, notFound } from '../http/api-error';
 import { positiveId, text, type Params } from '../http/params';
+import { saveRecords } from '../resources/records';
 import { previousOrder } from './previous';
 import { moveOrder, moveOrders } from './status';
 
@@ -30,6 +33,23 @@ export function idsParam(params: Params): number[] {
 
 export async function ordersPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
   const { db } = database;
+  addCall(calls, 'order_warehouse', {
+    area: 'order', level: 'write',
+    handler: async ({ call, params, user }) => {
+      const ids = idsParam(params);
+      if (!(params.sk_id ?? '').trim()) {
+        const message = '出荷倉庫を選んでください。';
+        throw badRequest(message, { fields: { sk_id: message } });
+      }
+      const warehouseId = positiveId(params.sk_id);
+      const orders = await db.selectFrom('orders').select(['od_id', 'modified']).where('od_id', 'in', ids).where('deleted', '=', 0).execute();
+      const missing = ids.filter((id) => !orders.some((o) => Number(o.od_id) === id));
+      if (missing.length > 0) throw new ApiError(404, `見つからない受注があります（ID ${missing.join('、')}）。一覧を読み込み直してください。`);
+      const saved = await saveRecords({ db, userId: user.user_id, call, user }, orderResource,
+        orders.map((o) => ({ id: Number(o.od_id), values: { sk_id: String(warehouseId), modified: o.modified } })));
+      return saved.map((row) => ({ od_id: Number(row.od_id), od_number: String(row.od_number ?? ''), od_sk_id: Number(row.od_sk_id), modified: row.modified }));
+    },
+  });
   addCall(calls, 'order_previous', {
     area: 'order', level: 'read',
     handler: async ({ params }) => {

@@ -63,6 +63,8 @@ async function deliveredByOwnDriver(trx: Transaction<Database>, clientId: number
 export interface MoveInput {
   trackingNo?: string;
   reason?: string;
+  /** The warehouse an order without one ships from (送り状取込: 受注設定's 既定の出荷倉庫), stored on the order. */
+  warehouseId?: number;
 }
 
 /**
@@ -97,7 +99,11 @@ export async function moveOrderIn(trx: Transaction<Database>, ctx: WriteActor, o
     else if (tracking) set.od_tracking_no = tracking;
     else if (!(await deliveredByOwnDriver(trx, Number(order.od_cl_id)))) missing.tracking_no = '送り状番号を入力してください（宅配便で送る受注です。自社の配送担当者が届ける顧客には不要です）。';
   }
-  const warehouseId = Number(order.od_sk_id);
+  let warehouseId = Number(order.od_sk_id);
+  if (!(Number.isInteger(warehouseId) && warehouseId > 0) && target === 'shipped' && input.warehouseId) {
+    warehouseId = input.warehouseId;
+    set.od_sk_id = String(warehouseId);
+  }
   if (perItem.size > 0 && !(Number.isInteger(warehouseId) && warehouseId > 0)) missing.sk_id = '出荷倉庫を選んでください（在庫を動かす倉庫です）。';
   const reason = (input.reason ?? '').trim();
   if (target === 'pending') {
@@ -116,7 +122,7 @@ export async function moveOrderIn(trx: Transaction<Database>, ctx: WriteActor, o
     if (message) status = 'pending';
   }
   set.od_hold_reason = status !== 'pending' ? '' : target === 'pending' ? reason : message ?? String(order.od_hold_reason ?? '');
-  if (!stockIsOut(from) && stockIsOut(status)) await moveStock(trx, ctx, order, perItem, 'out');
+  if (!stockIsOut(from) && stockIsOut(status)) await moveStock(trx, ctx, { ...order, od_sk_id: String(warehouseId) }, perItem, 'out');
   if (stockIsOut(from) && !stockIsOut(status)) await moveStock(trx, ctx, order, perItem, 'in');
   set.od_status = status;
   const stamp = nextStamp(String(order.modified));

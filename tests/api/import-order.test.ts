@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { orderImportKind } from '../../lib/imports/columns/order';
+import type { ImportCommitResult } from '../../lib/imports/runs';
 import { todayJst } from '../../lib/format';
 import { csvRecords, encodeCsv } from '../../server/resources/csv-text';
 import { dialects, resourceCalls, useHarness } from './harness';
@@ -25,15 +26,16 @@ for (const dialect of dialects()) {
     /** The label of time slot 1416 (the file names it by its label). */
     let slotText = '';
 
-    const file = (records: string[][]) => encodeCsv(csvRecords([HEADER, ...records]), 'cp932').bytes;
+    /** The file of the records, each padded to the header's columns (出荷倉庫 last). */
+    const file = (records: string[][]) => encodeCsv(csvRecords([HEADER, ...records.map((r) => [...r, ...Array<string>(HEADER.length - r.length).fill('')])]), 'cp932').bytes;
     const { preview, commit } = importCalls(h, 'order');
     /** The file's dry run, and its commit when it has no error (unless `dryRun`): the preview, and the job's state. */
     const run = async (records: string[][], dryRun = false) => {
       const answer = await preview(file(records));
-      if (dryRun || answer.errors.length > 0) return { ...answer, committed: false };
+      if (dryRun || answer.errors.length > 0) return { ...answer, committed: false, result: undefined as ImportCommitResult | undefined };
       const job = await commit(answer.import_id, { confirm_duplicate: '1' });
       assert.equal(job.state, 'done', JSON.stringify(job));
-      return { ...answer, committed: true };
+      return { ...answer, committed: true, result: job.result };
     };
     const orderCount = async () => Number((await h.database.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const linesOf = async (id: number) => (await h.post<Row>('order_detail_lst', { od_id: id })).body
@@ -68,6 +70,9 @@ for (const dialect of dialects()) {
       assert.deepEqual(outcome.errors, []);
       assert.ok(outcome.committed);
       assert.deepEqual([outcome.rows, outcome.inserts, outcome.skips], [4, 4, 0]);
+      assert.deepEqual(outcome.groups, { inserts: 2, updates: 0, skips: 0 }, 'orders counted apart from their lines');
+      assert.equal(outcome.summary, '受注 2件（明細 4行）を取り込みます。');
+      assert.deepEqual([outcome.result?.groups, outcome.result?.summary], [{ inserts: 2, updates: 0, skips: 0 }, '受注 2件（明細 4行）を取り込みました。']);
       const hand = [
         await created('order', { cl_id: ids.plain, date: today, delivery_date: today, ht_id: '1416', biko: '玄関前', lines: [{ it_id: ids.water, quantity: 3 }, { it_id: ids.rental, quantity: 1, price: 1105.5 }] }),
         await created('order', { cl_id: ids.other, date: today, lines: [{ it_id: ids.water, quantity: 2, price: 1015 }, { it_id: ids.rental, quantity: -1 }] }),
@@ -96,6 +101,7 @@ for (const dialect of dialects()) {
       const count = await orderCount();
       const again = await preview(file(records));
       assert.deepEqual([again.errors, again.inserts, again.skips], [[], 0, 2]);
+      assert.equal(again.summary, '受注 0件（明細 0行）を取り込みます（スキップ 受注 1件・明細 2行）。');
       assert.equal(again.imported_before?.import_id, first.import_id);
       const warned = await h.post('import_commit', { import_id: again.import_id });
       assert.equal(warned.status, 409, warned.text);
@@ -146,6 +152,35 @@ for (const dialect of dialects()) {
       assert.deepEqual(outcome.errors.map((e) => [e.row, e.column]), [[2, '電話番号'], [5, '受注キー']]);
       assert.match(outcome.errors[0].message, /03-5555-0099.*2件/);
       assert.equal(outcome.committed, false);
+    });
+
+    it('出荷倉庫 by code or name; without the column 受注設定’s default warehouse; an unknown or stopped warehouse is named', async () => {
+      const warehouse = async (code: string, name: string, active = 1) => Number((await created('souko', { code, name, active })).sk_id);
+      const main = await warehouse('IMP-SK1', '取込第一倉庫');
+      const second = await warehouse('IMP-SK2', '取込第二倉庫');
+      await warehouse('IMP-SK9', '取込停止倉庫', 0);
+      const [setting] = (await h.post<Row>('ordersetting_dtl', { id: 1 })).body;
+      const saved = await h.post('ordersetting_save', { id: 1, postData: JSON.stringify({ sk_id: String(main), modified: setting.modified }) });
+      assert.equal(saved.status, 200, saved.text);
+      const outcome = await run([
+        ['WH-1', '', '06-5555-0002', today, '', '', 'IMP-W12', '1', '', '', 'IMP-SK2'],
+        ['WH-1', '', '', '', '', '', 'IMP-RENT', '1', '', '', ''],
+        ['WH-2', '', '06-5555-0002', today, '', '', 'IMP-W12', '1', '', '', '取込第二倉庫'],
+        ['WH-3', '', '06-5555-0002', today, '', '', 'IMP-W12', '1', '', ''],
+      ]);
+      assert.deepEqual(outcome.errors, []);
+      assert.equal(outcome.summary, '受注 3件（明細 4行）を取り込みます。');
+      assert.deepEqual([Number((await byKey('WH-1')).od_sk_id), Number((await byKey('WH-2')).od_sk_id), Number((await byKey('WH-3')).od_sk_id)], [second, second, main],
+        'by code, by name, and the default of 受注設定 (the customer has none)');
+      const bad = await run([
+        ['WH-BAD1', '', '06-5555-0002', today, '', '', 'IMP-W12', '1', '', '', 'どこにもない倉庫'],
+        ['WH-BAD2', '', '06-5555-0002', today, '', '', 'IMP-W12', '1', '', '', 'IMP-SK9'],
+      ]);
+      assert.deepEqual(bad.errors.map((e) => [e.row, e.column, e.message]), [
+        [2, '出荷倉庫', '出荷倉庫「どこにもない倉庫」が見つかりません（倉庫の倉庫コードか倉庫名で入力してください）。'],
+        [3, '出荷倉庫', '出荷倉庫「取込停止倉庫」は使用停止です。使用中の倉庫を入力してください。'],
+      ]);
+      assert.equal(bad.committed, false);
     });
 
     it('a refusal of the order’s own rules (a bad date) is named on its row and column', async () => {

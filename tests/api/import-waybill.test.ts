@@ -180,5 +180,28 @@ for (const dialect of dialects()) {
         }
       }
     });
+
+    it('an order without a 出荷倉庫 ships from 受注設定’s default warehouse; without one the error names the fix', async () => {
+      const setDefault = async (skId: string) => {
+        const [setting] = (await h.post<Row>('ordersetting_dtl', { id: 1 })).body;
+        const saved = await h.post('ordersetting_save', { id: 1, postData: JSON.stringify({ sk_id: skId, modified: setting.modified }) });
+        assert.equal(saved.status, 200, saved.text);
+      };
+      await setDefault('');
+      const bare = Number((await created('client', { status: '1', co_name: '倉庫なし商事', tel_1: '03-5555-0077', pref: '東京都' })).cl_id);
+      const order = await created('order', { cl_id: bare, date: todayJst(), delivery_fee: 0, lines: [{ it_id: ids.water, quantity: 2 }] });
+      assert.equal(order.od_sk_id ?? '', '', 'neither the order, its customer nor 受注設定 names a warehouse');
+      assert.equal((await h.post('order_status', { od_id: order.od_id, status: 'waitshipping' })).status, 200);
+      const refused = await run([[String(order.od_number), tracking(80)]]);
+      assert.deepEqual(refused.errors.map((e) => [e.row, e.column]), [[2, 'お客様管理番号']]);
+      assert.equal(refused.errors[0].message, `受注番号「${String(order.od_number)}」に出荷倉庫がありません（在庫を動かす倉庫です）。受注の出荷倉庫を選ぶか、システム > 受注設定の「既定の出荷倉庫」を選んでから取り込み直してください。`);
+      await setDefault(String(ids.tokyo));
+      const start = await stock();
+      const outcome = await run([[String(order.od_number), tracking(80)]]);
+      assert.deepEqual([outcome.errors, outcome.updates, outcome.committed], [[], 1, true]);
+      const stored = await detail(Number(order.od_id));
+      assert.deepEqual([stored.od_status, Number(stored.od_sk_id)], ['shipped', ids.tokyo], 'the default warehouse is stored on the order');
+      assert.equal(await stock(), start - 2, 'its stock went out of the default warehouse');
+    });
   });
 }

@@ -15,6 +15,7 @@ import { describe, it } from 'node:test';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
+import type { ClientCodeAssignment } from '../../lib/clients/code-assign';
 import type { ImportPreview } from '../../lib/imports/kinds';
 import type { ImportCommitResult, ImportRunInfo } from '../../lib/imports/runs';
 import type { JobInfo } from '../../lib/jobs';
@@ -70,7 +71,7 @@ for (const dialect of dialects()) {
       assert.equal(await clientCount(), before, 'the dry run writes nothing');
       const job = await commit(p.import_id);
       assert.equal(job.state, 'done', JSON.stringify(job));
-      assert.deepEqual(job.result, { import_id: p.import_id, rows: 2, inserts: 2, updates: 0, skips: 0 });
+      assert.deepEqual(job.result, { import_id: p.import_id, rows: 2, inserts: 2, updates: 0, skips: 0, summary: '2行を取り込みました（追加 2件・更新 0件・スキップ 0件）。' });
       const [row] = await byCode('U001');
       assert.equal(row.cl_co_name, 'BOM商事');
       assert.equal(row.cl_zipcode, '100-0001');
@@ -238,7 +239,7 @@ for (const dialect of dialects()) {
       assert.equal(warned.status, 409);
       assert.match(warned.body[0].error, /^同じファイルが \S+ \S+ に 管理 太郎 さんによって取り込まれています。/);
       const confirmed = await commit(second.import_id, { confirm_duplicate: '1' });
-      assert.deepEqual(confirmed.result, { import_id: second.import_id, rows: 1, inserts: 0, updates: 0, skips: 1 });
+      assert.deepEqual(confirmed.result, { import_id: second.import_id, rows: 1, inserts: 0, updates: 0, skips: 1, summary: '1行を取り込みました（追加 0件・更新 0件・スキップ 1件）。' });
       assert.equal((await byCode('T001')).length, 1);
       const uploads = await h.database.db.selectFrom('audit_log').select(['log_call']).where('log_table', '=', 'import_run').where('log_call', '=', 'import_preview').execute();
       assert.ok(uploads.length >= 2, 'each upload is audited');
@@ -275,20 +276,48 @@ for (const dialect of dialects()) {
       assert.equal(unknown.body[0].error, '取込の種類「nothing」はありません。');
     });
 
-    it('reads the CSV of client_csv (every column, cp932) back as skips only', async () => {
-      const live = await h.database.db.selectFrom('client').select(['cl_id', 'cl_code', 'modified']).where('deleted', '=', 0).execute();
-      for (const c of live.filter((row) => !row.cl_code)) {
-        const res = await save('client', { code: `R${String(c.cl_id).padStart(4, '0')}`, modified: c.modified }, Number(c.cl_id));
-        assert.equal(res.status, 200, res.text);
-      }
+    const exportAll = async (enc: 'cp932' | 'utf8'): Promise<Buffer> => {
       const exported = await fetch(`${h.url}${h.config.dbApiPrefix}/client_csv`, {
-        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ authKey: h.adminKey, cols: 'all', enc: 'cp932' }),
+        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ authKey: h.adminKey, cols: 'all', enc }),
       });
       assert.equal(exported.status, 200);
-      const p = await preview(Buffer.from(await exported.arrayBuffer()));
+      return Buffer.from(await exported.arrayBuffer());
+    };
+
+    it('reads the CSV of client_csv (every column, cp932) back as skips only, customers without a code matched by the ID column', async () => {
+      const live = await h.database.db.selectFrom('client').select(['cl_id', 'cl_code']).where('deleted', '=', 0).execute();
+      assert.ok(live.some((c) => !c.cl_code), 'some customers have no code');
+      const p = await preview(await exportAll('cp932'));
       assert.equal(p.encoding, 'cp932');
+      assert.equal(p.mapping.id, 'ID', 'the export’s ID column is read');
       assert.deepEqual(p.errors, []);
       assert.deepEqual([p.rows, p.inserts, p.updates, p.skips], [live.length, 0, 0, live.length]);
+    });
+
+    it('imports the edited 全項目 export as updates of the same customers, nothing added; an ID that exists never becomes a new customer', async () => {
+      const plain = await created('client', { status: '1', co_name: 'ラウンド商店', tel_1: '03-1212-0001', memo: '元のメモ' });
+      const coded = await created('client', { status: '1', code: 'RT01', co_name: '往復商事', tel_1: '03-1212-0002' });
+      const before = await clientCount();
+      const text = (await exportAll('utf8')).toString('utf8')
+        .replace('ラウンド商店', 'ラウンド商店（改）')
+        .replace('RT01,往復商事', 'RT02,往復商事（改）');
+      const p = await preview(Buffer.from(text, 'utf8'));
+      assert.deepEqual(p.errors, []);
+      assert.deepEqual([p.inserts, p.updates, p.skips], [0, 2, before - 2], 'the edited rows update, the rest are skips');
+      assert.equal((await commit(p.import_id)).state, 'done');
+      assert.equal(await clientCount(), before, 'count before = after');
+      const [a] = await h.database.db.selectFrom('client').selectAll().where('cl_id', '=', Number(plain.cl_id)).execute();
+      assert.deepEqual([a.cl_co_name, a.cl_memo, a.cl_code ?? ''], ['ラウンド商店（改）', '元のメモ', ''], 'matched by its ID, the code left empty');
+      const [b] = await h.database.db.selectFrom('client').selectAll().where('cl_id', '=', Number(coded.cl_id)).execute();
+      assert.deepEqual([b.cl_co_name, b.cl_code], ['往復商事（改）', 'RT02'], 'a new code in the file updates the customer of its ID');
+      const again = await preview(Buffer.from(text, 'utf8'));
+      assert.deepEqual([again.inserts, again.updates, again.errors.length], [0, 0, 0], 'the same file again changes nothing');
+
+      const unknown = await preview(utf8(`ID,顧客コード,会社名\r\n999999,,迷子商店\r\n${String(plain.cl_id)},RT02,取り違え\r\n`));
+      assert.deepEqual(unknown.errors.map((e) => [e.row, e.column]), [[2, 'ID'], [3, '顧客コード']]);
+      assert.match(unknown.errors[0].message, /^ID 999999 の顧客が見つかりません。/);
+      assert.match(unknown.errors[1].message, /^顧客コード「RT02」は ID \d+ の顧客のものですが、この行の ID は \d+（ラウンド商店（改））です。/);
+      assert.equal(unknown.inserts, 0);
     });
 
     it('lists the kind’s imports newest first with counts, state, user and job; a template of the headers', async () => {
@@ -303,6 +332,43 @@ for (const dialect of dialects()) {
       });
       assert.equal(template.status, 200);
       assert.match(Buffer.from(await template.arrayBuffer()).toString('utf8'), /^\ufeff状態,顧客コード,会社名,/);
+    });
+
+    it('gives customers without a code the next free numbers of 自社情報’s prefix: previewed (nothing written), then committed through the write path', async () => {
+      const none = await h.post<Refusal>('client_code_assign', {});
+      assert.equal(none.status, 400);
+      assert.equal(none.body[0].error, '自社情報の「顧客コードの接頭辞」を設定してください（顧客コードはこの文字と連番になります）。');
+      const [company] = (await h.post<{ modified: string }>('company_dtl', { id: 1 })).body;
+      const set = await save('company', { client_code_prefix: 'K', client_code_digits: 4, modified: company.modified }, 1);
+      assert.equal(set.status, 200, set.text);
+      await created('client', { status: '1', code: 'K0007', co_name: '採番済商店', tel_1: '03-1313-0001' });
+      await created('client', { status: '1', code: 'K12X', co_name: '番号でない商店', tel_1: '03-1313-0002' });
+      const codeless = async () => h.database.db.selectFrom('client').select(['cl_id', 'cl_co_name', 'cl_name']).where('deleted', '=', 0)
+        .where((eb) => eb.or([eb('cl_code', 'is', null), eb('cl_code', '=', '')])).orderBy('cl_id').execute();
+      const waiting = await codeless();
+      assert.ok(waiting.length >= 2, 'customers without a code');
+
+      const preview = await h.post<ClientCodeAssignment>('client_code_assign', {});
+      assert.equal(preview.status, 200, preview.text);
+      const plan = preview.body[0];
+      assert.deepEqual([plan.prefix, plan.digits, plan.count, plan.assigned], ['K', 4, waiting.length, false]);
+      assert.deepEqual(plan.rows.map((r) => [r.cl_id, r.code]), waiting.map((c, i) => [Number(c.cl_id), `K${String(8 + i).padStart(4, '0')}`]), 'the next numbers after K0007, in id order');
+      assert.equal(plan.rows[0].name, String(waiting[0].cl_co_name || waiting[0].cl_name));
+      assert.equal((await codeless()).length, waiting.length, 'the preview writes nothing');
+
+      const delivery = await h.keyOf(h.fixtures.users.delivery.email, h.fixtures.users.delivery.password);
+      assert.equal((await h.post('client_code_assign', { commit: '1' }, delivery)).status, 403, '配送 does not write customers');
+      const done = await h.post<ClientCodeAssignment>('client_code_assign', { commit: '1' });
+      assert.equal(done.status, 200, done.text);
+      assert.deepEqual(done.body[0].rows, plan.rows);
+      assert.equal(done.body[0].assigned, true);
+      assert.equal((await codeless()).length, 0);
+      const [first] = await h.database.db.selectFrom('client').select('cl_code').where('cl_id', '=', plan.rows[0].cl_id).execute();
+      assert.equal(first.cl_code, 'K0008');
+      const audits = await h.database.db.selectFrom('audit_log').select('log_record_id').where('log_table', '=', 'client').where('log_call', '=', 'client_code_assign').execute();
+      assert.equal(audits.length, waiting.length, 'an audit row per customer');
+      const again = (await h.post<ClientCodeAssignment>('client_code_assign', {})).body[0];
+      assert.deepEqual([again.count, again.rows], [0, []]);
     });
   });
 }

@@ -15,7 +15,11 @@ import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import type { JaccsFailure, JaccsPreview } from '../../lib/jaccs/contract';
 import type { JobInfo } from '../../lib/jobs';
+import { filteredListPathOf } from '../../lib/list/resource-paths';
+import { clientResource } from '../../lib/resources/client';
+import { titleOf } from '../../lib/resources/types';
 import type { ImportError, ImportAction, ImportPreview } from '../../lib/imports/kinds';
+import type { ImportCommitResult } from '../../lib/imports/runs';
 import { jaccsResultImport } from '../../server/imports/kinds/jaccs_result';
 import type { ImportRun } from '../../server/imports/kind';
 import { type Answer, dialects, type Harness, jobEnded, type ParamValue, resourceCalls, useHarness } from './harness';
@@ -76,10 +80,10 @@ for (const dialect of dialects()) {
       form.append('file', new Blob([bytes as BlobPart], { type: 'text/plain' }), name);
       return (await h.request(`${h.config.dbApiPrefix}/import_preview`, { method: 'POST', body: form })) as Answer<ImportPreview[]>;
     }
-    const commit = async (importId: number): Promise<JobInfo> => {
+    const commit = async (importId: number): Promise<JobInfo<ImportCommitResult>> => {
       const res = await h.post<{ job_id: number }>('import_commit', { import_id: importId });
       assert.equal(res.status, 200, res.text);
-      return jobEnded(h, res.body[0].job_id);
+      return jobEnded<ImportCommitResult>(h, res.body[0].job_id);
     };
     const preview = async (): Promise<JaccsPreview> => {
       const res = await h.post<JaccsPreview>('jaccs_preview', { sime_gp: '20', sime_ym: '202504' });
@@ -223,8 +227,19 @@ for (const dialect of dialects()) {
       assert.equal(dry.status, 200, dry.text);
       assert.deepEqual([dry.body[0].rows, dry.body[0].inserts, dry.body[0].updates, dry.body[0].skips, dry.body[0].errors], [3, 2, 0, 1, []]);
       assert.equal(await count('payment'), 0, 'a dry run writes nothing');
+      // Every failed debit with its customer, amount and meaning, in the preview and in the result, with the customers' link.
+      const nameOfB = titleOf(clientResource, await h.database.db.selectFrom('client').selectAll().where('cl_id', '=', ids.b).executeTakeFirstOrThrow());
+      const failedRows = [[ids.b, nameOfB, 3240, '1 資金不足']];
+      const flaggedFilters = { debit_result: ['1'], debit_result_date: ['2025-05-27', '2025-05-27'] };
+      const link = { label: '振替不能の顧客を顧客一覧で見る', path: filteredListPathOf(clientResource, flaggedFilters) };
+      assert.deepEqual(dry.body[0].notices?.map((n) => [n.cl_id, n.name, n.amount, n.message]), failedRows);
+      assert.deepEqual(dry.body[0].notice_link, link);
       const job = await commit(dry.body[0].import_id);
       assert.equal(job.state, 'done', JSON.stringify(job));
+      assert.deepEqual(job.result?.notices?.map((n) => [n.cl_id, n.name, n.amount, n.message]), failedRows);
+      assert.deepEqual(job.result?.notice_link, link);
+      const linked = await h.post<Record<string, unknown>>('client_lst', { postData: JSON.stringify(flaggedFilters) });
+      assert.deepEqual(linked.body.map((r) => r.cl_id), [ids.b], 'the customer list filters on the customers flagged');
       const db = h.database.db;
       const payments = await db.selectFrom('payment').selectAll().orderBy('py_cl_id').execute();
       assert.deepEqual(payments.map((p) => [p.py_cl_id, p.py_date, p.py_amount, p.py_kind]), [[ids.a, '2025-05-27', 2700, 'debit'], [ids.c, '2025-05-27', 1296, 'debit']]);

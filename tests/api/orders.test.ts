@@ -175,6 +175,22 @@ for (const dialect of dialects()) {
         assert.ok(audit.some((a) => String((JSON.parse(a.log_changes) as { lines?: unknown[] }).lines?.[1] ?? '').includes('受注テスト保証金 ×1')));
       });
 
+      it('checks a typed 送り状番号 with 送り状取込’s check-digit rule: a field error naming it, nothing saved; a right number is kept', async () => {
+        const order = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 1 }]);
+        for (const [typed, message] of [
+          ['4444-1375-8704', '送り状番号「4444-1375-8704」のチェックデジット（最後の桁）が正しくありません。番号を確かめてください。'],
+          ['1234-5678', '送り状番号「1234-5678」は12桁の数字ではありません。'],
+        ] as const) {
+          const res = await save('order', { tracking_no: typed, modified: order.modified }, Number(order.od_id));
+          assert.equal(res.status, 400, res.text);
+          assert.equal(problem(res).fields?.tracking_no, message);
+        }
+        assert.equal((await detail(Number(order.od_id))).od_tracking_no ?? '', '', 'nothing saved');
+        const ok = await save('order', { tracking_no: '４４４４－１３７５－８７０３', modified: order.modified }, Number(order.od_id));
+        assert.equal(ok.status, 200, ok.text);
+        assert.equal(ok.body[0].od_tracking_no, '4444-1375-8703');
+      });
+
       it('refuses a bad line with nothing saved (one transaction)', async () => {
         const count = async () => Number((await h.post<number>('order_cnt', {})).body[0]);
         const before = await count();
@@ -417,6 +433,34 @@ for (const dialect of dialects()) {
         assert.match(String(res.body[1].message), /「キャンセル」の受注は「出荷待ち」にできません/);
         assert.equal((await h.post('order_status', { ids: '[]', status: 'shipped' })).status, 400);
         assert.equal((await h.post('order_status', { od_id: ok.od_id, status: 'flying' })).status, 400);
+      });
+    });
+
+    describe('出荷倉庫の一括変更 (order_warehouse)', () => {
+      it('gives the chosen orders a warehouse in one transaction, audited; a shipped order refuses it and then nothing changes', async () => {
+        const osaka = Number((await created('souko', { code: 'O-OSK', name: '受注テスト大阪倉庫', pref: '大阪府', active: 1 })).sk_id);
+        const a = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 1 }]);
+        const b = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 2 }], { sk_id: '' });
+        const res = await h.post<Row>('order_warehouse', { ids: JSON.stringify([a.od_id, b.od_id]), sk_id: osaka });
+        assert.equal(res.status, 200, res.text);
+        assert.deepEqual(res.body.map((r) => [r.od_id, r.od_sk_id]), [[a.od_id, osaka], [b.od_id, osaka]]);
+        for (const order of [a, b]) {
+          assert.equal(Number((await detail(Number(order.od_id))).od_sk_id), osaka);
+          const audit = await h.database.db.selectFrom('audit_log').select(['log_call', 'log_changes']).where('log_table', '=', 'orders').where('log_record_id', '=', Number(order.od_id)).orderBy('log_id', 'desc').executeTakeFirstOrThrow();
+          assert.equal(audit.log_call, 'order_warehouse');
+          assert.ok('od_sk_id' in (JSON.parse(audit.log_changes) as Record<string, unknown>), audit.log_changes);
+        }
+        const shipped = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 1 }]);
+        await walk(Number(shipped.od_id), ['waitshipping', 'shipped']);
+        const other = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 1 }]);
+        const refused = await h.post<Row>('order_warehouse', { ids: JSON.stringify([other.od_id, shipped.od_id]), sk_id: osaka });
+        assert.equal(refused.status, 400, refused.text);
+        assert.match(String((problem(refused) as { error: string }).error), /^OD\S*：「出荷済」の受注の出荷倉庫は変更できません（在庫を出した倉庫です）。/);
+        assert.equal(Number((await detail(Number(other.od_id))).od_sk_id), ids.tokyo, 'one transaction: the other order is unchanged too');
+        assert.equal((await h.post('order_warehouse', { ids: JSON.stringify([a.od_id]) })).status, 400, 'no warehouse');
+        assert.equal((await h.post('order_warehouse', { ids: JSON.stringify([999999]), sk_id: osaka })).status, 404);
+        const delivery = await h.keyOf(h.fixtures.users.delivery.email, h.fixtures.users.delivery.password);
+        assert.equal((await h.post('order_warehouse', { ids: JSON.stringify([a.od_id]), sk_id: ids.tokyo }, delivery)).status, 403, '配送 reads orders only');
       });
     });
 

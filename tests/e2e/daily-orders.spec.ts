@@ -228,12 +228,12 @@ test('status buttons: unsaved changes are saved first, every missing field is na
 
   // Both entered on screen, not saved: the move saves them and ships.
   await warehouse.selectOption(chosen);
-  await fillField(page, '送り状番号', '1111-2222-3333');
+  await fillField(page, '送り状番号', '1111-2222-3332');
   await moveTo(page, '出荷済');
   await expect(page.getByLabel('出荷倉庫', { exact: true })).toHaveValue(chosen);
-  await expect(page.getByLabel('送り状番号', { exact: true })).toHaveValue('1111-2222-3333');
+  await expect(page.getByLabel('送り状番号', { exact: true })).toHaveValue('1111-2222-3332');
   const stored = readRow<{ od_status: string; od_sk_id: string; od_tracking_no: string }>('SELECT od_status, od_sk_id, od_tracking_no FROM orders WHERE od_number = ?', number);
-  expect(stored).toEqual({ od_status: 'shipped', od_sk_id: chosen, od_tracking_no: '1111-2222-3333' });
+  expect(stored).toEqual({ od_status: 'shipped', od_sk_id: chosen, od_tracking_no: '1111-2222-3332' });
   expect(errors).toEqual([]);
 });
 

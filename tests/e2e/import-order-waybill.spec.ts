@@ -48,7 +48,7 @@ test('受注取込: the dry run counts the lines, 取込実行 writes the orders
 
   await page.getByRole('button', { name: '取込実行' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: '取込実行' }).click();
-  await expect(page.getByRole('status', { name: 'データ取込' })).toContainText('3行を取り込みました（追加 3件', { timeout: 30_000 });
+  await expect(page.getByRole('status', { name: 'データ取込' })).toContainText('受注 2件（明細 3行）を取り込みました。', { timeout: 30_000 });
   const first = readRow<{ od_id: number; od_cl_id: number; od_biko: string; od_delivery_date: string; lines: number }>(
     'SELECT od_id, od_cl_id, od_biko, od_delivery_date, (SELECT COUNT(*) FROM order_detail WHERE odd_od_id = od_id AND odd_fee = 0) AS lines FROM orders WHERE od_import_key = ? AND deleted = 0', keys[0]);
   expect([first.od_cl_id, first.od_biko, first.od_delivery_date, first.lines]).toEqual([client.cl_id, 'E2E取込', '2026-11-27', 2]);

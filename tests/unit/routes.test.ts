@@ -42,4 +42,9 @@ describe('route table', () => {
       ['受注取込', false], ['送り状取込', false], ['JACCS 取込', false], ['送り状出力', false], ['会計連携（弥生）', false], ['データダウンロード', true],
     ]);
   });
+  it('offers 受注設定 (the default warehouse of imported orders) in the システム menu', () => {
+    const system = HEADER_MENUS.find((m) => m.key === 'system')!;
+    expect(system.entries.find((e) => e.label === '受注設定')?.path).toBe('/system/orders');
+    expect(matchRoute('/system/orders')?.route.title).toBe('受注設定');
+  });
 });

@@ -5,7 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidTrackingNo, normalizeTrackingNo } from '@/lib/orders/tracking';
+import { isValidTrackingNo, normalizeTrackingNo, trackingNoProblem } from '@/lib/orders/tracking';
+import { orderResource } from '@/lib/resources/order';
+import { checkValues } from '@/lib/resources/schema';
 
 const eleven = fc.stringMatching(/^\d{11}$/);
 
@@ -29,5 +31,16 @@ describe('isValidTrackingNo', () => {
       expect(isValidTrackingNo(`${number}0`)).toBe(false);
     }));
     expect(normalizeTrackingNo('4444-1375-8703')).toBe('444413758703');
+  });
+});
+
+describe('trackingNoProblem and the order form', () => {
+  it('names the length, then the check digit, in 送り状取込’s words; the order’s 送り状番号 field is checked by it', () => {
+    expect(trackingNoProblem('伝票番号', '1234-5678')).toBe('伝票番号「1234-5678」は12桁の数字ではありません。');
+    expect(trackingNoProblem('伝票番号', '4444-1375-8704')).toBe('伝票番号「4444-1375-8704」のチェックデジット（最後の桁）が正しくありません。番号を確かめてください。');
+    expect(trackingNoProblem('伝票番号', '４４４４－１３７５－８７０３')).toBeUndefined();
+    const refused = checkValues(orderResource, { tracking_no: '4444-1375-8704' });
+    expect(refused.ok ? {} : refused.fields).toEqual({ tracking_no: '送り状番号「4444-1375-8704」のチェックデジット（最後の桁）が正しくありません。番号を確かめてください。' });
+    expect(checkValues(orderResource, { tracking_no: '' }).ok).toBe(true);
   });
 });

@@ -3,7 +3,8 @@
  * more than the declaration gives adds one line here, not a copy of the screen.
  * - `DETAIL_EXTENSIONS`: short facts in the bar above the form (inside it: no forms of their own).
  * - `DETAIL_SECTIONS`: panels of their own below the form (tables, forms with their own submit): stock, a payment's
- *   消込, an invoice's rates, PDF and mail, and allocations; the 保証金 slips a delivery round made.
+ *   消込, an invoice's rates, PDF and mail, and allocations; the 保証金 slips a delivery round made; 自社情報's
+ *   顧客コードの一括採番.
  * - `ROW_DETAILS`: what a list row unfolds to.
  * - `RELATED_ACTIONS`: buttons beside a related tab's list, by `{parent resource}.{related resource}`.
  * - `LINES_SECTIONS`: a resource's child rows drawn with more than the declaration (the lines editor with its additions).
@@ -13,6 +14,7 @@ import type { ComponentType } from 'react';
 import { AuditChanges } from './audit-changes';
 import { BillingAllocations, BillingDocuments, BillingRates } from './billing-detail';
 import { BottleBalance } from './bottle-balance';
+import { ClientCodeAssign } from './client-codes';
 import { HodReportSlips } from './hod-report-slips';
 import { HodStops } from './hod-stops';
 import { LateEntryNotice } from './late-entry';
@@ -41,6 +43,7 @@ export const DETAIL_SECTIONS: Record<string, readonly ComponentType<DetailExtens
   payment: [PaymentAllocations],
   billing: [BillingRates, BillingDocuments, BillingAllocations],
   hodreport: [HodReportSlips],
+  company: [ClientCodeAssign],
 };
 
 /** What a list row unfolds to (a toggle per row): the audit log's before → after. */

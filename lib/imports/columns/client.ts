@@ -1,7 +1,9 @@
 /**
  * 顧客取込 (/client/import): the columns of a customer file — every field the customer form has that a person types
  * (not pictures, passwords or what the server derives), headed by the form's labels, with the headers other systems
- * and our own CSV export use for them. 顧客コード is the natural key: a file without it is refused.
+ * and our own CSV export use for them. 顧客コード is the natural key: a file without it is refused. The export's ID column
+ * (`client_csv` cols=all) is read too: a row without a code, or whose code is new, updates the customer of its ID, so
+ * the exported file imports again as updates of the same customers.
  */
 import { clientResource } from '../../resources/client';
 import type { FieldDef } from '../../resources/types';
@@ -39,12 +41,18 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
 export const importableClientFields = (): readonly FieldDef[] =>
   clientResource.fields.filter((f) => f.type !== 'image' && f.type !== 'secret' && !f.readOnly);
 
-export const clientImportColumns: readonly ImportColumn[] = importableClientFields().map((f) => ({
-  field: f.name,
-  label: f.label,
-  synonyms: SYNONYMS[f.name],
-  required: f.name === 'code' || undefined,
-}));
+/** The row key of the export's ID column (no field of the form is named so). */
+export const CLIENT_ID_COLUMN = 'id';
+
+export const clientImportColumns: readonly ImportColumn[] = [
+  ...importableClientFields().map((f) => ({
+    field: f.name,
+    label: f.label,
+    synonyms: SYNONYMS[f.name],
+    required: f.name === 'code' || undefined,
+  })),
+  { field: CLIENT_ID_COLUMN, label: 'ID', synonyms: ['顧客ID', 'cl_id'] },
+];
 
 export const clientImportKind: ImportKindInfo = {
   label: IMPORT_PAGES.client.label,

@@ -24,5 +24,6 @@ export const jaccsResultImportKind: ImportKindInfo = {
   area: 'import',
   format: 'fixed',
   route: IMPORT_PAGES.jaccs_result.route,
+  notices: '振替不能',
   columns: JACCS_RESULT_COLUMNS,
 };

@@ -5,7 +5,8 @@
  * first row; a later row may leave them empty or repeat them. The customer by 顧客コード or, when that is empty, by
  * 電話番号 (digits compared, hyphens ignored: one live customer must have it as 電話番号1 or 2); the item by
  * 商品コード; 単価 empty = the customer's price of the item, as on a hand-entered order. Names, prices, tax class and
- * rate, and the fee line are the order's own rules (server/resources/policies/order.ts).
+ * rate, and the fee line are the order's own rules (server/resources/policies/order.ts). 出荷倉庫 by the warehouse's code or
+ * name (a warehouse in use); empty = the order's own default (the customer's warehouse, else 受注設定's 既定の出荷倉庫).
  */
 import type { ImportColumn, ImportKindInfo } from '../kinds';
 import { IMPORT_PAGES } from '../pages';
@@ -21,6 +22,7 @@ export const orderImportColumns = [
   { field: 'quantity', label: '数量', synonyms: ['個数', '注文数'], required: true },
   { field: 'price', label: '単価', synonyms: ['販売単価', '単価（税抜）'] },
   { field: 'biko', label: '備考', synonyms: ['メモ', '摘要'] },
+  { field: 'warehouse', label: '出荷倉庫', synonyms: ['倉庫', '倉庫コード', '倉庫名', '出荷倉庫コード', '出荷元倉庫'] },
 ] as const satisfies readonly ImportColumn[];
 
 export type OrderImportField = (typeof orderImportColumns)[number]['field'];
@@ -31,6 +33,7 @@ export const orderImportKind: ImportKindInfo = {
   format: 'csv',
   route: IMPORT_PAGES.order.route,
   groupBy: 'key',
+  units: { group: '受注', row: '明細' },
   columns: orderImportColumns,
 };
 

@@ -5,9 +5,10 @@
  * text or code, 請求親顧客 and 代理店 by 顧客コード (or a name only one customer has), 配送担当者 by name or id, the
  * regular item by 商品コード or name, flags as 1/0, ○/×, はい/いいえ, dates as YYYY-MM-DD or YYYY/M/D. An update sends
  * only the file's columns with the stored `modified`; a row changing nothing is a skip — so the file `client_csv`
- * (cols=all) writes reads back as skips only.
+ * (cols=all) writes reads back as skips only. A row is matched on its 顧客コード, else on the export's ID column (customers
+ * without a code, or a code changed in the file): a row whose ID is a live customer is never inserted.
  */
-import { clientImportColumns } from '../../../lib/imports/columns/client';
+import { CLIENT_ID_COLUMN, clientImportColumns } from '../../../lib/imports/columns/client';
 import type { ImportAction, ImportError } from '../../../lib/imports/kinds';
 import { clientResource } from '../../../lib/resources/client';
 import { checkValues } from '../../../lib/resources/schema';
@@ -149,31 +150,89 @@ function problemsOf(row: number, error: unknown): ImportError[] {
   return [{ row, column: '', message: error.message }];
 }
 
+/** The ID cell of a row: nothing, a positive id, or not an id. */
+function idCell(text: string): number | undefined | null {
+  const digits = toHalfWidth(text).trim();
+  if (digits === '') return undefined;
+  return /^\d{1,15}$/.test(digits) && Number(digits) > 0 ? Number(digits) : null;
+}
+
+/**
+ * The customers a chunk names: live ones by code, and every one (deleted too) by the export's ID, read in one query each.
+ */
+async function storedOf(run: ImportRun, codes: readonly string[], ids: readonly number[]) {
+  const byCode = new Map<string, ResourceRow>();
+  const byId = new Map<number, ResourceRow>();
+  if (codes.length) {
+    for (const c of await run.trx.selectFrom('client').selectAll().where('deleted', '=', 0).where('cl_code', 'in', codes).execute()) byCode.set(String(c.cl_code), c);
+  }
+  if (ids.length) {
+    for (const c of await run.trx.selectFrom('client').selectAll().where('cl_id', 'in', ids).execute()) byId.set(Number(c.cl_id), c);
+  }
+  return { byCode, byId };
+}
+
+/**
+ * Which stored customer a row is about: its 顧客コード's, else its ID's (the export's column) — a row whose ID is a live
+ * customer never becomes a new one — or none (a new customer, which needs a code). A problem names the column.
+ */
+function targetOf(code: string, id: number | undefined, stored: Awaited<ReturnType<typeof storedOf>>): { row?: ResourceRow } | { problem: ImportError['column']; message: string } {
+  const idLabel = 'ID';
+  const byCode = code ? stored.byCode.get(code) : undefined;
+  const byId = id === undefined ? undefined : stored.byId.get(id);
+  if (byCode) {
+    if (byId && byId.deleted === 0 && Number(byId.cl_id) !== Number(byCode.cl_id)) {
+      return { problem: labelOf('code'), message: `${labelOf('code')}「${code}」は ID ${String(byCode.cl_id)} の顧客のものですが、この行の ID は ${id}（${titleOf(clientResource, byId)}）です。` };
+    }
+    return { row: byCode };
+  }
+  if (byId && byId.deleted === 0) return { row: byId };
+  if (byId) return { problem: idLabel, message: `ID ${id} の顧客（${titleOf(clientResource, byId)}）は削除されています。新しい顧客として登録するときは ID を空にしてください。` };
+  if (!code) {
+    return id === undefined
+      ? { problem: labelOf('code'), message: `${labelOf('code')}を入力してください。` }
+      : { problem: idLabel, message: `ID ${id} の顧客が見つかりません。新しい顧客として登録するときは ID を空にして${labelOf('code')}を入力してください。` };
+  }
+  return {};
+}
+
 async function apply(run: ImportRun, rows: readonly ImportRow[]) {
   const actions: ImportAction[] = rows.map(() => 'skip');
   const errors: ImportError[] = [];
   const seen = (run.state.get('codes') as Map<string, number> | undefined) ?? new Map<string, number>();
   run.state.set('codes', seen);
+  const seenIds = (run.state.get('ids') as Map<number, number> | undefined) ?? new Map<number, number>();
+  run.state.set('ids', seenIds);
   const refs = await refsOf(run, rows);
   const codes = [...new Set(rows.map((r) => toStoredText(r.values.code ?? '')).filter(Boolean))];
-  const existing = new Map<string, ResourceRow>();
-  if (codes.length) {
-    for (const c of await run.trx.selectFrom('client').selectAll().where('deleted', '=', 0).where('cl_code', 'in', codes).execute()) existing.set(String(c.cl_code), c);
-  }
+  const ids = [...new Set(rows.map((r) => idCell(r.values[CLIENT_ID_COLUMN] ?? '')).filter((id): id is number => typeof id === 'number'))];
+  const stored = await storedOf(run, codes, ids);
   const entries: BulkEntry[] = [];
   const entryRows: number[] = [];
   for (const [i, row] of rows.entries()) {
     const code = toStoredText(row.values.code ?? '');
-    if (code === '') {
-      errors.push({ row: row.row, column: labelOf('code'), message: `${labelOf('code')}を入力してください。` });
+    const id = idCell(row.values[CLIENT_ID_COLUMN] ?? '');
+    if (id === null) {
+      errors.push({ row: row.row, column: 'ID', message: `ID「${row.values[CLIENT_ID_COLUMN]}」は数字ではありません（エクスポートした ID をそのまま使ってください）。` });
       continue;
     }
-    const earlier = seen.get(code);
+    const target = targetOf(code, id, stored);
+    if ('problem' in target) {
+      errors.push({ row: row.row, column: target.problem, message: target.message });
+      continue;
+    }
+    const earlier = code ? seen.get(code) : undefined;
     if (earlier !== undefined) {
       errors.push({ row: row.row, column: labelOf('code'), message: `${labelOf('code')}「${code}」がファイルの中で重複しています（${earlier} 行目と同じ）。` });
       continue;
     }
-    seen.set(code, row.row);
+    const earlierId = target.row ? seenIds.get(Number(target.row.cl_id)) : undefined;
+    if (earlierId !== undefined) {
+      errors.push({ row: row.row, column: 'ID', message: `ID ${String(target.row?.cl_id)} の顧客がファイルの中で重複しています（${earlierId} 行目と同じ）。` });
+      continue;
+    }
+    if (code) seen.set(code, row.row);
+    if (target.row) seenIds.set(Number(target.row.cl_id), row.row);
     const values: Record<string, unknown> = {};
     const problems: ImportError[] = [];
     for (const [name, raw] of Object.entries(row.values)) {
@@ -183,17 +242,18 @@ async function apply(run: ImportRun, rows: readonly ImportRow[]) {
       if ('problem' in read) problems.push({ row: row.row, column: labelOf(name), message: read.problem });
       else values[name] = read.value;
     }
-    values.code = code;
+    // An empty code keeps the stored one (the row was found by its ID); a code given is stored as the form stores it.
+    if (code) values.code = code;
+    else delete values.code;
     if (problems.length) {
       errors.push(...problems);
       continue;
     }
-    const stored = existing.get(code);
-    if (stored) {
+    if (target.row) {
       const checked = checkValues(clientResource, values);
-      if (checked.ok && unchanged(checked.values, stored)) continue;
+      if (checked.ok && unchanged(checked.values, target.row)) continue;
       actions[i] = 'update';
-      entries.push({ id: Number(stored.cl_id), values: { ...values, modified: stored.modified } });
+      entries.push({ id: Number(target.row.cl_id), values: { ...values, modified: target.row.modified } });
     } else {
       actions[i] = 'insert';
       entries.push({ values });

@@ -14,7 +14,10 @@
  */
 import iconv from 'iconv-lite';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import type { ImportAction, ImportError } from '../../../lib/imports/kinds';
+import type { ImportAction, ImportError, ImportNotice, ImportNoticeLink } from '../../../lib/imports/kinds';
+import { filteredListPathOf } from '../../../lib/list/resource-paths';
+import { clientResource } from '../../../lib/resources/client';
+import { titleOf } from '../../../lib/resources/types';
 import { JACCS_RESULT_COLUMNS } from '../../../lib/imports/columns/jaccs_result';
 import { paymentResource } from '../../../lib/resources/payment';
 import { debitResultText, NUMERIC_FIELDS, readData, readTrailer, RECORD_LENGTH, type ZenginTrailer } from '../../../lib/zengin/format';
@@ -24,7 +27,7 @@ import type { ResourceRow } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/api-error';
 import { saveBatch, type BulkEntry } from '../../resources/records';
 import { allocateMany, carryingInvoices, type AllocationChange } from '../../sales/allocation';
-import type { ImportKindHandler, ImportRow, ImportRun } from '../kind';
+import type { ChunkOutcome, ImportKindHandler, ImportRow, ImportRun } from '../kind';
 
 const labelOf = (field: string): string => JACCS_RESULT_COLUMNS.find((c) => c.field === field)?.label ?? '';
 
@@ -146,12 +149,15 @@ interface JaccsState {
   requests: Set<number>;
   /** Rows settled by an earlier import: when. */
   settledBefore: string[];
+  /** The failed debits' result codes and debit dates (the customer list's filters of the notices' link). */
+  failedCodes: Set<string>;
+  failedDates: Set<string>;
 }
 
 function stateOf(run: ImportRun): JaccsState {
   let state = run.state.get('jaccs') as JaccsState | undefined;
   if (!state) {
-    state = { matched: new Set(), requests: new Set(), settledBefore: [] };
+    state = { matched: new Set(), requests: new Set(), settledBefore: [], failedCodes: new Set(), failedDates: new Set() };
     run.state.set('jaccs', state);
   }
   return state;
@@ -187,7 +193,36 @@ interface Matched {
   request: ResourceRow;
 }
 
-async function apply(run: ImportRun, rows: readonly ImportRow[]): Promise<{ actions: ImportAction[]; errors: ImportError[] }> {
+/**
+ * Every debit that failed as a notice — its customer, amount and the result code's meaning — so the preview and the
+ * result list them (one query for the customers' names).
+ */
+async function failuresOf(run: ImportRun, failed: readonly Matched[]): Promise<ImportNotice[]> {
+  if (failed.length === 0) return [];
+  const state = stateOf(run);
+  const names = new Map<number, string>();
+  for (const chunk of chunksOf([...new Set(failed.map((m) => Number(m.request.jrr_cl_id)))], 1000)) {
+    for (const c of await run.trx.selectFrom('client').select(['cl_id', 'cl_co_name', 'cl_name']).where('cl_id', 'in', chunk).execute()) names.set(Number(c.cl_id), titleOf(clientResource, c));
+  }
+  return failed.map((m) => {
+    const code = m.row.values.result;
+    state.failedCodes.add(code);
+    state.failedDates.add(String(m.request.jr_debit_date));
+    const clientId = Number(m.request.jrr_cl_id);
+    return { row: m.row.row, cl_id: clientId, name: names.get(clientId) ?? '', amount: Number(m.request.jrr_amount), message: `${code} ${debitResultText(code)}` };
+  });
+}
+
+/** The customer list filtered on the customers these failures flagged (their result codes, their debit dates). */
+function noticeLink(run: ImportRun): ImportNoticeLink | undefined {
+  const state = stateOf(run);
+  const dates = [...state.failedDates].sort();
+  const path = dates.length === 0 ? undefined
+    : filteredListPathOf(clientResource, { debit_result: [...state.failedCodes].sort(), debit_result_date: [dates[0], dates[dates.length - 1]] });
+  return path ? { label: '振替不能の顧客を顧客一覧で見る', path } : undefined;
+}
+
+async function apply(run: ImportRun, rows: readonly ImportRow[]): Promise<ChunkOutcome> {
   const state = stateOf(run);
   const actions: ImportAction[] = rows.map(() => 'skip');
   const errors: ImportError[] = [];
@@ -288,7 +323,7 @@ async function apply(run: ImportRun, rows: readonly ImportRow[]): Promise<{ acti
     for (const chunk of chunksOf(clientIds, 1000)) await run.trx.updateTable('client').set({ cl_debit_result: code, cl_debit_result_date: date }).where('cl_id', 'in', chunk).execute();
   }
   await writeAudits(run.trx, audits);
-  return { actions, errors };
+  return { actions, errors, notices: await failuresOf(run, matched.filter((m) => m.row.values.result !== '0')) };
 }
 
 async function finish(run: ImportRun): Promise<ImportError[]> {
@@ -304,4 +339,4 @@ async function finish(run: ImportRun): Promise<ImportError[]> {
   return [];
 }
 
-export const jaccsResultImport: ImportKindHandler = { records: resultRecords, apply, finish };
+export const jaccsResultImport: ImportKindHandler = { records: resultRecords, apply, finish, noticeLink };

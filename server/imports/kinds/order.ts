@@ -4,7 +4,8 @@
  * names, prices, tax class and rate, the fee line and the totals exactly as for a hand-entered order). The key is
  * stored on the order (`od_import_key`, unique among live orders: migration 0053): an order whose key is already there is
  * skipped, so a file imported twice creates nothing twice. Every problem is named by the row of the line it is on and
- * the column's label: the order's own values on its first row, a line's on that line's row.
+ * the column's label: the order's own values on its first row, a line's on that line's row. 出荷倉庫 is read by the
+ * warehouse's code or name; without it the order save's own default applies (the customer's, else 受注設定's).
  */
 import { checkLine } from '../../../lib/orders/lines';
 import { orderResource } from '../../../lib/resources/order';
@@ -23,10 +24,10 @@ const KEYS_SEEN = 'order.keys';
 const KEY_MAX = 50;
 
 /** The order's own values, read from its first row (a later row leaves them empty or repeats them). */
-const ORDER_FIELDS = ['cl_code', 'tel', 'date', 'delivery_date', 'time_slot', 'biko'] as const satisfies readonly OrderImportField[];
+const ORDER_FIELDS = ['cl_code', 'tel', 'date', 'delivery_date', 'time_slot', 'biko', 'warehouse'] as const satisfies readonly OrderImportField[];
 
 /** The order form's fields (and its lines') → the import's column, to name a refusal of the write path. */
-const FIELD_COLUMNS: Record<string, OrderImportField> = { date: 'date', delivery_date: 'delivery_date', ht_id: 'time_slot', biko: 'biko' };
+const FIELD_COLUMNS: Record<string, OrderImportField> = { date: 'date', delivery_date: 'delivery_date', ht_id: 'time_slot', biko: 'biko', sk_id: 'warehouse' };
 const LINE_COLUMNS: Record<string, OrderImportField> = { it_id: 'it_code', name: 'it_code', quantity: 'quantity', price: 'price' };
 
 interface Group {
@@ -43,6 +44,8 @@ interface Lookups {
   clientsByTel: Map<string, number[]>;
   items: Map<string, number>;
   slots: Map<string, string>;
+  /** Live warehouses by code, then by name (`searchKey`): a name two share is null. */
+  warehouses: Map<string, { id: number; active: boolean; name: string } | null>;
 }
 
 const telDigits = (value: string): string => searchKey(value).replace(/\D/g, '');
@@ -67,7 +70,7 @@ async function lookups(trx: Transaction<Database>, groups: readonly Group[]): Pr
   const codes = [...new Set(firsts.map((v) => (v.cl_code ?? '').trim()).filter(Boolean))];
   const tels = [...new Set(firsts.filter((v) => !(v.cl_code ?? '').trim()).map((v) => telDigits(v.tel ?? '')).filter(Boolean))];
   const itemCodes = [...new Set(groups.flatMap((g) => g.rows.map((r) => (r.values.it_code ?? '').trim())).filter(Boolean))];
-  const [existing, byCode, byTel, items, slots] = await Promise.all([
+  const [existing, byCode, byTel, items, slots, warehouses] = await Promise.all([
     keys.length === 0 ? [] : view.selectFrom('orders').select('od_import_key').where('od_import_key', 'in', keys).where('deleted', '=', 0).execute(),
     codes.length === 0 ? [] : view.selectFrom('client').select(['cl_id', 'cl_code']).where('cl_code', 'in', codes).where('deleted', '=', 0).execute(),
     tels.length === 0 ? [] : view.selectFrom('client').select(['cl_id', 'cl_tel_1', 'cl_tel_2']).where('deleted', '=', 0)
@@ -77,7 +80,15 @@ async function lookups(trx: Transaction<Database>, groups: readonly Group[]): Pr
       ])).execute(),
     itemCodes.length === 0 ? [] : view.selectFrom('item').select(['it_id', 'it_code']).where('it_code', 'in', itemCodes).where('deleted', '=', 0).execute(),
     trx.selectFrom('master_option').select(['mo_value', 'mo_text']).where('mo_table', '=', 'mt_delivery_time').where('deleted', '=', 0).execute(),
+    firsts.some((v) => (v.warehouse ?? '').trim()) ? trx.selectFrom('warehouse').select(['sk_id', 'sk_code', 'sk_name', 'sk_active']).where('deleted', '=', 0).execute() : [],
   ]);
+  const warehouseMap: Lookups['warehouses'] = new Map();
+  for (const w of warehouses) {
+    const entry = { id: Number(w.sk_id), active: Number(w.sk_active) !== 0, name: String(w.sk_name) };
+    const name = `name:${searchKey(entry.name)}`;
+    warehouseMap.set(name, warehouseMap.has(name) ? null : entry);
+    warehouseMap.set(`code:${searchKey(String(w.sk_code))}`, entry);
+  }
   const clientsByTel = new Map<string, number[]>();
   for (const client of byTel) {
     const id = Number(client.cl_id);
@@ -95,6 +106,7 @@ async function lookups(trx: Transaction<Database>, groups: readonly Group[]): Pr
     clientsByTel,
     items: new Map(items.map((i) => [String(i.it_code), Number(i.it_id)])),
     slots: slotMap,
+    warehouses: warehouseMap,
   };
 }
 
@@ -132,6 +144,15 @@ function orderOf(group: Group, found: Lookups): { entry?: BulkEntry; errors: Imp
     slot = found.slots.get(slotKey(value('time_slot')));
     if (slot === undefined) problem(first, 'time_slot', `配達時間帯「${value('time_slot')}」はありません（配達時間帯マスタの名前かコードで入力してください）。`);
   }
+  let warehouseId: number | undefined;
+  if (value('warehouse')) {
+    const typed = value('warehouse');
+    const warehouse = found.warehouses.get(`code:${searchKey(typed)}`) ?? found.warehouses.get(`name:${searchKey(typed)}`);
+    if (warehouse === null) problem(first, 'warehouse', `出荷倉庫「${typed}」という名前の倉庫が複数あります。倉庫コードで入力してください。`);
+    else if (warehouse === undefined) problem(first, 'warehouse', `出荷倉庫「${typed}」が見つかりません（倉庫の倉庫コードか倉庫名で入力してください）。`);
+    else if (!warehouse.active) problem(first, 'warehouse', `出荷倉庫「${warehouse.name}」は使用停止です。使用中の倉庫を入力してください。`);
+    else warehouseId = warehouse.id;
+  }
   const lines = group.rows.map((row) => {
     const itemCode = (row.values.it_code ?? '').trim();
     const itemId = found.items.get(itemCode);
@@ -150,6 +171,7 @@ function orderOf(group: Group, found: Lookups): { entry?: BulkEntry; errors: Imp
   if (value('delivery_date')) values.delivery_date = value('delivery_date');
   if (slot !== undefined) values.ht_id = slot;
   if (value('biko')) values.biko = value('biko');
+  if (warehouseId !== undefined) values.sk_id = String(warehouseId);
   return { entry: { values, fixed: { od_import_key: group.key } }, errors, clientColumn };
 }
 

@@ -6,19 +6,23 @@
  * taken out, the audit row), inside the import's one transaction. An order already 出荷済 with the same number is
  * skipped (the file imported again); an unknown number, an order in another status (or shipped with another number),
  * a tracking number that is not 12 digits or whose check digit is wrong are errors by row — and the machinery imports
- * nothing while any is left.
+ * nothing while any is left. An order without a 出荷倉庫 ships from 受注設定's 既定の出荷倉庫 (stored on it); without that
+ * either, the error names both fixes.
  */
 import { statusText } from '../../../lib/orders/status';
-import { isValidTrackingNo, normalizeTrackingNo } from '../../../lib/orders/tracking';
+import { normalizeTrackingNo, trackingNoProblem } from '../../../lib/orders/tracking';
 import { waybillColumnLabel, waybillImportColumns, waybillSagawaImportColumns, type WaybillImportField } from '../../../lib/imports/columns/waybill';
 import type { ImportAction, ImportError } from '../../../lib/imports/kinds';
 import { resourceView } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { orderSettings } from '../../orders/pricing';
 import { moveOrderIn } from '../../orders/status';
 import type { ChunkOutcome, ImportKindHandler, ImportRow, ImportRun } from '../kind';
 
 /** The run's state: order number → the tracking number an earlier row gave it. */
 const ORDERS_SEEN = 'waybill.orders';
+/** The run's state: 受注設定's 既定の出荷倉庫 (0: none), read once. */
+const DEFAULT_WAREHOUSE = 'waybill.warehouse';
 
 /** The handler of a carrier's waybill kind: `columns` only name the fields in its errors (the rules are the same). */
 const waybillHandler = (columns: Parameters<typeof waybillColumnLabel>[0]): ImportKindHandler => ({
@@ -32,6 +36,8 @@ async function apply(run: ImportRun, rows: readonly ImportRow[], label: (field: 
   const orders = numbers.length === 0 ? [] : await resourceView(run.trx).selectFrom('orders')
     .select(['od_id', 'od_number', 'od_status', 'od_tracking_no']).where('od_number', 'in', numbers).where('deleted', '=', 0).execute();
   const byNumber = new Map(orders.map((o) => [String(o.od_number), o]));
+  if (!run.state.has(DEFAULT_WAREHOUSE)) run.state.set(DEFAULT_WAREHOUSE, Number((await orderSettings(run.trx)).skId) || 0);
+  const warehouseId = run.state.get(DEFAULT_WAREHOUSE) as number;
   const actions: ImportAction[] = [];
   const errors: ImportError[] = [];
   for (const row of rows) {
@@ -44,8 +50,8 @@ async function apply(run: ImportRun, rows: readonly ImportRow[], label: (field: 
     const tracking = normalizeTrackingNo(typed);
     if (!number) { problem('order_no', 'お客様管理番号（受注番号）を入力してください。'); continue; }
     if (!typed) { problem('tracking_no', `${label('tracking_no')}を入力してください。`); continue; }
-    if (!/^\d{12}$/.test(tracking)) { problem('tracking_no', `${label('tracking_no')}「${typed}」は12桁の数字ではありません。`); continue; }
-    if (!isValidTrackingNo(tracking)) { problem('tracking_no', `${label('tracking_no')}「${typed}」のチェックデジット（最後の桁）が正しくありません。番号を確かめてください。`); continue; }
+    const wrong = trackingNoProblem(label('tracking_no'), typed);
+    if (wrong) { problem('tracking_no', wrong); continue; }
     const order = byNumber.get(number);
     if (!order) { problem('order_no', `受注番号「${number}」の受注が見つかりません。`); continue; }
     const earlier = seen.get(number);
@@ -60,12 +66,15 @@ async function apply(run: ImportRun, rows: readonly ImportRow[], label: (field: 
     if (status === 'shipped') { problem('tracking_no', `受注番号「${number}」は別の伝票番号（${String(order.od_tracking_no ?? '')}）で出荷済です。`); continue; }
     if (status !== 'waitshipping') { problem('order_no', `受注番号「${number}」は「${statusText(status)}」です。「出荷待ち」の受注だけ出荷済にできます。`); continue; }
     try {
-      await moveOrderIn(run.trx, run.actor, Number(order.od_id), 'shipped', { trackingNo: tracking });
+      // An order without a warehouse ships from 受注設定's 既定の出荷倉庫.
+      await moveOrderIn(run.trx, run.actor, Number(order.od_id), 'shipped', { trackingNo: tracking, ...(warehouseId ? { warehouseId } : {}) });
       actions.push('update');
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
       const fields = Object.keys(error.extra.fields ?? {});
-      problem(fields.includes('tracking_no') ? 'tracking_no' : '', `受注番号「${number}」: ${error.message}`);
+      if (fields.includes('sk_id')) {
+        problem('order_no', `受注番号「${number}」に出荷倉庫がありません（在庫を動かす倉庫です）。受注の出荷倉庫を選ぶか、システム > 受注設定の「既定の出荷倉庫」を選んでから取り込み直してください。`);
+      } else problem(fields.includes('tracking_no') ? 'tracking_no' : '', `受注番号「${number}」: ${error.message}`);
     }
   }
   return { actions, errors };

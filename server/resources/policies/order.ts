@@ -74,6 +74,10 @@ export const orderPolicy: ResourcePolicy = {
       if (children && stockIsOut(String(current.od_status))) {
         throw badRequest(`「${statusText(String(current.od_status))}」の受注の明細は変更できません。`);
       }
+      if (columns.od_sk_id !== undefined && String(columns.od_sk_id ?? '') !== String(current.od_sk_id ?? '') && stockIsOut(String(current.od_status))) {
+        const message = `「${statusText(String(current.od_status))}」の受注の出荷倉庫は変更できません（在庫を出した倉庫です）。状態を戻してから変更してください。`;
+        throw badRequest(message, { fields: { sk_id: message } });
+      }
     } else if (children && children.length > 0 && !['untreated', 'pending', ''].includes(String(columns.od_status ?? ''))) {
       throw badRequest('明細のある受注は「未処理」か「保留」で登録してください。', { fields: { status: '「未処理」か「保留」で登録してください。' } });
     }
