@@ -383,28 +383,28 @@ for (const dialect of dialects()) {
 
     it('late entries: a slip and a payment dated in a closed period are billed by the next closing to the yen, marked, kept, and given back by its 締め戻し', async () => {
       // 外税・請求単位, 四捨五入: the late 8% slip and the period's one are taxed together (80.4 + 80.4 → 160.8 → 161; apart 80 + 80).
-      const cl = Number((await created('client', { co_name: '締め二十五日遅れ計上', status: '1', tel_1: '03-1234-5678', sime_gp: '25', zei_ten: '3', zei_kiri: '2' })).cl_id);
+      const cl = Number((await created('client', { co_name: '締め十五日遅れ計上', status: '1', tel_1: '03-1234-5678', sime_gp: '15', zei_ten: '3', zei_kiri: '2' })).cl_id);
       await slip(cl, '2025-04-10', [{ quantity: 1, price: 1000, tax_class: 'standard' }]);
-      const first = await run('25', '202504');
+      const first = await run('15', '202504');
       const [april] = await invoicesOf(first.result!.cls_id);
       assert.equal(april.bl_total, 1100);
-      const notice = await h.post<Row>('closing_late', { cl_id: cl, date: '2025-04-20' });
-      assert.equal(notice.body[0]?.message, '4月25日締めは締め処理済みです。次回（5月25日締め）の請求に含めます。');
-      const late = await slip(cl, '2025-04-20', [{ quantity: 1, price: 1005, tax_class: 'reduced' }]);
-      const latePay = await created('payment', { cl_id: cl, date: '2025-04-24', amount: 500, kind: 'transfer' });
-      assert.deepEqual([late.sl_date, latePay.py_date], ['2025-04-20', '2025-04-24'], 'they keep their real dates');
+      const notice = await h.post<Row>('closing_late', { cl_id: cl, date: '2025-04-12' });
+      assert.equal(notice.body[0]?.message, '4月15日締めは締め処理済みです。次回（5月15日締め）の請求に含めます。');
+      const late = await slip(cl, '2025-04-12', [{ quantity: 1, price: 1005, tax_class: 'reduced' }]);
+      const latePay = await created('payment', { cl_id: cl, date: '2025-04-14', amount: 500, kind: 'transfer' });
+      assert.deepEqual([late.sl_date, latePay.py_date], ['2025-04-12', '2025-04-14'], 'they keep their real dates');
       await slip(cl, '2025-05-10', [{ quantity: 1, price: 1005, tax_class: 'reduced' }, { quantity: 1, price: 2000, tax_class: 'standard' }]);
-      await created('payment', { cl_id: cl, date: '2025-05-20', amount: 300, kind: 'cash' });
-      const view = await preview('25', '202505');
+      await created('payment', { cl_id: cl, date: '2025-05-14', amount: 300, kind: 'cash' });
+      const view = await preview('15', '202505');
       const row = rowOf(view, cl);
-      assert.deepEqual([row.period_from, row.period_to], ['2025-04-26', '2025-05-25'], 'the invoice keeps its period');
+      assert.deepEqual([row.period_from, row.period_to], ['2025-04-16', '2025-05-15'], 'the invoice keeps its period');
       // 前回 1,100 − 入金 800 = 繰越 300; 売上 2,010 (8%) + 2,000 (10%) = 4,010; 税 161 + 200 = 361; 今回請求額 4,671.
       assert.deepEqual(money(row), [1100, 800, 300, 4010, 361, 4671]);
       assert.deepEqual(rates(row), [['10', 2000, 200], ['8', 2010, 161]]);
-      const items = (await h.post<ClosingItems>('closing_preview_items', { sime_gp: '25', sime_ym: '202505', cl_id: cl })).body[0];
-      assert.deepEqual(items.slips.map((x) => [x.date, x.late]), [['2025-04-20', true], ['2025-05-10', false]]);
-      assert.deepEqual(items.payments.map((x) => [x.date, x.late]), [['2025-04-24', true], ['2025-05-20', false]]);
-      const job = await run('25', '202505');
+      const items = (await h.post<ClosingItems>('closing_preview_items', { sime_gp: '15', sime_ym: '202505', cl_id: cl })).body[0];
+      assert.deepEqual(items.slips.map((x) => [x.date, x.late]), [['2025-04-12', true], ['2025-05-10', false]]);
+      assert.deepEqual(items.payments.map((x) => [x.date, x.late]), [['2025-04-14', true], ['2025-05-14', false]]);
+      const job = await run('15', '202505');
       const [may] = await invoicesOf(job.result!.cls_id);
       assert.deepEqual([may.bl_prev_total, may.bl_paid, may.bl_carry, may.bl_sales_net, may.bl_tax_total, may.bl_total], [1100, 800, 300, 4010, 361, 4671]);
       const stamped = async () => [
@@ -417,8 +417,8 @@ for (const dialect of dialects()) {
       const issuer = await save('company', { name: '締めテスト水道', address: '東京都千代田区千代田1-1', invoice_no: 'T7000012050002', modified: company.modified }, 1);
       assert.equal(issuer.status, 200, issuer.text);
       const [doc] = await invoiceDocuments(h.database.db, [Number(may.bl_id)], { today: '2025-05-26' });
-      assert.deepEqual(doc.slips.map((x) => [x.date, x.late]), [['2025-04-20', true], ['2025-05-10', false]]);
-      assert.deepEqual(doc.payments.map((x) => [x.date, x.late]), [['2025-04-24', true], ['2025-05-20', false]]);
+      assert.deepEqual(doc.slips.map((x) => [x.date, x.late]), [['2025-04-12', true], ['2025-05-10', false]]);
+      assert.deepEqual(doc.payments.map((x) => [x.date, x.late]), [['2025-04-14', true], ['2025-05-14', false]]);
       assert.deepEqual(invoiceProblems(doc), []);
       // An issued invoice never changes: its slips and payments are refused, naming it.
       const number = String(may.bl_number);
@@ -431,11 +431,11 @@ for (const dialect of dialects()) {
         assert.ok(problem(res).error.includes(`請求済みのため変更・削除できません（請求書 ${number}）`), res.text);
       }
       // 締め戻し gives them back to the open state; closing again bills them the same.
-      const restored = await h.post<ClosingRestoreResult>('closing_restore', { sime_gp: '25', sime_ym: '202505' });
+      const restored = await h.post<ClosingRestoreResult>('closing_restore', { sime_gp: '15', sime_ym: '202505' });
       assert.equal(restored.status, 200, restored.text);
       assert.deepEqual([restored.body[0].slips, restored.body[0].payments], [2, 2]);
       assert.deepEqual(await stamped(), [null, null]);
-      assert.deepEqual(money(rowOf(await preview('25', '202505'), cl)), [1100, 800, 300, 4010, 361, 4671]);
+      assert.deepEqual(money(rowOf(await preview('15', '202505'), cl)), [1100, 800, 300, 4010, 361, 4671]);
     });
   });
 }
