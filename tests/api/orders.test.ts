@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import type { Kysely } from 'kysely';
 import { before, describe, it } from 'node:test';
 import { addDays, todayJst } from '../../lib/format';
-import { TRANSITIONS } from '../../lib/orders/status';
+import { movedText, TRANSITIONS, type StatusResult } from '../../lib/orders/status';
 import { divideRounded } from '../../lib/money/rounding';
 import { ORDER_STATUS, type OrderStatus } from '../../lib/resources/order';
 import { deliveryFeeFor } from '../../server/system/delivery-fee';
@@ -281,6 +281,25 @@ for (const dialect of dialects()) {
         const changed = await save('order', { modified: (await detail(id)).modified, delivery_fee: 700 }, id);
         assert.equal(changed.status, 200, changed.text);
         assert.equal((await shape(id)).at(-1)?.[4], 700);
+      });
+
+      it('processing an order answers the sales slip it made (id and number), worded 「処理済にしました（売上伝票 SL… を作成）」', async () => {
+        const order = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 1, price: 1000 }]);
+        const id = Number(order.od_id);
+        await walk(id, ['waitshipping', 'shipped']);
+        const shipped = await move(id, 'waitshipping');
+        assert.equal(shipped.body[0].slip, undefined);
+        await walk(id, ['shipped']);
+        const res = await move(id, 'processed');
+        assert.equal(res.status, 200, res.text);
+        const [slip] = await h.database.db.selectFrom('sales').select(['sl_id', 'sl_number']).where('sl_od_id', '=', id).where('deleted', '=', 0).execute();
+        const answer = res.body[0] as unknown as StatusResult;
+        assert.deepEqual(answer.slip, { sl_id: Number(slip.sl_id), sl_number: String(slip.sl_number) });
+        assert.match(String(slip.sl_number), /^SL/);
+        assert.equal(movedText(answer), `処理済にしました（売上伝票 ${String(slip.sl_number)} を作成）。`);
+        // Moved back, the slip is gone and the answer names none.
+        const back = await move(id, 'shipped');
+        assert.equal((back.body[0] as unknown as StatusResult).slip, undefined);
       });
 
       it('migration 0046 gives an order without its fee line the line its save derives, and a processed one its slip’s', async () => {
