@@ -72,6 +72,13 @@ const OTHER_TABLES: Record<string, { label: string; columns: Record<string, Othe
     calls: { jaccs_request: '口座振替依頼データの作成' },
     readers: 'import',
   },
+  // The stock movements' download (/system/download): who took which movements out.
+  stock_move: {
+    label: '入出庫',
+    columns: {},
+    calls: {},
+    readers: 'stock',
+  },
   // An import's file (the upload's row: ファイル名・サイズ・種類) and its commit (counts); the rows it wrote are logged by their own tables.
   import_run: {
     label: 'データ取込',
@@ -104,6 +111,9 @@ const OTHER_CALLS: Record<string, { text: string; readers: AuditReaders }> = {
   billing_mail: { text: '請求書のメール送信', readers: 'sales' },
   export_b2: { text: '送り状（B2）の出力', readers: 'order' },
   seed: { text: '初期データの登録', readers: 'own' },
+  job_cancel: { text: 'ジョブの中止', readers: 'own' },
+  // A migration's own writes (server/db/migrations/0047-sales-writes.ts `MIGRATION_CALL`): the system settling old data.
+  migration_0047: { text: 'データの移行（重複した売上伝票の削除）', readers: 'sales' },
 };
 
 /** Columns every table has. */
@@ -120,8 +130,8 @@ const reads = (areas: RoleAreas | undefined, readers: AuditReaders): boolean => 
  */
 export function auditTables(areas?: RoleAreas): Option[] {
   return [
-    // Every list's table: written, or (the log itself) exported.
-    ...Object.values(RESOURCES).filter((def) => def.single === undefined && reads(areas, def.area)).map((def) => ({ value: def.table, text: def.label })),
+    // Every resource's table: written (a settings record such as 自社情報 too), or (the log itself) exported.
+    ...Object.values(RESOURCES).filter((def) => reads(areas, def.area)).map((def) => ({ value: def.table, text: def.label })),
     ...Object.entries(OTHER_TABLES).filter(([, other]) => reads(areas, other.readers)).map(([table, other]) => ({ value: table, text: other.label })),
   ];
 }
@@ -140,6 +150,20 @@ export function auditCalls(areas?: RoleAreas): Option[] {
   for (const def of Object.values(RESOURCES).filter((d) => d.single === undefined && reads(areas, d.area))) out.push({ value: `${def.name}_csv`, text: `${def.label}のCSV出力` });
   return out;
 }
+
+/**
+ * A logged table in Japanese, wherever the log is shown (the list, its row detail, its CSV): the resource's label
+ * (「自社情報」 for `company_setting`), a table written elsewhere by its name; an unknown table as stored.
+ * @example auditTableName('order_setting') // '受注設定'
+ */
+export const auditTableName = (table: string): string => auditTables().find((o) => o.value === table)?.text ?? table;
+
+/**
+ * A logged call in Japanese: a resource's save, delete or CSV, another writing call, a migration's writes; an unknown
+ * call as stored.
+ * @example auditCallName('company_save') // '自社情報の保存'
+ */
+export const auditCallName = (call: string): string => auditCalls().find((o) => o.value === call)?.text ?? call;
 
 /** The declared resource stored in a table. */
 export const resourceOfTable = (table: string): ResourceDef | undefined => Object.values(RESOURCES).find((def) => def.table === table);

@@ -1,5 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditCalls, auditChanges, auditTables, columnLabel, valueTarget, valueText } from '@/lib/system/audit';
+import { RESOURCES } from '@/lib/resources';
+import { allows } from '@/lib/resources/types';
+import { auditCallName, auditCalls, auditChanges, auditTableName, auditTables, columnLabel, valueTarget, valueText } from '@/lib/system/audit';
+
+/** Every TypeScript source under a folder, with its path. */
+const sources = (dir: string): { path: string; text: string }[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return entry.name.endsWith('.ts') ? [{ path, text: readFileSync(path, 'utf8') }] : [];
+  });
+
+const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
 import { MASTER_CATALOGUE, masterInfo, masterOfPath } from '@/lib/system/masters';
 
 describe('audit log names', () => {
@@ -53,6 +67,31 @@ describe('audit log names', () => {
     expect(valueTarget('client', 'cl_delivery_usr_id')).toEqual({ ref: 'user' });
     expect(valueTarget('stock', 'st_it_id')).toEqual({ ref: 'item' });
     expect(valueTarget('client', 'cl_memo')).toBeUndefined();
+  });
+
+  it('names every kind of data and every call the log can hold in Japanese: every resource (settings too), every table and call the server writes', () => {
+    for (const def of Object.values(RESOURCES)) {
+      expect(auditTableName(def.table), def.table).toBe(def.label);
+      if (allows(def, 'edit')) expect(auditCallName(`${def.name}_save`), def.name).toBe(`${def.label}の保存`);
+      if (allows(def, 'delete')) expect(auditCallName(`${def.name}_del`), def.name).toBe(`${def.label}の削除`);
+    }
+    expect(auditTableName('company_setting')).toBe('自社情報');
+    expect(auditTableName('order_setting')).toBe('受注設定');
+    expect(auditCallName('company_save')).toBe('自社情報の保存');
+    const server = sources('server');
+    // The tables audit rows are written for: literals in the files that write them (`table: 'stock'`, an upload's `auditTable`).
+    const tables = new Set(server.filter((f) => f.text.includes('audit/audit-log')).flatMap((f) => [...f.text.matchAll(/\b(?:auditTable|table): '(\w+)'/g)].map((m) => m[1])));
+    expect(tables.size).toBeGreaterThan(10);
+    for (const table of tables) expect(auditTableName(table), table).toMatch(JAPANESE);
+    // The calls: every writing call of the call table, the calls that write in the name of another (`call: 'seed'`), a migration's.
+    const calls = new Set(server.flatMap((f) => [
+      ...[...f.text.matchAll(/addCall\(calls, '(\w+)', \{\s*area: [^,]+, level: 'write'/g)].map((m) => m[1]),
+      ...[...f.text.matchAll(/\bcall: '(\w+)'/g)].map((m) => m[1]),
+      ...[...f.text.matchAll(/_CALL = '(\w+)'/g)].map((m) => m[1]),
+    ]));
+    expect(calls).toContain('closing_run');
+    expect(calls).toContain('migration_0047');
+    for (const call of calls) expect(auditCallName(call), call).toMatch(JAPANESE);
   });
 
   it('reads a log row’s changes, ignoring what is not a [before, after] pair', () => {
