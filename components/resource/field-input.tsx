@@ -6,6 +6,7 @@ import { useEffect, useState, type ClipboardEvent } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { FormRecord } from '@/lib/list/record-mapper';
 import { useMasterOptions } from '@/lib/client/list/use-master-options';
+import { monthLabel } from '@/lib/closing/period';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { convertsInput, halfWidthOf, maxLength } from '@/lib/resources/schema';
 import type { FieldDef } from '@/lib/resources/types';
@@ -112,7 +113,8 @@ function ReadOnlyValue({ field, form }: FieldInputProps) {
   const value = useWatch({ control: form.control, name: field.name }) ?? '';
   const shown = field.type === 'money' ? formatMoney(value) : field.type === 'flag' ? (value === '1' ? 'はい' : 'いいえ') : field.type === 'datetime' ? formatDateTime(value)
     // A read-only select of fixed options (an invoice's 締日, the customer's 口座振替結果) shows the option's text.
-    : field.type === 'select' && field.options ? (field.options.find((o) => o.value === String(value))?.text ?? value) : value;
+    : field.type === 'select' && field.options ? (field.options.find((o) => o.value === String(value))?.text ?? value)
+    : field.format === 'month' && value ? monthLabel(String(value)) : value;
   return (
     <input
       id={fieldId(field.name)}

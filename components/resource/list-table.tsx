@@ -179,7 +179,7 @@ export function ListTable({
                           <CellValue def={def} column={column} row={row} />
                         </AppLink>
                       ) : (
-                        <CellValue def={def} column={column} row={row} />
+                        <CellValue def={def} column={column} row={row} link />
                       )}
                     </td>
                   ))}

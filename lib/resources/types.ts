@@ -64,6 +64,11 @@ export interface FieldDef {
    * the reading, then by this field (kanji code points say nothing of the 五十音 order).
    */
   reading?: string;
+  /**
+   * How a stored text reads wherever it is shown (list, detail, CSV): `month` — a month stored as YYYYMM reads
+   * 「2026年11月」 (`monthLabel`), never 202611.
+   */
+  format?: 'month';
   /** Local-storage key: a new form starts with the value last saved, and a save remembers it (spec §3 ct_uketsuke_date). */
   remember?: string;
   /**

@@ -3,6 +3,7 @@
  * that write, and each changed column's Japanese label, all from the resource declarations.
  * The server answers the first two as masters (`mt_log_table`, `mt_log_call`) for the filters.
  */
+import { monthLabel } from '../closing/period';
 import { formatDateTime, formatMoney } from '../format';
 import { can, type Area, type RoleAreas } from '../permissions';
 import { RESOURCES } from '../resources';
@@ -17,7 +18,7 @@ import { STOCK_MOVE_KIND } from '../stock';
 export type AuditReaders = Area | 'own';
 
 /** What the log knows of a column written outside the declared fields: its label, and what its values name. */
-type OtherColumn = Pick<FieldDef, 'label'> & Partial<Pick<FieldDef, 'ref' | 'options'>>;
+type OtherColumn = Pick<FieldDef, 'label'> & Partial<Pick<FieldDef, 'ref' | 'options' | 'format'>>;
 
 /** Tables written outside the resource declarations, with their Japanese names, columns, calls and readers. */
 const OTHER_TABLES: Record<string, { label: string; columns: Record<string, OtherColumn>; calls: Record<string, string>; readers: AuditReaders }> = {
@@ -33,7 +34,7 @@ const OTHER_TABLES: Record<string, { label: string; columns: Record<string, Othe
   closing: {
     label: '締め処理',
     columns: {
-      cls_sime_gp: { label: '締日', options: CLOSING_DAY }, cls_sime_ym: { label: '締め年月' }, cls_closing_date: { label: '締め日' },
+      cls_sime_gp: { label: '締日', options: CLOSING_DAY }, cls_sime_ym: { label: '締め年月', format: 'month' }, cls_closing_date: { label: '締め日' },
       cls_invoices: { label: '請求書の数' }, cls_total: { label: '今回請求額の合計' }, slips: { label: '請求した売上伝票の数' }, payments: { label: '計上した入金伝票の数' },
     },
     calls: {},
@@ -220,6 +221,7 @@ export function valueText(table: string, column: string, value: string | number 
   const declared = columnOfTable(table, column);
   const option = declared?.options?.find((o) => o.value === String(value));
   if (option) return option.text;
+  if (declared?.format === 'month') return monthLabel(String(value));
   const type = declared && 'type' in declared ? declared.type : undefined;
   if (type === 'money') return formatMoney(value);
   if (type === 'flag') return Number(value) === 1 ? 'はい' : 'いいえ';

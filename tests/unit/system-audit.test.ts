@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { jobTitle } from '@/lib/jobs';
 import { RESOURCES } from '@/lib/resources';
 import { allows } from '@/lib/resources/types';
 import { auditCallName, auditCalls, auditChanges, auditTableName, auditTables, columnLabel, valueTarget, valueText } from '@/lib/system/audit';
@@ -49,6 +50,8 @@ describe('audit log names', () => {
     expect(valueText('delivery_fee', 'df_fee', 1320)).toBe('1,320円');
     expect(valueText('client', 'modified', '2026-01-01T00:00:00.000Z')).toBe('2026-01-01 9:00');
     expect(valueText('client', 'deleted', 1)).toBe('削除済み');
+    expect(valueText('closing', 'cls_sime_ym', '202611')).toBe('2026年11月');
+    expect(valueText('billing', 'bl_sime_ym', '202611')).toBe('2026年11月');
   });
 
   it('names the writes of every call, the stock table and what a save writes beside the fields; never a code', () => {
@@ -111,5 +114,16 @@ describe('master catalogue', () => {
     expect(masterOfPath('/system/delivery')?.table).toBe('mt_delivery_time');
     expect(masterInfo('mt_bank')?.label).toBe('銀行');
     expect(masterInfo('mt_role')).toBeUndefined();
+  });
+});
+
+describe('job names', () => {
+  it('names a job by its kind and what it works on, in words (a closing by its month and group, not 20:202611)', () => {
+    expect(jobTitle('closing_run', '20:202611')).toBe('締め処理（2026年11月 20日締め）');
+    expect(jobTitle('billing_pdf_batch', '31:202611')).toBe('請求書の一括発行（2026年11月 末日締め）');
+    expect(jobTitle('rental_generate', '202606')).toBe('月次サーバーレンタルの売上作成（2026年06月）');
+    expect(jobTitle('hod_generate', '2026-05-01..2026-05-31')).toBe('定期配送の受注作成（2026-05-01〜2026-05-31）');
+    expect(jobTitle('import_commit', 'client')).toMatch(/^データ取込（顧客/);
+    expect(jobTitle('hod_generate', '')).toBe('定期配送の受注作成');
   });
 });
