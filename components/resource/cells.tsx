@@ -42,7 +42,7 @@ export function MasterText({ table, value }: { table: string; value: unknown }) 
 /**
  * A record a row names (顧客, 担当者): its name, as a link to it where it has a screen the user may read.
  */
-function RefValue({ target, id, name }: { target: ResourceDef | undefined; id: unknown; name: string }) {
+export function RefValue({ target, id, name }: { target: ResourceDef | undefined; id: unknown; name: string }) {
   const areas = useAreas();
   const path = target && id !== null && id !== undefined && id !== '' && areas && can(areas, target.area, 'read') ? refPathOf(target, String(id)) : undefined;
   return path ? <AppLink to={path} className="text-brand underline-offset-2 hover:underline">{name}</AppLink> : <>{name}</>;

@@ -10,6 +10,8 @@ import { monthLabel } from '@/lib/closing/period';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { convertsInput, halfWidthOf, maxLength } from '@/lib/resources/schema';
 import type { FieldDef } from '@/lib/resources/types';
+import { RESOURCES } from '@/lib/resources';
+import { RefValue } from './cells';
 import { ImageField } from './image-field';
 import { RefPicker } from './ref-picker';
 import { inputClass, labelClass } from './styles';
@@ -109,8 +111,16 @@ function SelectInput({ field, form, aria, disabled, storedLabel }: {
 }
 
 /** A read-only field: shown, never registered (it is not part of a save). */
-function ReadOnlyValue({ field, form }: FieldInputProps) {
+function ReadOnlyValue({ field, form, refLabel }: FieldInputProps) {
   const value = useWatch({ control: form.control, name: field.name }) ?? '';
+  // A record it names (the order a slip was made from, the invoice that billed it): its name, linked — never its id.
+  if (field.type === 'ref' && field.ref && value) {
+    return (
+      <p id={fieldId(field.name)} aria-describedby={describedBy(field, false)} className={`${inputClass} flex w-full items-center`}>
+        <RefValue target={RESOURCES[field.ref]} id={value} name={refLabel || `ID ${String(value)}`} />
+      </p>
+    );
+  }
   const shown = field.type === 'money' ? formatMoney(value) : field.type === 'flag' ? (value === '1' ? 'はい' : 'いいえ') : field.type === 'datetime' ? formatDateTime(value)
     // A read-only select of fixed options (an invoice's 締日, the customer's 口座振替結果) shows the option's text.
     : field.type === 'select' && field.options ? (field.options.find((o) => o.value === String(value))?.text ?? value)
@@ -147,7 +157,7 @@ function Widget({ field, form, disabled, invalid, locked, refLabel, creating, on
     ? (event: ClipboardEvent<HTMLInputElement | HTMLTextAreaElement>) => onOverflow(overflowOfPaste(event.currentTarget, event.clipboardData.getData('text'), maxLength(field)))
     : undefined;
 
-  if (field.readOnly) return <ReadOnlyValue field={field} form={form} />;
+  if (field.readOnly) return <ReadOnlyValue field={field} form={form} refLabel={refLabel} />;
   // A reference without a master to choose from is found by keyword; one with a master is a select.
   if (field.type === 'ref' && !field.master) {
     return (
