@@ -213,6 +213,8 @@ export const clientResource: ResourceDef = {
     { resource: 'bottle', field: 'cl_id', label: 'ボトル' },
     { resource: 'server', field: 'cl_id', label: 'サーバー' },
     { resource: 'serverhistory', field: 'cl_id', label: 'サーバー履歴' },
+    // Its invoices (each row unfolds to its PDF, reprint and mail), slips and payments.
+    { resource: 'billing', field: 'cl_id', label: '請求' },
     { resource: 'sales', field: 'cl_id', label: '売上' },
     { resource: 'payment', field: 'cl_id', label: '入金' },
     { resource: 'hodpause', field: 'cl_id', label: '休配・スキップ' },
