@@ -128,6 +128,11 @@ export interface ResourceDef {
   };
   /** Fields (unprefixed) that name a record in titles: the first non-empty one wins. */
   titleFields: readonly string[];
+  /**
+   * What a record picker's option shows beside the name, to tell records apart (default: the id): `lead` before it (a
+   * code), `details` after it (a price) — answer columns of `{r}_lst`.
+   */
+  picker?: { lead?: string; details: readonly ColumnDef[] };
   /** Extra cross-field rule: returns field → message for problems, or nothing. */
   check?: (values: Record<string, unknown>) => Record<string, string> | undefined;
   /** Fields whose values together may occur in one live record only, with the message naming the clash. */

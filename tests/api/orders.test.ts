@@ -283,6 +283,24 @@ for (const dialect of dialects()) {
         assert.equal((await shape(id)).at(-1)?.[4], 700);
       });
 
+      it('a warehouse out of use is no new order’s warehouse: passed over as the customer’s default, refused when chosen, kept where stored', async () => {
+        const old = Number((await created('souko', { code: 'O-OLD', name: '受注テスト旧倉庫', pref: '東京都', active: 1 })).sk_id);
+        const stays = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 1, price: 1000 }], { sk_id: String(old) });
+        const client = Number((await created('client', { co_name: '旧倉庫の顧客', status: '1', tel_1: '03-1234-5678', sk_id: String(old) })).cl_id);
+        const loaded = (await h.post<Row>('souko_dtl', { id: old })).body[0];
+        assert.equal((await save('souko', { active: 0, modified: loaded.modified }, old)).status, 200);
+        assert.ok(!(await h.post<{ value: string }>('master_lst', { table: 'mt_warehouse' })).body.some((o) => o.value === String(old)));
+        const fresh = await created('order', { cl_id: client, date: today, delivery_fee: 0, lines: [{ it_id: ids.rental, quantity: 1, price: 1000 }] });
+        assert.notEqual(String(fresh.od_sk_id), String(old), 'the customer’s retired warehouse is passed over');
+        const chosen = await save('order', { cl_id: ids.plain, date: today, sk_id: String(old), delivery_fee: 0, lines: [{ it_id: ids.rental, quantity: 1, price: 1000 }] });
+        assert.equal(chosen.status, 400, chosen.text);
+        assert.match(problem(chosen).error, /出荷倉庫「受注テスト旧倉庫」は使用停止です/);
+        assert.ok(problem(chosen).fields?.sk_id);
+        const kept = await save('order', { modified: (await detail(Number(stays.od_id))).modified, biko: '旧倉庫のまま' }, Number(stays.od_id));
+        assert.equal(kept.status, 200, kept.text);
+        assert.equal(String((await detail(Number(stays.od_id))).od_sk_id), String(old));
+      });
+
       it('processing an order answers the sales slip it made (id and number), worded 「処理済にしました（売上伝票 SL… を作成）」', async () => {
         const order = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 1, price: 1000 }]);
         const id = Number(order.od_id);
