@@ -44,6 +44,7 @@ import * as b2Export from './migrations/0050-b2-export';
 import * as accountingExport from './migrations/0052-accounting-export';
 import * as orderImportKey from './migrations/0053-order-import-key';
 import * as billingCarried from './migrations/0054-billing-carried';
+import * as clientSaleStaff from './migrations/0070-client-sale-staff';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -93,6 +94,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0053-order-import-key': orderImportKey,
   '0051-jaccs': jaccs,
   '0054-billing-carried': billingCarried,
+  '0070-client-sale-staff': clientSaleStaff,
 };
 
 function provider(dialect: DialectName) {
