@@ -116,9 +116,9 @@ function ReadOnlyValue({ field, form, refLabel }: FieldInputProps) {
   // A record it names (the order a slip was made from, the invoice that billed it): its name, linked — never its id.
   if (field.type === 'ref' && field.ref && value) {
     return (
-      <p id={fieldId(field.name)} aria-describedby={describedBy(field, false)} className={`${inputClass} flex w-full items-center`}>
+      <output id={fieldId(field.name)} aria-describedby={describedBy(field, false)} className={`${inputClass} flex w-full items-center`}>
         <RefValue target={RESOURCES[field.ref]} id={value} name={refLabel || `ID ${String(value)}`} />
-      </p>
+      </output>
     );
   }
   const shown = field.type === 'money' ? formatMoney(value) : field.type === 'flag' ? (value === '1' ? 'はい' : 'いいえ') : field.type === 'datetime' ? formatDateTime(value)

@@ -128,7 +128,12 @@ test('order → 処理済 → slip → payment → closing → invoice PDF → �
   // The move names the slip it made, with a link to it.
   const moved = page.getByRole('status').filter({ hasText: '処理済にしました' });
   await expect(moved).toContainText(`処理済にしました（売上伝票 ${slip.sl_number} を作成）`);
-  await expect(moved.getByRole('link', { name: `売上伝票 ${slip.sl_number} を開く` })).toHaveAttribute('href', `#/sales/detail/${slip.sl_id}`);
+  await moved.getByRole('link', { name: `売上伝票 ${slip.sl_number} を開く` }).click();
+  await expect(page).toHaveURL(new RegExp(`#/sales/detail/${slip.sl_id}$`));
+  // The slip names its order by number, linked — never its id.
+  const order = readRow<{ od_id: number; od_number: string }>('SELECT od_id, od_number FROM orders WHERE od_cl_id = ? AND deleted = 0', clientId);
+  await expect(page.getByLabel('受注', { exact: true })).toHaveText(order.od_number);
+  await expect(page.getByLabel('受注', { exact: true }).getByRole('link')).toHaveAttribute('href', `#/orders/detail/${order.od_id}`);
 
   // A payment in the period.
   await page.goto('/#/payment/new');
@@ -169,6 +174,7 @@ test('order → 処理済 → slip → payment → closing → invoice PDF → �
   await expect(page).toHaveURL(new RegExp(`#/billing/detail/${first.id}$`));
   await expect(page.getByLabel('今回請求額', { exact: true })).toHaveValue('3,018円');
   await expect(page.getByLabel('締め年月', { exact: true })).toHaveValue('2026年10月');
+  await expect(page.getByLabel('顧客', { exact: true })).toHaveText(company);
   const rates = page.getByRole('table', { name: '税率ごとの内訳' });
   await expect(rates.getByRole('row', { name: /^10%/ })).toContainText('1,100円');
   await expect(rates.getByRole('row', { name: /^8%/ })).toContainText('208円');
