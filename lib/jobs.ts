@@ -2,8 +2,9 @@
  * Long work run as a job (docs/architecture.md "Jobs"): its kinds with the area they belong to, its states and
  * what `job_dtl` / `job_lst` answer — shared by the server (server/jobs) and the screens that watch a job.
  */
-import { closingLabel, monthLabel } from './closing/period';
+import { closingLabel } from './closing/period';
 import { importKindInfo } from './imports/registry';
+import { rentalMonthLabel } from './sales/rental';
 import type { Area } from './permissions';
 
 /**
@@ -12,8 +13,8 @@ import type { Area } from './permissions';
  */
 export const JOB_KINDS = {
   hod_generate: { area: 'order', label: '定期配送の受注作成' },
-  /** Scope: the month `YYYYMM` (server/sales). */
-  rental_generate: { area: 'sales', label: '月次サーバーレンタルの売上作成', scopeText: monthLabel },
+  /** Scope: the month `YYYYMM` (server/sales), named as the rental screen names it. */
+  rental_generate: { area: 'sales', label: '月次サーバーレンタルの売上作成', scopeText: (scope: string) => rentalMonthLabel({ ym: scope }) },
   /** Scope `{sime_gp}:{sime_ym}` (server/closing). */
   closing_run: { area: 'sales', label: '締め処理', scopeText: (scope: string) => closingOfScope(scope) },
   /** Scope `{sime_gp}:{sime_ym}` (server/billing). */

@@ -121,7 +121,7 @@ describe('job names', () => {
   it('names a job by its kind and what it works on, in words (a closing by its month and group, not 20:202611)', () => {
     expect(jobTitle('closing_run', '20:202611')).toBe('締め処理（2026年11月 20日締め）');
     expect(jobTitle('billing_pdf_batch', '31:202611')).toBe('請求書の一括発行（2026年11月 末日締め）');
-    expect(jobTitle('rental_generate', '202606')).toBe('月次サーバーレンタルの売上作成（2026年06月）');
+    expect(jobTitle('rental_generate', '202606')).toBe('月次サーバーレンタルの売上作成（2026年6月）');
     expect(jobTitle('hod_generate', '2026-05-01..2026-05-31')).toBe('定期配送の受注作成（2026-05-01〜2026-05-31）');
     expect(jobTitle('import_commit', 'client')).toMatch(/^データ取込（顧客/);
     expect(jobTitle('hod_generate', '')).toBe('定期配送の受注作成');
