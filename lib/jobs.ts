@@ -2,20 +2,47 @@
  * Long work run as a job (docs/architecture.md "Jobs"): its kinds with the area they belong to, its states and
  * what `job_dtl` / `job_lst` answer — shared by the server (server/jobs) and the screens that watch a job.
  */
+import { closingLabel } from './closing/period';
+import { importKindInfo } from './imports/registry';
+import { rentalMonthLabel } from './sales/rental';
 import type { Area } from './permissions';
 
-/** The kinds of job, each with the area whose readers see it (and whose writers may start or cancel it) and its name. */
+/**
+ * The kinds of job, each with the area whose readers see it (and whose writers may start or cancel it), its name and
+ * how its scope reads (`scopeText`, default: a date range `from..to` as 「from〜to」).
+ */
 export const JOB_KINDS = {
   hod_generate: { area: 'order', label: '定期配送の受注作成' },
-  rental_generate: { area: 'sales', label: '月次サーバーレンタルの売上作成' },
+  /** Scope: the month `YYYYMM` (server/sales), named as the rental screen names it. */
+  rental_generate: { area: 'sales', label: '月次サーバーレンタルの売上作成', scopeText: (scope: string) => rentalMonthLabel({ ym: scope }) },
   /** Scope `{sime_gp}:{sime_ym}` (server/closing). */
-  closing_run: { area: 'sales', label: '締め処理' },
-  billing_pdf_batch: { area: 'sales', label: '請求書の一括発行' },
+  closing_run: { area: 'sales', label: '締め処理', scopeText: (scope: string) => closingOfScope(scope) },
+  /** Scope `{sime_gp}:{sime_ym}` (server/billing). */
+  billing_pdf_batch: { area: 'sales', label: '請求書の一括発行', scopeText: (scope: string) => closingOfScope(scope) },
   /** Scope `{sime_gp}:{sime_ym}` (server/billing/mail.ts). */
-  billing_mail_batch: { area: 'sales', label: '請求書の一括メール送信' },
+  billing_mail_batch: { area: 'sales', label: '請求書の一括メール送信', scopeText: (scope: string) => closingOfScope(scope) },
   /** Scope: the import kind (server/imports); a kind of another area than `import` names it in `scopeAreas`. */
-  import_commit: { area: 'import', label: 'データ取込', scopeAreas: { client: 'client', order: 'order', waybill: 'order', waybill_sagawa: 'order' } },
-} as const satisfies Record<string, { area: Area; label: string; scopeAreas?: Readonly<Record<string, Area>> }>;
+  import_commit: {
+    area: 'import', label: 'データ取込', scopeAreas: { client: 'client', order: 'order', waybill: 'order', waybill_sagawa: 'order' },
+    scopeText: (scope: string) => importKindInfo(scope)?.label ?? scope,
+  },
+} as const satisfies Record<string, { area: Area; label: string; scopeAreas?: Readonly<Record<string, Area>>; scopeText?: (scope: string) => string }>;
+
+/** A closing's scope `{sime_gp}:{sime_ym}` in words (「2026年11月 20日締め」); anything else as it is. */
+function closingOfScope(scope: string): string {
+  const [gp, ym] = scope.split(':');
+  return gp && ym && /^\d{6}$/.test(ym) ? closingLabel(gp, ym) : scope;
+}
+
+/**
+ * How a job names itself on screens and in messages: its kind and what it works on, in words.
+ * @example jobTitle('closing_run', '20:202611') // '締め処理（2026年11月 20日締め）'
+ * @example jobTitle('hod_generate', '2026-05-01..2026-05-31') // '定期配送の受注作成（2026-05-01〜2026-05-31）'
+ */
+export function jobTitle(kind: JobKind, scope: string): string {
+  const info: { label: string; scopeText?: (scope: string) => string } = JOB_KINDS[kind];
+  return `${info.label}${scope ? `（${info.scopeText ? info.scopeText(scope) : scope.replace('..', '〜')}）` : ''}`;
+}
 
 export type JobKind = keyof typeof JOB_KINDS;
 /**

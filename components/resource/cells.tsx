@@ -1,7 +1,12 @@
 /** Formatting of list cells from the column declaration (money, dates in Japan time, option texts). */
+import { monthLabel } from '@/lib/closing/period';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { useMasterOptions } from '@/lib/client/list/use-master-options';
+import { refPathOf } from '@/lib/list/resource-paths';
+import { can } from '@/lib/permissions';
+import { RESOURCES } from '@/lib/resources';
 import { fieldOfColumn, type ColumnDef, type Option, type ResourceDef } from '@/lib/resources/types';
+import { AppLink, useAreas } from './shell-bridge';
 
 export { fieldOfColumn };
 
@@ -34,10 +39,25 @@ export function MasterText({ table, value }: { table: string; value: unknown }) 
   return <>{optionText(options, value)}</>;
 }
 
-/** One list cell's content. */
-export function CellValue({ def, column, row }: { def: ResourceDef; column: ColumnDef; row: Record<string, unknown> }) {
+/**
+ * A record a row names (顧客, 担当者): its name, as a link to it where it has a screen the user may read.
+ */
+export function RefValue({ target, id, name }: { target: ResourceDef | undefined; id: unknown; name: string }) {
+  const areas = useAreas();
+  const path = target && id !== null && id !== undefined && id !== '' && areas && can(areas, target.area, 'read') ? refPathOf(target, String(id)) : undefined;
+  return path ? <AppLink to={path} className="text-brand underline-offset-2 hover:underline">{name}</AppLink> : <>{name}</>;
+}
+
+/** One list cell's content; `link`: a `ref` column's name links to its record (not inside another link). */
+export function CellValue({ def, column, row, link = false }: { def: ResourceDef; column: ColumnDef; row: Record<string, unknown>; link?: boolean }) {
   const value = row[column.name];
-  if (column.format === 'ref') return <>{String(row[`${column.name}_label`] ?? (value ?? ''))}</>;
+  if (column.format === 'ref') {
+    const name = String(row[`${column.name}_label`] ?? (value ?? ''));
+    const ref = fieldOfColumn(def, column)?.ref;
+    return link && ref ? <RefValue target={RESOURCES[ref]} id={value} name={name} /> : <>{name}</>;
+  }
+  const shows = fieldOfColumn(def, column);
+  if (shows?.format === 'month' && value !== null && value !== undefined && value !== '') return <>{monthLabel(String(value))}</>;
   if (column.format === 'option') {
     const field = fieldOfColumn(def, column);
     if (field?.master) return <MasterText table={field.master} value={value} />;

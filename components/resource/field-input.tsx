@@ -6,9 +6,12 @@ import { useEffect, useState, type ClipboardEvent } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { FormRecord } from '@/lib/list/record-mapper';
 import { useMasterOptions } from '@/lib/client/list/use-master-options';
+import { monthLabel } from '@/lib/closing/period';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { convertsInput, halfWidthOf, maxLength } from '@/lib/resources/schema';
 import type { FieldDef } from '@/lib/resources/types';
+import { RESOURCES } from '@/lib/resources';
+import { RefValue } from './cells';
 import { ImageField } from './image-field';
 import { RefPicker } from './ref-picker';
 import { ZipInput } from './zip-input';
@@ -132,7 +135,7 @@ export function valueText(field: FieldDef, value: string, label?: string): strin
       if (value === '') return '';
       return field.options?.find((o) => o.value === value)?.text ?? (label || value);
     default:
-      return value;
+      return field.format === 'month' && value ? monthLabel(value) : value;
   }
 }
 
@@ -149,6 +152,14 @@ export function ValueBox({ field, text, id, label, describedBy, className = '' }
 /** A field shown as its value, not as an input (never registered: it is not part of a save). */
 function ReadOnlyValue({ field, form, refLabel }: FieldInputProps) {
   const value = String(useWatch({ control: form.control, name: field.name }) ?? '');
+  // A record it names (the order a slip was made from, the invoice that billed it): its name, linked — never its id.
+  if (field.type === 'ref' && field.ref && value) {
+    return (
+      <output id={fieldId(field.name)} aria-describedby={field.hint ? hintId(field.name) : undefined} data-read-only="" className={`${valueClass} flex w-full items-center`}>
+        <RefValue target={RESOURCES[field.ref]} id={value} name={refLabel || `ID ${value}`} />
+      </output>
+    );
+  }
   return <ValueBox field={field} text={valueText(field, value, refLabel)} id={fieldId(field.name)} describedBy={field.hint ? hintId(field.name) : undefined} className={isNumeric(field) ? 'max-w-[260px]' : ''} />;
 }
 

@@ -7,7 +7,7 @@ import { useCallback } from 'react';
 import { useJob, type JobController } from '@/lib/client/api/use-job';
 import { messageOf } from '@/lib/client/list/use-list-controller';
 import { formatDateTime } from '@/lib/format';
-import { JOB_KINDS, jobPercent, type JobInfo, type JobKind } from '@/lib/jobs';
+import { JOB_KINDS, jobPercent, jobTitle, type JobInfo, type JobKind } from '@/lib/jobs';
 import { type ConfirmOptions, useAlert, useConfirm } from '@/components/ui';
 import { buttonClass } from './styles';
 
@@ -15,13 +15,15 @@ const count = (n: number): string => n.toLocaleString('ja-JP');
 
 export function JobProgress({ job, result, onCancel }: { job: JobInfo; result?: string; onCancel?: () => void }) {
   const { label } = JOB_KINDS[job.kind];
+  // What it works on too: 「締め処理（2026年11月 20日締め）」.
+  const title = jobTitle(job.kind, job.scope);
   const percent = jobPercent(job);
   const started = `${job.user_name}さんが ${formatDateTime(job.started)} に開始`;
   const outcome = {
-    running: `${label}を実行中です（${started}）。${job.cancelling ? '取り消しています…' : '画面を閉じても処理は続きます。'}`,
-    done: `${label}が終わりました（${started}）。${result ?? ''}`,
-    failed: `${label}ができませんでした（${started}）。${job.error}`,
-    cancelled: `${label}を取り消しました（${started}）。${job.error}`,
+    running: `${title}を実行中です（${started}）。${job.cancelling ? '取り消しています…' : '画面を閉じても処理は続きます。'}`,
+    done: `${title}が終わりました（${started}）。${result ?? ''}`,
+    failed: `${title}ができませんでした（${started}）。${job.error}`,
+    cancelled: `${title}を取り消しました（${started}）。${job.error}`,
   }[job.state];
   return (
     <div role="status" aria-label={label} className="flex flex-col gap-[6px] rounded-[6px] border border-line bg-white p-[12px] text-[1.4rem]">

@@ -179,7 +179,7 @@ export function ListTable({
                           <CellValue def={def} column={column} row={row} />
                         </AppLink>
                       ) : (
-                        <CellValue def={def} column={column} row={row} />
+                        <CellValue def={def} column={column} row={row} link />
                       )}
                     </td>
                   ))}
@@ -187,7 +187,7 @@ export function ListTable({
                     <td className="whitespace-nowrap px-[10px]">
                       <button type="button" aria-expanded={isOpen} aria-controls={isOpen ? detailId : undefined} onClick={() => toggle(id)} className="text-[13px] text-brand underline-offset-2 hover:underline">
                         {isOpen ? '閉じる' : '開く'}
-                        <span className="visually-hidden">（{def.label} {id} の詳細）</span>
+                        <span className="visually-hidden">（{def.label} {titleOf(def, row) || id} の詳細）</span>
                       </button>
                     </td>
                   )}

@@ -9,6 +9,7 @@ import { callFetcher, type Row } from '@/lib/client/list/use-list-controller';
 import { useRecordTitle } from '@/lib/client/list/use-record-title';
 import { callName } from '@/lib/protocol';
 import { idColumn, keywordHintOf, titleOf, type FieldDef } from '@/lib/resources/types';
+import { formatCell } from './cells';
 import { resolveResource } from './resolve';
 import { inputClass } from './styles';
 
@@ -139,8 +140,15 @@ export function RefPicker({ field, inputId, value, label, onChange, disabled, in
                 onClick={() => choose(row)}
                 className={`flex cursor-pointer justify-between gap-[8px] px-[10px] py-[6px] text-[1.4rem] ${i === active ? 'bg-brand-soft' : ''}`}
               >
-                <span className="truncate">{titleOf(target, row) || '（名称なし）'}</span>
-                <span className="tabular shrink-0 text-[1.2rem] text-muted">ID {String(row[idColumn(target)])}</span>
+                {target.picker?.lead && <span className="tabular shrink-0 text-[1.2rem] text-muted">{String(row[target.picker.lead] ?? '')}</span>}
+                <span className="flex-1 truncate">{titleOf(target, row) || '（名称なし）'}</span>
+                {target.picker ? (
+                  target.picker.details.map((column) => (
+                    <span key={column.name} title={column.label} className="tabular shrink-0 text-[1.2rem] text-muted">{formatCell(column, row[column.name])}</span>
+                  ))
+                ) : (
+                  <span className="tabular shrink-0 text-[1.2rem] text-muted">ID {String(row[idColumn(target)])}</span>
+                )}
               </li>
             ))
           )}

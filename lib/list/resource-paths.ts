@@ -64,6 +64,17 @@ export function detailPathOf(def: ResourceDef, id: string | number, parentId?: s
   return fillPath(chosen.route.path, params);
 }
 
+/**
+ * Where a record another record names (a list's 顧客 column) opens: its own top-level detail, or undefined when it
+ * has none (the audit log) or lives only under a parent the naming row does not know.
+ * @example refPathOf(clientResource, 321) // '/client/detail/321'
+ */
+export function refPathOf(def: ResourceDef, id: string | number): string | undefined {
+  const routes = resourceRoutes(def, 'detail');
+  const own = routes.length > 0 ? routes.some((r) => !r.screen.parent) : hasDetailRoute(def);
+  return own ? detailPathOf(def, id) : undefined;
+}
+
 /** Where a new record is entered (under its parent when a parent id is given). */
 export function newPathOf(def: ResourceDef, parentId?: string): string {
   const chosen = pick(def, 'new', parentId);

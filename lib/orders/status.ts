@@ -66,4 +66,13 @@ export interface StatusResult {
   status: string;
   /** Why the move was refused, or why the order was held. */
   message?: string;
+  /** The sales slip a move to 処理済 made: its id (the link) and its number (what staff know it by). */
+  slip?: { sl_id: number; sl_number: string };
 }
+
+/**
+ * What a move that went through says: the status reached, and the sales slip it made (its number; the screen links it).
+ * @example movedText({ od_id: 1, od_number: 'OD1', ok: true, status: 'processed', slip: { sl_id: 4, sl_number: 'SL000004' } }) // '処理済にしました（売上伝票 SL000004 を作成）。'
+ */
+export const movedText = (result: Pick<StatusResult, 'status' | 'slip'>): string =>
+  `${statusText(result.status)}にしました${result.slip ? `（売上伝票 ${result.slip.sl_number} を作成）` : ''}。`;

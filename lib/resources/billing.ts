@@ -22,7 +22,7 @@ export const billingResource: ResourceDef = {
     { name: 'cl_id', label: '顧客', type: 'ref', ref: 'client', tab: 'basic', readOnly: true },
     { name: 'name', label: '宛名', type: 'text', tab: 'basic', readOnly: true },
     { name: 'sime_gp', label: '締日', type: 'select', tab: 'basic', options: CLOSING_DAY, readOnly: true },
-    { name: 'sime_ym', label: '締め年月', type: 'text', tab: 'basic', readOnly: true },
+    { name: 'sime_ym', label: '締め年月', type: 'text', format: 'month', tab: 'basic', readOnly: true },
     { name: 'closing_date', label: '締め日', type: 'date', tab: 'basic', readOnly: true },
     { name: 'period_from', label: '対象期間（開始）', type: 'date', tab: 'basic', readOnly: true },
     { name: 'period_to', label: '対象期間（終了）', type: 'date', tab: 'basic', readOnly: true },
@@ -37,7 +37,6 @@ export const billingResource: ResourceDef = {
     { name: 'open', label: '残額', type: 'money', tab: 'basic', readOnly: true },
     { name: 'print_count', label: '発行回数', type: 'number', tab: 'basic', readOnly: true },
     { name: 'reissued', label: '最終再発行日時', type: 'datetime', tab: 'basic', readOnly: true },
-    { name: 'cls_id', label: '締め処理', type: 'number', tab: 'basic', readOnly: true },
     { name: 'carried_by', label: '繰越先の請求書', type: 'ref', ref: 'billing', tab: 'basic', readOnly: true, hint: '次の請求書に残額が繰り越されると、この請求書の残額は 0 になり、消込は最新の請求書にします' },
   ],
   list: {
@@ -75,6 +74,8 @@ export const billingResource: ResourceDef = {
     { resource: 'sales', field: 'bli_id', label: '売上伝票' },
     { resource: 'payment', field: 'bli_id', label: '入金伝票' },
   ],
+  // The closing that issued it (its 締日 and 締め年月 name it on screen; the id is no number people use).
+  detailColumns: ['bl_cls_id'],
   ops: { create: false, edit: false, delete: false },
   jobStamped: true,
 };

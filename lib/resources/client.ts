@@ -105,7 +105,9 @@ export const clientFields: readonly FieldDef[] = [
   { name: 'contract_date', label: '契約日', type: 'date', tab: 'contract' },
   { name: 'contract_start_date', label: '契約開始日', type: 'date', tab: 'contract' },
   { name: 'cancel_date', label: '解約日', type: 'date', tab: 'contract' },
-  { name: 'sale_staff', label: '営業担当', type: 'text', tab: 'contract', max: 50 },
+  // 営業担当 is a user (migration 0070 moved the typed names that match one); a name that matched none stays, read-only.
+  { name: 'sale_usr_id', label: '営業担当', type: 'ref', ref: 'user', master: 'mt_user', tab: 'contract', hint: '売上伝票の担当者の既定になります' },
+  { name: 'sale_staff', label: '営業担当（移行前の入力）', type: 'text', tab: 'contract', max: 50, readOnly: true, hint: 'ユーザーに一致しなかった以前の入力です。上の営業担当を選んでください。' },
   // A 代理店 (sales agency that brought the customer) is itself a customer marked 代理店 (`dairiten_flag`).
   { name: 'dairiten_id', label: '代理店', type: 'ref', ref: 'client', master: 'mt_dairiten', tab: 'contract', hint: '「代理店として扱う」にした顧客から選びます' },
   { name: 'dairiten_flag', label: '代理店として扱う', type: 'flag', tab: 'contract', hint: '他の顧客の「代理店」に選べるようになります' },
@@ -218,6 +220,8 @@ export const clientResource: ResourceDef = {
     { resource: 'bottle', field: 'cl_id', label: 'ボトル' },
     { resource: 'server', field: 'cl_id', label: 'サーバー' },
     { resource: 'serverhistory', field: 'cl_id', label: 'サーバー履歴' },
+    // Its invoices (each row unfolds to its PDF, reprint and mail), slips and payments.
+    { resource: 'billing', field: 'cl_id', label: '請求' },
     { resource: 'sales', field: 'cl_id', label: '売上' },
     { resource: 'payment', field: 'cl_id', label: '入金' },
     { resource: 'hodpause', field: 'cl_id', label: '休配・スキップ' },

@@ -59,5 +59,7 @@ export const itemResource: ResourceDef = {
     ],
   },
   titleFields: ['name'],
+  // Items are told apart by code and price (「W-12 天然水 12L 1,200円」), in every picker of an item.
+  picker: { lead: 'it_code', details: [{ name: 'it_price', label: '標準単価（税抜）', format: 'money' }] },
   check: (values) => codeProblem(values, 'code', '商品コード'),
 };

@@ -134,7 +134,7 @@ export const salesResource: ResourceDef = {
     { name: 'date', label: '売上日', type: 'date', tab: 'basic', required: true, initial: 'today' },
     clientRef('basic'),
     { name: 'kind', label: '区分', type: 'select', tab: 'basic', options: SALES_KIND, required: true, initial: 'sale' },
-    staffRef('basic', { initial: undefined, hint: '空欄のときは顧客の営業担当（同じ名前のユーザー）、いなければ登録した人' }),
+    staffRef('basic', { initial: undefined, hint: '空欄のときは顧客の営業担当、いなければ登録した人' }),
     { name: 'od_id', label: '受注', type: 'ref', ref: 'order', tab: 'basic', readOnly: true, hint: '受注が「処理済」になったときに作られた伝票' },
     { name: 'bli_id', label: '請求', type: 'ref', ref: 'billing', tab: 'basic', readOnly: true, hint: '締め処理でこの伝票を請求した請求書（請求済みの伝票は変更・削除できません）' },
     { name: 'net_total', label: '税抜金額', type: 'money', tab: 'basic', readOnly: true },

@@ -64,6 +64,11 @@ export interface FieldDef {
    * the reading, then by this field (kanji code points say nothing of the 五十音 order).
    */
   reading?: string;
+  /**
+   * How a stored text reads wherever it is shown (list, detail, CSV): `month` — a month stored as YYYYMM reads
+   * 「2026年11月」 (`monthLabel`), never 202611.
+   */
+  format?: 'month';
   /** Local-storage key: a new form starts with the value last saved, and a save remembers it (spec §3 ct_uketsuke_date). */
   remember?: string;
   /**
@@ -128,6 +133,11 @@ export interface ResourceDef {
   };
   /** Fields (unprefixed) that name a record in titles: the first non-empty one wins. */
   titleFields: readonly string[];
+  /**
+   * What a record picker's option shows beside the name, to tell records apart (default: the id): `lead` before it (a
+   * code), `details` after it (a price) — answer columns of `{r}_lst`.
+   */
+  picker?: { lead?: string; details: readonly ColumnDef[] };
   /** Extra cross-field rule: returns field → message for problems, or nothing. */
   check?: (values: Record<string, unknown>) => Record<string, string> | undefined;
   /** Fields whose values together may occur in one live record only, with the message naming the clash. */

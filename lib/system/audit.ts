@@ -3,6 +3,7 @@
  * that write, and each changed column's Japanese label, all from the resource declarations.
  * The server answers the first two as masters (`mt_log_table`, `mt_log_call`) for the filters.
  */
+import { monthLabel } from '../closing/period';
 import { formatDateTime, formatMoney } from '../format';
 import { can, type Area, type RoleAreas } from '../permissions';
 import { RESOURCES } from '../resources';
@@ -17,7 +18,7 @@ import { STOCK_MOVE_KIND } from '../stock';
 export type AuditReaders = Area | 'own';
 
 /** What the log knows of a column written outside the declared fields: its label, and what its values name. */
-type OtherColumn = Pick<FieldDef, 'label'> & Partial<Pick<FieldDef, 'ref' | 'options'>>;
+type OtherColumn = Pick<FieldDef, 'label'> & Partial<Pick<FieldDef, 'ref' | 'options' | 'format'>>;
 
 /** Tables written outside the resource declarations, with their Japanese names, columns, calls and readers. */
 const OTHER_TABLES: Record<string, { label: string; columns: Record<string, OtherColumn>; calls: Record<string, string>; readers: AuditReaders }> = {
@@ -33,7 +34,7 @@ const OTHER_TABLES: Record<string, { label: string; columns: Record<string, Othe
   closing: {
     label: '締め処理',
     columns: {
-      cls_sime_gp: { label: '締日', options: CLOSING_DAY }, cls_sime_ym: { label: '締め年月' }, cls_closing_date: { label: '締め日' },
+      cls_sime_gp: { label: '締日', options: CLOSING_DAY }, cls_sime_ym: { label: '締め年月', format: 'month' }, cls_closing_date: { label: '締め日' },
       cls_invoices: { label: '請求書の数' }, cls_total: { label: '今回請求額の合計' }, slips: { label: '請求した売上伝票の数' }, payments: { label: '計上した入金伝票の数' },
     },
     calls: {},
@@ -72,6 +73,13 @@ const OTHER_TABLES: Record<string, { label: string; columns: Record<string, Othe
     calls: { jaccs_request: '口座振替依頼データの作成' },
     readers: 'import',
   },
+  // The stock movements' download (/system/download): who took which movements out.
+  stock_move: {
+    label: '入出庫',
+    columns: {},
+    calls: {},
+    readers: 'stock',
+  },
   // An import's file (the upload's row: ファイル名・サイズ・種類) and its commit (counts); the rows it wrote are logged by their own tables.
   import_run: {
     label: 'データ取込',
@@ -107,6 +115,9 @@ const OTHER_CALLS: Record<string, { text: string; readers: AuditReaders }> = {
   billing_mail_batch: { text: '請求書の一括メール送信', readers: 'sales' },
   export_b2: { text: '送り状（B2）の出力', readers: 'order' },
   seed: { text: '初期データの登録', readers: 'own' },
+  job_cancel: { text: 'ジョブの中止', readers: 'own' },
+  // A migration's own writes (server/db/migrations/0047-sales-writes.ts `MIGRATION_CALL`): the system settling old data.
+  migration_0047: { text: 'データの移行（重複した売上伝票の削除）', readers: 'sales' },
 };
 
 /** Columns every table has. */
@@ -123,8 +134,8 @@ const reads = (areas: RoleAreas | undefined, readers: AuditReaders): boolean => 
  */
 export function auditTables(areas?: RoleAreas): Option[] {
   return [
-    // Every list's table: written, or (the log itself) exported.
-    ...Object.values(RESOURCES).filter((def) => def.single === undefined && reads(areas, def.area)).map((def) => ({ value: def.table, text: def.label })),
+    // Every resource's table: written (a settings record such as 自社情報 too), or (the log itself) exported.
+    ...Object.values(RESOURCES).filter((def) => reads(areas, def.area)).map((def) => ({ value: def.table, text: def.label })),
     ...Object.entries(OTHER_TABLES).filter(([, other]) => reads(areas, other.readers)).map(([table, other]) => ({ value: table, text: other.label })),
   ];
 }
@@ -143,6 +154,20 @@ export function auditCalls(areas?: RoleAreas): Option[] {
   for (const def of Object.values(RESOURCES).filter((d) => d.single === undefined && reads(areas, d.area))) out.push({ value: `${def.name}_csv`, text: `${def.label}のCSV出力` });
   return out;
 }
+
+/**
+ * A logged table in Japanese, wherever the log is shown (the list, its row detail, its CSV): the resource's label
+ * (「自社情報」 for `company_setting`), a table written elsewhere by its name; an unknown table as stored.
+ * @example auditTableName('order_setting') // '受注設定'
+ */
+export const auditTableName = (table: string): string => auditTables().find((o) => o.value === table)?.text ?? table;
+
+/**
+ * A logged call in Japanese: a resource's save, delete or CSV, another writing call, a migration's writes; an unknown
+ * call as stored.
+ * @example auditCallName('company_save') // '自社情報の保存'
+ */
+export const auditCallName = (call: string): string => auditCalls().find((o) => o.value === call)?.text ?? call;
 
 /** The declared resource stored in a table. */
 export const resourceOfTable = (table: string): ResourceDef | undefined => Object.values(RESOURCES).find((def) => def.table === table);
@@ -199,6 +224,7 @@ export function valueText(table: string, column: string, value: string | number 
   const declared = columnOfTable(table, column);
   const option = declared?.options?.find((o) => o.value === String(value));
   if (option) return option.text;
+  if (declared?.format === 'month') return monthLabel(String(value));
   const type = declared && 'type' in declared ? declared.type : undefined;
   if (type === 'money') return formatMoney(value);
   if (type === 'flag') return Number(value) === 1 ? 'はい' : 'いいえ';

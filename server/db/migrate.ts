@@ -48,6 +48,7 @@ import * as yayoiLate from './migrations/0055-yayoi-late';
 import * as closingGuards from './migrations/0060-closing-guards';
 import * as clientPaymentTerms from './migrations/0061-client-payment-terms';
 import * as clientCodePrefix from './migrations/0075-client-code-prefix';
+import * as clientSaleStaff from './migrations/0070-client-sale-staff';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -101,6 +102,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0060-closing-guards': closingGuards,
   '0061-client-payment-terms': clientPaymentTerms,
   '0075-client-code-prefix': clientCodePrefix,
+  '0070-client-sale-staff': clientSaleStaff,
 };
 
 function provider(dialect: DialectName) {

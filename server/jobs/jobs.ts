@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { Kysely, Selectable } from 'kysely';
 import { formatDateTime } from '../../lib/format';
-import { JOB_KINDS, type JobInfo, type JobKind, type JobState } from '../../lib/jobs';
+import { jobTitle, type JobInfo, type JobKind, type JobState } from '../../lib/jobs';
 import { MESSAGES } from '../../lib/protocol';
 import type { SessionUser } from '../calls/call-table';
 import type { Config } from '../config';
@@ -98,8 +98,6 @@ const infoOf = <R>(row: JobRow): JobInfo<R> => ({
   started: row.job_started, finished: row.job_finished, user_id: Number(row.job_usr_id), user_name: row.job_usr_name,
 });
 
-/** How a job names itself in messages: its kind and scope (`定期配送の受注作成（2026-05-01〜2026-05-31）`). */
-export const jobTitle = (kind: JobKind, scope: string): string => `${JOB_KINDS[kind].label}${scope ? `（${scope.replace('..', '〜')}）` : ''}`;
 
 /**
  * 409 naming a running job — what it does, who started it and when — and its `job_id`: the refusal of a start that

@@ -54,6 +54,8 @@ export interface PricingBook {
   items: Map<number, ItemPricing>;
   /** The live delivery fees by prefecture code. */
   fees: Map<string, DeliveryFee>;
+  /** The live warehouses out of use (使用停止), id → name: never a new order's warehouse. */
+  retired: Map<string, string>;
 }
 
 /** The order settings (/system/orders), with the defaults of a database that has none. */
@@ -73,14 +75,15 @@ export async function orderSettings(db: Kysely<Database>): Promise<OrderSettings
  */
 export async function pricingBook(db: Kysely<Database>, itemIds: readonly number[]): Promise<PricingBook> {
   const ids = [...new Set(itemIds)];
-  const [settings, periods, fees, rows] = await Promise.all([
+  const [settings, periods, fees, rows, retired] = await Promise.all([
     orderSettings(db),
     taxPeriods(db),
     liveDeliveryFees(db),
     ids.length === 0 ? [] : db.selectFrom('item').select(['it_id', 'it_name', 'it_price', 'it_tax_class']).where('it_id', 'in', ids).where('deleted', '=', 0).execute(),
+    db.selectFrom('warehouse').select(['sk_id', 'sk_name']).where('deleted', '=', 0).where('sk_active', '=', 0).execute(),
   ]);
   const items = new Map(rows.map((r) => [Number(r.it_id), { name: String(r.it_name), price: Number(r.it_price ?? 0), taxClass: taxClassOf(r.it_tax_class) }]));
-  return { settings, periods, fees, items };
+  return { settings, periods, fees, items, retired: new Map(retired.map((w) => [String(w.sk_id), String(w.sk_name)])) };
 }
 
 /** The customer's columns the rules read (`shippingOf`, `newOrderDefaults`, `priceLines`, `totalsOf`, the credit limit). */
@@ -91,14 +94,16 @@ export const PRICING_CLIENT_COLUMNS: readonly string[] = [
 
 /**
  * A new order's defaults for what it was not given: the shipping address, warehouse, payment method and
- * time slot (the customer's, else the order settings'), and the delivery date (by the cut-off time).
+ * time slot (the customer's, else the order settings'), and the delivery date (by the cut-off time). A warehouse
+ * out of use (使用停止) is passed over: the settings' next, else none.
  */
 export function newOrderDefaults(book: PricingBook, client: ResourceRow, columns: ResourceRow, now: Date): ResourceRow {
   const derived: ResourceRow = {};
   if (SHIP_PARTS.every((part) => !columns[`od_ship_${part}`])) Object.assign(derived, shippingOf(client));
   const fallback: Record<string, string> = { od_sk_id: book.settings.skId, od_ht_id: book.settings.htId, od_pm_id: '' };
+  const usable = (value: unknown, own: string): string => (own === 'od_sk_id' && book.retired.has(String(value)) ? '' : String(value ?? ''));
   for (const [own, theirs] of [['od_sk_id', 'cl_sk_id'], ['od_pm_id', 'cl_pm_id'], ['od_ht_id', 'cl_ht_id']] as const) {
-    if (!columns[own]) derived[own] = String(client[theirs] || fallback[own]);
+    if (!columns[own]) derived[own] = usable(client[theirs], own) || usable(fallback[own], own);
   }
   if (!columns.od_delivery_date) derived.od_delivery_date = defaultDeliveryDate(String(columns.od_date ?? ''), now, book.settings.cutoff);
   return derived;

@@ -131,9 +131,13 @@ export async function moveOrderIn(trx: Transaction<Database>, ctx: WriteActor, o
   if (!updated) throw new ApiError(409, MESSAGES.conflict);
   await writeAudit(trx, { userId: ctx.userId, call: ctx.call, jobId: ctx.jobId, table: 'orders', recordId: orderId, at: stamp, changes: diff(order, set) });
   // The sales slip follows 処理済 in the same transaction (after the status, so the slip's rules see the order as it now is).
-  if (status === 'processed') await slipFromOrder(trx, ctx, { ...order, ...set });
+  const slipId = status === 'processed' ? await slipFromOrder(trx, ctx, { ...order, ...set }) : undefined;
   if (from === 'processed') await dropOrderSlip(trx, ctx, orderId);
-  return { od_id: orderId, od_number: String(order.od_number ?? ''), ok: status === target, status, ...(message ? { message } : {}) };
+  const slip = slipId === undefined ? undefined : await trx.selectFrom('sales').select(['sl_id', 'sl_number']).where('sl_id', '=', slipId).executeTakeFirstOrThrow();
+  return {
+    od_id: orderId, od_number: String(order.od_number ?? ''), ok: status === target, status, ...(message ? { message } : {}),
+    ...(slip ? { slip: { sl_id: Number(slip.sl_id), sl_number: String(slip.sl_number ?? '') } } : {}),
+  };
 }
 
 /**

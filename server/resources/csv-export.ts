@@ -6,6 +6,7 @@
  * client has taken the one before (the answer streams with backpressure), so memory stays flat.
  */
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { monthLabel } from '../../lib/closing/period';
 import { formatDate, formatTimestamp } from '../../lib/format';
 import { CSV_COLS, CSV_ENCODINGS, CSV_HEADERS, MESSAGES, type CsvCols, type CsvEncoding } from '../../lib/protocol';
 import { columnOf, fieldOfColumn, idColumn, type ChildDef, type FieldDef, type Option, type ResourceDef } from '../../lib/resources/types';
@@ -24,7 +25,7 @@ import { csvRecords, encodeCsv, neutralise } from './csv-text';
 
 /** How a column's value becomes its cell. */
 type CsvValue =
-  | { kind: 'text' | 'date' | 'timestamp' | 'number' | 'flag' }
+  | { kind: 'text' | 'date' | 'timestamp' | 'number' | 'flag' | 'month' }
   | { kind: 'options'; options: readonly Option[] }
   | { kind: 'master'; table: string }
   | { kind: 'ref'; target: ResourceDef };
@@ -40,6 +41,7 @@ export interface CsvColumn {
 const STAMP_LABELS: Record<string, string> = { created: '登録日時', modified: '更新日時' };
 
 function valueOfField(field: FieldDef): CsvValue {
+  if (field.format === 'month') return { kind: 'month' };
   switch (field.type) {
     case 'ref':
       return { kind: 'ref', target: refTarget(field) };
@@ -131,6 +133,8 @@ function cellOf(column: CsvColumn, row: ResourceRow, masters: Names, refs: Names
       return Number(value) === 1 ? '1' : '0';
     case 'date':
       return formatDate(String(value));
+    case 'month':
+      return monthLabel(String(value));
     case 'timestamp':
       return formatTimestamp(String(value));
     case 'options':

@@ -14,7 +14,7 @@ import { closingDateOf, shiftMonth } from '../../lib/closing/period';
 import { todayJst } from '../../lib/format';
 import type { JobInfo } from '../../lib/jobs';
 import { invoiceDocuments, invoiceProblems } from '../../server/billing/invoice-document';
-import { dialects, type Harness, jobEnded, resourceCalls, useHarness } from './harness';
+import { dialects, downloadFile, type Harness, jobEnded, resourceCalls, useHarness } from './harness';
 import { startServerProcess, type ServerProcess } from './server-process';
 
 type Row = Record<string, string | number | null>;
@@ -107,6 +107,14 @@ for (const dialect of dialects()) {
       assert.deepEqual([invoice.bl_cl_id, invoice.bl_period_from, invoice.bl_period_to, invoice.bl_due_date, invoice.bl_total, invoice.bl_open, invoice.bl_allocated, invoice.bl_job_id],
         [ids.p, '2025-03-21', '2025-04-20', '2025-06-02', 3240, 3240, 0, job.job_id]);
       assert.match(String(invoice.bl_number), /^BL202504-\d{6}$/);
+      // The invoice list's CSV names the month as people say it (2025年04月, not 202504) and the customer by name.
+      const csv = (await downloadFile(h, 'billing_csv', { enc: 'utf8', cl_id: ids.p, cols: 'all' })).bytes.toString('utf8');
+      const [header, line] = csv.replace(/^\uFEFF/, '').split('\r\n');
+      const cells = line.split(',');
+      const cell = (label: string) => cells[header.split(',').indexOf(label)];
+      assert.equal(cell('締め年月'), '2025年04月');
+      assert.equal(cell('顧客'), '締め二十日商事');
+      assert.equal(header.includes('締め処理'), false, 'the closing is named by its 締日 and 締め年月, not by its id');
 
       await created('payment', { cl_id: ids.p, date: '2025-05-10', amount: 3240, kind: 'transfer' });
       const s1 = await slip(ids.p, '2025-04-21', [{ quantity: 1, price: 1005, tax_class: 'standard' }]);
@@ -475,7 +483,7 @@ for (const dialect of dialects()) {
         const answers = await Promise.all([call('closing_run', { sime_gp: '15', sime_ym: '202505' }), call('closing_run', { sime_gp: '15', sime_ym: '202505' })]);
         assert.deepEqual(answers.map((a) => a.status).sort(), [200, 409], answers.map((a) => a.text).join('\n'));
         const refused = answers.find((a) => a.status === 409)!;
-        assert.match(String(refused.body[0].error), /締め処理（15:202505）は実行中です|2025年05月 15日締めは締め処理済みです/);
+        assert.match(String(refused.body[0].error), /締め処理（2025年05月 15日締め）は実行中です|2025年05月 15日締めは締め処理済みです/);
         const jobId = Number(answers.find((a) => a.status === 200)!.body[0].job_id);
         for (let state = 'running'; state === 'running';) {
           await new Promise((resolve) => setTimeout(resolve, 20));

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import type { Kysely } from 'kysely';
 import { before, describe, it } from 'node:test';
 import { addDays, todayJst } from '../../lib/format';
-import { TRANSITIONS } from '../../lib/orders/status';
+import { movedText, TRANSITIONS, type StatusResult } from '../../lib/orders/status';
 import { divideRounded } from '../../lib/money/rounding';
 import { ORDER_STATUS, type OrderStatus } from '../../lib/resources/order';
 import { deliveryFeeFor } from '../../server/system/delivery-fee';
@@ -308,6 +308,43 @@ for (const dialect of dialects()) {
         const changed = await save('order', { modified: (await detail(id)).modified, delivery_fee: 700 }, id);
         assert.equal(changed.status, 200, changed.text);
         assert.equal((await shape(id)).at(-1)?.[4], 700);
+      });
+
+      it('a warehouse out of use is no new order’s warehouse: passed over as the customer’s default, refused when chosen, kept where stored', async () => {
+        const old = Number((await created('souko', { code: 'O-OLD', name: '受注テスト旧倉庫', pref: '東京都', active: 1 })).sk_id);
+        const stays = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 1, price: 1000 }], { sk_id: String(old) });
+        const client = Number((await created('client', { co_name: '旧倉庫の顧客', status: '1', tel_1: '03-1234-5678', sk_id: String(old) })).cl_id);
+        const loaded = (await h.post<Row>('souko_dtl', { id: old })).body[0];
+        assert.equal((await save('souko', { active: 0, modified: loaded.modified }, old)).status, 200);
+        assert.ok(!(await h.post<{ value: string }>('master_lst', { table: 'mt_warehouse' })).body.some((o) => o.value === String(old)));
+        const fresh = await created('order', { cl_id: client, date: today, delivery_fee: 0, lines: [{ it_id: ids.rental, quantity: 1, price: 1000 }] });
+        assert.notEqual(String(fresh.od_sk_id), String(old), 'the customer’s retired warehouse is passed over');
+        const chosen = await save('order', { cl_id: ids.plain, date: today, sk_id: String(old), delivery_fee: 0, lines: [{ it_id: ids.rental, quantity: 1, price: 1000 }] });
+        assert.equal(chosen.status, 400, chosen.text);
+        assert.match(problem(chosen).error, /出荷倉庫「受注テスト旧倉庫」は使用停止です/);
+        assert.ok(problem(chosen).fields?.sk_id);
+        const kept = await save('order', { modified: (await detail(Number(stays.od_id))).modified, biko: '旧倉庫のまま' }, Number(stays.od_id));
+        assert.equal(kept.status, 200, kept.text);
+        assert.equal(String((await detail(Number(stays.od_id))).od_sk_id), String(old));
+      });
+
+      it('processing an order answers the sales slip it made (id and number), worded 「処理済にしました（売上伝票 SL… を作成）」', async () => {
+        const order = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 1, price: 1000 }]);
+        const id = Number(order.od_id);
+        await walk(id, ['waitshipping', 'shipped']);
+        const shipped = await move(id, 'waitshipping');
+        assert.equal(shipped.body[0].slip, undefined);
+        await walk(id, ['shipped']);
+        const res = await move(id, 'processed');
+        assert.equal(res.status, 200, res.text);
+        const [slip] = await h.database.db.selectFrom('sales').select(['sl_id', 'sl_number']).where('sl_od_id', '=', id).where('deleted', '=', 0).execute();
+        const answer = res.body[0] as unknown as StatusResult;
+        assert.deepEqual(answer.slip, { sl_id: Number(slip.sl_id), sl_number: String(slip.sl_number) });
+        assert.match(String(slip.sl_number), /^SL/);
+        assert.equal(movedText(answer), `処理済にしました（売上伝票 ${String(slip.sl_number)} を作成）。`);
+        // Moved back, the slip is gone and the answer names none.
+        const back = await move(id, 'shipped');
+        assert.equal((back.body[0] as unknown as StatusResult).slip, undefined);
       });
 
       it('migration 0046 gives an order without its fee line the line its save derives, and a processed one its slip’s', async () => {

@@ -141,7 +141,7 @@ for (const dialect of dialects()) {
       const [a, b] = await Promise.all([h.post<Row>('rental_generate', { ym: '202606' }), h.post<Row>('rental_generate', { ym: '202606' })]);
       assert.deepEqual([a.status, b.status].sort(), [200, 409], `${a.text} ${b.text}`);
       const [won, refused] = a.status === 200 ? [a, b] : [b, a];
-      assert.match(problem(refused).error, /^月次サーバーレンタルの売上作成（202606）は実行中です/);
+      assert.match(problem(refused).error, /^月次サーバーレンタルの売上作成（2026年6月）は実行中です/);
       const job = await finished(Number(won.body[0].job_id));
       assert.equal(job.state, 'done', JSON.stringify(job));
       assert.ok(job.result!.created >= 2500);

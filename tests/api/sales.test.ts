@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { sql, type Kysely } from 'kysely';
 import * as migration0047 from '../../server/db/migrations/0047-sales-writes';
+import * as migration0070 from '../../server/db/migrations/0070-client-sale-staff';
 import { moneyTermsOf, slipTotals } from '../../lib/money/totals';
 import { todayJst } from '../../lib/format';
 import type { OrderStatus } from '../../lib/resources/order';
@@ -44,11 +45,26 @@ for (const dialect of dialects()) {
       ids.deposit = await item('S-DEP', '売上テスト容器保証金', { price: 1000, tax_class: 'outside', unit: '個' });
       const client = async (values: Record<string, unknown>) =>
         Number((await created('client', { status: '1', tel_1: '03-1234-5678', pref: '東京都', ...values })).cl_id);
-      ids.gaizei = await client({ co_name: '外税伝票テスト', zei_ten: '2', zei_kiri: '0', sale_staff: '営業 花子' });
+      ids.gaizei = await client({ co_name: '外税伝票テスト', zei_ten: '2', zei_kiri: '0', sale_usr_id: h.fixtures.users.sales.id });
       ids.naizei = await client({ co_name: '内税伝票テスト', zei_ten: '4', zei_kiri: '2', kin_kiri: '2' });
       ids.ledger = await client({ co_name: '売掛テスト', zei_ten: '2', opening_balance: 5000, opening_balance_date: '2026-03-31' });
       ids.other = await client({ co_name: '売掛テスト別顧客', zei_ten: '2' });
       ids.credit = await client({ co_name: '与信売上テスト', zei_ten: '2', yoshin_gendo: 10000 });
+    });
+
+    it('営業担当 is a user: migration 0070 moves a typed name matching a user to the reference and keeps one matching none', async () => {
+      const detail = async (id: number) => (await h.post<Row>('client_dtl', { id })).body[0];
+      assert.equal((await detail(ids.gaizei)).cl_sale_usr_id_label, '営業 花子', 'named, not numbered');
+      const named = Number((await created('client', { co_name: '営業担当移行テスト', status: '1', tel_1: '03-1234-5678' })).cl_id);
+      const unknown = Number((await created('client', { co_name: '営業担当不明テスト', status: '1', tel_1: '03-1234-5678' })).cl_id);
+      await h.database.db.updateTable('client').set({ cl_sale_staff: ' 営業 花子 ', cl_sale_usr_id: null }).where('cl_id', '=', named).execute();
+      await h.database.db.updateTable('client').set({ cl_sale_staff: '退職した人', cl_sale_usr_id: null }).where('cl_id', '=', unknown).execute();
+      await migration0070.fillSaleStaff(h.database.db as unknown as Kysely<unknown>);
+      assert.deepEqual([(await detail(named)).cl_sale_usr_id, (await detail(named)).cl_sale_staff], [h.fixtures.users.sales.id, '']);
+      assert.deepEqual([(await detail(unknown)).cl_sale_usr_id, (await detail(unknown)).cl_sale_staff], [null, '退職した人']);
+      // A slip of the moved customer takes its 営業担当; the text alone names nobody.
+      assert.equal((await created('sales', { cl_id: named, date: '2026-05-10', lines: [{ it_id: ids.water, quantity: 1 }] })).sl_usr_id, h.fixtures.users.sales.id);
+      assert.equal((await created('sales', { cl_id: unknown, date: '2026-05-10', lines: [{ it_id: ids.water, quantity: 1 }] })).sl_usr_id, h.fixtures.users.admin.id);
     });
 
     it('saves a slip with two rates, a return and a line without item: priced by the item, totals by the one computation', async () => {

@@ -18,7 +18,7 @@ import { keywordMatcher } from '../../server/resources/keyword';
 import { pageIds, parseListParams } from '../../server/resources/list-query';
 import { MASTER_TABLES } from '../../server/seed/data/generate';
 import { deliveryFeeFor } from '../../server/system/delivery-fee';
-import { dialects, useHarness } from './harness';
+import { dialects, downloadFile, useHarness } from './harness';
 
 type Row = Record<string, string | number | null>;
 type Problem = { error: string; fields?: Record<string, string>; id?: number };
@@ -308,6 +308,20 @@ for (const dialect of dialects()) {
         assert.ok(!('log_search' in entry));
         const times = (await logs()).map((r) => String(r.created));
         assert.deepEqual(times, [...times].sort().reverse(), 'newest first');
+      });
+
+      it('names every kind of data and call in Japanese on screen and in its CSV: 自社情報 and 受注設定, never their tables', async () => {
+        for (const [table, call] of [['company_setting', 'company_save'], ['order_setting', 'ordersetting_save']]) {
+          await writeAudit(h.database.db, { userId: h.fixtures.users.admin.id, call, table, recordId: 1, changes: { modified: ['2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z'] } });
+        }
+        const named = (await ok<MasterOption>('master_lst', { table: 'mt_log_table' })).map((o) => [o.value, o.text]);
+        assert.ok(named.some(([value, text]) => value === 'company_setting' && text === '自社情報'), JSON.stringify(named));
+        assert.ok(named.some(([value, text]) => value === 'order_setting' && text === '受注設定'));
+        const calls = (await ok<MasterOption>('master_lst', { table: 'mt_log_call' })).map((o) => [o.value, o.text]);
+        assert.ok(calls.some(([value, text]) => value === 'company_save' && text === '自社情報の保存'));
+        const csv = (await downloadFile(h, 'log_csv', { enc: 'utf8', postData: JSON.stringify({ table: 'company_setting' }) })).bytes.toString('utf8');
+        assert.match(csv, /自社情報の保存,自社情報/);
+        assert.doesNotMatch(csv, /company_setting|company_save/);
       });
 
       it('filters by user, by call, and by kind of data and record', async () => {

@@ -116,7 +116,13 @@ test('order → 処理済 → slip → payment → closing → invoice PDF → �
   await fillField(page, '受注日', '2026-10-01');
   await fillField(page, '配送日', '2026-10-02');
   await fillField(page, '送料（税抜）', '0');
-  await fillField(page, '1行目の商品', { pick: '天然水 12L（リターナブル）' });
+  // The item picker tells items apart by code, name and price.
+  const water = readRow<{ it_code: string; it_price: number }>('SELECT it_code, it_price FROM item WHERE it_name = ? AND deleted = 0', '天然水 12L（リターナブル）');
+  await page.getByLabel('1行目の商品').fill('天然水 12L（リターナブル）');
+  const offered = page.getByRole('listbox').getByRole('option', { name: /天然水 12L（リターナブル）/ }).first();
+  await expect(offered).toContainText(water.it_code);
+  await expect(offered).toContainText(`${Number(water.it_price).toLocaleString('ja-JP')}円`);
+  await offered.click();
   await page.getByLabel('1行目の数量').fill('2');
   await page.getByRole('button', { name: '＋ 明細を追加' }).click();
   await fillField(page, '2行目の商品', { pick: 'サーバーレンタル（月額）' });
@@ -136,6 +142,15 @@ test('order → 処理済 → slip → payment → closing → invoice PDF → �
   await expect(page.getByTestId('order-status')).toHaveText('処理済');
   const slip = readRow<{ sl_id: number; sl_number: string; sl_total: number }>('SELECT sl_id, sl_number, sl_total FROM sales WHERE sl_cl_id = ? AND deleted = 0', clientId);
   expect(Number(slip.sl_total)).toBe(4018);
+  // The move names the slip it made, with a link to it.
+  const moved = page.getByRole('status').filter({ hasText: '処理済にしました' });
+  await expect(moved).toContainText(`処理済にしました（売上伝票 ${slip.sl_number} を作成）`);
+  await moved.getByRole('link', { name: `売上伝票 ${slip.sl_number} を開く` }).click();
+  await expect(page).toHaveURL(new RegExp(`#/sales/detail/${slip.sl_id}$`));
+  // The slip names its order by number, linked — never its id.
+  const order = readRow<{ od_id: number; od_number: string }>('SELECT od_id, od_number FROM orders WHERE od_cl_id = ? AND deleted = 0', clientId);
+  await expect(page.getByLabel('受注', { exact: true })).toHaveText(order.od_number);
+  await expect(page.getByLabel('受注', { exact: true }).getByRole('link')).toHaveAttribute('href', `#/orders/detail/${order.od_id}`);
 
   // A payment in the period.
   await page.goto('/#/payment/new');
@@ -181,9 +196,16 @@ test('order → 処理済 → slip → payment → closing → invoice PDF → �
   await keyword.press('Enter');
   const listed = page.getByRole('table').getByRole('row').filter({ hasText: first.number });
   await expect(listed).toHaveCount(1);
+  // Its month as people say it, its customer by name, a link that opens the customer.
+  await expect(listed.getByRole('cell').nth(1)).toHaveText('2026年10月');
+  await listed.getByRole('link', { name: company }).click();
+  await expect(page).toHaveURL(new RegExp(`#/client/detail/${clientId}$`));
+  await page.goBack();
   await listed.getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`#/billing/detail/${first.id}$`));
   await expect(page.getByLabel('今回請求額', { exact: true })).toHaveValue('3,018円');
+  await expect(page.getByLabel('締め年月', { exact: true })).toHaveValue('2026年10月');
+  await expect(page.getByLabel('顧客', { exact: true })).toHaveText(company);
   const rates = page.getByRole('table', { name: '税率ごとの内訳' });
   await expect(rates.getByRole('row', { name: /^10%/ })).toContainText('1,100円');
   await expect(rates.getByRole('row', { name: /^8%/ })).toContainText('208円');
@@ -234,6 +256,16 @@ test('order → 処理済 → slip → payment → closing → invoice PDF → �
   await closeMonth(page);
   const again = invoiceOf(clientId);
   expect(again.amounts).toEqual(first.amounts);
+
+  // The customer's 請求 tab lists its invoice, counted in the tab's name; the row unfolds to its PDF, reprint and mail.
+  await page.goto(`/#/client/detail/${clientId}`);
+  const related = page.getByRole('region', { name: '関連情報' });
+  await related.getByRole('tab', { name: '請求（1）', exact: true }).click();
+  const invoiceRow = related.getByRole('row').filter({ hasText: again.number });
+  await expect(invoiceRow).toContainText('3,018円');
+  await invoiceRow.getByRole('button', { name: /開く/ }).click();
+  await expect(related.getByRole('button', { name: '再発行' })).toBeVisible();
+  await expect(related.getByRole('button', { name: 'メール送信' })).toBeVisible();
 
   await restoreMonth(page);
   expect(errors).toEqual([]);

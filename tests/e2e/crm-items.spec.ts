@@ -108,7 +108,7 @@ test.describe('customer relations and items', () => {
     await expect(page).toHaveURL(/#\/client\/detail\/\d+$/);
     const clientPath = new URL(page.url()).hash.slice(1);
     const related = page.getByRole('region', { name: '関連情報' });
-    await expect(related.getByRole('tab')).toHaveText(['受注', '契約', '対応履歴', '営業報告', 'ボトル', 'サーバー', 'サーバー履歴', '売上', '入金', '休配・スキップ'].map((name) => new RegExp(`^${name}（\\d+）$`)));
+    await expect(related.getByRole('tab')).toHaveText(['受注', '契約', '対応履歴', '営業報告', 'ボトル', 'サーバー', 'サーバー履歴', '請求', '売上', '入金', '休配・スキップ'].map((name) => new RegExp(`^${name}（\\d+）$`)));
     await related.getByRole('tab', { name: /^契約/ }).click();
 
     await related.getByRole('link', { name: '契約を登録' }).click();

@@ -1,5 +1,20 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditCalls, auditChanges, auditTables, columnLabel, valueTarget, valueText } from '@/lib/system/audit';
+import { jobTitle } from '@/lib/jobs';
+import { RESOURCES } from '@/lib/resources';
+import { allows } from '@/lib/resources/types';
+import { auditCallName, auditCalls, auditChanges, auditTableName, auditTables, columnLabel, valueTarget, valueText } from '@/lib/system/audit';
+
+/** Every TypeScript source under a folder, with its path. */
+const sources = (dir: string): { path: string; text: string }[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return entry.name.endsWith('.ts') ? [{ path, text: readFileSync(path, 'utf8') }] : [];
+  });
+
+const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
 import { MASTER_CATALOGUE, masterInfo, masterOfPath } from '@/lib/system/masters';
 
 describe('audit log names', () => {
@@ -35,6 +50,8 @@ describe('audit log names', () => {
     expect(valueText('delivery_fee', 'df_fee', 1320)).toBe('1,320円');
     expect(valueText('client', 'modified', '2026-01-01T00:00:00.000Z')).toBe('2026-01-01 9:00');
     expect(valueText('client', 'deleted', 1)).toBe('削除済み');
+    expect(valueText('closing', 'cls_sime_ym', '202611')).toBe('2026年11月');
+    expect(valueText('billing', 'bl_sime_ym', '202611')).toBe('2026年11月');
   });
 
   it('names the writes of every call, the stock table and what a save writes beside the fields; never a code', () => {
@@ -55,6 +72,31 @@ describe('audit log names', () => {
     expect(valueTarget('client', 'cl_memo')).toBeUndefined();
   });
 
+  it('names every kind of data and every call the log can hold in Japanese: every resource (settings too), every table and call the server writes', () => {
+    for (const def of Object.values(RESOURCES)) {
+      expect(auditTableName(def.table), def.table).toBe(def.label);
+      if (allows(def, 'edit')) expect(auditCallName(`${def.name}_save`), def.name).toBe(`${def.label}の保存`);
+      if (allows(def, 'delete')) expect(auditCallName(`${def.name}_del`), def.name).toBe(`${def.label}の削除`);
+    }
+    expect(auditTableName('company_setting')).toBe('自社情報');
+    expect(auditTableName('order_setting')).toBe('受注設定');
+    expect(auditCallName('company_save')).toBe('自社情報の保存');
+    const server = sources('server');
+    // The tables audit rows are written for: literals in the files that write them (`table: 'stock'`, an upload's `auditTable`).
+    const tables = new Set(server.filter((f) => f.text.includes('audit/audit-log')).flatMap((f) => [...f.text.matchAll(/\b(?:auditTable|table): '(\w+)'/g)].map((m) => m[1])));
+    expect(tables.size).toBeGreaterThan(10);
+    for (const table of tables) expect(auditTableName(table), table).toMatch(JAPANESE);
+    // The calls: every writing call of the call table, the calls that write in the name of another (`call: 'seed'`), a migration's.
+    const calls = new Set(server.flatMap((f) => [
+      ...[...f.text.matchAll(/addCall\(calls, '(\w+)', \{\s*area: [^,]+, level: 'write'/g)].map((m) => m[1]),
+      ...[...f.text.matchAll(/\bcall: '(\w+)'/g)].map((m) => m[1]),
+      ...[...f.text.matchAll(/_CALL = '(\w+)'/g)].map((m) => m[1]),
+    ]));
+    expect(calls).toContain('closing_run');
+    expect(calls).toContain('migration_0047');
+    for (const call of calls) expect(auditCallName(call), call).toMatch(JAPANESE);
+  });
+
   it('reads a log row’s changes, ignoring what is not a [before, after] pair', () => {
     expect(auditChanges('client', '{"cl_tel_1":["03-1","03-2"],"bad":1}')).toEqual([{ column: 'cl_tel_1', label: '電話番号1', before: '03-1', after: '03-2' }]);
     expect(auditChanges('client', 'not json')).toEqual([]);
@@ -72,5 +114,16 @@ describe('master catalogue', () => {
     expect(masterOfPath('/system/delivery')?.table).toBe('mt_delivery_time');
     expect(masterInfo('mt_bank')?.label).toBe('銀行');
     expect(masterInfo('mt_role')).toBeUndefined();
+  });
+});
+
+describe('job names', () => {
+  it('names a job by its kind and what it works on, in words (a closing by its month and group, not 20:202611)', () => {
+    expect(jobTitle('closing_run', '20:202611')).toBe('締め処理（2026年11月 20日締め）');
+    expect(jobTitle('billing_pdf_batch', '31:202611')).toBe('請求書の一括発行（2026年11月 末日締め）');
+    expect(jobTitle('rental_generate', '202606')).toBe('月次サーバーレンタルの売上作成（2026年6月）');
+    expect(jobTitle('hod_generate', '2026-05-01..2026-05-31')).toBe('定期配送の受注作成（2026-05-01〜2026-05-31）');
+    expect(jobTitle('import_commit', 'client')).toMatch(/^データ取込（顧客/);
+    expect(jobTitle('hod_generate', '')).toBe('定期配送の受注作成');
   });
 });

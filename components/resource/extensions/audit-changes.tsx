@@ -2,7 +2,7 @@
 import { useMasterOptions } from '@/lib/client/list/use-master-options';
 import { detailPathOf, hasDetailRoute } from '@/lib/list/resource-paths';
 import { useRecordTitle } from '@/lib/client/list/use-record-title';
-import { auditChanges, resourceOfTable, valueTarget, valueText } from '@/lib/system/audit';
+import { auditChanges, auditTableName, resourceOfTable, valueTarget, valueText } from '@/lib/system/audit';
 import { optionText } from '../cells';
 import { resolveResource } from '../resolve';
 import { AppLink } from '../shell-bridge';
@@ -37,7 +37,7 @@ export function AuditChanges({ row }: RowDetailProps) {
   return (
     <div className="flex flex-col gap-[8px] text-[1.4rem]">
       <p className="text-ink-soft">
-        対象: {target?.label ?? table}
+        対象: {auditTableName(table)}
         {recordId !== null && recordId !== undefined && (
           <>
             {target ? <>「<RecordName resource={target.name} id={String(recordId)} />」</> : ` ID ${String(recordId)}`}

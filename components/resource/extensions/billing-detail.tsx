@@ -21,7 +21,7 @@ import { cellClass, DataTable, numberCellClass } from '../data-table';
 import { MailProblem } from '../mail-problem';
 import { AppLink, useAlert, useAreas, useConfirm } from '../shell-bridge';
 import { buttonClass } from '../styles';
-import type { DetailExtensionProps } from './types';
+import type { DetailExtensionProps, RowDetailProps } from './types';
 
 const panelClass = 'flex flex-col gap-[8px] rounded-[6px] border border-line bg-surface px-[16px] py-[10px]';
 const titleClass = 'text-[1.6rem] font-bold text-ink';
@@ -97,6 +97,11 @@ export function BillingAllocations({ id, record }: DetailExtensionProps) {
 }
 
 /** 請求書: the PDF (first issue or 再発行) and the e-mail with its log. */
+/** An invoice list's row unfolded (the billing list, the customer's 請求 tab): its PDF, reprint and mail, as on its detail. */
+export function BillingRowDocuments({ def, row }: RowDetailProps) {
+  return <BillingDocuments def={def} id={String(row.bl_id)} record={row} />;
+}
+
 export function BillingDocuments({ id, record }: DetailExtensionProps) {
   const canWrite = can(useAreas(), 'sales', 'write');
   const alert = useAlert();
@@ -131,8 +136,8 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
   };
 
   return (
-    <section aria-labelledby="billing-documents-title" className={panelClass}>
-      <h2 id="billing-documents-title" className={titleClass}>請求書の発行と送信</h2>
+    <section aria-labelledby={`billing-documents-title-${id}`} className={panelClass}>
+      <h2 id={`billing-documents-title-${id}`} className={titleClass}>請求書の発行と送信</h2>
       {canWrite ? (
         <div className="flex flex-wrap gap-[8px]">
           <button type="button" className={buttonClass('primary')} disabled={busy !== null} onClick={() => void pdf(false)}>

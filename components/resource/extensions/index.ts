@@ -12,7 +12,7 @@
  */
 import type { ComponentType } from 'react';
 import { AuditChanges } from './audit-changes';
-import { BillingAllocations, BillingDocuments, BillingRates } from './billing-detail';
+import { BillingAllocations, BillingDocuments, BillingRates, BillingRowDocuments } from './billing-detail';
 import { BottleBalance } from './bottle-balance';
 import { ClientCodeAssign } from './client-codes';
 import { HodReportSlips } from './hod-report-slips';
@@ -46,9 +46,10 @@ export const DETAIL_SECTIONS: Record<string, readonly ComponentType<DetailExtens
   company: [ClientCodeAssign],
 };
 
-/** What a list row unfolds to (a toggle per row): the audit log's before → after. */
+/** What a list row unfolds to (a toggle per row): the audit log's before → after, an invoice's PDF, reprint and mail. */
 export const ROW_DETAILS: Record<string, ComponentType<RowDetailProps>> = {
   log: AuditChanges,
+  billing: BillingRowDocuments,
 };
 
 /** Buttons beside a related tab's list: the customer's サーバー tab installs, exchanges and takes back servers. */

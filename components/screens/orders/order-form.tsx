@@ -23,12 +23,13 @@ import { detailPathOf, listPathOf } from '@/lib/list/resource-paths';
 import { useRecordController } from '@/lib/client/list/use-record-controller';
 import { taxClassText, usePricedLines } from '@/lib/client/slips/use-priced-lines';
 import { deliveryFeesOf, feeIn, shippingOf } from '@/lib/orders/delivery-fee';
-import { isOrderStatus, stockIsOut, statusText, TRANSITIONS, type StatusResult } from '@/lib/orders/status';
+import { isOrderStatus, movedText, stockIsOut, statusText, TRANSITIONS, type StatusResult } from '@/lib/orders/status';
 import { feeLine, orderTotalsWithFee } from '@/lib/orders/totals';
 import { can } from '@/lib/permissions';
 import { MESSAGES } from '@/lib/protocol';
 import { integerIn } from '@/lib/resources/checks';
 import { orderResource, SHIP_PARTS } from '@/lib/resources/order';
+import { salesResource } from '@/lib/resources/sales';
 import { resourceSchema } from '@/lib/resources/schema';
 import { labelColumnOf, type ChildDef, type FieldDef } from '@/lib/resources/types';
 import { fillPath, ROUTES } from '@/lib/routes';
@@ -64,6 +65,8 @@ export default function OrderFormScreen({ match }: ScreenProps) {
   const record = rec.record;
   const [problem, setProblem] = useState<FormProblemState>();
   const [notice, setNotice] = useState('');
+  /** The sales slip the last move made (処理済): the notice links it. */
+  const [madeSlip, setMadeSlip] = useState<StatusResult['slip']>();
   const [busy, setBusy] = useState(false);
   const alert = useAlert();
   const confirm = useConfirm();
@@ -187,6 +190,7 @@ export default function OrderFormScreen({ match }: ScreenProps) {
     if (!id || !isOrderStatus(target)) return;
     setProblem(undefined);
     setNotice('');
+    setMadeSlip(undefined);
     let reason = '';
     if (target === 'pending') {
       const given = await prompt('この受注を保留にする理由を入力してください。理由は受注の「保留理由」に残ります。', { title: '保留にする', label: '保留理由', confirmLabel: '保留にする', max: 200 });
@@ -211,7 +215,8 @@ export default function OrderFormScreen({ match }: ScreenProps) {
       const [result] = await call<StatusResult>('order_status', { od_id: id, status: target, tracking_no: form.getValues('tracking_no') ?? '', reason });
       const latest = await rec.reload();
       if (latest) form.reset(toForm(def, latest));
-      if (result) setNotice(result.message ?? `「${statusText(result.status)}」にしました。${savedFirst ? '（変更内容を保存してから状態を変えました）' : ''}`);
+      if (result) setNotice(result.message ?? `${movedText(result)}${savedFirst ? '（変更内容を保存してから状態を変えました）' : ''}`);
+      setMadeSlip(result?.message ? undefined : result?.slip);
     } catch (error) {
       showRefusal(refusalOf(error));
     } finally {
@@ -254,7 +259,12 @@ export default function OrderFormScreen({ match }: ScreenProps) {
       </div>
 
       {problem && <FormProblem problem={problem} onReload={() => void reloadLatest()} />}
-      {notice && <p role="status" className="rounded-[4px] border border-line bg-brand-soft px-[12px] py-[8px] text-[14px] text-ink">{notice}</p>}
+      {notice && (
+        <p role="status" className="rounded-[4px] border border-line bg-brand-soft px-[12px] py-[8px] text-[14px] text-ink">
+          {notice}
+          {madeSlip && <AppLink to={detailPathOf(salesResource, String(madeSlip.sl_id))} className="ml-[8px] text-brand underline">売上伝票 {madeSlip.sl_number} を開く</AppLink>}
+        </p>
+      )}
 
       {transitions.length > 0 && (
         <section aria-label="状態の変更" className="flex flex-wrap items-center gap-[8px]">

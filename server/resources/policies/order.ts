@@ -82,6 +82,11 @@ export const orderPolicy: ResourcePolicy = {
       throw badRequest('明細のある受注は「未処理」か「保留」で登録してください。', { fields: { status: '「未処理」か「保留」で登録してください。' } });
     }
     if (!current && !columns.od_status) derived.od_status = 'untreated';
+    // A warehouse out of use is chosen for no order any more (a stored one stays until changed).
+    const retired = columns.od_sk_id !== undefined && columns.od_sk_id !== current?.od_sk_id ? book.retired.get(String(columns.od_sk_id)) : undefined;
+    if (retired !== undefined) {
+      throw badRequest(`出荷倉庫「${retired}」は使用停止です。使用中の倉庫を選んでください。`, { fields: { sk_id: `「${retired}」は使用停止の倉庫です。` } });
+    }
     const row = { ...current, ...columns };
     const client = clientOf(event);
     if (!current) Object.assign(derived, newOrderDefaults(book, client, columns, now));

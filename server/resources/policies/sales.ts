@@ -33,8 +33,8 @@ const LINES = salesResource.children!;
 interface SalesBatch {
   book: PricingBook;
   clients: Map<number, ResourceRow>;
-  /** Live users by name (the customer's 営業担当 names one). */
-  staff: Map<string, number>;
+  /** The ids of the live, active users (the customer's 営業担当 is one of them, or no default). */
+  staff: Set<number>;
 }
 
 const batchOf = (event: SaveEvent): SalesBatch => event.batch as SalesBatch;
@@ -108,12 +108,12 @@ export const salesPolicy: ResourcePolicy = {
   async prepareBatch({ trx, saves }) {
     await shareClosingLock(trx);
     const [clients, book, users] = await Promise.all([
-      rowsByIds(trx, 'client', 'cl_id', saves.map(clientIdOf), ['cl_id', 'cl_sale_staff', ...PRICING_CLIENT_COLUMNS]),
+      rowsByIds(trx, 'client', 'cl_id', saves.map(clientIdOf), ['cl_id', 'cl_sale_usr_id', ...PRICING_CLIENT_COLUMNS]),
       pricingBook(trx, saves.flatMap((s) => (s.children ?? []).flatMap((l) => (empty(l.sld_it_id) ? [] : [Number(l.sld_it_id)])))),
-      trx.selectFrom('user').select(['user_id', 'user_name']).where('deleted', '=', 0).where('user_active', '=', 1).orderBy('user_id').execute(),
+      trx.selectFrom('user').select('user_id').where('deleted', '=', 0).where('user_active', '=', 1).execute(),
     ]);
-    const staff = new Map<string, number>();
-    for (const u of users) if (!staff.has(String(u.user_name).trim())) staff.set(String(u.user_name).trim(), Number(u.user_id));
+    // The active staff: a customer's 営業担当 among them becomes a new slip's 担当者.
+    const staff = new Set(users.map((u) => Number(u.user_id)));
     const batch: SalesBatch = { book, clients, staff };
     return batch;
   },
@@ -155,7 +155,10 @@ export const salesPolicy: ResourcePolicy = {
     const totals = slipMoney(lines, client);
     if (!event.children && current) await refreshShares(trx, lines, moneyTermsOf(client));
     const derived: ResourceRow = { sl_net_total: totals.net, sl_tax_total: totals.tax, sl_total: totals.total, sl_rate_summary: rateSummary(totals), sl_quantity: itemQuantity(lines) };
-    if (!current && empty(columns.sl_usr_id)) derived.sl_usr_id = staff.get(String(client?.cl_sale_staff ?? '').trim()) ?? actor.userId;
+    if (!current && empty(columns.sl_usr_id)) {
+      const sales = Number(client?.cl_sale_usr_id ?? 0);
+      derived.sl_usr_id = staff.has(sales) ? sales : actor.userId;
+    }
     return derived;
   },
 

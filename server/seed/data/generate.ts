@@ -103,7 +103,7 @@ export interface SeedClient {
   next_shipping_date: string;
   delivery_usr_id: string;
   dm: string;
-  sale_staff: string;
+  sale_usr_id: string;
   contract_date: string;
   contract_start_date: string;
   contract_type: string;
@@ -1023,7 +1023,7 @@ export function generateClients(count: number, seed = 1): SeedClient[] {
       next_shipping_date: nextDate,
       delivery_usr_id: '',
       dm: rng.chance(0.6) ? '1' : '0',
-      sale_staff: '',
+      sale_usr_id: '',
       contract_date: ymd(contractMs),
       contract_start_date: ymd(startMs),
       contract_type: weightedCode(rng, [['1', 65], ['2', 10], ['3', 25]]),

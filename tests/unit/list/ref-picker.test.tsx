@@ -8,6 +8,8 @@ import { RefPicker } from '@/components/resource/ref-picker';
 import { setConfig } from '@/lib/client/api/config';
 import { DEFAULT_CONFIG } from '@/lib/protocol';
 import { contactResource } from '@/lib/resources/contact';
+import { salesResource } from '@/lib/resources/sales';
+import type { FieldDef } from '@/lib/resources/types';
 import { KEYS } from '@/lib/storage-keys';
 
 const API = 'http://test.local/api/db';
@@ -20,6 +22,12 @@ const server = setupServer(
       return HttpResponse.json([
         { cl_id: 12, cl_co_name: '株式会社アクア', cl_name: '山田 太郎' },
         { cl_id: 15, cl_co_name: '', cl_name: '佐藤 花子' },
+      ]);
+    }
+    if (params.call === 'item_lst') {
+      return HttpResponse.json([
+        { it_id: 3, it_code: 'W-12', it_name: '天然水 12L', it_price: 1200 },
+        { it_id: 4, it_code: 'W-12B', it_name: '天然水 12L', it_price: 1100 },
       ]);
     }
     if (params.call === 'client_dtl') return HttpResponse.json([{ cl_id: Number(body.id), cl_co_name: '青葉商事', cl_name: '' }]);
@@ -35,13 +43,14 @@ beforeEach(() => {
 });
 
 const field = contactResource.fields.find((f) => f.name === 'cl_id')!;
+const itemField = salesResource.children!.fields.find((f) => f.name === 'it_id')!;
 
-function Harness({ initial = '', label }: { initial?: string; label?: string }) {
+function Harness({ initial = '', label, picks = field }: { initial?: string; label?: string; picks?: FieldDef }) {
   const [value, setValue] = useState(initial);
   return (
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <label htmlFor="pick">顧客</label>
-      <RefPicker field={field} inputId="pick" value={value} label={label} onChange={setValue} />
+      <label htmlFor="pick">{picks.label}</label>
+      <RefPicker field={picks} inputId="pick" value={value} label={label} onChange={setValue} />
       <output aria-label="値">{value}</output>
     </SWRConfig>
   );
@@ -60,6 +69,13 @@ describe('RefPicker', () => {
     expect(screen.getByLabelText('値').textContent).toBe('15');
     expect(box).toHaveValue('佐藤 花子');
     expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('tells items of one name apart: each option shows the item’s code, name and price', async () => {
+    render(<Harness picks={itemField} />);
+    fireEvent.change(screen.getByRole('combobox', { name: '商品' }), { target: { value: '天然水' } });
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['W-12天然水 12L1,200円', 'W-12B天然水 12L1,100円']);
   });
 
   it('does not search while an IME composition is open', async () => {

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { linkedFilters, listFilters } from '@/lib/list/list-state';
 import { newRecordValues } from '@/lib/client/list/new-record-values';
-import { detailPathOf, filteredListPathOf, listPathOf, newPathOf, parentIdOf } from '@/lib/list/resource-paths';
+import { detailPathOf, filteredListPathOf, listPathOf, newPathOf, parentIdOf, refPathOf } from '@/lib/list/resource-paths';
+import { auditLogResource } from '@/lib/resources/audit-log';
 import { agreementResource } from '@/lib/resources/agreement';
 import { clientResource } from '@/lib/resources/client';
 import { contactResource } from '@/lib/resources/contact';
@@ -26,6 +27,13 @@ describe('record paths from the route table', () => {
     expect(detailPathOf(agreementResource, 3, parentIdOf(agreementResource, row))).toBe('/client/detail/7/agreement/3');
     expect(parentIdOf(contactResource, { ct_id: 1, ct_cl_id: 7 })).toBeUndefined();
     expect(detailPathOf(itemResource, 'W1')).toBe('/item/detail/W1');
+  });
+
+  it('a record another record names opens at its own detail, where it has one a row can reach', () => {
+    expect(refPathOf(clientResource, 321)).toBe('/client/detail/321');
+    expect(refPathOf(orderResource, 8)).toBe('/orders/detail/8');
+    expect(refPathOf(agreementResource, 3)).toBeUndefined();
+    expect(refPathOf(auditLogResource, 1)).toBeUndefined();
   });
 });
 
