@@ -4,7 +4,8 @@
  * 消費税 per rate, 今回請求額, a totals row; a row unfolds to its slips and payments, `closing_preview_items`, each a link)
  * — what to look at first (`closing_warnings`: the date not come, unprocessed orders, rentals not made, payments not
  * 消込, each linking to its list) and 「締切」 (`closing_run`, a job with its progress bar, also after a reload) after a
- * confirm (naming the date and sending `early=1` before the closing date). Once closed: the invoice list of that month
+ * confirm (naming the date and sending `early=1` before the closing date). Once closed (just now, or a month closed
+ * before and asked again): the invoice list of that month
  * and group, the invoices' PDFs as one file or a ZIP (`billing_pdf_batch`, a job, then `billing_pdf_batch_file`), and
  * the invoices mailed at once (./closing-mail.tsx).
  */
@@ -22,7 +23,7 @@ import { clientResource } from '@/lib/resources/client';
 import { CLOSING_DAY } from '@/lib/resources/options';
 import { PAYMENT_KIND, paymentResource } from '@/lib/resources/payment';
 import { salesResource } from '@/lib/resources/sales';
-import { LATE_MARK, taxedKeys, type ClosingItems, type ClosingPreview, type ClosingPreviewRow, type ClosingRunResult, type ClosingWarning } from '@/lib/closing/answers';
+import { LATE_MARK, taxedKeys, type ClosingItems, type ClosingListRow, type ClosingPreview, type ClosingPreviewRow, type ClosingRunResult, type ClosingWarning } from '@/lib/closing/answers';
 import { closingLabel as closingName } from '@/lib/closing/period';
 import { rentalMonth } from '@/lib/sales/rental';
 import { optionText } from '@/components/resource/cells';
@@ -254,6 +255,11 @@ export default function ClosingScreen({ match }: ScreenProps) {
   const run = useAnnouncedJob<ClosingRunResult>('closing_run', runResultText, () => setAsked(null));
   const draftProblem = rentalMonth(draft.replace('-', '')) ? undefined : MESSAGES.rentalBadMonth;
   const ran = run.job?.state === 'done' ? closingOfJob(run.job) : undefined;
+  // A month closed before (today or months ago) answers no preview: its invoices, their PDFs and mail are offered instead.
+  const closingsKey = asked ? (['closing_lst', { sime_gp: asked.gp }] as const) : null;
+  const closings = useSWR<ClosingListRow[], Error>(closingsKey, callFetcher<ClosingListRow>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0 });
+  const closedBefore = asked && !ran && closings.data?.some((c) => c.sime_ym === asked.ym) ? asked : undefined;
+  const after = ran ?? closedBefore;
   useLoadingWhile(isLoading);
 
 
@@ -273,7 +279,7 @@ export default function ClosingScreen({ match }: ScreenProps) {
         onSubmit={() => {
         if (draftProblem) return;
         const next = { gp, ym: draft.replace('-', '') };
-        if (asked && next.gp === asked.gp && next.ym === asked.ym) void Promise.all([mutate(), warnings.mutate()]);
+        if (asked && next.gp === asked.gp && next.ym === asked.ym) void Promise.all([mutate(), warnings.mutate(), closings.mutate()]);
         else setAsked(next);
         }}
       >
@@ -299,8 +305,8 @@ export default function ClosingScreen({ match }: ScreenProps) {
       {run.job && (
         <JobProgress job={run.job} result={run.job.result ? runResultText(run.job.result) : undefined} onCancel={canWrite ? () => void cancel() : undefined} />
       )}
-      {ran && <AfterClosing closing={ran} canWrite={canWrite} />}
-      {error && <p role="alert" className="text-[1.4rem] text-danger">{messageOf(error)}</p>}
+      {after && <AfterClosing closing={after} canWrite={canWrite} />}
+      {error && !closedBefore && <p role="alert" className="text-[1.4rem] text-danger">{messageOf(error)}</p>}
       {preview && asked && (
         <>
           <dl aria-label="仮締めの集計" className="flex flex-wrap gap-x-[24px] gap-y-[4px] text-[1.4rem]">

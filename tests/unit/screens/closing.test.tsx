@@ -40,7 +40,9 @@ const job = (id: number, kind: JobInfo['kind'], result: unknown): JobInfo => ({
 const { called } = mockCalls((name, body) => {
   switch (name) {
     case 'job_lst': return HttpResponse.json([]);
-    case 'closing_preview': return HttpResponse.json([body.sime_ym === '209912' ? { ...preview, sime_ym: '209912', closing_date: '2099-12-20' } : preview]);
+    case 'closing_preview':
+      if (body.sime_ym === '202604') return HttpResponse.json([{ error: '2026年04月 20日締めは締め処理済みです。' }], { status: 409 });
+      return HttpResponse.json([body.sime_ym === '209912' ? { ...preview, sime_ym: '209912', closing_date: '2099-12-20' } : preview]);
     case 'closing_warnings': return HttpResponse.json(body.sime_ym === '209912' ? [
       { kind: 'future', count: 1, message: '12月20日締めの締め日はまだ来ていません（今日は11月27日）。', link: null },
       { kind: 'unprocessed_orders', count: 2, message: '処理済になっていない受注が 2件あります。', link: '/orders/list/search?filter=%7B%7D' },
@@ -151,6 +153,20 @@ describe('ClosingScreen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '締切を実行' }));
     await waitFor(() => expect(called('closing_run')).toHaveLength(1));
     expect(called('closing_run')[0].body).toMatchObject({ sime_gp: '20', sime_ym: '209912', early: '1' });
+  });
+
+  it('a month closed before, asked again, offers its invoices: the list, the PDF batch and the mail, not the preview\'s refusal', async () => {
+    closings = [{ cls_id: 2, sime_gp: '20', sime_ym: '202604', closing_date: '2026-04-20', invoices: 2, total: 25480, created: '2026-04-21T01:00:00.000Z', user_name: '経理 三郎', restorable: true, refusal: '', blockers: [] }];
+    shell(<ClosingScreen match={matchRoute('/closing')!} />);
+    fireEvent.change(screen.getByLabelText('締日'), { target: { value: '20' } });
+    fireEvent.change(screen.getByLabelText('締め年月'), { target: { value: '2026-04' } });
+    fireEvent.click(screen.getByRole('button', { name: '仮締め' }));
+    expect(await screen.findByRole('heading', { name: '2026年04月 20日締めの請求書' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '請求書PDFを一括作成' })).toBeInTheDocument();
+    await waitFor(() => expect(called('billing_mail_batch_preview').at(-1)?.body).toMatchObject({ sime_gp: '20', sime_ym: '202604' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: '締切' })).toBeDisabled();
+    closings = [];
   });
 
   it('offers no 締切 to a role that only reads sales', async () => {
