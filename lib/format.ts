@@ -133,3 +133,14 @@ export function parseDay(text: string, today: string): string | undefined {
   const date = new Date(`${day}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day ? day : undefined;
 }
+
+/**
+ * A month as people write it, the one month label of every screen, file and message (a closing's 締め年月, the rental
+ * month, the sales report's months): `YYYYMM` or `YYYY-MM`.
+ * @example monthLabel('202505') // '2025年5月'
+ * @example monthLabel('2026-11') // '2026年11月'
+ */
+export const monthLabel = (ym: string): string => {
+  const digits = ym.replace('-', '');
+  return `${digits.slice(0, 4)}年${Number(digits.slice(4, 6))}月`;
+};

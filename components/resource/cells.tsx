@@ -1,5 +1,5 @@
 /** Formatting of list cells from the column declaration (money, dates in Japan time, option texts). */
-import { monthLabel } from '@/lib/closing/period';
+import { monthLabel } from '@/lib/format';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { useMasterOptions } from '@/lib/client/list/use-master-options';
 import { refPathOf } from '@/lib/list/resource-paths';

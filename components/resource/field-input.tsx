@@ -6,7 +6,7 @@ import { useEffect, useState, type ClipboardEvent } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { FormRecord } from '@/lib/list/record-mapper';
 import { useMasterOptions } from '@/lib/client/list/use-master-options';
-import { monthLabel } from '@/lib/closing/period';
+import { monthLabel } from '@/lib/format';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { convertsInput, halfWidthOf, maxLength } from '@/lib/resources/schema';
 import type { FieldDef } from '@/lib/resources/types';

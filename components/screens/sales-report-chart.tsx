@@ -5,13 +5,11 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Chart as ChartInstance } from 'chart.js';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, monthLabel } from '@/lib/format';
 import type { ChartSeries } from '@/lib/sales/report';
 
 /** Bar colours: the brand's blue first, then calm tones that stay apart in a stack. */
 const PALETTE = ['#1c6682', '#e0a458', '#5b9a74', '#b5617a', '#7a86b8', '#c7b446', '#4fa3a5', '#9a9a9a'];
-
-const monthLabel = (month: string): string => `${month.slice(0, 4)}年${Number(month.slice(5))}月`;
 
 export function SalesReportChart({ months, series, caption }: { months: readonly string[]; series: readonly ChartSeries[]; caption: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);

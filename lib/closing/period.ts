@@ -11,7 +11,7 @@
  *   end = its last day), moved to the next bank business day past Saturdays, Sundays, public holidays (the one holiday
  *   table, lib/hod/schedule.ts) and 12/31–1/3.
  */
-import { addDays } from '../format';
+import { addDays, monthLabel } from '../format';
 import { publicHolidayOf } from '../hod/schedule';
 import { MESSAGES } from '../protocol';
 import { CLOSING_DAY } from '../resources/options';
@@ -70,9 +70,9 @@ export function closingMonthOf(gp: string, day: string): string {
  */
 export const closingGroupLabel = (gp: string): string => CLOSING_DAY.find((o) => o.value === gp)?.text ?? `${gp}日締め`;
 
-/** 「2025年05月 20日締め」, 「2024年02月 末日締め」. */
+/** 「2025年5月 20日締め」, 「2024年2月 末日締め」. */
 export function closingLabel(gp: string, ym: string): string {
-  return `${ym.slice(0, 4)}年${ym.slice(4, 6)}月 ${closingGroupLabel(gp)}`;
+  return `${monthLabel(ym)} ${closingGroupLabel(gp)}`;
 }
 
 /**
@@ -81,8 +81,6 @@ export function closingLabel(gp: string, ym: string): string {
  */
 export const closingDayLabel = (date: string): string => `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日締め`;
 
-/** 「2025年05月」 */
-export const monthLabel = (ym: string): string => `${ym.slice(0, 4)}年${ym.slice(4, 6)}月`;
 
 /** What is wrong with a closing's parameters: the field and the message naming it. */
 export interface ClosingParamProblem {

@@ -4,6 +4,7 @@
  * and the screen (/sales/rental).
  */
 import { divideRounded, type Rounding } from '../money/rounding';
+import { monthLabel } from '../format';
 import { periodDays, type Period } from '../period';
 
 /** A month of the rental run: its first and last day and how many days it has. */
@@ -24,7 +25,7 @@ export function rentalMonth(ym: string): RentalMonth | undefined {
 }
 
 /** 「2026年5月」 */
-export const rentalMonthLabel = (month: Pick<RentalMonth, 'ym'>): string => `${month.ym.slice(0, 4)}年${Number(month.ym.slice(4))}月`;
+export const rentalMonthLabel = (month: Pick<RentalMonth, 'ym'>): string => monthLabel(month.ym);
 
 /**
  * The days of the month a charge runs: from the later of the month's start and `start`, to the earlier of its end

@@ -3,7 +3,7 @@
  * that write, and each changed column's Japanese label, all from the resource declarations.
  * The server answers the first two as masters (`mt_log_table`, `mt_log_call`) for the filters.
  */
-import { monthLabel } from '../closing/period';
+import { monthLabel } from '../format';
 import { formatDateTime, formatMoney } from '../format';
 import { can, type Area, type RoleAreas } from '../permissions';
 import { RESOURCES } from '../resources';

@@ -62,7 +62,7 @@ export interface BatchResult {
   zip_name: string;
 }
 
-/** The download names of a batch's files: 「請求書_2026年05月_20日締め.pdf」. */
+/** The download names of a batch's files: 「請求書_2026年5月_20日締め.pdf」. */
 export const batchFileName = (simeGp: string, simeYm: string, format: BatchFormat): string =>
   `請求書_${closingLabel(simeGp, simeYm).replace(' ', '_')}.${format}`;
 

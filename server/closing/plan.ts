@@ -22,7 +22,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { invoiceFigures, isIssued, sumFigures, type SlipRate } from '../../lib/closing/arithmetic';
 import type { ClosingItems, ClosingPreview, ClosingPreviewRow } from '../../lib/closing/answers';
-import { closingDateOf, closingLabel, dueDateOf, monthLabel, shiftMonth, type ClosingPeriod } from '../../lib/closing/period';
+import { closingDateOf, closingLabel, dueDateOf, shiftMonth, type ClosingPeriod } from '../../lib/closing/period';
+import { monthLabel } from '../../lib/format';
 import { moneyTermsOf } from '../../lib/money/totals';
 import { taxClassOf } from '../../lib/tax';
 import { isPostgres } from '../db/bulk-write';

@@ -11,7 +11,8 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ClosingListRow, ClosingRestoreResult, RestoreBlocker } from '../../lib/closing/answers';
-import { closingLabel, closingPeriod, monthLabel, type ClosingPeriod } from '../../lib/closing/period';
+import { closingLabel, closingPeriod, type ClosingPeriod } from '../../lib/closing/period';
+import { monthLabel } from '../../lib/format';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { detailPathOf } from '../../lib/list/resource-paths';
 import { billingResource } from '../../lib/resources/billing';

@@ -6,7 +6,7 @@
  * client has taken the one before (the answer streams with backpressure), so memory stays flat.
  */
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import { monthLabel } from '../../lib/closing/period';
+import { monthLabel } from '../../lib/format';
 import { formatDate, formatTimestamp } from '../../lib/format';
 import { CSV_COLS, CSV_ENCODINGS, CSV_HEADERS, MESSAGES, type CsvCols, type CsvEncoding } from '../../lib/protocol';
 import { columnOf, fieldOfColumn, idColumn, type ChildDef, type FieldDef, type Option, type ResourceDef } from '../../lib/resources/types';

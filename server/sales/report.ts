@@ -18,6 +18,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { bucketKey, bucketRank, rateLabel } from '../../lib/money/totals';
 import { clientResource } from '../../lib/resources/client';
 import { titleOf } from '../../lib/resources/types';
+import { monthLabel } from '../../lib/format';
 import type { CsvEncoding } from '../../lib/protocol';
 import { CHART_GROUPS, groupHeading, monthsOf, yearBefore, yoyChange, type ChartSeries, type ReportFigures, type ReportFilters, type ReportGroup, type SalesReport, type SalesReportRow } from '../../lib/sales/report';
 import { taxClassOf, type TaxClass } from '../../lib/tax';
@@ -144,7 +145,7 @@ const yearLater = (month: string): string => `${Number(month.slice(0, 4)) + 1}${
 async function labelsOf(db: Kysely<Database>, group: ReportGroup, keys: readonly string[], classes: ReadonlyMap<string, TaxClass>): Promise<Map<string, string>> {
   const ids = keys.filter((k) => /^\d+$/.test(k)).map(Number);
   const labels = new Map<string, string>(keys.map((k) => [k, k === '' ? NONE[group] : k]));
-  if (group === 'month') for (const k of keys) labels.set(k, `${k.slice(0, 4)}年${Number(k.slice(5))}月`);
+  if (group === 'month') for (const k of keys) labels.set(k, monthLabel(k));
   if (group === 'rate') for (const k of keys) labels.set(k, rateLabel(classes.get(k) ?? 'standard', k === 'exempt' || k === 'outside' ? 0 : Number(k)));
   if (ids.length === 0) return labels;
   for (const chunk of chunksOf(ids, 1000)) {

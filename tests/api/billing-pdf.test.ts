@@ -246,7 +246,7 @@ for (const dialect of dialects()) {
 
         const pdf = await download(h, 'billing_pdf_batch_file', { job_id: job.job_id, format: 'pdf' });
         assert.equal(pdf.status, 200, JSON.stringify(pdf.json));
-        assert.equal(savedName(pdf.headers), '請求書_2026年05月_20日締め.pdf');
+        assert.equal(savedName(pdf.headers), '請求書_2026年5月_20日締め.pdf');
         assert.equal(pdfPages(pdf.bytes), 5);
         const text = pdfText(pdf.bytes);
         for (const number of [numbers.invoice, numbers.largeInvoice, numbers.noMailInvoice]) assert.ok(text.includes(number), number);
@@ -255,7 +255,7 @@ for (const dialect of dialects()) {
 
         const zip = await download(h, 'billing_pdf_batch_file', { job_id: job.job_id, format: 'zip' });
         assert.equal(zip.headers.get('content-type'), 'application/zip');
-        assert.equal(savedName(zip.headers), '請求書_2026年05月_20日締め.zip');
+        assert.equal(savedName(zip.headers), '請求書_2026年5月_20日締め.zip');
         const files = unzipSync(new Uint8Array(zip.bytes));
         assert.deepEqual(Object.keys(files).sort(), [
           invoiceFileName(numbers.invoice, '𠮷田商店'), invoiceFileName(numbers.largeInvoice, '大口 太郎'), invoiceFileName(numbers.noMailInvoice, 'メールなし商会'),

@@ -41,7 +41,7 @@ const { called } = mockCalls((name, body) => {
   switch (name) {
     case 'job_lst': return HttpResponse.json([]);
     case 'closing_preview':
-      if (body.sime_ym === '202604') return HttpResponse.json([{ error: '2026年04月 20日締めは締め処理済みです。' }], { status: 409 });
+      if (body.sime_ym === '202604') return HttpResponse.json([{ error: '2026年4月 20日締めは締め処理済みです。' }], { status: 409 });
       return HttpResponse.json([body.sime_ym === '209912' ? { ...preview, sime_ym: '209912', closing_date: '2099-12-20' } : preview]);
     case 'closing_warnings': return HttpResponse.json(body.sime_ym === '209912' ? [
       { kind: 'future', count: 1, message: '12月20日締めの締め日はまだ来ていません（今日は11月27日）。', link: null },
@@ -101,7 +101,7 @@ describe('ClosingScreen', () => {
     await screen.findByRole('table', { name: '仮締めの請求内容' });
     fireEvent.click(screen.getByRole('button', { name: '締切' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog).toHaveTextContent('2026年05月 20日締め（締め日 2026年5月20日');
+    expect(dialog).toHaveTextContent('2026年5月 20日締め（締め日 2026年5月20日');
     expect(dialog).toHaveTextContent('請求書 2件（今回請求額の合計 25,480円）');
     expect(called('closing_run')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: '締切を実行' }));
@@ -161,7 +161,7 @@ describe('ClosingScreen', () => {
     fireEvent.change(screen.getByLabelText('締日'), { target: { value: '20' } });
     fireEvent.change(screen.getByLabelText('締め年月'), { target: { value: '2026-04' } });
     fireEvent.click(screen.getByRole('button', { name: '仮締め' }));
-    expect(await screen.findByRole('heading', { name: '2026年04月 20日締めの請求書' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '2026年4月 20日締めの請求書' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '請求書PDFを一括作成' })).toBeInTheDocument();
     await waitFor(() => expect(called('billing_mail_batch_preview').at(-1)?.body).toMatchObject({ sime_gp: '20', sime_ym: '202604' }));
     expect(screen.queryByRole('alert')).toBeNull();
@@ -197,12 +197,12 @@ describe('ClosingRestoreScreen', () => {
     const table = await screen.findByRole('table', { name: '締め処理の一覧' });
     await within(table).findByRole('row', { name: /2026年5月 末日締め/ });
     const buttons = within(table).getAllByRole('button', { name: /を締め戻す$/ });
-    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['2026年05月 末日締めを締め戻す', '2026年05月 20日締めを締め戻す']);
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['2026年5月 末日締めを締め戻す', '2026年5月 20日締めを締め戻す']);
     expect(buttons[0]).toBeDisabled();
     expect(buttons[0]).toHaveAccessibleDescription('2026年5月・末日締めの請求書 B202605-000012 に入金が消込されています。');
     expect(within(table).queryByText('後の締め（2026年5月）があります。')).toBeNull();
     // What blocks it, each a link to the record.
-    const blocking = within(table).getByRole('list', { name: '2026年05月 末日締めの締め戻しを止めているもの' });
+    const blocking = within(table).getByRole('list', { name: '2026年5月 末日締めの締め戻しを止めているもの' });
     expect(within(blocking).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['請求書 B202605-000012', '#/billing/detail/12'], ['入金 2026-06-03 1,000円', '#/payment/detail/7'],
     ]);
@@ -210,7 +210,7 @@ describe('ClosingRestoreScreen', () => {
 
     fireEvent.click(buttons[1]);
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog).toHaveTextContent('2026年05月 20日締めの締め処理（請求書 3件、今回請求額の合計 48,600円）を取り消します。');
+    expect(dialog).toHaveTextContent('2026年5月 20日締めの締め処理（請求書 3件、今回請求額の合計 48,600円）を取り消します。');
     fireEvent.click(within(dialog).getByRole('button', { name: '締め戻す' }));
     await waitFor(() => expect(called('closing_restore')).toHaveLength(1));
     expect(called('closing_restore')[0].body).toMatchObject({ sime_gp: '20', sime_ym: '202605' });
