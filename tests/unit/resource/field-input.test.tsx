@@ -40,13 +40,19 @@ describe('a field the user may only read', () => {
   it('is shown as its value in words, read-only, not disabled', () => {
     render(<ReadOnlyForm />);
     const shown: Record<string, string> = {
-      会社名: '株式会社テスト', ランク: 'Aランク', 区分: '個人', 配送担当者: '渡辺 次郎', 請求親顧客: '本社商事', 与信限度額: '120,000円', DM送付: 'はい', 備考: '一行目\n二行目',
+      会社名: '株式会社テスト', ランク: 'Aランク', 区分: '個人', 与信限度額: '120,000円', DM送付: 'はい', 備考: '一行目\n二行目',
     };
     for (const [label, value] of Object.entries(shown)) {
       const element = screen.getByLabelText(label);
       expect(element).toHaveValue(value);
       expect(element).toHaveAttribute('readonly');
       expect(element).not.toBeDisabled();
+    }
+    // A record it names is shown by its name (a link to it where the user may open it), never its id.
+    for (const [label, name] of [['配送担当者', '渡辺 次郎'], ['請求親顧客', '本社商事']]) {
+      const element = screen.getByLabelText(label);
+      expect(element.tagName).toBe('OUTPUT');
+      expect(element).toHaveTextContent(name);
     }
     expect(screen.queryByRole('combobox')).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
