@@ -35,12 +35,15 @@ export function bulkEntries(def: ResourceDef, postData: string | undefined): Bul
 }
 
 /**
- * The values of a `{r}_save`: `postData`, a JSON object with at least one value. A save without it is refused, never
- * stored as a record of defaults (nor as an edit that changes nothing).
+ * The values of a `{r}_save`: `postData`, a JSON object. A save without it, or with no value, is refused, never stored
+ * as a record of defaults (nor as an edit that changes nothing) — except an empty new record of a resource with
+ * required fields no default fills, which the form's rules answer naming each field to fill in.
  */
-export function saveValues(def: ResourceDef, postData: string | undefined): Record<string, unknown> {
+export function saveValues(def: ResourceDef, id: number | undefined, postData: string | undefined): Record<string, unknown> {
+  if (!postData?.trim()) throw badRequest(MESSAGES.emptySave);
   const values = jsonObject(postData, (key) => keyLabel(def, key));
-  if (Object.keys(values).length === 0) throw badRequest(MESSAGES.emptySave);
+  const named = def.fields.some((f) => f.required && f.initial === undefined);
+  if (Object.keys(values).length === 0 && (id !== undefined || !named)) throw badRequest(MESSAGES.emptySave);
   return values;
 }
 
@@ -113,7 +116,10 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
     if (!allows(def, 'create') && !allows(def, 'edit')) continue;
     addCall(calls, callName(def.name, 'save'), {
       area, level: 'write', allow: allow('save'),
-      handler: async (ctx) => [await saveRecord(writer(ctx), def, optionalId(ctx.params.id), saveValues(def, ctx.params.postData))],
+      handler: async (ctx) => {
+        const id = optionalId(ctx.params.id);
+        return [await saveRecord(writer(ctx), def, id, saveValues(def, id, ctx.params.postData))];
+      },
     });
     if (allowsBulk(def)) {
       addCall(calls, callName(def.name, 'bulk_save'), {
