@@ -1,23 +1,33 @@
 import { defineConfig } from '@playwright/test';
-import { existsSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-// The local SMTP server the mail-template spec starts; the web server sends its test mails there.
+// The local SMTP server the mail specs start; each web server sends its mails to its own.
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1000);
+/**
+ * Spec files run on E2E_WORKERS workers (2 by default), each against a web server and a database of its own: worker
+ * slot n (Playwright's TEST_PARALLEL_INDEX, the same for a worker restarted after a failure) talks to the server on
+ * PORT + n, whose SQLite file is under {dataDir}/{n} and whose mails go to SMTP_PORT + n. A spec file runs whole on
+ * one worker, its tests in order, as before.
+ */
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-// A fresh database per run: the server seeds the demo company into it on start.
+// A fresh database per run and server: each server seeds the demo company into its own on start.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'hod-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+const slotDir = (n: number): string => join(dataDir, String(n));
 
 export const E2E = {
-  baseURL: `http://127.0.0.1:${PORT}`,
+  baseURL: `http://127.0.0.1:${PORT + slot}`,
   adminEmail: 'admin@example.jp',
   adminPassword: 'e2e-admin-pass-2026',
-  smtpPort: SMTP_PORT,
+  smtpPort: SMTP_PORT + slot,
   mailFrom: 'noreply@aqua.example.jp',
+  /** This worker's server's data directory (its SQLite file `app.db`). */
+  dataDir: slotDir(slot),
 };
 
 export default defineConfig({
@@ -25,7 +35,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.test-reports/playwright.json' }]],
   use: {
@@ -39,22 +49,25 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: {
-    command: 'node --import tsx server/main.ts',
-    url: `${E2E.baseURL}/config.json`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      TZ: 'Asia/Tokyo',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: E2E.adminEmail,
-      ADMIN_PASSWORD: E2E.adminPassword,
-      AUTH_KEY_TTL_HOURS: '12',
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(SMTP_PORT),
-      MAIL_FROM: E2E.mailFrom,
-    },
-  },
+  webServer: Array.from({ length: WORKERS }, (_, n) => {
+    mkdirSync(slotDir(n), { recursive: true });
+    return {
+      command: 'node --import tsx server/main.ts',
+      url: `http://127.0.0.1:${PORT + n}/config.json`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        TZ: 'Asia/Tokyo',
+        PORT: String(PORT + n),
+        HOST: '127.0.0.1',
+        DATA_DIR: slotDir(n),
+        ADMIN_EMAIL: E2E.adminEmail,
+        ADMIN_PASSWORD: E2E.adminPassword,
+        AUTH_KEY_TTL_HOURS: '12',
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(SMTP_PORT + n),
+        MAIL_FROM: E2E.mailFrom,
+      },
+    };
+  }),
 });

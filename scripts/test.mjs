@@ -3,9 +3,15 @@
  * `npm test`: type check, lint, unit/component tests, API tests (SQLite, and PostgreSQL when
  * TEST_DATABASE_URL is set), the static build, browser tests. Ends with one line
  * `N passed, N failed` — the totals of all suites — and exits non-zero on any failure.
+ *
+ * Steps that do not depend on each other run side by side (the machine has two cores and most steps wait on a
+ * database, a browser or one core): type check, lint and the copy check together; then the unit tests; then the API
+ * suite's SQLite half, its PostgreSQL half and the static build together; then the browser tests (two workers, each
+ * with its own server and database: playwright.config.ts). A step run beside others writes its output to
+ * `.test-reports/{label}.log`, printed whole when the step ends, so the output reads step by step.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -16,12 +22,25 @@ const env = { ...process.env, TZ: 'Asia/Tokyo', FORCE_COLOR: '0' };
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const totals = [];
 
+/** Runs a step; its output goes to its log file and is printed when it ends. Resolves to its exit code. */
 function run(label, cmd, args, extraEnv = {}) {
-  console.log(`\n=== ${label} ===`);
   const started = Date.now();
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
-  console.log(`=== ${label}: exit ${result.status} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
-  return result.status ?? 1;
+  const logFile = join(reports, `${label}.log`);
+  const log = createWriteStream(logFile);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, ...extraEnv } });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('error', (error) => log.write(`${error.message}\n`));
+    child.on('close', (code) => {
+      log.end(() => {
+        console.log(`\n=== ${label} ===`);
+        process.stdout.write(readFileSync(logFile, 'utf8'));
+        console.log(`=== ${label}: exit ${code} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+        resolve(code ?? 1);
+      });
+    });
+  });
 }
 
 function readJson(file) {
@@ -37,49 +56,59 @@ function record(label, passed, failed) {
   console.log(`${label}: ${passed} passed, ${failed} failed`);
 }
 
-// 1. Type check: one check, counted as one test.
-const tsc = run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+const began = Date.now();
+
+// 1. Type check, lint (eslint.config.mjs: typescript-eslint with types, React hooks, no import cycles, the layers) and
+//    the copy check (no screen or handler copied between resources: the workplace's `duplicates` tool; skipped where
+//    it is missing), side by side; one check each.
+const [tsc, lint, dup] = await Promise.all([
+  run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
+  run('lint', bin('eslint'), ['--max-warnings=0', '.']),
+  run('duplicates', process.execPath, [join(root, 'scripts', 'duplicates-check.mjs')]),
+]);
 record('typecheck', tsc === 0 ? 1 : 0, tsc === 0 ? 0 : 1);
-
-// 1a. Lint (eslint.config.mjs): typescript-eslint with types, React hooks, no import cycles, the layers; one check.
-const lint = run('lint', bin('eslint'), ['--max-warnings=0', '.']);
 record('lint', lint === 0 ? 1 : 0, lint === 0 ? 0 : 1);
-
-// 1b. No screen or handler copied between resources (the workplace's `duplicates` tool; skipped where it is missing).
-const dup = run('duplicates', process.execPath, [join(root, 'scripts', 'duplicates-check.mjs')]);
 if (dup !== 3) record('duplicates', dup === 0 ? 1 : 0, dup === 0 ? 0 : 1);
 
 // 2. Unit and component tests.
 const vitestOut = join(reports, 'vitest.json');
-const vitest = run('unit', bin('vitest'), ['run', '--config', 'vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestOut}`]);
+const vitest = await run('unit', bin('vitest'), ['run', '--config', 'vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestOut}`]);
 const v = readJson(vitestOut);
 record('unit', v?.numPassedTests ?? 0, v ? v.numFailedTests + (vitest !== 0 && v.numFailedTests === 0 ? 1 : 0) : 1);
 
-// 3. API tests against the real server (SQLite; PostgreSQL too when TEST_DATABASE_URL is set).
-const tap = join(reports, 'api.tap');
-// Node 20's runner does not pick .ts files from a folder: name them.
+// 3. API tests against the real server, one process per dialect (SQLite; PostgreSQL too when TEST_DATABASE_URL is
+//    set), beside the static build the browser tests need.
 const apiDir = join(root, 'tests', 'api');
+// Node 20's runner does not pick .ts files from a folder: name them.
 const apiFiles = existsSync(apiDir) ? readdirSync(apiDir).filter((f) => f.endsWith('.test.ts')).sort().map((f) => `tests/api/${f}`) : [];
-if (apiFiles.length) {
-  const api = run('api', process.execPath, [
+const apiDialects = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+const apiRun = (dialect) => {
+  const tap = join(reports, `api-${dialect}.tap`);
+  return run(`api ${dialect}`, process.execPath, [
     '--import', 'tsx', '--test', '--test-concurrency=1',
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=tap', `--test-reporter-destination=${tap}`,
     ...apiFiles,
-  ]);
+  ], { TEST_DIALECTS: dialect }).then((code) => ({ dialect, code, tap }));
+};
+// The type check has passed: the build need not check the types again (next.config.mjs).
+const [build, ...apis] = await Promise.all([
+  run('build', bin('next'), ['build'], tsc === 0 ? { HOD_TYPES_CHECKED: '1' } : {}),
+  ...(apiFiles.length ? apiDialects.map(apiRun) : []),
+]);
+for (const { dialect, code, tap } of apis) {
   const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
   const count = (name) => Number(text.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
   const failed = count('fail') + count('cancelled');
-  record('api', count('pass'), failed + (api !== 0 && failed === 0 ? 1 : 0));
+  record(`api ${dialect}`, count('pass'), failed + (code !== 0 && failed === 0 ? 1 : 0));
 }
 
-// 4. Static build, then browser tests against the built bundle and the real server.
-const build = run('build', bin('next'), ['build']);
+// 4. Browser tests against the built bundle and the real servers.
 if (build !== 0) {
   record('build', 0, 1);
 } else {
   const pwOut = join(reports, 'playwright.json');
-  const e2e = run('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwOut });
+  const e2e = await run('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwOut });
   const p = readJson(pwOut);
   const passed = (p?.stats?.expected ?? 0) + (p?.stats?.flaky ?? 0);
   const failed = p?.stats?.unexpected ?? 0;
@@ -88,6 +117,7 @@ if (build !== 0) {
 
 const passed = totals.reduce((s, t) => s + t.passed, 0);
 const failed = totals.reduce((s, t) => s + t.failed, 0);
-console.log('\n' + totals.map((t) => `  ${t.label.padEnd(10)} ${t.passed} passed, ${t.failed} failed`).join('\n'));
+console.log('\n' + totals.map((t) => `  ${t.label.padEnd(12)} ${t.passed} passed, ${t.failed} failed`).join('\n'));
+console.log(`  ${'total time'.padEnd(12)} ${((Date.now() - began) / 1000).toFixed(0)} s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -25,9 +25,14 @@ process.env.TZ ||= 'Asia/Tokyo';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The dialects to test: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * The dialects to test: SQLite always, PostgreSQL when TEST_DATABASE_URL is set; `TEST_DIALECTS` (`sqlite` or
+ * `postgres`) keeps one of them (`npm test` runs the two halves side by side).
+ */
 export function dialects(): DialectName[] {
-  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const all: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const only = process.env.TEST_DIALECTS?.trim();
+  return only ? all.filter((d) => d === only) : all;
 }
 
 export type ParamValue = string | number | boolean | object | null | undefined;

@@ -90,7 +90,7 @@ test.describe('with a maps key', () => {
     // The same database as the e2e server (server processes may share one); only the maps key differs.
     server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: fileURLToPath(new URL('../../', import.meta.url)),
-      env: { ...process.env, TZ: 'Asia/Tokyo', PORT: '0', HOST: '127.0.0.1', WEB_CONCURRENCY: '1', DATA_DIR: process.env.E2E_DATA_DIR, MAPS_API_KEY: 'e2e-maps-key' },
+      env: { ...process.env, TZ: 'Asia/Tokyo', PORT: '0', HOST: '127.0.0.1', WEB_CONCURRENCY: '1', DATA_DIR: E2E.dataDir, MAPS_API_KEY: 'e2e-maps-key' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const started = server;

@@ -1,14 +1,15 @@
 /**
- * Test set-up on the e2e server's own SQLite file (the server is real; only the preconditions
+ * Test set-up on the SQLite file of this worker's e2e server (the server is real; only the preconditions
  * a user could not create from the screens yet are written here).
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { hashPassword } from '../../server/auth/password';
 import { jobFileOf } from '../../server/jobs/job-db';
+import { E2E } from '../../playwright.config';
 
 function open() {
-  const db = new Database(join(process.env.E2E_DATA_DIR!, 'app.db'));
+  const db = new Database(join(E2E.dataDir, 'app.db'));
   db.pragma('busy_timeout = 5000');
   return db;
 }
@@ -70,7 +71,7 @@ export function writeRows(query: string, ...params: (string | number)[]): void {
  * @example writeJob('UPDATE job SET job_done = ? WHERE job_id = ?', 10, 3)
  */
 export function writeJob(statement: string, ...params: (string | number)[]): number {
-  const db = new Database(jobFileOf(join(process.env.E2E_DATA_DIR!, 'app.db')));
+  const db = new Database(jobFileOf(join(E2E.dataDir, 'app.db')));
   db.pragma('busy_timeout = 5000');
   try {
     return Number(db.prepare(statement).run(...params).lastInsertRowid);
