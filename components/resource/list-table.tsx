@@ -10,7 +10,7 @@ import type { ListSort } from '@/lib/list/list-state';
 import { detailPathOf, hasDetailRoute, parentIdOf } from '@/lib/list/resource-paths';
 import type { Row } from '@/lib/client/list/use-list-controller';
 import { formatMoney } from '@/lib/format';
-import { idColumn, titleOf, type ColumnDef, type ResourceDef } from '@/lib/resources/types';
+import { columnOf, idColumn, titleOf, type ColumnDef, type ResourceDef } from '@/lib/resources/types';
 import { CellValue } from './cells';
 import { ROW_DETAILS } from './extensions';
 import { AppLink, navigate } from './shell-bridge';
@@ -56,6 +56,16 @@ function TotalRow({ def, sums, leading, trailing }: { def: ResourceDef; sums: Re
  * A column header that sorts by its column (when the resource allows it), with aria-sort.
  * @example <SortableHeader def={def} column="mo_text" label="名称" sort={sort} onSort={onSort} />
  */
+/**
+ * A row named as its cells show it: the first title field that is a list column, drawn by its cell (an operation of the
+ * log by its Japanese name, never its code), else the title's value, else the id.
+ */
+function RowTitle({ def, row, id }: { def: ResourceDef; row: Row; id: string }) {
+  const titleColumn = def.titleFields.map((name) => columnOf(def, name)).find((name) => def.list.columns.some((c) => c.name === name));
+  const column = def.list.columns.find((c) => c.name === titleColumn);
+  return column ? <CellValue def={def} column={column} row={row} /> : <>{titleOf(def, row) || id}</>;
+}
+
 export function SortableHeader({ def, column, label, sort, onSort, className = '' }: {
   def: ResourceDef;
   column: string;
@@ -187,7 +197,7 @@ export function ListTable({
                     <td className="whitespace-nowrap px-[10px]">
                       <button type="button" aria-expanded={isOpen} aria-controls={isOpen ? detailId : undefined} onClick={() => toggle(id)} className="text-[13px] text-brand underline-offset-2 hover:underline">
                         {isOpen ? '閉じる' : '開く'}
-                        <span className="visually-hidden">（{def.label} {titleOf(def, row) || id} の詳細）</span>
+                        <span className="visually-hidden">（{def.label} <RowTitle def={def} row={row} id={id} /> の詳細）</span>
                       </button>
                     </td>
                   )}
