@@ -7,6 +7,7 @@
  */
 import { MESSAGES } from '../../lib/protocol';
 import { isOrderStatus, stockIsOut, statusText, TRANSITIONS, type StatusResult } from '../../lib/orders/status';
+import { trackingNoProblem } from '../../lib/orders/tracking';
 import { orderResource, type OrderStatus } from '../../lib/resources/order';
 import { diff, writeAudit } from '../audit/audit-log';
 import { billingGroupsOf } from '../clients/billing-chain';
@@ -94,8 +95,12 @@ export async function moveOrderIn(trx: Transaction<Database>, ctx: WriteActor, o
   const missing: Record<string, string> = {};
   const perItem = stockIsOut(from) !== stockIsOut(target) ? await trackedQuantities(trx, orderId) : new Map<number, number>();
   if (target === 'shipped') {
-    const tracking = (input.trackingNo ?? '').trim() || String(order.od_tracking_no ?? '');
-    if (tracking.length > 50) missing.tracking_no = '送り状番号は50文字以内で入力してください。';
+    const typed = (input.trackingNo ?? '').trim();
+    const tracking = typed || String(order.od_tracking_no ?? '');
+    // A number typed with the move is checked as the order's field and 送り状取込 check it (one rule and wording).
+    const wrong = typed ? trackingNoProblem(orderResource.fields.find((f) => f.name === 'tracking_no')?.label ?? '送り状番号', typed) : undefined;
+    if (wrong) missing.tracking_no = wrong;
+    else if (tracking.length > 50) missing.tracking_no = '送り状番号は50文字以内で入力してください。';
     else if (tracking) set.od_tracking_no = tracking;
     else if (!(await deliveredByOwnDriver(trx, Number(order.od_cl_id)))) missing.tracking_no = '送り状番号を入力してください（宅配便で送る受注です。自社の配送担当者が届ける顧客には不要です）。';
   }

@@ -39,7 +39,7 @@ for (const dialect of dialects()) {
     /** Walks an order to a status by allowed moves. */
     const walk = async (id: number, path: OrderStatus[]) => {
       for (const status of path) {
-        const res = await move(id, status, 'TRK-1');
+        const res = await move(id, status, '4321-0000-1115');
         assert.equal(res.status, 200, res.text);
         assert.equal(res.body[0].status, status, JSON.stringify(res.body));
       }
@@ -380,7 +380,7 @@ for (const dialect of dialects()) {
             const order = await newOrder(ids.plain, [{ it_id: ids.rental, quantity: 1 }]);
             const id = Number(order.od_id);
             await walk(id, paths[from]);
-            const res = await move(id, to, 'TRK-2');
+            const res = await move(id, to, '4321-0000-2224');
             if (TRANSITIONS[from].includes(to)) {
               assert.equal(res.status, 200, `${from} → ${to}: ${res.text}`);
               assert.equal((await detail(id)).od_status, to, `${from} → ${to}`);
@@ -402,9 +402,17 @@ for (const dialect of dialects()) {
         assert.equal(noTracking.status, 400);
         assert.match(problem(noTracking).error, /送り状番号/);
         assert.equal(await quantity(ids.water), start);
-        const shipped = await move(id, 'shipped', '1234-5678-9012');
+        // A number typed with the move is checked as the order's field and 送り状取込 check it.
+        for (const [typed, said] of [['1234-5678-9012', /送り状番号「1234-5678-9012」のチェックデジット/], ['TRK-1', /送り状番号「TRK-1」は12桁の数字ではありません/]] as const) {
+          const wrong = await move(id, 'shipped', typed);
+          assert.equal(wrong.status, 400, wrong.text);
+          assert.match(problem(wrong).fields?.tracking_no ?? problem(wrong).error, said);
+          assert.equal((await detail(id)).od_status, 'waitshipping');
+        }
+        assert.equal(await quantity(ids.water), start);
+        const shipped = await move(id, 'shipped', '1234-5678-9013');
         assert.equal(shipped.status, 200, shipped.text);
-        assert.equal((await detail(id)).od_tracking_no, '1234-5678-9012');
+        assert.equal((await detail(id)).od_tracking_no, '1234-5678-9013');
         assert.equal(await quantity(ids.water), start - 4);
         await walk(id, ['waitshipping']);
         assert.equal(await quantity(ids.water), start);
@@ -423,7 +431,7 @@ for (const dialect of dialects()) {
         const id = Number(order.od_id);
         await walk(id, ['waitshipping']);
         const start = await quantity(ids.water);
-        const res = await move(id, 'shipped', 'TRK-9');
+        const res = await move(id, 'shipped', '4444-1375-8703');
         assert.equal(res.status, 400);
         assert.match(problem(res).error, /在庫が足りません/);
         assert.equal(await quantity(ids.water), start);

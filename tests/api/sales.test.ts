@@ -27,7 +27,7 @@ for (const dialect of dialects()) {
     const slip = async (id: number): Promise<Row> => (await h.post<Row>('sales_dtl', { id })).body[0];
     const slipLines = async (id: number): Promise<Row[]> => (await h.post<Row>('sales_detail_lst', { sl_id: id })).body;
     const zan = async (cl: number): Promise<number> => Number((await h.post<Row>('client_dtl', { id: cl })).body[0].cl_uri_zan);
-    const move = (id: number, status: OrderStatus) => h.post<Row>('order_status', { od_id: id, status, tracking_no: 'TRK-S' });
+    const move = (id: number, status: OrderStatus) => h.post<Row>('order_status', { od_id: id, status, tracking_no: '4444-1375-8703' });
     const walk = async (id: number, path: OrderStatus[]) => {
       for (const status of path) {
         const res = await move(id, status);
