@@ -4,7 +4,7 @@
  */
 import { closingLabel } from './closing/period';
 import { importKindInfo } from './imports/registry';
-import { rentalMonthLabel } from './sales/rental';
+import { monthLabel } from './format';
 import type { Area } from './permissions';
 
 /**
@@ -14,7 +14,7 @@ import type { Area } from './permissions';
 export const JOB_KINDS = {
   hod_generate: { area: 'order', label: '定期配送の受注作成' },
   /** Scope: the month `YYYYMM` (server/sales), named as the rental screen names it. */
-  rental_generate: { area: 'sales', label: '月次サーバーレンタルの売上作成', scopeText: (scope: string) => rentalMonthLabel({ ym: scope }) },
+  rental_generate: { area: 'sales', label: '月次サーバーレンタルの売上作成', scopeText: (scope: string) => monthLabel(scope) },
   /** Scope `{sime_gp}:{sime_ym}` (server/closing). */
   closing_run: { area: 'sales', label: '締め処理', scopeText: (scope: string) => closingOfScope(scope) },
   /** Scope `{sime_gp}:{sime_ym}` (server/billing). */

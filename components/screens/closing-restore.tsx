@@ -9,14 +9,13 @@ import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { call } from '@/lib/client/api/fetcher';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
-import { formatDateJa, formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateJa, formatDateTime, formatMoney, monthLabel } from '@/lib/format';
 import { filteredListPathOf } from '@/lib/list/resource-paths';
 import { can } from '@/lib/permissions';
 import { billingResource } from '@/lib/resources/billing';
 import { CLOSING_DAY } from '@/lib/resources/options';
 import { latestOfGroups, type ClosingListRow } from '@/lib/closing/answers';
 import { closingGroupLabel, closingLabel } from '@/lib/closing/period';
-import { rentalMonthLabel } from '@/lib/sales/rental';
 import { cellClass, DataTable, numberCellClass } from '@/components/resource/data-table';
 import { useConfirmedAction } from '@/components/resource/job-progress';
 import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
@@ -73,7 +72,7 @@ export default function ClosingRestoreScreen({ match }: ScreenProps) {
           const path = filteredListPathOf(billingResource, { sime_ym: row.sime_ym, sime_gp: [row.sime_gp] });
           return (
             <tr key={row.cls_id} className="h-row">
-              <th scope="row" className={`${cellClass} text-left font-medium`}>{rentalMonthLabel({ ym: row.sime_ym })}</th>
+              <th scope="row" className={`${cellClass} text-left font-medium`}>{monthLabel(row.sime_ym)}</th>
               <td className={cellClass}>{closingGroupLabel(row.sime_gp)}</td>
               <td className={`${cellClass} whitespace-nowrap`}>{formatDateJa(row.closing_date)}</td>
               <td className={numberCellClass}>

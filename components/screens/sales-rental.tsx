@@ -8,12 +8,12 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
 import { useRoute } from '@/lib/client/router/hooks';
-import { formatDateJa, formatMoney, todayJst } from '@/lib/format';
+import { formatDateJa, formatMoney, monthLabel, todayJst } from '@/lib/format';
 import { detailPathOf } from '@/lib/list/resource-paths';
 import { can } from '@/lib/permissions';
 import { MESSAGES } from '@/lib/protocol';
 import { clientResource } from '@/lib/resources/client';
-import { rentalMonth, rentalMonthLabel, type RentalGenerateResult, type RentalPreview } from '@/lib/sales/rental';
+import { rentalMonth, type RentalGenerateResult, type RentalPreview } from '@/lib/sales/rental';
 import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/resource/job-progress';
 import { PreviewPager } from '@/components/resource/pagination';
 import { AppLink, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
@@ -24,7 +24,7 @@ import type { ScreenProps } from './registry';
 const PAGE_SIZE = 100;
 
 const resultText = (done: RentalGenerateResult): string =>
-  `レンタルの売上伝票を作成しました（${rentalMonthLabel(done)}・作成 ${done.created}件・作成済み ${done.existed}件・税抜 ${formatMoney(done.amount)}）。`;
+  `レンタルの売上伝票を作成しました（${monthLabel(done.ym)}・作成 ${done.created}件・作成済み ${done.existed}件・税抜 ${formatMoney(done.amount)}）。`;
 
 export default function SalesRentalScreen({ match }: ScreenProps) {
   // A link may name the month (`?ym=YYYYMM`, the closing screen's warning); else this month.
@@ -46,7 +46,7 @@ export default function SalesRentalScreen({ match }: ScreenProps) {
 
   const generate = async () => {
     if (!answer) return;
-    const question = `${rentalMonthLabel(answer)}分のサーバーレンタル ${answer.slips.toLocaleString('ja-JP')}件（税抜 ${formatMoney(answer.amount)}）の売上伝票を作成します。作成済みの契約は作成しません。`;
+    const question = `${monthLabel(answer.ym)}分のサーバーレンタル ${answer.slips.toLocaleString('ja-JP')}件（税抜 ${formatMoney(answer.amount)}）の売上伝票を作成します。作成済みの契約は作成しません。`;
     await confirmed(question, { title: 'レンタル売上の作成', confirmLabel: '売上を作成', danger: false }, () => generation.start('rental_generate', { ym: answer.ym }));
   };
   const cancel = () => confirmed('売上の作成を取り消します。作成中の伝票は1件も残りません。', { title: '売上作成の取り消し', confirmLabel: '取り消す', danger: true }, () => generation.cancel());
@@ -83,7 +83,7 @@ export default function SalesRentalScreen({ match }: ScreenProps) {
         <>
           <dl aria-label="集計" className="flex flex-wrap gap-x-[24px] gap-y-[4px] text-[1.4rem]">
             {([
-              ['対象月', `${rentalMonthLabel(answer)}（${formatDateJa(answer.from)}〜${formatDateJa(answer.to)}）`],
+              ['対象月', `${monthLabel(answer.ym)}（${formatDateJa(answer.from)}〜${formatDateJa(answer.to)}）`],
               ['契約', `${answer.agreements.toLocaleString('ja-JP')}件`],
               ['作成する伝票', `${answer.slips.toLocaleString('ja-JP')}件`],
               ['作成済み', `${answer.existed.toLocaleString('ja-JP')}件`],

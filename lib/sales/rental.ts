@@ -4,7 +4,6 @@
  * and the screen (/sales/rental).
  */
 import { divideRounded, type Rounding } from '../money/rounding';
-import { monthLabel } from '../format';
 import { periodDays, type Period } from '../period';
 
 /** A month of the rental run: its first and last day and how many days it has. */
@@ -24,8 +23,6 @@ export function rentalMonth(ym: string): RentalMonth | undefined {
   return { ym: `${m[1]}${m[2]}`, from: `${m[1]}-${m[2]}-01`, to: `${m[1]}-${m[2]}-${String(days).padStart(2, '0')}`, days };
 }
 
-/** 「2026年5月」 */
-export const rentalMonthLabel = (month: Pick<RentalMonth, 'ym'>): string => monthLabel(month.ym);
 
 /**
  * The days of the month a charge runs: from the later of the month's start and `start`, to the earlier of its end

@@ -13,14 +13,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { ClosingWarning } from '../../lib/closing/answers';
 import { closingGroupLabel, type ClosingPeriod } from '../../lib/closing/period';
-import { formatMoney, todayJst } from '../../lib/format';
+import { formatMoney, monthLabel, todayJst } from '../../lib/format';
 import type { RawFilters } from '../../lib/list/list-state';
 import { filteredListPathOf } from '../../lib/list/resource-paths';
 import { MESSAGES } from '../../lib/protocol';
 import { orderResource } from '../../lib/resources/order';
 import { paymentResource } from '../../lib/resources/payment';
 import type { ResourceDef } from '../../lib/resources/types';
-import { rentalMonth, rentalMonthLabel } from '../../lib/sales/rental';
+import { rentalMonth } from '../../lib/sales/rental';
 import { resourceView, type Database } from '../db/schema';
 import type { KeywordMatcher } from '../resources/keyword';
 import { countMatching, parseListParams } from '../resources/list-query';
@@ -68,7 +68,7 @@ export async function closingWarnings(db: Db, matcher: KeywordMatcher, period: C
   if (missing.length > 0) {
     warnings.push({
       kind: 'rental_missing', count: missing.length, link: `${RENTAL_PATH}?ym=${month.ym}`,
-      message: `${rentalMonthLabel(month)}分のサーバーレンタルの売上伝票がまだ作成されていない契約が ${missing.length}件あります（税抜 ${formatMoney(amount)}）。月次サーバーレンタルで作成すると、この請求に含まれます。`,
+      message: `${monthLabel(month.ym)}分のサーバーレンタルの売上伝票がまだ作成されていない契約が ${missing.length}件あります（税抜 ${formatMoney(amount)}）。月次サーバーレンタルで作成すると、この請求に含まれます。`,
     });
   }
   if (payments.count > 0) {

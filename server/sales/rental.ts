@@ -13,12 +13,13 @@
  * numbers, totals per rate, audit rows, the 売掛残高), in one transaction, stamped with the job's id.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { monthLabel } from '../../lib/format';
 import { moneyTermsOf } from '../../lib/money/totals';
 import { feePrice } from '../../lib/orders/totals';
 import { clientResource } from '../../lib/resources/client';
 import { salesResource } from '../../lib/resources/sales';
 import { titleOf } from '../../lib/resources/types';
-import { chargedPeriod, prorate, rentalMonthLabel, type RentalGenerateResult, type RentalMonth, type RentalPreview, type RentalPreviewRow } from '../../lib/sales/rental';
+import { chargedPeriod, prorate, type RentalGenerateResult, type RentalMonth, type RentalPreview, type RentalPreviewRow } from '../../lib/sales/rental';
 import { rateOn } from '../../lib/tax';
 import { serialize } from '../db/concurrency';
 import { deferKeywordIndexing, mergeDeferredKeywordIndexes } from '../db/bulk-write';
@@ -118,14 +119,14 @@ export async function rentalPreview(db: Db, month: RentalMonth, n: number, p: nu
 function lineName(month: RentalMonth, row: RentalPreviewRow): string {
   const what = row.server ? `サーバーレンタル料 ${row.server}` : `サーバーレンタル料（契約 ${row.agreement_no}）`;
   const part = row.days < month.days ? ` ${Number(row.from.slice(5, 7))}/${Number(row.from.slice(8))}〜${Number(row.to.slice(5, 7))}/${Number(row.to.slice(8))} ${row.days}日/${month.days}日` : '';
-  return `${what}（${rentalMonthLabel(month)}分${part}）`;
+  return `${what}（${monthLabel(month.ym)}分${part}）`;
 }
 
 /** An agreement's slip as the sales save takes it: dated the month's last day, one standard-rate line per charge. */
 const entryOf = (month: RentalMonth, slip: PlannedSlip, standardRate: number): BulkEntry => ({
   values: {
     cl_id: slip.client.ag_cl_id, date: month.to, kind: 'rental',
-    biko: `${rentalMonthLabel(month)}分 サーバーレンタル（契約 ${slip.agreement_no}）`,
+    biko: `${monthLabel(month.ym)}分 サーバーレンタル（契約 ${slip.agreement_no}）`,
     lines: slip.rows.map((row) => ({ name: lineName(month, row), quantity: 1, price: feePrice(row.amount, standardRate, moneyTermsOf(slip.client)), tax_class: 'standard' })),
   },
   fixed: { sl_ag_id: slip.ag_id, sl_ym: month.ym },

@@ -6,20 +6,19 @@
  * (lib/sales/allocation.ts `allocationAmount`).
  */
 import { useState } from 'react';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney, monthLabel } from '@/lib/format';
 import { detailPathOf } from '@/lib/list/resource-paths';
 import { can } from '@/lib/permissions';
 import { billingResource } from '@/lib/resources/billing';
 import { allocationAmount } from '@/lib/sales/allocation';
 import { usePaymentAllocation, type AllocationCandidate, type AllocationOutcome } from '@/lib/client/sales/use-payment-allocation';
-import { rentalMonthLabel } from '@/lib/sales/rental';
 import { useConfirm } from '@/components/ui';
 import { cellClass, DataTable, numberCellClass } from '../data-table';
 import { AppLink, useAlert, useAreas } from '../shell-bridge';
 import { buttonClass, inputClass } from '../styles';
 import type { DetailExtensionProps } from './types';
 
-const monthOf = (ym: string): string => (/^\d{6}$/.test(ym) ? rentalMonthLabel({ ym }) : ym);
+const monthOf = (ym: string): string => (/^\d{6}$/.test(ym) ? monthLabel(ym) : ym);
 
 /** The amounts typed per invoice, the messages per invoice and for the whole. */
 function AllocationEditor({ candidates, amount, busy, onSave, onClose }: {
