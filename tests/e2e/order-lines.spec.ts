@@ -116,6 +116,7 @@ test('order lines: the delivery fee is a read-only line after the typed ones, fo
   await expect(lines.getByTestId('fixed-row-fee')).toHaveCount(0);
   await page.getByRole('button', { name: '保存', exact: true }).click();
   await expect(page.getByText('保存しました。')).toBeVisible();
-  expect(readRow<{ n: number }>(`SELECT COUNT(*) AS n FROM order_detail WHERE odd_od_id = ${order.od_id} AND odd_fee = 1`).n).toBe(0);
+  // The earlier save's notice may still be on screen: wait for this save's row, not for the notice alone.
+  await expect.poll(() => readRow<{ n: number }>(`SELECT COUNT(*) AS n FROM order_detail WHERE odd_od_id = ${order.od_id} AND odd_fee = 1`).n).toBe(0);
   expect(errors).toEqual([]);
 });
