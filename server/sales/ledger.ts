@@ -10,7 +10,7 @@ import { OPEN_ITEMS_MAX, type OpenItem, type OpenSlip, type ReceivableSummary } 
 import { billingGroupsOf } from '../clients/billing-chain';
 import { chunksOf } from '../db/bulk-write';
 import type { Database } from '../db/schema';
-import { lockCustomers } from '../resources/policies/bottle';
+import { lockCustomers } from '../stock/bottle-policy';
 
 /**
  * Re-computes the customers' 売掛残高, a thousand customers per statement (a rental run's 20,000 slips). The

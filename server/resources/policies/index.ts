@@ -1,22 +1,22 @@
 /** The server-side rules of the resources that have any, by call prefix (see ../policy.ts). */
 import type { ResourcePolicy } from '../policy';
-import { auditLogPolicy } from './audit-log';
-import { billingPolicy } from './billing';
-import { bottlePolicy } from './bottle';
-import { clientPolicy } from './client';
-import { hodReportPolicy } from './hod-report';
-import { hodPausePolicy } from './hod-pause';
-import { itemPolicy } from './item';
-import { mailTemplatePolicy } from './mail-template';
-import { masterOptionPolicy } from './master-option';
-import { orderPolicy } from './order';
-import { serverPolicy } from './server';
-import { soukoPolicy } from './souko';
-import { taxPolicy } from './tax';
-import { rolePolicy } from './role';
-import { paymentPolicy } from './payment';
-import { salesPolicy } from './sales';
-import { userPolicy } from './user';
+import { auditLogPolicy } from '../../audit/audit-log-policy';
+import { billingPolicy } from '../../billing/billing-policy';
+import { bottlePolicy } from '../../stock/bottle-policy';
+import { clientPolicy } from '../../clients/client-policy';
+import { hodReportPolicy } from '../../hod/hod-report-policy';
+import { hodPausePolicy } from '../../hod/hod-pause-policy';
+import { itemPolicy } from '../../stock/item-policy';
+import { mailTemplatePolicy } from '../../mail/mail-template-policy';
+import { masterOptionPolicy } from '../../master/master-option-policy';
+import { orderPolicy } from '../../orders/order-policy';
+import { serverPolicy } from '../../servers/server-policy';
+import { soukoPolicy } from '../../stock/souko-policy';
+import { taxPolicy } from '../../tax/tax-policy';
+import { rolePolicy } from '../../auth/role-policy';
+import { paymentPolicy } from '../../sales/payment-policy';
+import { salesPolicy } from '../../sales/sales-policy';
+import { userPolicy } from '../../auth/user-policy';
 
 export const POLICIES: Record<string, ResourcePolicy> = {
   user: userPolicy,
