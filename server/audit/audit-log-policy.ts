@@ -7,7 +7,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { can } from '../../lib/permissions';
 import { auditReadersOf, auditTables } from '../../lib/system/audit';
-import type { ResourcePolicy } from '../resources/policy';
+import type { ResourcePolicy } from '../resources';
 
 export const auditLogPolicy: ResourcePolicy = {
   scope(user) {

@@ -9,7 +9,7 @@ import { userResource } from '../../lib/resources/user';
 import { writeAudit } from '../audit/audit-log';
 import { badRequest } from '../http/api-error';
 import { nextStamp } from '../http/clock';
-import type { ResourcePolicy } from '../resources/policy';
+import type { ResourcePolicy } from '../resources';
 
 export const ROLE_MESSAGES = {
   adminRename: `「${ADMIN_ROLE}」の権限名は変更できません。`,

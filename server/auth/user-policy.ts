@@ -12,7 +12,7 @@ import { deleteUserKeys } from './auth-key';
 import { locking, serialize } from '../db/concurrency';
 import type { Database, ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
-import type { ResourcePolicy } from '../resources/policy';
+import type { ResourcePolicy } from '../resources';
 
 export const USER_MESSAGES = {
   unknownRole: (role: string) => `権限「${role}」は登録されていません。権限を選び直してください。`,

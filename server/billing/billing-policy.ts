@@ -3,7 +3,7 @@
  * removed only by its restore. Its number is `BL` + the closing month + the id, like a slip's (lib/orders/number).
  */
 import { formatOrderNumber } from '../../lib/orders/number';
-import type { ResourcePolicy } from '../resources/policy';
+import type { ResourcePolicy } from '../resources';
 
 /** The invoice number: `BL{yyyy}{mm}-{id:6}` of the closing date's month, e.g. BL202505-000123. */
 export const BILLING_NUMBER_FORMAT = 'BL{yyyy}{mm}-{id:6}';

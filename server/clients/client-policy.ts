@@ -9,8 +9,8 @@ import { paymentTermsProblem } from '../../lib/closing/period';
 import { parentChain } from './billing-chain';
 import { serialize } from '../db/concurrency';
 import { badRequest } from '../http/api-error';
-import { recomputeReceivables } from '../sales/ledger';
-import type { ResourcePolicy } from '../resources/policy';
+import { recomputeReceivables } from '../sales';
+import type { ResourcePolicy } from '../resources';
 
 /** The columns of the 入金予定 rule (lib/closing/period.ts `paymentTermsProblem`). */
 const TERMS = ['cl_sime_gp', 'cl_collect_cycle', 'cl_collect_day'] as const;

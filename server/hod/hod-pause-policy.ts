@@ -5,7 +5,7 @@
 import { EXCEPTION_KIND } from '../../lib/hod/kinds';
 import { PAUSE_NEEDS_END } from '../../lib/resources/hod-pause';
 import { badRequest } from '../http/api-error';
-import type { ResourcePolicy } from '../resources/policy';
+import type { ResourcePolicy } from '../resources';
 
 export const hodPausePolicy: ResourcePolicy = {
   async beforeSave({ current, columns }) {

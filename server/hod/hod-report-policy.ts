@@ -15,9 +15,8 @@ import { titleOf } from '../../lib/resources/types';
 import { formatMoney } from '../../lib/format';
 import type { Database, ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
-import { childProblem, storedChildren } from '../resources/children';
-import type { ResourcePolicy, Writer } from '../resources/policy';
-import { lockCustomers } from '../stock/bottle-policy';
+import { childProblem, storedChildren, type ResourcePolicy, type Writer } from '../resources';
+import { lockCustomers } from '../stock';
 
 const STOPS = hodReportResource.children!;
 

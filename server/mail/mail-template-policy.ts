@@ -6,7 +6,7 @@
 import { templateProblems } from '../../lib/mail-template';
 import { columnOf } from '../../lib/resources/types';
 import { badRequest } from '../http/api-error';
-import type { ResourcePolicy } from '../resources/policy';
+import type { ResourcePolicy } from '../resources';
 
 export const mailTemplatePolicy: ResourcePolicy = {
   async beforeSave({ def, current, columns }) {

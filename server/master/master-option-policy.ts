@@ -9,8 +9,7 @@ import { sql } from 'kysely';
 import type { ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
 import { masterInfo } from '../../lib/system/masters';
-import type { ResourcePolicy } from '../resources/policy';
-import { masterUses, usedByRefusal } from '../resources/usage';
+import { type ResourcePolicy, masterUses, usedByRefusal } from '../resources';
 
 const SORT_STEP = 10;
 

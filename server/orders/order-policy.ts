@@ -14,13 +14,12 @@
 import { formatOrderNumber } from '../../lib/orders/number';
 import { stockIsOut, statusText } from '../../lib/orders/status';
 import { orderResource } from '../../lib/resources/order';
-import { billingGroupsOf, type BillingGroup } from '../clients/billing-chain';
+import { billingGroupsOf, type BillingGroup } from '../clients';
 import { rowsByIds } from '../db/bulk-write';
 import type { ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
 import { asWritten, creditHoldReason, feeLineRow, feeOf, isFeeLine, newOrderDefaults, priceLines, PRICING_CLIENT_COLUMNS, pricingBook, totalsOf, type PricingBook } from './pricing';
-import { storedChildren } from '../resources/children';
-import type { ResourcePolicy, SaveEvent } from '../resources/policy';
+import { storedChildren, type ResourcePolicy, type SaveEvent } from '../resources';
 
 /** What a batch of order saves reads once. */
 interface OrderBatch {

@@ -19,11 +19,10 @@ import { isTaxClass, rateOn, taxClassOf } from '../../lib/tax';
 import { chunksOf, rowsByIds, updateIntegersEach } from '../db/bulk-write';
 import { resourceView, type Database, type ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
-import { shareClosingLock } from '../closing/closed';
-import { priceLine, pricingBook, PRICING_CLIENT_COLUMNS, type PricingBook } from '../orders/pricing';
+import { shareClosingLock } from '../closing';
+import { priceLine, pricingBook, PRICING_CLIENT_COLUMNS, type PricingBook } from '../orders';
 import { recomputeReceivables } from './ledger';
-import { childProblem, storedChildren } from '../resources/children';
-import type { ResourcePolicy, SaveEvent, WriteActor } from '../resources/policy';
+import { childProblem, storedChildren, type ResourcePolicy, type SaveEvent, type WriteActor } from '../resources';
 
 /** The slip number: `SL` + the slip date + the id, like an order's (lib/orders/number). */
 export const SALES_NUMBER_FORMAT = 'SL{yyyy}{mm}{dd}-{id:6}';

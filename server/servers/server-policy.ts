@@ -8,7 +8,7 @@ import { toForm } from '../../lib/list/record-mapper';
 import { defaultNextDue, serverProblems } from '../../lib/resources/water-server';
 import type { ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
-import type { ResourcePolicy } from '../resources/policy';
+import type { ResourcePolicy } from '../resources';
 
 const refuse = (fields: Record<string, string>) => badRequest(Object.values(fields)[0], { fields });
 

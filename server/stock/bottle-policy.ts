@@ -17,7 +17,7 @@ import { chunksOf, isPostgres } from '../db/bulk-write';
 import { locking } from '../db/concurrency';
 import type { Database, ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
-import type { ResourcePolicy, WriteActor, Writer } from '../resources/policy';
+import type { ResourcePolicy, WriteActor, Writer } from '../resources';
 
 const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value ?? 0) || 0);
 

@@ -4,8 +4,7 @@
  */
 import { badRequest } from '../http/api-error';
 import { stockOnHand } from './stock';
-import type { ResourcePolicy } from '../resources/policy';
-import { masterUses, usedByRefusal } from '../resources/usage';
+import { type ResourcePolicy, masterUses, usedByRefusal } from '../resources';
 
 export const soukoPolicy: ResourcePolicy = {
   async beforeDelete({ trx, id }) {

@@ -6,7 +6,7 @@ import { overlaps, taxPeriodOf } from '../../lib/tax';
 import { TAX_RATE_CLASS } from '../../lib/resources/tax';
 import { serialize } from '../db/concurrency';
 import { badRequest } from '../http/api-error';
-import type { ResourcePolicy } from '../resources/policy';
+import type { ResourcePolicy } from '../resources';
 
 export const taxPolicy: ResourcePolicy = {
   async beforeSave({ trx, id, current, columns }) {
