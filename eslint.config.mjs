@@ -44,6 +44,7 @@ const LAYERS = [
  * main.ts, config.ts, cluster.ts), which are the composition root and may import any area's files. The resource
  * pipeline (server/resources) is an area like the others: areas use its index; it imports no domain area and gets
  * their policies and services by registration (server/resources/registry.ts, server/areas.ts).
+ * `node scripts/area-imports.mjs` fixes a reported import: it imports the area's index and exports the names there.
  */
 const INFRASTRUCTURE_AREAS = ['db', 'http', 'calls', 'jobs', 'audit'];
 const SERVER_AREAS = readdirSync(new URL('./server', import.meta.url), { withFileTypes: true })
@@ -53,7 +54,7 @@ const AREA_BOUNDARIES = SERVER_AREAS.map((area) => ({
   target: `./server/!(${area})/**`,
   from: `./server/${area}`,
   except: ['./index.ts'],
-  message: `Another area imports server/${area}/ only through its public module server/${area}/index.ts (export what it needs there).`,
+  message: `Another area imports server/${area}/ only through its public module server/${area}/index.ts (node scripts/area-imports.mjs moves the import there).`,
 }));
 
 export default defineConfig(
