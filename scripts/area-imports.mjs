@@ -52,18 +52,18 @@ for (const file of sourceFiles) {
     const known = merged.get(indexSpec);
     if (known) {
       known.push(...items);
-      return '\u0000DROP';
+      return '@@AREA-DROP@@';
     }
     merged.set(indexSpec, items);
-    return `\u0000KEEP${indexSpec}\u0000`;
+    return `@@AREA-KEEP ${indexSpec}@@`;
   });
   if (merged.size === 0) continue;
-  text = text.replace(/\u0000KEEP([^\u0000]+)\u0000/g, (_, spec) => {
+  text = text.replace(/@@AREA-KEEP ([^@]+)@@/g, (_, spec) => {
     const items = [...new Set(merged.get(spec))];
     return items.every((i) => i.startsWith('type '))
       ? `import type { ${items.map((i) => i.slice(5)).join(', ')} } from '${spec}';`
       : `import { ${items.join(', ')} } from '${spec}';`;
-  }).replace(/\u0000DROP\n?/g, '');
+  }).replace(/@@AREA-DROP@@\n?/g, '');
   if (text !== source) writeFileSync(path, text);
 }
 
