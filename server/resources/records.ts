@@ -21,6 +21,7 @@ import { masterOffers } from '../master/plugin';
 import { checkChildReferences, checkChildren, childRowsOf, defaultWording, replaceChildren, storedChildren } from './children';
 import { answerRow, answerSelection, refTarget, resourceColumns, searchText, titleSql } from './columns';
 import { POLICIES } from './policies';
+import { jobColumn } from './system-write';
 import { referencesTo, usedByRefusal } from './usage';
 import { valuesOrThrow } from './validate';
 import type { RowScope, SaveEvent, WriteActor, Writer } from './policy';
@@ -222,10 +223,6 @@ async function checkConfirmed(def: ResourceDef, current: ResourceRow, columns: R
     if (!(await verifyPassword(given, String(current[columnOf(def, name)] ?? '')))) throw fieldProblem(confirm.name, `${confirm.label}が正しくありません。`);
   }
 }
-
-/** The job's id on the rows of a `jobStamped` resource (and its children) that a job writes. */
-const jobColumn = (prefix: string, def: ResourceDef, actor: WriteActor): ResourceRow =>
-  def.jobStamped && actor.jobId !== undefined ? { [`${prefix}job_id`]: actor.jobId } : {};
 
 /** The pipeline inside a running transaction, as a policy's event hands it over (policy.ts `Writer`). */
 const writerOf = (trx: Transaction<Database>, actor: WriteActor): Writer => ({
