@@ -81,7 +81,10 @@ export async function systemInsert(trx: Transaction<Database>, actor: WriteActor
 /** One row a system update changes. */
 export interface SystemChange {
   id: number;
-  /** The row as stored: the audit's before values (of the columns set) and, unless `modified: 'keep'`, its `modified`. */
+  /**
+   * The row as stored: the audit's before values (of the columns set) and, unless `modified: 'keep'`, its `modified`;
+   * every column when `set` changes a keyword field (the row's search text is made again from it).
+   */
   before: ResourceRow;
   /** The columns written. */
   set: ResourceRow;
@@ -109,23 +112,31 @@ export interface SystemUpdateOptions {
  * @example await systemUpdate(trx, actor, orderResource, [{ id: 12, before: order, set: { od_status: 'shipped' } }], { modified: 'check' })
  */
 export async function systemUpdate(trx: Transaction<Database>, actor: WriteActor, def: ResourceDef, rows: readonly SystemChange[], options: SystemUpdateOptions): Promise<string> {
-  const { id } = resourceColumns(def);
+  const { id, search } = resourceColumns(def);
+  const keywords = new Set(def.list.keyword.map((name) => columnOf(def, name)));
   const view = resourceView(trx);
+  // A keyword field changed: the row's search text follows, as a save's does.
+  const setOf = (row: SystemChange): ResourceRow => {
+    if (!Object.keys(row.set).some((column) => keywords.has(column))) return row.set;
+    const text = searchText(def, { ...row.before, ...row.set });
+    return text === row.before[search] ? row.set : { ...row.set, [search]: text };
+  };
   const latest = options.modified === 'keep' ? undefined : rows.map((r) => String(r.before.modified ?? '')).sort().at(-1);
   const stamp = options.at ?? nextStamp(latest);
   const job = jobColumn(def.prefix, def, actor);
   const stamped = options.modified === 'keep' ? {} : { modified: stamp };
   if (options.modified === 'check') {
     for (const row of rows) {
-      const updated = await view.updateTable(def.table).set({ ...row.set, ...stamped, ...job })
+      const updated = await view.updateTable(def.table).set({ ...setOf(row), ...stamped, ...job })
         .where(id, '=', row.id).where('modified', '=', row.before.modified).returning(id).executeTakeFirst();
       if (!updated) throw new ApiError(409, MESSAGES.conflict);
     }
   } else {
     const groups = new Map<string, { set: ResourceRow; ids: number[] }>();
     for (const row of rows) {
-      const key = JSON.stringify(row.set);
-      const group = groups.get(key) ?? { set: row.set, ids: [] };
+      const set = setOf(row);
+      const key = JSON.stringify(set);
+      const group = groups.get(key) ?? { set, ids: [] };
       group.ids.push(row.id);
       groups.set(key, group);
     }
