@@ -37,7 +37,7 @@ describe('direct writes to resource tables', () => {
     for (const def of Object.values(RESOURCES)) {
       expect(await rulesAt('server/orders/fixture.ts', write(`db.updateTable('${def.table}')`)), def.table).toContain(RULE);
     }
-  });
+  }, 60_000);
 
   it.each([
     "db.insertInto('orders')", "db.deleteFrom('client')", "db.updateTable('orders as o')", 'db.updateTable(`payment`)',
