@@ -6,10 +6,8 @@
  */
 import { ADMIN_ONLY_AREAS, ADMIN_ROLE, AREAS, can, normalizeAreas } from '../../lib/permissions';
 import { userResource } from '../../lib/resources/user';
-import { writeAudit } from '../audit/audit-log';
 import { badRequest } from '../http/api-error';
-import { nextStamp } from '../http/clock';
-import type { ResourcePolicy } from '../resources';
+import { type ResourcePolicy, systemUpdate } from '../resources';
 
 export const ROLE_MESSAGES = {
   adminRename: `「${ADMIN_ROLE}」の権限名は変更できません。`,
@@ -45,12 +43,8 @@ export const rolePolicy: ResourcePolicy = {
     const after = saved.role_name;
     if (typeof before !== 'string' || before === after) return;
     // Every user row, deleted ones too: their history names the role by its current label.
-    const users = await trx.selectFrom('user').select(['user_id', 'modified']).where('user_role', '=', before).execute();
-    for (const user of users) {
-      const stamp = nextStamp(user.modified);
-      await trx.updateTable('user').set({ user_role: String(after), modified: stamp }).where('user_id', '=', user.user_id).execute();
-      await writeAudit(trx, { userId: actor.userId, call: actor.call, table: userResource.table, recordId: user.user_id, changes: { user_role: [before, after], modified: [user.modified, stamp] }, at: stamp });
-    }
+    const users = await trx.selectFrom('user').select(['user_id', 'user_role', 'modified']).where('user_role', '=', before).execute();
+    await systemUpdate(trx, actor, userResource, users.map((user) => ({ id: user.user_id, before: user, set: { user_role: String(after) } })), { modified: 'stamp' });
   },
 
   async beforeDelete({ trx, current }) {

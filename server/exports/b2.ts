@@ -11,14 +11,13 @@ import { statusText } from '../../lib/orders/status';
 import { orderResource } from '../../lib/resources/order';
 import { COMPANY_SETTING_ID } from '../../lib/resources/company';
 import type { CsvEncoding } from '../../lib/protocol';
-import { writeAudits } from '../audit/audit-log';
 import type { FileAnswer } from '../calls/call-table';
 import { locking } from '../db/concurrency';
 import { resourceView, type Database, type Db, type ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
 import { nextStamp } from '../http/clock';
 import { cashMethods } from '../hod';
-import { storedChildren, csvFile } from '../resources';
+import { storedChildren, csvFile, systemUpdate } from '../resources';
 import { B2_COLUMN, B2_COLUMNS, b2Row, B2_TIME_SLOTS, B2_TYPES, senderProblems, type B2Order, type B2Sender } from './b2-layout';
 
 const str = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
@@ -144,17 +143,17 @@ export async function exportB2(db: Db, userId: number, call: string, ids: readon
       const problems = refused.flatMap((r) => r.built.problems.map((p) => ({ od_number: str(r.order.od_number), ...p })));
       throw badRequest(`送り状にできない受注があります。${problems.map((p) => `${p.od_number} の${p.field}: ${p.message}`).join(' ')} 何も出力していません。`, { problems });
     }
+    // The mark is no field of the order's form: its edit-conflict token stays.
     const at = nextStamp();
-    await resourceView(trx).updateTable('orders').set({ od_b2_exported_at: at, od_b2_exported_by: userId }).where('od_id', 'in', [...ids]).execute();
-    await writeAudits(trx, read.orders.map((o) => ({
-      userId, call, table: 'orders', recordId: Number(o.od_id), at,
+    await systemUpdate(trx, { userId, call }, orderResource, read.orders.map((o) => ({
+      id: Number(o.od_id), before: o, set: { od_b2_exported_at: at, od_b2_exported_by: userId },
       changes: {
         od_b2_exported_at: [o.od_b2_exported_at ?? null, at],
         od_b2_exported_by: [o.od_b2_exported_by ?? null, userId],
         出荷予定日: [null, shipDate],
         文字コード: [null, encoding],
       },
-    })));
+    })), { modified: 'keep', at });
     const compact = shipDate.replace(/-/g, '');
     return csvFile({ name: `B2送り状_${compact}`, asciiName: `b2_${compact}`, records: [B2_COLUMNS, ...read.rows.map((r) => r.built.cells)], encoding });
   });

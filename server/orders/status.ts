@@ -9,12 +9,10 @@ import { MESSAGES } from '../../lib/protocol';
 import { isOrderStatus, stockIsOut, statusText, TRANSITIONS, type StatusResult } from '../../lib/orders/status';
 import { trackingNoProblem } from '../../lib/orders/tracking';
 import { orderResource, type OrderStatus } from '../../lib/resources/order';
-import { diff, writeAudit } from '../audit/audit-log';
 import { billingGroupsOf } from '../clients';
 import { resourceView, type ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
-import { nextStamp } from '../http/clock';
-import { storedChildren, type WriteActor, type WriteContext } from '../resources';
+import { storedChildren, type WriteActor, type WriteContext, systemUpdate } from '../resources';
 import { adjustStockIn } from '../stock';
 import { dropOrderSlip, slipFromOrder } from '../sales';
 import { creditHoldReason } from './pricing';
@@ -128,11 +126,7 @@ export async function moveOrderIn(trx: Transaction<Database>, ctx: WriteActor, o
   if (!stockIsOut(from) && stockIsOut(status)) await moveStock(trx, ctx, { ...order, od_sk_id: String(warehouseId) }, perItem, 'out');
   if (stockIsOut(from) && !stockIsOut(status)) await moveStock(trx, ctx, order, perItem, 'in');
   set.od_status = status;
-  const stamp = nextStamp(String(order.modified));
-  const updated = await view.updateTable('orders').set({ ...set, modified: stamp })
-    .where('od_id', '=', orderId).where('modified', '=', order.modified).returning('od_id').executeTakeFirst();
-  if (!updated) throw new ApiError(409, MESSAGES.conflict);
-  await writeAudit(trx, { userId: ctx.userId, call: ctx.call, jobId: ctx.jobId, table: 'orders', recordId: orderId, at: stamp, changes: diff(order, set) });
+  await systemUpdate(trx, ctx, orderResource, [{ id: orderId, before: order, set }], { modified: 'check' });
   // The sales slip follows 処理済 in the same transaction (after the status, so the slip's rules see the order as it now is).
   const slipId = status === 'processed' ? await slipFromOrder(trx, ctx, { ...order, ...set }) : undefined;
   if (from === 'processed') await dropOrderSlip(trx, ctx, orderId);

@@ -10,3 +10,4 @@ export { type BulkEntry, deleteInTransaction, findRecord, refusalOf, saveBatch, 
 export { type AreaPolicies, policyOf, type ServerArea } from './registry';
 export { masterUses, usedByRefusal } from './usage';
 export { validateForm } from './validate';
+export { type RawRecord, type SystemChange, systemInsert, systemUpdate, toRow } from './system-write';

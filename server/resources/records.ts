@@ -19,6 +19,7 @@ import { nextStamp } from '../http/clock';
 import { checkChildReferences, checkChildren, childRowsOf, defaultWording, replaceChildren, storedChildren } from './children';
 import { answerRow, answerSelection, refTarget, resourceColumns, searchText, titleSql } from './columns';
 import { policyOf, resourceService } from './registry';
+import { jobColumn } from './system-write';
 import { referencesTo, usedByRefusal } from './usage';
 import { valuesOrThrow } from './validate';
 import type { RowScope, SaveEvent, WriteActor, Writer } from './policy';
@@ -220,10 +221,6 @@ async function checkConfirmed(def: ResourceDef, current: ResourceRow, columns: R
     if (!(await resourceService('verifyPassword')(given, String(current[columnOf(def, name)] ?? '')))) throw fieldProblem(confirm.name, `${confirm.label}が正しくありません。`);
   }
 }
-
-/** The job's id on the rows of a `jobStamped` resource (and its children) that a job writes. */
-const jobColumn = (prefix: string, def: ResourceDef, actor: WriteActor): ResourceRow =>
-  def.jobStamped && actor.jobId !== undefined ? { [`${prefix}job_id`]: actor.jobId } : {};
 
 /** The pipeline inside a running transaction, as a policy's event hands it over (policy.ts `Writer`). */
 const writerOf = (trx: Transaction<Database>, actor: WriteActor): Writer => ({

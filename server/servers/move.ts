@@ -18,13 +18,10 @@ import { serverHistoryResource } from '../../lib/resources/server-history';
 import { titleOf } from '../../lib/resources/types';
 import { serverResource } from '../../lib/resources/water-server';
 import { moveKindOf, type ServerMoveKind } from '../../lib/servers/move';
-import { diff, writeAudit } from '../audit/audit-log';
 import { locking, retryOnUnique } from '../db/concurrency';
 import { resourceView, type Cell, type Database, type ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
-import { nextStamp } from '../http/clock';
-import { resourceColumns, type WriteActor, findRecord, refusalOf, saveInTransaction, type WriteContext } from '../resources';
-import { toRow } from '../seed';
+import { type WriteActor, findRecord, refusalOf, saveInTransaction, type WriteContext, systemInsert } from '../resources';
 
 /** What `server_upd` was asked (the call's parameters, parsed). */
 export interface MoveRequest {
@@ -112,14 +109,7 @@ async function installedCount(trx: Transaction<Database>, customerId: number): P
 
 /** One server history row (insert only: the history is never edited), audit-logged with the move's call. */
 async function writeHistory(trx: Transaction<Database>, actor: WriteActor, values: Record<string, Cell>): Promise<number> {
-  const def = serverHistoryResource;
-  const { id } = resourceColumns(def);
-  const stamp = nextStamp();
-  const row = toRow(def, values, stamp);
-  const inserted = await resourceView(trx).insertInto(def.table).values(row).returning(id).executeTakeFirstOrThrow();
-  const recordId = Number(inserted[id]);
-  const columns: ResourceRow = Object.fromEntries(Object.keys(values).map((name) => [`${def.prefix}${name}`, row[`${def.prefix}${name}`]]));
-  await writeAudit(trx, { userId: actor.userId, call: actor.call, table: def.table, recordId, changes: diff(undefined, columns), at: stamp });
+  const [recordId] = await systemInsert(trx, actor, serverHistoryResource, [values]);
   return recordId;
 }
 

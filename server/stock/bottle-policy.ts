@@ -10,14 +10,13 @@
  * movement through the sales save (`writer`), so the slips' sum is 預け本数 × deposit and the 売掛残高 moves.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { BottleBalance } from '../../lib/resources/bottle';
+import { bottleResource, type BottleBalance } from '../../lib/resources/bottle';
 import { salesResource } from '../../lib/resources/sales';
-import { writeAudit } from '../audit/audit-log';
 import { chunksOf, isPostgres } from '../db/bulk-write';
 import { locking } from '../db/concurrency';
 import type { Database, ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
-import type { ResourcePolicy, WriteActor, Writer } from '../resources';
+import { type ResourcePolicy, type WriteActor, type Writer, systemUpdate, type SystemChange } from '../resources';
 
 const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value ?? 0) || 0);
 
@@ -46,16 +45,17 @@ async function recompute(trx: Transaction<Database>, actor: WriteActor, clientId
     .orderBy('bt_move_date').orderBy('bt_id')
     .execute();
   let held = 0;
+  const changed: SystemChange[] = [];
   for (const row of rows) {
     held += num(row.bt_delivered) - num(row.bt_collected);
     if (held < 0) {
       const message = `${String(row.bt_move_date)} の時点で預け本数が ${held} 本になるため、この変更はできません。回収本数と日付を確認してください。`;
       throw badRequest(message, { fields: { collected: message } });
     }
-    if (row.bt_held === held) continue;
-    await trx.updateTable('bottle').set({ bt_held: held }).where('bt_id', '=', row.bt_id).execute();
-    await writeAudit(trx, { userId: actor.userId, call: actor.call, table: 'bottle', recordId: Number(row.bt_id), changes: { bt_held: [row.bt_held, held] } });
+    if (row.bt_held !== held) changed.push({ id: Number(row.bt_id), before: row, set: { bt_held: held } });
   }
+  // The balance is derived, no field a form edits: the movements' edit-conflict tokens stay.
+  await systemUpdate(trx, actor, bottleResource, changed, { modified: 'keep' });
 }
 
 /** The customer × item pairs a write touches: the stored one and the new one. */

@@ -413,6 +413,8 @@ for (const dialect of dialects()) {
         const shipped = await move(id, 'shipped', '1234-5678-9013');
         assert.equal(shipped.status, 200, shipped.text);
         assert.equal((await detail(id)).od_tracking_no, '1234-5678-9013');
+        // The number typed with the move finds the order by keyword, as one saved on the form does (system-write.ts).
+        assert.deepEqual((await h.post<Row>('order_lst', { kw: '1234-5678-9013' })).body.map((r) => r.od_id), [id]);
         assert.equal(await quantity(ids.water), start - 4);
         await walk(id, ['waitshipping']);
         assert.equal(await quantity(ids.water), start);

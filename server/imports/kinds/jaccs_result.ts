@@ -21,11 +21,10 @@ import { titleOf } from '../../../lib/resources/types';
 import { JACCS_RESULT_COLUMNS } from '../../../lib/imports/columns/jaccs_result';
 import { paymentResource } from '../../../lib/resources/payment';
 import { debitResultText, NUMERIC_FIELDS, readData, readTrailer, RECORD_LENGTH, type ZenginTrailer } from '../../../lib/zengin/format';
-import { writeAudits, type AuditEntry } from '../../audit/audit-log';
 import { chunksOf, updateIntegersEach } from '../../db/bulk-write';
 import type { ResourceRow } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/api-error';
-import { saveBatch, type BulkEntry } from '../../resources';
+import { saveBatch, type BulkEntry, systemUpdate } from '../../resources';
 import { allocateMany, carryingInvoices, type AllocationChange } from '../../sales';
 import type { ChunkOutcome, ImportKindHandler, ImportRow, ImportRun } from '../kind';
 
@@ -295,10 +294,9 @@ async function apply(run: ImportRun, rows: readonly ImportRow[]): Promise<ChunkO
 
   // Every record: its request row settled and its customer flagged with the code and the debit date — set-based, the
   // customers grouped by what they are given (a customer twice in the file keeps its last record's, as read in order).
-  const audits: AuditEntry[] = [];
   const settled = new Map<number, { jrr_py_id: number | null }>();
   const resultOf = new Map<string, number[]>();
-  const flagOf = new Map<number, string>();
+  const flagOf = new Map<number, ResourceRow>();
   for (const m of matched) {
     const code = m.row.values.result;
     const date = String(m.request.jr_debit_date);
@@ -306,23 +304,22 @@ async function apply(run: ImportRun, rows: readonly ImportRow[]): Promise<ChunkO
     const clientId = Number(m.request.jrr_cl_id);
     settled.set(requestRow, { jrr_py_id: paymentOf.get(requestRow) ?? null });
     resultOf.set(code, [...(resultOf.get(code) ?? []), requestRow]);
-    flagOf.set(clientId, JSON.stringify([code, date]));
-    audits.push({
-      userId: run.actor.userId, call: run.actor.call, table: 'client', recordId: clientId, jobId: run.actor.jobId,
-      changes: { cl_debit_result: [null, `${code} ${debitResultText(code)}`], cl_debit_result_date: [null, date] },
-    });
+    flagOf.set(clientId, { cl_debit_result: code, cl_debit_result_date: date });
   }
   await updateIntegersEach(run.trx, 'jaccs_request_row', 'jrr_id', settled);
   for (const [code, requestRows] of resultOf) {
     for (const chunk of chunksOf(requestRows, 1000)) await run.trx.updateTable('jaccs_request_row').set({ jrr_result: code }).where('jrr_id', 'in', chunk).execute();
   }
-  const flagged = new Map<string, number[]>();
-  for (const [clientId, flag] of flagOf) flagged.set(flag, [...(flagged.get(flag) ?? []), clientId]);
-  for (const [flag, clientIds] of flagged) {
-    const [code, date] = JSON.parse(flag) as [string, string];
-    for (const chunk of chunksOf(clientIds, 1000)) await run.trx.updateTable('client').set({ cl_debit_result: code, cl_debit_result_date: date }).where('cl_id', 'in', chunk).execute();
-  }
-  await writeAudits(run.trx, audits);
+  // An audit row per record, each naming its own result; the result is no field of the customer's form, so its
+  // edit-conflict token stays.
+  await systemUpdate(run.trx, run.actor, clientResource, matched.map((m) => {
+    const code = m.row.values.result;
+    const clientId = Number(m.request.jrr_cl_id);
+    return {
+      id: clientId, before: {}, set: flagOf.get(clientId)!,
+      changes: { cl_debit_result: [null, `${code} ${debitResultText(code)}`], cl_debit_result_date: [null, String(m.request.jr_debit_date)] },
+    };
+  }), { modified: 'keep' });
   return { actions, errors, notices: await failuresOf(run, matched.filter((m) => m.row.values.result !== '0')) };
 }
 
