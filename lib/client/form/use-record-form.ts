@@ -86,8 +86,8 @@ export interface RecordForm {
   dirty: boolean;
   /** Leaving would lose edits: dirty and nothing running (the screen's leave guard). */
   leaveGuard: boolean;
-  /** Takes a row's values (a reload's, a move's): the next save carries its `modified`. */
-  resetTo: (row: Row) => void;
+  /** Takes a row's values (a reload's, a move's): the next save carries its `modified`; undefined: starts over from the default values. */
+  resetTo: (row: Row | undefined) => void;
   /** Checks and saves; answers the saved row, or undefined (refused, or nothing to answer). `quiet`: no notice, no `onSaved`. */
   submit: (options?: { quiet?: boolean }) => Promise<Row | undefined>;
   /** Shows a refusal (a save's, or another call's on this record): the banner, the messages on their inputs and cells, the first revealed. */
@@ -118,9 +118,9 @@ export function useRecordForm(options: RecordFormOptions): RecordForm {
   const base = useRef<Row | undefined>(undefined);
 
   const resetTo = useCallback(
-    (row: Row) => {
+    (row: Row | undefined) => {
       base.current = row;
-      form.reset(latest.current.toValues(row));
+      form.reset(row ? latest.current.toValues(row) : latest.current.defaultValues);
     },
     [form],
   );
