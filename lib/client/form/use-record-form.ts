@@ -4,7 +4,7 @@
  * is (re)loaded and nothing is typed, keeps the dirty state for the leave guard, and runs the lifecycle every
  * record form shares:
  * - save: the record's own check (a child row's live check stops it at its cell), the call with the `modified`
- *   the values came from, the saved notice; a refusal's field messages are placed on their inputs (and cells)
+ *   the record was last read with, the saved notice; a refusal's field messages are placed on their inputs (and cells)
  *   and the first problem is shown (`reveal`: its tab, its focus);
  * - a stale edit (409): the conflict banner, the edits kept; `reloadLatest` reads the latest and clears it;
  * - delete after confirmation; a refused delete names the records that use this one.
@@ -114,7 +114,7 @@ export function useRecordForm(options: RecordFormOptions): RecordForm {
   // The options of the last render: the callbacks below read them when they run.
   const latest = useRef(options);
   latest.current = options;
-  /** The row the values came from: its `modified` goes with the next save. */
+  /** The record last loaded (or saved, or reloaded): its `modified` goes with the next save. */
   const base = useRef<Row | undefined>(undefined);
 
   const resetTo = useCallback(
@@ -125,9 +125,12 @@ export function useRecordForm(options: RecordFormOptions): RecordForm {
     [form],
   );
 
-  // Load (and reload after a save or a conflict refresh) without throwing away the user's edits.
+  // Load (and reload after a save or a conflict refresh) without throwing away the user's edits; a record read
+  // again under edits (another write moved its `modified`) is the one the next save is checked against.
   useEffect(() => {
-    if (record && !form.formState.isDirty) resetTo(record);
+    if (!record) return;
+    if (form.formState.isDirty) base.current = record;
+    else resetTo(record);
   }, [record, toValues, form, resetTo]);
 
   // The "please check the fields" banner goes away once every field is fixed.

@@ -22,7 +22,7 @@ function setup(extra: Partial<RecordFormOptions> = {}) {
 
 describe('useRecordForm', () => {
   it('takes the record’s values when it loads, and keeps edits when it loads again', async () => {
-    const { result, rerender } = setup();
+    const { result, rerender, save } = setup();
     expect(result.current.form.getValues()).toEqual({ name: '', tel: '' });
     rerender({ record: loaded });
     await waitFor(() => expect(result.current.form.getValues('name')).toBe('株式会社アクア'));
@@ -34,9 +34,14 @@ describe('useRecordForm', () => {
     expect(result.current.leaveGuard).toBe(true);
     rerender({ record: { ...loaded, cl_name: '別の名前', modified: 'm9' } });
     expect(result.current.form.getValues('name')).toBe('アクア東京');
+    // The save is checked against the record as last read.
+    await act(async () => {
+      await result.current.submit({ quiet: true });
+    });
+    expect(save).toHaveBeenCalledWith({ name: 'アクア東京', tel: '03-1234-5678', modified: 'm9' }, undefined);
   });
 
-  it('saves with the modified the values came from, notifies, and takes the saved row', async () => {
+  it('saves with the modified the record was read with, notifies, and takes the saved row', async () => {
     const onSaved = vi.fn();
     const { result, rerender, save, notify } = setup({ onSaved });
     rerender({ record: loaded });
