@@ -1,21 +1,13 @@
 /**
  * The banner of a record form's failed load or save: the message, the records a refused delete names, and
  * after a stale edit (409) the way out — reloading the latest record, which discards the edits on screen.
- * The generic detail screen and the order screen both draw it.
+ * The generic detail screen, the order screen and the master editor draw it.
  */
 import type { ReactNode } from 'react';
-import type { UsedBy } from '@/lib/protocol';
+import type { FormProblemState } from '@/lib/client/form/use-record-form';
 import { UsedByLinks } from './used-by-links';
 import { buttonClass } from './styles';
 
-export interface FormProblemState {
-  message: string;
-  /** A stale edit: offers to reload the latest record. */
-  conflict?: boolean;
-  /** The form's own check failed (the banner goes when the fields are fixed). */
-  invalid?: boolean;
-  usedBy?: readonly UsedBy[];
-}
 
 export function FormProblem({ problem, onReload, children }: { problem: FormProblemState; onReload: () => void; children?: ReactNode }) {
   return (

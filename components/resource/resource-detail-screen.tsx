@@ -1,29 +1,27 @@
 /**
  * The generic detail / new screen of a resource (`{basePath}/detail/{id}`, `{basePath}/new`):
  * a tabbed form drawn from the declaration, validated by the resource's valibot schema (the same
- * one the server uses), saved with the `modified` it was loaded with. Logic sits in
- * `useRecordController`; this file wires it to react-hook-form and draws.
+ * one the server uses), saved with the `modified` it was loaded with. The record's calls sit in
+ * `useRecordController`, the form's lifecycle in `useRecordForm`; this file draws.
  */
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { formatDateTime } from '@/lib/format';
 import { recordAccess } from '@/lib/list/record-access';
-import { toForm, type FormRecord } from '@/lib/list/record-mapper';
-import { markRefusal } from '@/lib/client/list/save-refusal';
-import { invalidRowsMessage } from '@/lib/client/list/child-rows';
+import { idOf, toForm, type FormRecord } from '@/lib/list/record-mapper';
+import { useRecordForm } from '@/lib/client/form/use-record-form';
 import { useChildRows } from '@/lib/client/list/use-child-rows';
 import { detailPathOf, listPathOf } from '@/lib/list/resource-paths';
 import { useRecordController } from '@/lib/client/list/use-record-controller';
 import { MESSAGES } from '@/lib/protocol';
 import { resourceSchema } from '@/lib/resources/schema';
-import { labelColumnOf, titleOf, type ChildDef, type FieldDef, type ResourceDef } from '@/lib/resources/types';
+import { labelColumnOf, titleOf, type ChildDef, type ResourceDef } from '@/lib/resources/types';
 import { listKey } from '@/lib/storage-keys';
 import { readStored, writeStored } from '@/lib/client/state/storage';
 import { Card, Tabs } from '@/components/ui';
 import { DETAIL_EXTENSIONS, DETAIL_SECTIONS, FORM_PANELS, LINES_SECTIONS, type LinesSectionProps } from './extensions';
 import { FieldInput } from './field-input';
-import { FormProblem, type FormProblemState } from './form-problem';
+import { FormProblem } from './form-problem';
 import { LinesEditor } from './lines-editor';
 import { MapBox } from './map-box';
 import { RelatedLists } from './related-lists';
@@ -50,14 +48,7 @@ const PlainLines = ({ state, disabled, readOnly }: LinesSectionProps) => <LinesE
 /** Whether a resource shows the map box: it declares both `lat` and `lng`. */
 export const hasMap = (def: ResourceDef): boolean => def.fields.some((f) => f.name === 'lat') && def.fields.some((f) => f.name === 'lng');
 
-/** The tab index of the first field with an error (in declaration order). */
-function firstErrorTab(def: ResourceDef, fields: readonly FieldDef[], names: readonly string[]): { tab: number; field: FieldDef } | undefined {
-  const field = fields.find((f) => names.includes(f.name));
-  if (!field) return undefined;
-  return { tab: Math.max(0, def.tabs.findIndex((t) => t.key === field.tab)), field };
-}
-
-function AddressMap({ def, form, writable }: { def: ResourceDef; form: ReturnType<typeof useForm<FormRecord>>; writable: boolean }) {
+function AddressMap({ def, form, writable }: { def: ResourceDef; form: UseFormReturn<FormRecord>; writable: boolean }) {
   const [pref, city, address, lat, lng] = useWatch({ control: form.control, name: ['pref', 'city', 'address', 'lat', 'lng'] });
   const full = [pref, city, address].filter(Boolean).join('');
   const onLocate = useCallback(
@@ -94,11 +85,6 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
   );
   const alert = useAlert();
   const confirm = useConfirm();
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<FormProblemState>();
-  const resolver = useMemo(() => valibotResolver(resourceSchema(def)) as unknown as Resolver<FormRecord>, [def]);
-  const form = useForm<FormRecord>({ resolver, defaultValues: { ...toValues(undefined), ...rec.formValues }, mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
-  const { isDirty, errors } = form.formState;
   const tabKey = listKey(def.storageKey, 'tabIndex');
   const [tabIndex, setTabIndexState] = useState(() => {
     const stored = readStored<number>(tabKey, 0);
@@ -114,27 +100,42 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
   const pendingFocus = useRef<string | null>(null);
   const rows = useChildRows(def.children ?? NO_CHILD, rec.children);
 
-  useLeaveGuard((isDirty || (Boolean(def.children) && rows.dirty)) && !saving);
-
-  // The "please check the fields" banner goes away once every field is fixed.
-  const errorCount = Object.keys(errors).length;
-  const hadErrors = useRef(false);
-  useEffect(() => {
-    if (errorCount > 0) hadErrors.current = true;
-    else if (hadErrors.current) {
-      hadErrors.current = false;
-      setProblem((p) => (p?.invalid ? undefined : p));
-    }
-  }, [errorCount]);
-  useLoadingWhile(rec.isLoading || saving);
-
-  // Load (and reload after a save or a conflict refresh) without throwing away the user's edits.
   // A record reached under another record's route must belong to it.
   const loaded = rec.record;
   const record = loaded && parent && parentId && String(loaded[`${def.prefix}${parent.field}`] ?? '') !== parentId ? undefined : loaded;
-  useEffect(() => {
-    if (record && !form.formState.isDirty) form.reset(toValues(record));
-  }, [record, toValues, form]);
+  const schema = useMemo(() => resourceSchema(def), [def]);
+  const names = useMemo(() => formFields.map((f) => f.name), [formFields]);
+  const f = useRecordForm({
+    schema,
+    defaultValues: { ...toValues(undefined), ...rec.formValues },
+    record,
+    toValues,
+    names,
+    prefix: def.prefix,
+    rows: def.children ? rows : undefined,
+    // The extra inputs (the current password) are not the record's: the schema drops them, the save sends them.
+    save: (values, childRows) => rec.save({ ...values, ...Object.fromEntries(access.confirm.map((c) => [c.field.name, f.form.getValues(c.field.name)])) }, childRows),
+    reload: rec.reload,
+    remove: rec.remove,
+    notify: alert,
+    confirm,
+    // The input's tab is shown, then it is focused once drawn.
+    reveal: (name) => {
+      const field = formFields.find((x) => x.name === name);
+      if (field) setTabIndex(Math.max(0, def.tabs.findIndex((t) => t.key === field.tab)));
+      pendingFocus.current = name;
+    },
+    onSaved: async ({ row }) => {
+      const newId = row && !id ? idOf(def, row) : undefined;
+      if (newId) await navigate(detailPathOf(def, newId, parentId), { replace: true, force: true });
+    },
+    onDeleted: () => navigate(listPathOf(def, parentId), { force: true }),
+  });
+  const { form, problem, busy: saving } = f;
+  const { errors } = form.formState;
+  useLeaveGuard(f.leaveGuard);
+  useLoadingWhile(rec.isLoading || saving);
+
   // The rows are drawn once read, so nothing typed is replaced by their arrival.
   const Lines = def.children && (isNew || record) && rec.children ? (LINES_SECTIONS[def.name] ?? PlainLines) : undefined;
 
@@ -150,69 +151,6 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
     pendingFocus.current = null;
     form.setFocus(name);
   });
-
-  const showErrorTab = (names: string[]) => {
-    const first = firstErrorTab(def, formFields, names);
-    if (!first) return;
-    setTabIndex(first.tab);
-    pendingFocus.current = first.field.name;
-  };
-
-  const onInvalid = (fieldErrors: FieldErrors<FormRecord>) => {
-    setProblem({ message: '入力内容に誤りがあります。赤く表示された項目を確認してください。', invalid: true });
-    showErrorTab(Object.keys(fieldErrors));
-  };
-
-  const onValid = async (values: Record<string, unknown>) => {
-    const invalidCell = def.children ? rows.firstInvalid() : undefined;
-    if (def.children && invalidCell) {
-      setProblem({ message: invalidRowsMessage(def.children), invalid: true });
-      document.getElementById(invalidCell)?.focus();
-      return;
-    }
-    setSaving(true);
-    setProblem(undefined);
-    const confirmValues = Object.fromEntries(access.confirm.map((c) => [c.field.name, form.getValues(c.field.name)]));
-    const outcome = await rec.save({ ...values, ...confirmValues, modified: record?.modified ?? '' }, def.children ? rows.payload() : undefined);
-    setSaving(false);
-    if (outcome.ok) {
-      form.reset(toValues(outcome.row));
-      rows.markSaved();
-      alert(MESSAGES.saved);
-      if (outcome.created) await navigate(detailPathOf(def, outcome.id, parentId), { replace: true, force: true });
-      return;
-    }
-    if (outcome.kind === 'conflict') {
-      // The toast carries MESSAGES.conflict; the banner keeps the way out (the edits stay in the form).
-      setProblem({ message: '他のユーザーが先に更新したため保存できませんでした。入力した内容はそのまま残っています。', conflict: true });
-      alert(outcome.message, 'error');
-      return;
-    }
-    const marked = markRefusal(outcome, { setError: form.setError, names: formFields.map((f) => f.name), prefix: def.prefix, rows: def.children ? rows : undefined });
-    showErrorTab(marked.names);
-    if (marked.cell && marked.names.length === 0) document.getElementById(marked.cell)?.focus();
-    setProblem({ message: outcome.message });
-  };
-
-  const reloadLatest = async () => {
-    const latest = await rec.reload();
-    if (latest) form.reset(toValues(latest));
-    rows.markSaved();
-    setProblem(undefined);
-  };
-
-  const remove = async () => {
-    if (!(await confirm(MESSAGES.confirmDelete))) return;
-    setSaving(true);
-    const outcome = await rec.remove();
-    setSaving(false);
-    if (!outcome.ok) {
-      setProblem({ message: outcome.message, usedBy: outcome.usedBy });
-      return;
-    }
-    alert(MESSAGES.deleted);
-    await navigate(listPathOf(def, parentId), { force: true });
-  };
 
   const extensions = !isNew && record && id ? (DETAIL_EXTENSIONS[def.name] ?? []) : [];
   const listPath = listPathOf(def, parentId);
@@ -234,7 +172,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
       onSubmit={(e) => {
         e.preventDefault();
         if (!writable || saving) return;
-        void form.handleSubmit(onValid, onInvalid)(e);
+        void f.submit();
       }}
       className="flex flex-col gap-[12px] p-[16px]"
     >
@@ -257,7 +195,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
             </AppLink>
           )}
           {access.deletable && record && (
-            <button type="button" className={buttonClass('danger')} onClick={() => void remove()} disabled={saving}>
+            <button type="button" className={buttonClass('danger')} onClick={() => void f.remove()} disabled={saving}>
               削除
             </button>
           )}
@@ -282,7 +220,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
       )}
 
       {(problem || loadFailed) && (
-        <FormProblem problem={problem ?? { message: rec.error ?? MESSAGES.notFound }} onReload={() => void reloadLatest()}>
+        <FormProblem problem={problem ?? { message: rec.error ?? MESSAGES.notFound }} onReload={() => void f.reloadLatest()}>
           {loadFailed && showBack && (
             <AppLink to={listPath} className="underline">
               {backLabel}

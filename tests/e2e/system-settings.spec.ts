@@ -177,3 +177,34 @@ test('system log: the edits just made, filtered by the admin, before → after',
   await expect(change).toContainText('B（一般）E2E');
   expect(errors).toEqual([]);
 });
+
+test('master editor: a stale edit shows the conflict banner like every record form, and the latest is loaded into the row', async ({ page, context }) => {
+  const errors = trackErrors(page);
+  await login(page);
+  await page.goto('/#/system/delivery');
+  await expect(grid(page)).toContainText('午前中');
+  // A second tab opens the same row before the first one saves.
+  const other = await context.newPage();
+  await other.goto('/#/system/delivery');
+  await other.getByRole('button', { name: '「午前中」を編集' }).click();
+  await page.getByRole('button', { name: '「午前中」を編集' }).click();
+  await page.getByLabel('「午前中」の名称').fill('午前中（8時〜12時）');
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.getByText('保存しました。')).toBeVisible();
+
+  // The second tab's stale edit is refused with the banner; the edit stays until the latest is loaded.
+  await other.getByLabel('「午前中」の表示順').fill('7');
+  await other.getByRole('button', { name: '保存', exact: true }).click();
+  const banner = other.getByRole('status').filter({ hasText: '他のユーザーが先に更新したため保存できませんでした' });
+  await expect(banner).toBeVisible();
+  await expect(other.getByLabel('「午前中」の表示順')).toHaveValue('7');
+  await banner.getByRole('button', { name: '最新の内容を読み込む（編集内容は破棄されます）' }).click();
+  await expect(banner).toHaveCount(0);
+  await expect(other.getByLabel('「午前中（8時〜12時）」の名称')).toHaveValue('午前中（8時〜12時）');
+  // Now the edit carries the latest `modified`: it is saved.
+  await other.getByLabel('「午前中（8時〜12時）」の表示順').fill('7');
+  await other.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(other.getByText('保存しました。')).toBeVisible();
+  await other.close();
+  expect(errors).toEqual([]);
+});

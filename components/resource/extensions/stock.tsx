@@ -4,14 +4,13 @@
  * `stock_lst` / `stock_move_lst`, writes only through `stock_adjust`; the form is drawn from
  * lib/stock's field declarations and validated by the same schema as the server.
  */
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
 import useSWR, { useSWRConfig } from 'swr';
 import { call } from '@/lib/client/api/fetcher';
 import { formatDateTime } from '@/lib/format';
 import type { FormRecord } from '@/lib/list/record-mapper';
-import { markRefusal, refusalOf } from '@/lib/client/list/save-refusal';
+import { refusalOf } from '@/lib/client/list/save-refusal';
+import { useRecordForm } from '@/lib/client/form/use-record-form';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
 import { can } from '@/lib/permissions';
 import { STOCK_ADJUST_FIELDS, STOCK_MOVE_KIND, stockAdjustSchema, type StockAnswer, type StockMoveAnswer } from '@/lib/stock';
@@ -111,35 +110,43 @@ function StockHistory({ owner }: { owner: Owner }) {
 
 const EMPTY_ADJUSTMENT: FormRecord = { it_id: '', kind: 'in', quantity: '', reason: '' };
 
+const ADJUST_NAMES = STOCK_ADJUST_FIELDS.map((f) => f.name);
+const noRecord = (): FormRecord => EMPTY_ADJUSTMENT;
+
 /** The adjustment form of a warehouse: item, 入庫 / 出庫 / 棚卸調整, quantity, reason. */
 function AdjustForm({ warehouseId }: { warehouseId: string }) {
   const alert = useAlert();
   const { mutate } = useSWRConfig();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string>();
-  const resolver = useMemo(() => valibotResolver(stockAdjustSchema) as unknown as Resolver<FormRecord>, []);
-  const form = useForm<FormRecord>({ resolver, defaultValues: EMPTY_ADJUSTMENT, mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: true });
-
-  const submit = async (values: FormRecord) => {
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      await call('stock_adjust', { sk_id: warehouseId, postData: { it_id: values.it_id, kind: values.kind, quantity: values.quantity, reason: values.reason } });
-      alert('在庫を調整しました。');
-      form.reset({ ...EMPTY_ADJUSTMENT, it_id: values.it_id, kind: values.kind });
+  const f = useRecordForm({
+    schema: stockAdjustSchema,
+    defaultValues: EMPTY_ADJUSTMENT,
+    toValues: noRecord,
+    names: ADJUST_NAMES,
+    save: async (values) => {
+      try {
+        await call('stock_adjust', { sk_id: warehouseId, postData: { it_id: values.it_id, kind: values.kind, quantity: values.quantity, reason: values.reason } });
+        return { ok: true };
+      } catch (e) {
+        return { ok: false, ...refusalOf(e) };
+      }
+    },
+    notify: alert,
+    savedMessage: '在庫を調整しました。',
+    onSaved: async ({ values }) => {
+      f.form.reset({ ...EMPTY_ADJUSTMENT, it_id: values.it_id, kind: values.kind });
       // Every stock and history list may show this warehouse or this item.
       await mutate((key) => Array.isArray(key) && (key[0] === 'stock_lst' || key[0] === 'stock_move_lst'));
-    } catch (e) {
-      const refusal = refusalOf(e);
-      markRefusal(refusal, { setError: form.setError, names: STOCK_ADJUST_FIELDS.map((f) => f.name) });
-      setProblem(refusal.message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const { form, busy } = f;
+  // The inputs show their own messages: the banner is the server's refusal.
+  const problem = f.problem && !f.problem.invalid ? f.problem.message : undefined;
 
   return (
-    <form noValidate aria-label="在庫調整" onSubmit={(e) => void form.handleSubmit(submit)(e)} className="flex flex-col gap-[10px]">
+    <form noValidate aria-label="在庫調整" onSubmit={(e) => {
+      e.preventDefault();
+      void f.submit();
+    }} className="flex flex-col gap-[10px]">
       <fieldset disabled={busy} className="grid min-w-0 grid-cols-1 gap-x-[24px] gap-y-[10px] md:grid-cols-2">
         <legend className="visually-hidden">在庫調整</legend>
         {STOCK_ADJUST_FIELDS.map((field) => (

@@ -1,41 +1,36 @@
 /**
  * The order screen: `/orders/new`, `/orders/detail/{odr}`, `/orders/copy/{odr}` (a new order with the same
- * customer, shipping and lines). It runs on the record controller like every record form (load, save with
- * the `modified` it was loaded with, conflict reload, delete, paths from the route table) and edits the lines
- * with the one lines editor (ResourceDef.children). What is the order's own: the lines' live check and
- * price (lib/orders/lines, lib/orders/totals — what the save will store), the totals per rate with the
- * delivery fee (lib/orders/delivery-fee), 「前回の受注」, the status buttons (`order_status`; changes still on
- * screen are saved first) and the copy.
- */
-import { valibotResolver } from '@hookform/resolvers/valibot';
+ * customer, shipping and lines). It runs on the one form controller like every record form (`useRecordForm`:
+ * load, save with the `modified` it was loaded with, conflict reload, delete) and edits the lines with the one
+ * lines editor (ResourceDef.children). What is the order's own: the lines' live price (`usePricedLines`), the fee
+ * and the totals per rate with it (lib/orders/form-pricing — what the save will store), 「前回の受注」, the status
+ * buttons (`order_status`; changes still on screen are saved first) and the copy. */
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import useSWR from 'swr';
 import { call } from '@/lib/client/api/fetcher';
+import { useRecordForm } from '@/lib/client/form/use-record-form';
 import { formatMoney } from '@/lib/format';
-import { invalidRowsMessage } from '@/lib/client/list/child-rows';
 import { newRecordValues } from '@/lib/client/list/new-record-values';
 import { toForm, type FormRecord } from '@/lib/list/record-mapper';
-import { markRefusal, refusalOf, type Refusal } from '@/lib/client/list/save-refusal';
+import { refusalOf } from '@/lib/client/list/save-refusal';
 import { useChildRows } from '@/lib/client/list/use-child-rows';
 import { callFetcher, type Row } from '@/lib/client/list/use-list-controller';
 import { detailPathOf, listPathOf } from '@/lib/list/resource-paths';
 import { useRecordController } from '@/lib/client/list/use-record-controller';
 import { taxClassText, usePricedLines } from '@/lib/client/slips/use-priced-lines';
-import { deliveryFeesOf, feeIn, shippingOf } from '@/lib/orders/delivery-fee';
+import { deliveryFeesOf } from '@/lib/orders/delivery-fee';
+import { orderPricing } from '@/lib/orders/form-pricing';
 import { isOrderStatus, movedText, stockIsOut, statusText, TRANSITIONS, type StatusResult } from '@/lib/orders/status';
-import { feeLine, orderTotalsWithFee } from '@/lib/orders/totals';
 import { can } from '@/lib/permissions';
-import { MESSAGES } from '@/lib/protocol';
-import { integerIn } from '@/lib/resources/checks';
 import { orderResource, SHIP_PARTS } from '@/lib/resources/order';
 import { salesResource } from '@/lib/resources/sales';
 import { resourceSchema } from '@/lib/resources/schema';
 import { labelColumnOf, type ChildDef, type FieldDef } from '@/lib/resources/types';
 import { fillPath, ROUTES } from '@/lib/routes';
-import { formatRate, rateOn } from '@/lib/tax';
+import { formatRate } from '@/lib/tax';
 import { FieldInput } from '@/components/resource/field-input';
-import { FormProblem, type FormProblemState } from '@/components/resource/form-problem';
+import { FormProblem } from '@/components/resource/form-problem';
 import { LinesEditor, type FixedRow } from '@/components/resource/lines-editor';
 import { SlipTotals } from '@/components/resource/slip-totals';
 import { AppLink, navigate, RecordNotFound, useAlert, useAreas, useConfirm, useLeaveGuard, useLoadingWhile, usePrompt, useUserId } from '@/components/resource/shell-bridge';
@@ -49,6 +44,9 @@ const COPY_ROUTE = ROUTES.find((r) => r.path.startsWith(`${def.basePath}/copy/`)
 /** What a copy keeps of the order it copies (besides the lines). */
 const copied = (name: string) => ['cl_id', 'sk_id', 'pm_id', 'ht_id', 'delivery_fee'].includes(name) || name.startsWith('ship_');
 const SWR_ONCE = { revalidateOnFocus: false } as const;
+const SCHEMA = resourceSchema(def);
+const NAMES = def.fields.map((f) => f.name);
+const toOrderValues = (row: Row): FormRecord => toForm(def, row);
 
 export default function OrderFormScreen({ match }: ScreenProps) {
   const odr = match.params.odr;
@@ -59,27 +57,41 @@ export default function OrderFormScreen({ match }: ScreenProps) {
   const areas = useAreas();
   const userId = useUserId();
   const writable = can(areas, def.area, 'write');
-  const resolver = useMemo(() => valibotResolver(resourceSchema(def)) as unknown as Resolver<FormRecord>, []);
-  const form = useForm<FormRecord>({ resolver, defaultValues: newRecordValues(def, { userId }), mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
   const lines = useChildRows(LINES, copying ? source.children : rec.children, NEW_LINE);
   const record = rec.record;
-  const [problem, setProblem] = useState<FormProblemState>();
   const [notice, setNotice] = useState('');
   /** The sales slip the last move made (処理済): the notice links it. */
   const [madeSlip, setMadeSlip] = useState<StatusResult['slip']>();
-  const [busy, setBusy] = useState(false);
   const alert = useAlert();
   const confirm = useConfirm();
   const prompt = usePrompt();
+  const status = String(record?.od_status ?? 'untreated');
+  const linesLocked = !writable || stockIsOut(status) || status === 'cancelled';
+  const f = useRecordForm({
+    schema: SCHEMA,
+    defaultValues: newRecordValues(def, { userId }),
+    record,
+    toValues: toOrderValues,
+    names: NAMES,
+    prefix: def.prefix,
+    rows: lines,
+    // Locked lines are not sent: the save keeps the stored ones.
+    save: (values, rows) => rec.save(values, linesLocked && id ? undefined : rows),
+    reload: rec.reload,
+    remove: rec.remove,
+    notify: alert,
+    confirm,
+    onSaved: async ({ row }) => {
+      if (!id && row) await navigate(detailPathOf(def, String(row.od_id)), { replace: true, force: true });
+    },
+    onDeleted: () => navigate(listPathOf(def), { force: true }),
+  });
+  const { form, problem, busy } = f;
   const missing = id ? rec.notFound : copying && source.notFound;
   // Drawn once the order and its lines are read, so nothing typed is replaced by their arrival.
   const ready = id ? Boolean(record && rec.children) : !copying || Boolean(source.record && source.children);
   useLoadingWhile(busy || (!ready && !missing));
 
-  // Load (and reload after a save, a status move or a conflict refresh) without throwing away edits on screen.
-  useEffect(() => {
-    if (record && !form.formState.isDirty) form.reset(toForm(def, record));
-  }, [record, form]);
   const copiedFrom = source.record;
   useEffect(() => {
     if (copiedFrom) form.reset({ ...newRecordValues(def, { userId }), ...Object.fromEntries(Object.entries(toForm(def, copiedFrom)).filter(([name]) => copied(name))) });
@@ -94,92 +106,37 @@ export default function OrderFormScreen({ match }: ScreenProps) {
   const feeInput = form.watch('delivery_fee');
   const ship = useWatch({ control: form.control, name: SHIP_PARTS.map((part) => `ship_${part}`) });
   const priced = usePricedLines(LINES, lines.rows, clientId ?? '', date ?? '', '受注日');
-  const { client, periods } = priced;
   // 「前回の受注」: the customer's order before this one (an order being viewed), else their latest.
   const sameCustomer = Boolean(id && record && String(record.od_cl_id) === String(clientId));
   const previous = useSWR(clientId ? (['order_previous', sameCustomer ? { od_id: id } : { cl_id: clientId }] as const) : null, callFetcher<Row>, SWR_ONCE).data?.[0];
   const feeRows = useSWR(['deliveryfee_lst', { n: 100, p: 1, col: 'df_pref_code', odr: 'asc', kw: '', postData: {} }] as const, callFetcher<Row>, SWR_ONCE);
   const fees = useMemo(() => deliveryFeesOf(feeRows.data ?? []), [feeRows.data]);
 
-  const status = String(record?.od_status ?? 'untreated');
-  const linesLocked = !writable || stockIsOut(status) || status === 'cancelled';
-  const customer = priced.terms;
-  const orderDate = priced.date;
-  // The fee the save charges: the one entered, else the shipping prefecture's (lib/orders/delivery-fee, as the server).
-  const feeText = String(feeInput ?? '').trim();
-  const shipEntered = ship.some((value) => String(value ?? '').trim() !== '');
-  const shipPref = shipEntered ? String(ship[SHIP_PARTS.indexOf('pref')] ?? '') : !id && client ? shippingOf(client).od_ship_pref : '';
-  const prefFee = feeText === '' ? feeIn(fees, shipPref) : undefined;
-  const feeValue = feeText === '' ? prefFee?.fee ?? 0 : integerIn(feeText, 0, 9_999_999);
-  const countable = priced.countable && feeValue !== undefined;
-  const standardRate = rateOn(periods, 'standard', orderDate);
-  const totals = orderTotalsWithFee(priced.amounts, feeValue ?? 0, standardRate ?? 0, customer);
-  // The fee line the save will store after the typed lines (lib/orders/totals `feeLine`, as the server derives it).
-  const fee = feeValue ? feeLine(feeValue, standardRate ?? 0, customer) : undefined;
-  const feeLines: FixedRow[] = fee ? [{
+  // The fee the save charges and the order's totals with it (lib/orders/form-pricing, as the server).
+  const pricing = orderPricing({
+    amounts: priced.amounts,
+    linesCountable: priced.countable,
+    feeText: feeInput,
+    ship: Object.fromEntries(SHIP_PARTS.map((part, i) => [part, ship[i]])),
+    client: priced.client,
+    isNew: !id,
+    fees,
+    periods: priced.periods,
+    date: priced.date,
+    terms: priced.terms,
+  });
+  const { feeText, prefFee, shipPref, fee: feeValue } = pricing;
+  const feeLines: FixedRow[] = pricing.feeLine ? [{
     key: 'fee',
-    cells: { it_id: '—', name: fee.name, quantity: '1', price: String(fee.price), amount: formatMoney(fee.amount), tax_class: taxClassText('standard'), tax_rate: formatRate(standardRate) },
+    cells: { it_id: '—', name: pricing.feeLine.name, quantity: '1', price: String(pricing.feeLine.price), amount: formatMoney(pricing.feeLine.amount), tax_class: taxClassText('standard'), tax_rate: formatRate(pricing.standardRate) },
     note: '送料（税抜）から自動',
   }] : [];
-  const dirty = form.formState.isDirty || lines.dirty;
-  useLeaveGuard(dirty && !busy && !missing);
+  const { dirty } = f;
+  useLeaveGuard(f.leaveGuard && !missing);
 
-  /** Shows a refusal: the banner, the order's fields under their inputs, the lines' at their cells; focuses the first. */
-  const showRefusal = (refusal: Refusal) => {
-    if (refusal.kind === 'conflict') {
-      setProblem({ message: '他のユーザーが先に更新したため保存できませんでした。入力した内容はそのまま残っています。', conflict: true });
-      alert(refusal.message, 'error');
-      return;
-    }
-    setProblem({ message: refusal.message });
-    const marked = markRefusal(refusal, { setError: form.setError, names: def.fields.map((f) => f.name), prefix: def.prefix, rows: lines });
-    if (marked.names[0]) form.setFocus(marked.names[0]);
-    else if (marked.cell) document.getElementById(marked.cell)?.focus();
-  };
-
-  /** Writes the form and its lines with one `order_save`: the saved order, or undefined with the refusal shown. */
-  const persist = async (values: FormRecord): Promise<Row | undefined> => {
-    const invalidCell = lines.firstInvalid();
-    if (invalidCell) {
-      setProblem({ message: invalidRowsMessage(LINES), invalid: true });
-      document.getElementById(invalidCell)?.focus();
-      return undefined;
-    }
-    const outcome = await rec.save({ ...values, modified: String(record?.modified ?? '') }, linesLocked && id ? undefined : lines.payload());
-    if (!outcome.ok) {
-      showRefusal(outcome);
-      return undefined;
-    }
-    form.reset(toForm(def, outcome.row));
-    lines.markSaved();
-    return outcome.row;
-  };
-
-  const onInvalid = (errors: FieldErrors<FormRecord>) => {
-    setProblem({ message: '入力内容に誤りがあります。赤く表示された項目を確認してください。', invalid: true });
-    const first = def.fields.find((f) => errors[f.name]);
-    if (first) form.setFocus(first.name);
-  };
-
-  const save = form.handleSubmit(async (values) => {
-    setProblem(undefined);
+  const save = async () => {
     setNotice('');
-    setBusy(true);
-    try {
-      const saved = await persist(values);
-      if (!saved) return;
-      alert(MESSAGES.saved);
-      if (!id) await navigate(detailPathOf(def, String(saved.od_id)), { replace: true, force: true });
-    } finally {
-      setBusy(false);
-    }
-  }, onInvalid);
-
-  const reloadLatest = async () => {
-    const latest = await rec.reload();
-    if (latest) form.reset(toForm(def, latest));
-    lines.markSaved();
-    setProblem(undefined);
+    await f.submit();
   };
 
   /**
@@ -188,7 +145,7 @@ export default function OrderFormScreen({ match }: ScreenProps) {
    */
   const move = async (target: string) => {
     if (!id || !isOrderStatus(target)) return;
-    setProblem(undefined);
+    f.setProblem(undefined);
     setNotice('');
     setMadeSlip(undefined);
     let reason = '';
@@ -198,55 +155,32 @@ export default function OrderFormScreen({ match }: ScreenProps) {
       reason = given;
     }
     const savedFirst = dirty;
-    if (dirty) {
-      let saved = false;
-      await form.handleSubmit(async (values) => {
-        setBusy(true);
-        try {
-          saved = Boolean(await persist(values));
-        } finally {
-          setBusy(false);
-        }
-      }, onInvalid)();
-      if (!saved) return;
-    }
-    setBusy(true);
-    try {
-      const [result] = await call<StatusResult>('order_status', { od_id: id, status: target, tracking_no: form.getValues('tracking_no') ?? '', reason });
-      const latest = await rec.reload();
-      if (latest) form.reset(toForm(def, latest));
-      if (result) setNotice(result.message ?? `${movedText(result)}${savedFirst ? '（変更内容を保存してから状態を変えました）' : ''}`);
-      setMadeSlip(result?.message ? undefined : result?.slip);
-    } catch (error) {
-      showRefusal(refusalOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!id || !(await confirm(MESSAGES.confirmDelete))) return;
-    setProblem(undefined);
-    setBusy(true);
-    const outcome = await rec.remove();
-    setBusy(false);
-    if (!outcome.ok) {
-      setProblem({ message: outcome.message, usedBy: outcome.usedBy });
-      return;
-    }
-    alert(MESSAGES.deleted);
-    await navigate(listPathOf(def), { force: true });
+    if (dirty && !(await f.submit({ quiet: true }))) return;
+    await f.whileBusy(async () => {
+      try {
+        const [result] = await call<StatusResult>('order_status', { od_id: id, status: target, tracking_no: form.getValues('tracking_no') ?? '', reason });
+        const latest = await rec.reload();
+        if (latest) f.resetTo(latest);
+        if (result) setNotice(result.message ?? `${movedText(result)}${savedFirst ? '（変更内容を保存してから状態を変えました）' : ''}`);
+        setMadeSlip(result?.message ? undefined : result?.slip);
+      } catch (error) {
+        f.showRefusal(refusalOf(error));
+      }
+    });
   };
 
   const listPath = listPathOf(def);
   if (missing) return <RecordNotFound label={def.label} back={{ to: listPath, label: '受注検索へ戻る' }} />;
   const loadError = id ? rec.error : copying ? source.error : undefined;
-  if (!ready) return loadError ? <div className="m-[16px]"><FormProblem problem={{ message: loadError }} onReload={() => void reloadLatest()} /></div> : null;
+  if (!ready) return loadError ? <div className="m-[16px]"><FormProblem problem={{ message: loadError }} onReload={() => void f.reloadLatest()} /></div> : null;
 
   const shown = (field: FieldDef) => field.tab === 'basic' && !['net_total', 'tax_total', 'uriage_total'].includes(field.name) && (id || (field.name !== 'number' && field.name !== 'hold_reason'));
   const transitions = id && writable && record ? TRANSITIONS[isOrderStatus(status) ? status : 'processed'] : [];
   return (
-    <form className="flex flex-col gap-[16px] p-[16px]" noValidate onSubmit={(e) => void save(e)}>
+    <form className="flex flex-col gap-[16px] p-[16px]" noValidate onSubmit={(e) => {
+      e.preventDefault();
+      void save();
+    }}>
       <div className="flex flex-wrap items-center justify-between gap-[12px]">
         <h1 className="text-[20px] font-bold text-ink">
           {id ? `受注詳細 ${String(record?.od_number ?? '')}` : copying ? '受注登録（複製）' : '受注登録'}
@@ -258,7 +192,7 @@ export default function OrderFormScreen({ match }: ScreenProps) {
         </div>
       </div>
 
-      {problem && <FormProblem problem={problem} onReload={() => void reloadLatest()} />}
+      {problem && <FormProblem problem={problem} onReload={() => void f.reloadLatest()} />}
       {notice && (
         <p role="status" className="rounded-[4px] border border-line bg-brand-soft px-[12px] py-[8px] text-[14px] text-ink">
           {notice}
@@ -299,7 +233,7 @@ export default function OrderFormScreen({ match }: ScreenProps) {
         <LinesEditor state={priced.withItemReset(lines)} disabled={busy} readOnly={linesLocked} derived={priced.derived} placeholder={priced.placeholder} fixedRows={feeLines} />
       </section>
 
-      <SlipTotals totals={totals} countable={countable}
+      <SlipTotals totals={pricing.totals} countable={pricing.countable}
         invalidMessage={(priced.invalid || feeValue === undefined) ? '明細または送料に誤りがあるため、合計を計算できません。赤く表示された項目を直してください。' : undefined}
         notes={feeText === '' && Boolean(feeRows.error) && <p className="mt-[6px] text-[12px] text-muted">都道府県別送料を読み込めないため、送料は保存時に配送先の都道府県の送料になります。</p>}>
         <dt>うち送料（税抜・標準税率）</dt>
@@ -322,7 +256,7 @@ export default function OrderFormScreen({ match }: ScreenProps) {
         <div className="flex gap-[8px]">
           <button type="submit" className={buttonClass('primary')} disabled={busy}>保存</button>
           {id && !stockIsOut(status) && (
-            <button type="button" className={buttonClass('danger')} disabled={busy} onClick={() => void remove()}>削除</button>
+            <button type="button" className={buttonClass('danger')} disabled={busy} onClick={() => void f.remove()}>削除</button>
           )}
         </div>
       )}

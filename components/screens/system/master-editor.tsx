@@ -5,14 +5,13 @@
  * (the catalogue's `path`). Rows are `master_option` records: the generic calls save, check and
  * audit them; every select offering the master is refreshed after a write.
  */
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useSWRConfig } from 'swr';
 import { call, CallError } from '@/lib/client/api/fetcher';
-import { toForm, type FormRecord } from '@/lib/list/record-mapper';
+import { useRecordForm } from '@/lib/client/form/use-record-form';
+import { toForm } from '@/lib/list/record-mapper';
 import { messageOf, useListController, type Row } from '@/lib/client/list/use-list-controller';
-import { markRefusal } from '@/lib/client/list/save-refusal';
 import { useRecordController } from '@/lib/client/list/use-record-controller';
 import { can } from '@/lib/permissions';
 import { callName, MESSAGES, type UsedBy } from '@/lib/protocol';
@@ -22,6 +21,7 @@ import { keywordHintOf } from '@/lib/resources/types';
 import { useRoute } from '@/lib/client/router';
 import { MASTER_CATALOGUE, masterInfo, masterOfPath, type MasterTableInfo } from '@/lib/system/masters';
 import { CellValue } from '@/components/resource/cells';
+import { FormProblem } from '@/components/resource/form-problem';
 import { KeywordBox } from '@/components/resource/keyword-box';
 import { SortableHeader } from '@/components/resource/list-table';
 import { Pagination } from '@/components/resource/pagination';
@@ -32,6 +32,8 @@ import type { ScreenProps } from '../registry';
 
 const COLUMNS = def.list.columns;
 const cellClass = 'px-[10px] py-[4px]';
+const SCHEMA = resourceSchema(def);
+const NAMES = def.fields.map((f) => f.name);
 
 export default function MasterEditorScreen({ match }: ScreenProps) {
   const { query } = useRoute();
@@ -163,6 +165,7 @@ function MasterGrid({ master, writable, fixed = false }: { master: MasterTableIn
                     key={id}
                     master={master}
                     row={row}
+                    onReloaded={changed}
                     onDone={(saved) => {
                       setEditing(undefined);
                       if (saved) changed();
@@ -202,44 +205,42 @@ function MasterGrid({ master, writable, fixed = false }: { master: MasterTableIn
 
 /**
  * One row being entered: the add row (no `row`) or a row edited in place. The code is fixed once
- * registered. Saved through the record controller (the stale-edit check carries the `modified`
- * the grid showed).
+ * registered. Saved through the record controller and the one form controller (the stale-edit check
+ * carries the `modified` the grid showed; a refused one offers the latest like every record form).
  */
-function MasterRowEditor({ master, row, onDone }: { master: MasterTableInfo; row?: Row; onDone: (saved: boolean) => void }) {
+function MasterRowEditor({ master, row, onDone, onReloaded }: { master: MasterTableInfo; row?: Row; onDone: (saved: boolean) => void; onReloaded?: () => void }) {
   const rec = useRecordController(def, row ? String(row.mo_id) : undefined, { fixed: { table: master.table } });
   const alert = useAlert();
-  const resolver = useMemo(() => valibotResolver(resourceSchema(def)) as unknown as Resolver<FormRecord>, []);
-  const empty = useMemo(() => ({ ...toForm(def, undefined), table: master.table }), [master.table]);
   // The grid's rows do not carry the table (the grid is of one master): the form does.
-  const valuesOf = (saved: Row) => ({ ...toForm(def, saved), table: master.table });
-  const form = useForm<FormRecord>({ resolver, defaultValues: row ? valuesOf(row) : empty, mode: 'onSubmit', reValidateMode: 'onChange' });
-  const { errors, isDirty } = form.formState;
-  const [problem, setProblem] = useState<{ message: string; conflict?: boolean }>();
-  const [saving, setSaving] = useState(false);
+  const toValues = useCallback((saved: Row | undefined) => ({ ...toForm(def, saved), table: master.table }), [master.table]);
+  const f = useRecordForm({
+    schema: SCHEMA,
+    defaultValues: toValues(row),
+    record: row,
+    toValues,
+    names: NAMES,
+    prefix: def.prefix,
+    save: (values) => rec.save({ ...values, table: master.table }),
+    reload: async () => {
+      const latest = await rec.reload();
+      onReloaded?.();
+      return latest;
+    },
+    notify: alert,
+    onSaved: () => {
+      if (!row) {
+        f.resetTo(undefined);
+        f.form.setFocus('value');
+      }
+      onDone(true);
+    },
+  });
+  const { form, problem, busy: saving } = f;
+  const { errors } = form.formState;
   const formId = useId();
-  useLeaveGuard(isDirty && !saving);
+  useLeaveGuard(f.leaveGuard);
 
   const whose = row ? `「${String(row.mo_text)}」の` : '新しい項目の';
-  const onValid = async (values: FormRecord) => {
-    setSaving(true);
-    const outcome = await rec.save({ ...values, table: master.table, modified: row ? String(row.modified ?? '') : '' });
-    setSaving(false);
-    if (outcome.ok) {
-      setProblem(undefined);
-      form.reset(row ? valuesOf(outcome.row) : empty);
-      alert(MESSAGES.saved);
-      if (!row) form.setFocus('value');
-      onDone(true);
-      return;
-    }
-    if (outcome.kind === 'conflict') {
-      setProblem({ message: outcome.message, conflict: true });
-      return;
-    }
-    markRefusal(outcome, { setError: form.setError, names: def.fields.map((f) => f.name), prefix: def.prefix });
-    setProblem({ message: outcome.message });
-  };
-
   const messages = [...new Set(Object.values(errors).map((e) => e?.message).filter((m): m is string => Boolean(m)))];
   const input = (name: string, label: string, extra = '') => (
     <input
@@ -280,7 +281,7 @@ function MasterRowEditor({ master, row, onDone }: { master: MasterTableInfo; row
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
-              if (!saving) void form.handleSubmit(onValid)(e);
+              if (!saving) void f.submit();
             }}
             className="flex gap-[6px]"
           >
@@ -295,17 +296,20 @@ function MasterRowEditor({ master, row, onDone }: { master: MasterTableInfo; row
           </form>
         </td>
       </tr>
-      {(problem || messages.length > 0) && (
-        <tr className="border-b border-line bg-danger-soft">
-          <td colSpan={COLUMNS.length + 1} role="alert" className="px-[10px] py-[6px] text-[1.3rem] text-danger">
-            {problem?.message ?? messages.join(' ')}
-            {problem?.conflict && (
-              <button type="button" className={`${buttonClass('secondary', 'sm')} ml-[12px]`} onClick={() => onDone(true)}>
-                最新の内容を読み込む
-              </button>
-            )}
+      {problem?.conflict ? (
+        <tr className="border-b border-line">
+          <td colSpan={COLUMNS.length + 1} className="px-[10px] py-[6px]">
+            <FormProblem problem={problem} onReload={() => void f.reloadLatest()} />
           </td>
         </tr>
+      ) : (
+        ((problem && !problem.invalid) || messages.length > 0) && (
+          <tr className="border-b border-line bg-danger-soft">
+            <td colSpan={COLUMNS.length + 1} role="alert" className="px-[10px] py-[6px] text-[1.3rem] text-danger">
+              {problem && !problem.invalid ? problem.message : messages.join(' ')}
+            </td>
+          </tr>
+        )
       )}
     </>
   );

@@ -1,7 +1,8 @@
 /**
  * Headless detail logic of one record: loads `{r}_dtl`, saves with `{r}_save` (carrying the
  * `modified` it was loaded with, so a stale edit is refused instead of overwriting), deletes
- * with `{r}_del`. The detail form only draws and reacts to the outcomes.
+ * with `{r}_del`. The form on it is the one form controller (lib/client/form `useRecordForm`);
+ * the screens only draw.
  */
 import { useCallback } from 'react';
 import { useAtomValue } from 'jotai';
