@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { closingOf, type ClosingPeriod } from '../../lib/closing/period';
-import { isValidDay } from '../../lib/filters';
+import { isDay } from '../../lib/day';
 import { todayJst } from '../../lib/format';
 import { MESSAGES } from '../../lib/protocol';
 import { addCall, type AreaOptions } from '../calls/call-table';
@@ -112,7 +112,7 @@ export async function closingPlugin(_app: FastifyInstance, { calls, database, jo
     handler: async ({ params }) => {
       const clientId = positiveId(params.cl_id);
       const date = (params.date ?? '').trim();
-      if (!isValidDay(date)) {
+      if (!isDay(date)) {
         const message = '日付を YYYY-MM-DD の形で指定してください。';
         throw badRequest(message, { fields: { date: message } });
       }

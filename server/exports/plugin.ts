@@ -4,7 +4,7 @@
  * the orders marked exported (server/exports/b2.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { isValidDay } from '../../lib/filters';
+import { isDay } from '../../lib/day';
 import { todayJst } from '../../lib/format';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { badRequest } from '../http/api-error';
@@ -16,7 +16,7 @@ import { b2Preview, exportB2 } from './b2';
 /** 出荷予定日 (`ship_date`, YYYY-MM-DD): today in Japan when not given. */
 function shipDateParam(params: Params): string {
   const day = (params.ship_date ?? '').trim() || todayJst();
-  if (!isValidDay(day)) {
+  if (!isDay(day)) {
     const message = '出荷予定日を YYYY-MM-DD の日付で入力してください。';
     throw badRequest(message, { fields: { ship_date: message } });
   }

@@ -8,7 +8,7 @@
  * report of a period (server/sales/report.ts); `aging_lst` — the receivables by age (server/sales/aging.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { isValidDay } from '../../lib/filters';
+import { isDay } from '../../lib/day';
 import { todayJst } from '../../lib/format';
 import { periodProblem } from '../../lib/period';
 import { LIMITS, MESSAGES } from '../../lib/protocol';
@@ -136,7 +136,7 @@ export async function salesPlugin(_app: FastifyInstance, { calls, database, jobs
     area: 'sales', level: 'read',
     handler: async ({ params }) => {
       const asOf = (params.as_of ?? '').trim() || todayJst();
-      if (!isValidDay(asOf)) {
+      if (!isDay(asOf)) {
         const message = '基準日を YYYY-MM-DD の日付で入力してください。';
         throw badRequest(message, { fields: { as_of: message } });
       }

@@ -11,7 +11,7 @@
  */
 import type { Transaction } from 'kysely';
 import { todayJst } from '../../lib/format';
-import { isValidDay } from '../../lib/filters';
+import { isDay } from '../../lib/day';
 import { agreementResource } from '../../lib/resources/agreement';
 import { clientResource } from '../../lib/resources/client';
 import { serverHistoryResource } from '../../lib/resources/server-history';
@@ -192,7 +192,7 @@ async function move(trx: Transaction<Database>, actor: WriteActor, request: Move
 export async function moveServer(ctx: WriteContext, request: MoveRequest): Promise<MoveAnswer> {
   const kind = moveKindOf({ cl_id: request.customerId === undefined ? '' : String(request.customerId), old_id: request.oldId === undefined ? '' : String(request.oldId) });
   const date = request.date || todayJst();
-  if (!isValidDay(date)) throw problem('date', '日付は YYYY-MM-DD の形式の正しい日付で入力してください。');
+  if (!isDay(date)) throw problem('date', '日付は YYYY-MM-DD の形式の正しい日付で入力してください。');
   if (kind === 'exchange' && request.oldId === request.serverId) throw problem('old_id', '交換するサーバーと新しく設置するサーバーに同じサーバーは選べません。');
   try {
     return await retryOnUnique(ctx.db, (trx) => move(trx, ctx, request, kind, date));
