@@ -85,7 +85,7 @@ export function dateRange(name: string, value: readonly (string | number)[] | un
  */
 export function relativeRange(def: FilterDef, value: unknown, today: string): [string, string] | undefined {
   if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string' && isDay(v)) && value[0] <= value[1]) {
-    return [value[0] as string, value[1] as string];
+    return [value[0], value[1]];
   }
   const window = typeof value === 'string' ? def.windows?.find((w) => w.value === value) : undefined;
   if (!window) return undefined;

@@ -5,17 +5,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isDay } from '../../lib/day';
-import { todayJst } from '../../lib/format';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { badRequest } from '../http/api-error';
 import type { Params } from '../http/params';
 import { idsParam } from '../orders/plugin';
 import { csvEncodingParam } from '../resources/csv-export';
 import { b2Preview, exportB2 } from './b2';
+import { japanToday } from '../http/clock';
 
 /** 出荷予定日 (`ship_date`, YYYY-MM-DD): today in Japan when not given. */
 function shipDateParam(params: Params): string {
-  const day = (params.ship_date ?? '').trim() || todayJst();
+  const day = (params.ship_date ?? '').trim() || japanToday();
   if (!isDay(day)) {
     const message = '出荷予定日を YYYY-MM-DD の日付で入力してください。';
     throw badRequest(message, { fields: { ship_date: message } });

@@ -10,7 +10,6 @@
  * history row that names both ends.
  */
 import type { Transaction } from 'kysely';
-import { todayJst } from '../../lib/format';
 import { isDay } from '../../lib/day';
 import { agreementResource } from '../../lib/resources/agreement';
 import { clientResource } from '../../lib/resources/client';
@@ -22,7 +21,7 @@ import { diff, writeAudit } from '../audit/audit-log';
 import { locking, retryOnUnique } from '../db/concurrency';
 import { resourceView, type Cell, type Database, type ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
-import { nextStamp } from '../http/clock';
+import { japanToday, nextStamp } from '../http/clock';
 import { resourceColumns } from '../resources/columns';
 import { toRow } from '../seed/bulk-insert';
 import type { WriteActor } from '../resources/policy';
@@ -191,7 +190,7 @@ async function move(trx: Transaction<Database>, actor: WriteActor, request: Move
  */
 export async function moveServer(ctx: WriteContext, request: MoveRequest): Promise<MoveAnswer> {
   const kind = moveKindOf({ cl_id: request.customerId === undefined ? '' : String(request.customerId), old_id: request.oldId === undefined ? '' : String(request.oldId) });
-  const date = request.date || todayJst();
+  const date = request.date || japanToday();
   if (!isDay(date)) throw problem('date', '日付は YYYY-MM-DD の形式の正しい日付で入力してください。');
   if (kind === 'exchange' && request.oldId === request.serverId) throw problem('old_id', '交換するサーバーと新しく設置するサーバーに同じサーバーは選べません。');
   try {
