@@ -5,8 +5,8 @@
  * (Asia/Tokyo). Nothing here reads the clock unless given no instant: the server passes its one clock's `now()`.
  */
 import dayjs, { type Dayjs } from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

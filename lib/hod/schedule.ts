@@ -15,7 +15,7 @@
  *   skip (スキップ) is skipped.
  */
 import holidayJp from '@holiday-jp/holiday_jp';
-import { daysInMonth as lastDayOf, isDay } from '../day';
+import { daysInMonth, isDay } from '../day';
 import { EXCEPTION_KIND, HOLIDAY_RULE, type HolidayRule } from './kinds';
 
 export { EXCEPTION_KIND, HOLIDAY_RULE, type HolidayRule } from './kinds';
@@ -131,7 +131,7 @@ function nthWeekday(y: number, m: number, dow: number, week: number): number {
   const first = dayNumber(y, m, 1);
   const firstDay = 1 + ((dow - weekdayOfNumber(first) + 7) % 7);
   let day = firstDay + 7 * (Math.min(week, 5) - 1);
-  while (day > lastDayOf(y, m)) day -= 7;
+  while (day > daysInMonth(y, m)) day -= 7;
   return first + day - 1;
 }
 
@@ -161,7 +161,7 @@ function scheduledDays(s: ScheduleInput): (() => number) | undefined {
   let rule: MonthlyRule;
   if (type === 2) {
     const day = Math.min(31, Math.max(1, int(s.haiso_day) ?? ad));
-    rule = (y, m) => dayNumber(y, m, Math.min(day, lastDayOf(y, m)));
+    rule = (y, m) => dayNumber(y, m, Math.min(day, daysInMonth(y, m)));
   } else if (type === 3) {
     const dow = int(s.haiso_dow) ?? weekdayOfNumber(anchor);
     const week = Math.min(5, Math.max(1, int(s.haiso_week) ?? Math.ceil(ad / 7)));
