@@ -13,6 +13,7 @@ import clsx from 'clsx';
 import { Fragment, useState } from 'react';
 import useSWR from 'swr';
 import { download } from '@/lib/client/api/fetcher';
+import { addMonths } from '@/lib/day';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
 import { formatDateJa, formatMoney, todayJst } from '@/lib/format';
 import type { JobInfo } from '@/lib/jobs';
@@ -46,8 +47,7 @@ const linkClass = 'text-brand underline-offset-2 hover:underline';
 
 /** The month before today's (a closing is usually run after its month ends), as YYYY-MM. */
 function lastMonth(): string {
-  const [y, m] = todayJst().split('-').map(Number);
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+  return addMonths(todayJst(), -1).slice(0, 7);
 }
 
 const closingLabel = ({ gp, ym }: Closing): string => closingName(gp, ym);
