@@ -67,11 +67,15 @@ export const monthEnd = (day: string): string => `${day.slice(0, 7)}-${pad(daysI
  */
 export const monthStart = (day: string): string => `${day.slice(0, 7)}-01`;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
- * The date `days` days after `day` (before it when negative).
+ * The date `days` days after `day` (before it when negative). The hottest date call (the seed's and the bank days'
+ * loops): whole UTC days on the epoch, one native parse, five times faster than through a dayjs object.
  * @example addDays('2026-02-27', 2) // '2026-03-01'
  */
-export const addDays = (day: string, days: number): string => textOf(dayjsOf(day).add(days, 'day'));
+export const addDays = (day: string, days: number): string =>
+  day < '0100' ? textOf(dayjsOf(day).add(days, 'day')) : new Date(Date.parse(`${day.slice(0, 10)}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * The same day `months` months later, a day past that month's end being its last day.
@@ -136,8 +140,8 @@ const JAPAN_OFFSET_MINUTES = 9 * 60;
 const JAPAN_OFFSET_MS = JAPAN_OFFSET_MINUTES * 60 * 1000;
 
 /**
- * An instant in Japan time. Rendering uses Japan's one offset (the zone database's answer since 1951, and fifteen
- * times faster than asking the zone per cell of a list); the day boundaries below ask the zone.
+ * An instant in Japan time. Japan's one offset (the zone database's answer since 1951), fifteen times faster than
+ * asking the zone (a list renders a cell, a bulk save derives its today, per row); the start of a Japan day asks the zone.
  */
 export const inJapan = (instant: Date | number | string): Dayjs => dayjs(instant).utcOffset(JAPAN_OFFSET_MINUTES);
 
@@ -145,7 +149,7 @@ export const inJapan = (instant: Date | number | string): Dayjs => dayjs(instant
  * The Japan day of an instant (today in Japan when given the clock's now).
  * @example japanDay('2026-01-01T15:00:00.000Z') // '2026-01-02'
  */
-export const japanDay = (instant: Date | number | string): string => dayjs(instant).tz(JAPAN_TIME_ZONE).format(DAY_FORMAT);
+export const japanDay = (instant: Date | number | string): string => inJapan(instant).format(DAY_FORMAT);
 
 /**
  * Today in Japan, of `now` (the server passes its one clock's; a screen the browser's).
