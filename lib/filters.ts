@@ -3,6 +3,7 @@
  * call carries. The client applies them before sending; the server applies the same function
  * again, so a direct API caller gets the same meaning.
  */
+import { isDay } from './day';
 import { addDays, todayJst } from './format';
 import { LIMITS, MESSAGES, NAMED_MESSAGES, type FilterValue } from './protocol';
 import { searchKey } from './text';
@@ -60,13 +61,6 @@ export interface FilterDef {
   ref?: string;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isValidDay(value: string): boolean {
-  if (!DAY.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
 
 const isEmpty = (v: unknown): boolean =>
   v === undefined || v === null || v === '' || (Array.isArray(v) && v.every((x) => x === '' || x === null || x === undefined));
@@ -90,8 +84,8 @@ export function dateRange(name: string, value: readonly (string | number)[] | un
  * @example relativeRange(def, 'soon', '2026-11-22') // ['2026-11-22', '2026-12-22'] for { from: 0, to: 30 }
  */
 export function relativeRange(def: FilterDef, value: unknown, today: string): [string, string] | undefined {
-  if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string' && isValidDay(v)) && value[0] <= value[1]) {
-    return [value[0] as string, value[1] as string];
+  if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string' && isDay(v)) && value[0] <= value[1]) {
+    return [value[0], value[1]];
   }
   const window = typeof value === 'string' ? def.windows?.find((w) => w.value === value) : undefined;
   if (!window) return undefined;
@@ -136,7 +130,7 @@ export function normalizeFilters(
       if (value !== undefined && value !== null && value !== '' && !Array.isArray(value)) return { ok: false, problem: 'value', name };
       const range = dateRange(name, value as (string | number)[] | undefined, today);
       if (!range) continue;
-      if (!isValidDay(range[0]) || !isValidDay(range[1])) return { ok: false, problem: 'range', name };
+      if (!isDay(range[0]) || !isDay(range[1])) return { ok: false, problem: 'range', name };
       // A start after the end the user typed is a mistake; after the defaulted end (today) it is a range that finds nothing.
       const endGiven = Array.isArray(value) && String(value[1] ?? '').trim() !== '';
       if (range[0] > range[1] && endGiven) return { ok: false, problem: 'range', name };

@@ -2,6 +2,10 @@
  * The one money, date and time formatting for the UI. The UI shows Japan time.
  */
 
+import { addDays, formatInJapan, inJapan, isDay, japanTimestamp, weekdayOf } from './day';
+
+export { addDays, addYears, jstDayStartIso, todayJst } from './day';
+
 const yen = new Intl.NumberFormat('ja-JP');
 
 /** @example formatMoney(1234) // '1,234円' */
@@ -11,57 +15,24 @@ export function formatMoney(value: number | string | null | undefined): string {
   return Number.isFinite(n) ? `${yen.format(n)}円` : '';
 }
 
-const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-function jstParts(date: Date) {
-  const d = new Date(date.getTime() + JST_OFFSET_MS);
-  return {
-    y: d.getUTCFullYear(), m: d.getUTCMonth() + 1, d: d.getUTCDate(),
-    h: d.getUTCHours(), mi: d.getUTCMinutes(), s: d.getUTCSeconds(), dow: d.getUTCDay(),
-  };
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** Japan date of an instant: YYYY-MM-DD. */
 export function formatDate(value: Date | string | null | undefined): string {
   if (!value) return '';
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  const p = jstParts(date);
-  return `${p.y}-${pad(p.m)}-${pad(p.d)}`;
+  return formatInJapan(value, 'YYYY-MM-DD');
 }
 
 /** Japan time of an instant: H:mm. */
-export function formatTime(value: Date | string): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  const p = jstParts(date);
-  return `${p.h}:${pad(p.mi)}`;
-}
+export const formatTime = (value: Date | string): string => formatInJapan(value, 'H:mm');
 
 /** Japan date and time of a timestamp: YYYY-MM-DD H:mm. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${formatDate(date)} ${formatTime(date)}`;
-}
+export const formatDateTime = (value: string | null | undefined): string => (value ? formatInJapan(value, 'YYYY-MM-DD H:mm') : '');
 
 /**
  * Japan date and time of a timestamp to the second, as files carry it (CSV).
  * @example formatTimestamp('2026-01-01T00:00:00.000Z') // '2026-01-01 09:00:00'
  */
-export function formatTimestamp(value: string | null | undefined): string {
-  if (!value) return '';
-  const time = Date.parse(value);
-  if (Number.isNaN(time)) return '';
-  // The Japan time written as an ISO string (YYYY-MM-DDTHH:mm:ss.sssZ): one native call per cell of an export's
-  // 登録日時・更新日時 (two million for a million rows).
-  const iso = new Date(time + JST_OFFSET_MS).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
-}
+export const formatTimestamp = (value: string | null | undefined): string => (value ? japanTimestamp(value) : '');
 
 const WEEKDAYS_JA = ['日', '月', '火', '水', '木', '金', '土'] as const;
 
@@ -73,48 +44,19 @@ export function formatDateJa(value: string | null | undefined): string {
   const day = formatDate(value);
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!m) return '';
-  const dow = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).getUTCDay();
-  return `${Number(m[1])}年${Number(m[2])}月${Number(m[3])}日（${WEEKDAYS_JA[dow]}）`;
+  return `${Number(m[1])}年${Number(m[2])}月${Number(m[3])}日（${WEEKDAYS_JA[weekdayOf(day)]}）`;
 }
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 /** The header clock's three parts, in Japan time. */
 export function clockParts(date: Date): { time: string; date: string; weekday: string } {
-  const p = jstParts(date);
-  return { time: `${pad(p.h)}:${pad(p.mi)}:${pad(p.s)}`, date: formatDate(date), weekday: WEEKDAYS[p.dow] };
+  const at = inJapan(date);
+  return { time: at.format('HH:mm:ss'), date: at.format('YYYY-MM-DD'), weekday: WEEKDAYS[at.day()] };
 }
 
-/** Today in Japan: YYYY-MM-DD. */
-export const todayJst = (now: Date = new Date()): string => formatDate(now);
-
-/** The UTC instant at which a Japan date starts, as ISO text. */
-export function jstDayStartIso(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00+09:00`)).toISOString();
-}
-
-/**
- * The date `days` days after `day` (before it when negative), both YYYY-MM-DD.
- * @example addDays('2026-02-27', 2) // '2026-03-01'
- */
-export function addDays(day: string, days: number): string {
-  const t = Date.parse(`${day}T00:00:00Z`) + days * 24 * 60 * 60 * 1000;
-  return new Date(t).toISOString().slice(0, 10);
-}
-
-/** The Japan date one day after `day`. */
+/** The day after `day`. */
 export const nextDay = (day: string): string => addDays(day, 1);
-
-/**
- * The same day `years` years later; 29 February becomes 28 February in a common year.
- * @example addYears('2024-02-29', 1) // '2025-02-28'
- */
-export function addYears(day: string, years: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  const year = y + years;
-  const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
-  return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
-}
 
 /**
  * The day a typed text means (YYYY-MM-DD), '' for an empty text, undefined for a text that is no day:
@@ -130,8 +72,7 @@ export function parseDay(text: string, today: string): string | undefined {
   const [y, m, d] = full ? full.slice(1) : short ? [today.slice(0, 4), ...short.slice(1)] : [];
   if (y === undefined) return undefined;
   const day = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day ? day : undefined;
+  return isDay(day) ? day : undefined;
 }
 
 /**

@@ -3,8 +3,7 @@
  * (今日, 今週, 先月 …, weeks Monday to Sunday, in Japan days) and the one rule set (`periodProblem`) that the
  * date-range picker shows, the screens check before asking and the server's period calls answer with.
  */
-import { isValidDay } from './filters';
-import { addDays } from './format';
+import { addDays, addMonths, daysBetween, isDay, monthEnd, monthStart, weekdayOf } from './day';
 import { HOD_MAX_DAYS, MESSAGES } from './protocol';
 
 /** A period of days; '' where a bound is not given (a list filter may leave one open). */
@@ -35,7 +34,7 @@ export interface PeriodProblem {
  * @example periodDays({ from: '2026-11-01', to: '2026-11-30' }) // 30
  */
 export function periodDays({ from, to }: Period): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+  return daysBetween(from, to) + 1;
 }
 
 /**
@@ -46,8 +45,8 @@ export function periodDays({ from, to }: Period): number {
 export function periodProblem(period: Period, rules: PeriodRules = {}): PeriodProblem | undefined {
   const from = period.from.trim();
   const to = period.to.trim();
-  if ((rules.required && !from) || (from && !isValidDay(from))) return { field: 'from', message: MESSAGES.hodBadFrom };
-  if ((rules.required && !to) || (to && !isValidDay(to))) return { field: 'to', message: MESSAGES.hodBadTo };
+  if ((rules.required && !from) || (from && !isDay(from))) return { field: 'from', message: MESSAGES.hodBadFrom };
+  if ((rules.required && !to) || (to && !isDay(to))) return { field: 'to', message: MESSAGES.hodBadTo };
   if (from && to && to < from) return { field: 'to', message: MESSAGES.hodToBeforeFrom };
   if (from && to && rules.maxDays !== undefined && periodDays({ from, to }) > rules.maxDays) {
     return { field: 'to', message: MESSAGES.periodTooLong(rules.maxDays) };
@@ -59,16 +58,13 @@ export type PeriodPresetName = 'today' | 'yesterday' | 'tomorrow' | 'thisWeek' |
 
 /** Monday of the week holding `day`. */
 function mondayOf(day: string): string {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return addDays(day, -((weekday + 6) % 7));
+  return addDays(day, -((weekdayOf(day) + 6) % 7));
 }
 
 /** The month `months` months from the one holding `day`: its first and last day. */
 function monthOf(day: string, months: number): Period {
-  const [y, m] = day.split('-').map(Number);
-  const first = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(y, m + months, 0));
-  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+  const first = addMonths(monthStart(day), months);
+  return { from: first, to: monthEnd(first) };
 }
 
 const week = (today: string, weeks: number): Period => {

@@ -3,6 +3,7 @@
  * a closing's preview): a caption for screen readers, header cells (right-aligned for amounts), an empty or loading
  * line in place of the rows, and the cell classes the rows use.
  */
+import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
 /** A body cell. */
@@ -26,7 +27,7 @@ export function DataTable({ caption, headers, empty, children, foot }: { caption
         <thead>
           <tr>
             {headers.map(([label, right]) => (
-              <th key={label} scope="col" className={`${headCellClass} ${right ? 'text-right' : ''}`}>
+              <th key={label} scope="col" className={clsx(headCellClass, right && 'text-right')}>
                 {label}
               </th>
             ))}

@@ -4,6 +4,7 @@
  * typed, anything else when the box is left or Enter is pressed; a text that is no day is marked and kept.
  * The calendar button (not a Tab stop) opens the browser's date picker for the mouse.
  */
+import clsx from 'clsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { parseDay, todayJst } from '@/lib/format';
 import { inputClass } from './styles';
@@ -46,7 +47,7 @@ export function DayInput({ value, onChange, label, min, max, className = '', inv
   };
 
   return (
-    <span className={`relative inline-flex items-center ${className}`}>
+    <span className={clsx('relative inline-flex items-center', className)}>
       <input
         type="text"
         inputMode="numeric"
@@ -66,7 +67,7 @@ export function DayInput({ value, onChange, label, min, max, className = '', inv
         onKeyDown={(e) => {
           if (e.key === 'Enter' && !e.nativeEvent.isComposing) apply(text);
         }}
-        className={`${inputClass} w-[126px] pr-[28px] tabular-nums`}
+        className={clsx(inputClass, 'w-[126px] pr-[28px] tabular-nums')}
       />
       {/* For the mouse only (typing is the keyboard's way): no Tab stop, hidden from assistive technology. */}
       <button

@@ -2,6 +2,7 @@
  * One form field drawn from its declaration: the widget follows the field type, the Japanese
  * label is the accessible name, the validation message sits under the input (aria-describedby).
  */
+import clsx from 'clsx';
 import { useEffect, useState, type ClipboardEvent } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { FormRecord } from '@/lib/list/record-mapper';
@@ -58,7 +59,7 @@ export function overflowOfPaste(input: { value: string; selectionStart: number |
 function LengthCounter({ field, length }: { field: FieldDef; length: number }) {
   const max = maxLength(field);
   return (
-    <span id={countId(field.name)} className={`tabular ml-auto text-[12px] ${length > max ? 'text-danger' : length === max ? 'text-ink-soft' : 'text-muted'}`}>
+    <span id={countId(field.name)} className={clsx('tabular ml-auto text-[12px]', length > max ? 'text-danger' : length === max ? 'text-ink-soft' : 'text-muted')}>
       {length}/{max}文字
     </span>
   );
@@ -99,7 +100,7 @@ function SelectInput({ field, form, aria, disabled, storedLabel }: {
         const value = String(f.value ?? '');
         const missing = value !== '' && !options.some((o) => o.value === value);
         return (
-          <select {...aria} ref={f.ref} name={f.name} value={value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} disabled={disabled} className={`${inputClass} w-full`}>
+          <select {...aria} ref={f.ref} name={f.name} value={value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} disabled={disabled} className={clsx(inputClass, 'w-full')}>
             <option value="">{master.isLoading && !value ? '読み込み中…' : '（未選択）'}</option>
             {missing && <option value={value}>{missingOptionText(storedLabel || value, master.isLoading)}</option>}
             {options.map((o) => (
@@ -145,8 +146,8 @@ export function valueText(field: FieldDef, value: string, label?: string): strin
  */
 export function ValueBox({ field, text, id, label, describedBy, className = '' }: { field: FieldDef; text: string; id: string; label?: string; describedBy?: string; className?: string }) {
   const props = { id, value: text, readOnly: true, 'aria-label': label, 'aria-describedby': describedBy, 'data-read-only': '' };
-  if (field.type === 'textarea') return <textarea {...props} rows={Math.min(8, Math.max(1, text.split('\n').length))} className={`${valueClass} resize-none py-[4px] leading-[1.5] ${className}`} />;
-  return <input {...props} className={`${valueClass} ${isNumeric(field) ? 'text-right tabular-nums' : ''} ${className}`} />;
+  if (field.type === 'textarea') return <textarea {...props} rows={Math.min(8, Math.max(1, text.split('\n').length))} className={clsx(valueClass, 'resize-none py-[4px] leading-[1.5]', className)} />;
+  return <input {...props} className={clsx(valueClass, isNumeric(field) && 'text-right tabular-nums', className)} />;
 }
 
 /** A field shown as its value, not as an input (never registered: it is not part of a save). */
@@ -155,7 +156,7 @@ function ReadOnlyValue({ field, form, refLabel }: FieldInputProps) {
   // A record it names (the order a slip was made from, the invoice that billed it): its name, linked — never its id.
   if (field.type === 'ref' && field.ref && value) {
     return (
-      <output id={fieldId(field.name)} aria-describedby={field.hint ? hintId(field.name) : undefined} data-read-only="" className={`${valueClass} flex w-full items-center`}>
+      <output id={fieldId(field.name)} aria-describedby={field.hint ? hintId(field.name) : undefined} data-read-only="" className={clsx(valueClass, 'flex w-full items-center')}>
         <RefValue target={RESOURCES[field.ref]} id={value} name={refLabel || `ID ${value}`} />
       </output>
     );
@@ -209,7 +210,7 @@ function Widget({ field, form, disabled, invalid, locked, refLabel, creating, on
 
   switch (field.type) {
     case 'textarea':
-      return <textarea {...aria} {...register(field.name)} onPaste={onPaste} disabled={disabled} rows={4} maxLength={maxLength(field)} className={`${inputClass} h-auto min-h-[90px] w-full py-[6px] leading-[1.5]`} />;
+      return <textarea {...aria} {...register(field.name)} onPaste={onPaste} disabled={disabled} rows={4} maxLength={maxLength(field)} className={clsx(inputClass, 'h-auto min-h-[90px] w-full py-[6px] leading-[1.5]')} />;
     case 'ref':
     case 'select':
       return <SelectInput field={field} form={form} aria={aria} disabled={disabled || locked} storedLabel={refLabel} />;
@@ -256,7 +257,7 @@ function Widget({ field, form, disabled, invalid, locked, refLabel, creating, on
             inputMode={field.type === 'decimal' ? 'decimal' : 'numeric'}
             {...register(field.name, { onBlur: convertOnBlur })}
             disabled={disabled}
-            className={`${inputClass} w-full text-right tabular-nums`}
+            className={clsx(inputClass, 'w-full text-right tabular-nums')}
           />
           {field.type === 'money' && <span className="text-[13px] text-ink-soft">円</span>}
         </div>
@@ -272,7 +273,7 @@ function Widget({ field, form, disabled, invalid, locked, refLabel, creating, on
           maxLength={field.type === 'date' ? undefined : maxLength(field)}
           placeholder={field.placeholder ?? (field.type === 'secret' && !creating ? '変更するときだけ入力' : undefined)}
           autoComplete={field.type === 'secret' ? 'new-password' : 'off'}
-          className={`${inputClass} w-full ${field.type === 'date' ? 'max-w-[180px]' : ''}`}
+          className={clsx(inputClass, 'w-full', field.type === 'date' && 'max-w-[180px]')}
         />
       );
   }
@@ -299,8 +300,8 @@ export function FieldInput(props: FieldInputProps) {
   if (asValue && field.type === 'secret') return null;
   if (field.type === 'flag' && !asValue) {
     return (
-      <div className={`flex flex-col justify-end gap-[3px] ${field.wide ? 'md:col-span-2' : ''}`}>
-        <label htmlFor={fieldId(field.name)} className={`${labelClass} inline-flex h-[30px] items-center gap-[8px]`}>
+      <div className={clsx('flex flex-col justify-end gap-[3px]', field.wide && 'md:col-span-2')}>
+        <label htmlFor={fieldId(field.name)} className={clsx(labelClass, 'inline-flex h-[30px] items-center gap-[8px]')}>
           {widget}
           {field.label}
         </label>
@@ -309,7 +310,7 @@ export function FieldInput(props: FieldInputProps) {
     );
   }
   return (
-    <div className={`flex flex-col gap-[3px] ${field.wide || field.type === 'image' ? 'md:col-span-2' : ''}`}>
+    <div className={clsx('flex flex-col gap-[3px]', (field.wide || field.type === 'image') && 'md:col-span-2')}>
       {field.type === 'image' ? (
         <span className={labelClass}>{field.label}</span>
       ) : (

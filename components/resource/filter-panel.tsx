@@ -4,6 +4,7 @@
  * is the date-range picker: two typed days, one Tab stop each, and its presets). It starts folded unless
  * a filter is set, and remembers being opened or folded.
  */
+import clsx from 'clsx';
 import { useId, useState, type ReactNode } from 'react';
 import type { FilterDef } from '@/lib/filters';
 import { fieldOfFilter, filterOptions, listFilters, type RawFilters } from '@/lib/list/list-state';
@@ -55,9 +56,9 @@ function NumberRangeFilter({ filter, value, onChange }: FilterProps) {
 function NumberRange({ filter, from, to, set }: { filter: FilterDef; from: string; to: string; set: (next: [string, string]) => void }) {
   return (
     <>
-      <input type="number" aria-label={`${filter.label}（下限）`} value={from} onChange={(e) => set([e.target.value, to])} className={`${inputClass} w-[110px] text-right`} />
+      <input type="number" aria-label={`${filter.label}（下限）`} value={from} onChange={(e) => set([e.target.value, to])} className={clsx(inputClass, 'w-[110px] text-right')} />
       <span aria-hidden="true" className="text-muted">〜</span>
-      <input type="number" aria-label={`${filter.label}（上限）`} value={to} onChange={(e) => set([from, e.target.value])} className={`${inputClass} w-[110px] text-right`} />
+      <input type="number" aria-label={`${filter.label}（上限）`} value={to} onChange={(e) => set([from, e.target.value])} className={clsx(inputClass, 'w-[110px] text-right')} />
     </>
   );
 }
@@ -73,7 +74,7 @@ function InFilter({ def, filter, value, onChange }: FilterProps) {
   };
   return (
     <fieldset className="flex flex-col gap-[3px]">
-      <legend className={`${labelClass} mb-[3px]`}>{filter.label}</legend>
+      <legend className={clsx(labelClass, 'mb-[3px]')}>{filter.label}</legend>
       <div className="flex min-h-[30px] flex-wrap items-center gap-x-[12px] gap-y-[2px]">
         {master.isLoading && <span className="text-[13px] text-muted">読み込み中…</span>}
         {options.map((o) => (
@@ -115,7 +116,7 @@ function SingleFilter({ filter, value, onChange, type }: FilterProps & { type: '
           // Enter applies a typed value too, never the Enter that confirms an IME conversion.
           onKeyDown={type !== 'month' ? (e) => e.key === 'Enter' && !e.nativeEvent.isComposing && apply(e.currentTarget.value) : undefined}
           placeholder={type === 'tel' ? 'ハイフンなしでも可' : undefined}
-          className={`${inputClass} w-[160px]`}
+          className={clsx(inputClass, 'w-[160px]')}
         />
       )}
     </Labelled>
@@ -143,7 +144,7 @@ function ChoiceFilter({ filter, value, onChange, options, empty }: FilterProps &
   return (
     <Labelled label={filter.label}>
       {(id) => (
-        <select id={id} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(filter.name, e.target.value || undefined)} className={`${inputClass} w-[180px]`}>
+        <select id={id} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(filter.name, e.target.value || undefined)} className={clsx(inputClass, 'w-[180px]')}>
           <option value="">{empty}</option>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -224,7 +225,7 @@ export function FilterPanel({ def, filters, onChange, onClear, storageKey = open
     <section aria-label="絞り込み条件" className="rounded-[6px] border border-line bg-subtle">
       <div className="flex h-[36px] items-center justify-between px-[12px]">
         <button type="button" aria-expanded={open} aria-controls={panelId} onClick={toggle} className="inline-flex items-center gap-[6px] text-[14px] font-medium text-ink">
-          <span aria-hidden="true" className={`inline-block transition-transform ${open ? 'rotate-90' : ''}`}>
+          <span aria-hidden="true" className={clsx('inline-block transition-transform', open && 'rotate-90')}>
             ▶
           </span>
           詳細検索

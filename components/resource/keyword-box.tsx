@@ -1,4 +1,5 @@
 /** Keyword box: searches on 「検索」 or Enter, never on the Enter that confirms an IME conversion. */
+import clsx from 'clsx';
 import { useEffect, useId, useState } from 'react';
 import { useImeSafeEnter } from '@/lib/client/list/keyword-input';
 import { LIMITS } from '@/lib/protocol';
@@ -22,7 +23,7 @@ export function KeywordBox({ value, onSearch, placeholder }: { value: string; on
         maxLength={LIMITS.maxKeyword}
         onChange={(e) => setDraft(e.target.value)}
         placeholder={placeholder}
-        className={`${inputClass} w-[260px]`}
+        className={clsx(inputClass, 'w-[260px]')}
         {...handlers}
       />
       <button type="button" className={buttonClass('primary')} onClick={() => onSearch(draft)}>

@@ -7,6 +7,7 @@
  * refusal. What differs per resource
  * (the order's live amounts, the stops' totals row) comes in as props, never as a copy of this table.
  */
+import clsx from 'clsx';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { childCellId, moveRow, type ChildRow } from '@/lib/client/list/child-rows';
 import type { ChildRowsState } from '@/lib/client/list/use-child-rows';
@@ -119,7 +120,7 @@ export function LinesEditor({ state, disabled: busy, readOnly, counter = '行目
           <thead className="bg-subtle text-ink-soft">
             <tr className="h-[36px]">
               <th scope="col" className="w-[32px] px-[8px] text-right">#</th>
-              {child.fields.map((f) => <th key={f.name} scope="col" className={`px-[8px] ${NUMERIC.has(f.type) ? 'text-right' : 'text-left'}`}>{labelOf(f)}</th>)}
+              {child.fields.map((f) => <th key={f.name} scope="col" className={clsx('px-[8px]', NUMERIC.has(f.type) ? 'text-right' : 'text-left')}>{labelOf(f)}</th>)}
               {derivedFields.map((f) => <th key={f.name} scope="col" className="px-[8px] text-right">{labelOf(f)}</th>)}
               <th scope="col" className="px-[8px]"><span className="visually-hidden">操作</span></th>
             </tr>
@@ -163,7 +164,7 @@ export function LinesEditor({ state, disabled: busy, readOnly, counter = '行目
                       input = (
                         <input id={id} aria-label={label} aria-invalid={problem ? true : undefined} aria-describedby={errorId} disabled={disabled}
                           inputMode={numeric ? 'numeric' : undefined} maxLength={numeric ? undefined : maxLength(field)} placeholder={placeholder?.(row, field)}
-                          className={`${inputClass} ${numeric ? `${field.type === 'money' ? 'w-[110px]' : 'w-[80px]'} text-right` : 'w-full min-w-[120px]'}`}
+                          className={clsx(inputClass, numeric ? `${field.type === 'money' ? 'w-[110px]' : 'w-[80px]'} text-right` : 'w-full min-w-[120px]')}
                           value={value} onChange={(e) => setValue(row, field.name, e.target.value)}
                           onBlur={(e) => {
                             const half = convertsInput(field) ? halfWidthOf(field, e.target.value) : e.target.value;
@@ -172,7 +173,7 @@ export function LinesEditor({ state, disabled: busy, readOnly, counter = '行目
                       );
                     }
                     return (
-                      <td key={field.name} className={`px-[8px] py-[4px] align-top ${field.type === 'ref' ? 'min-w-[200px]' : ''}`}>
+                      <td key={field.name} className={clsx('px-[8px] py-[4px] align-top', field.type === 'ref' && 'min-w-[200px]')}>
                         {input}
                         {problem && <p id={errorId} role="alert" className="mt-[2px] max-w-[220px] text-left text-[1.2rem] text-danger">{problem}</p>}
                       </td>
@@ -203,7 +204,7 @@ export function LinesEditor({ state, disabled: busy, readOnly, counter = '行目
               <tr key={fixed.key} className="border-t border-line bg-subtle" data-testid={`fixed-row-${fixed.key}`}>
                 <td className="px-[8px] py-[10px] text-right align-top text-muted">—</td>
                 {child.fields.map((field) => (
-                  <td key={field.name} className={`px-[8px] py-[10px] align-top ${NUMERIC.has(field.type) ? 'text-right tabular-nums' : ''}`}>{fixed.cells[field.name] ?? ''}</td>
+                  <td key={field.name} className={clsx('px-[8px] py-[10px] align-top', NUMERIC.has(field.type) && 'text-right tabular-nums')}>{fixed.cells[field.name] ?? ''}</td>
                 ))}
                 {derivedFields.map((field) => (
                   <td key={field.name} className="px-[8px] py-[10px] text-right align-top tabular-nums" data-testid={`fixed-${fixed.key}-${field.name}`}>{fixed.cells[field.name] ?? ''}</td>

@@ -5,6 +5,7 @@
  * box no taller than the window, so its header (and the money total row of the filtered set, where the
  * resource declares `list.totals`) stays in sight over a long page of rows.
  */
+import clsx from 'clsx';
 import { Fragment, useState, type MouseEvent, type ReactNode } from 'react';
 import type { ListSort } from '@/lib/list/list-state';
 import { detailPathOf, hasDetailRoute, parentIdOf } from '@/lib/list/resource-paths';
@@ -23,7 +24,7 @@ const alignOf = (column: ColumnDef, def: ResourceDef): string =>
 
 function SortIcon({ state }: { state: 'ascending' | 'descending' | 'none' }) {
   return (
-    <span aria-hidden="true" className={`inline-block w-[10px] text-[10px] ${state === 'none' ? 'text-line-strong' : 'text-brand'}`}>
+    <span aria-hidden="true" className={clsx('inline-block w-[10px] text-[10px]', state === 'none' ? 'text-line-strong' : 'text-brand')}>
       {state === 'ascending' ? '▲' : state === 'descending' ? '▼' : '⇅'}
     </span>
   );
@@ -42,7 +43,7 @@ function TotalRow({ def, sums, leading, trailing }: { def: ResourceDef; sums: Re
       <tr className="h-row font-semibold text-ink">
         {leading > 0 && <td colSpan={leading} className={STICKY_FOOT} />}
         {def.list.columns.map((column, i) => (
-          <td key={column.name} className={`${STICKY_FOOT} whitespace-nowrap px-[10px] ${alignOf(column, def)} ${totals.includes(column.name) ? 'tabular-nums' : ''}`}>
+          <td key={column.name} className={clsx(STICKY_FOOT, 'whitespace-nowrap px-[10px]', alignOf(column, def), totals.includes(column.name) && 'tabular-nums')}>
             {i === 0 ? <span>絞り込んだ {Number(sums.count ?? 0).toLocaleString('ja-JP')} 件の合計</span> : totals.includes(column.name) ? formatMoney(sums[column.name] ?? 0) : null}
           </td>
         ))}
@@ -77,7 +78,7 @@ export function SortableHeader({ def, column, label, sort, onSort, className = '
   const sortable = def.list.sortable.includes(column);
   const state = ariaSort(sort, column);
   return (
-    <th scope="col" aria-sort={sortable ? state : undefined} className={`${STICKY_HEAD} whitespace-nowrap px-[10px] font-medium ${className}`}>
+    <th scope="col" aria-sort={sortable ? state : undefined} className={clsx(STICKY_HEAD, 'whitespace-nowrap px-[10px] font-medium', className)}>
       {sortable ? (
         <button type="button" onClick={() => onSort(column)} className="inline-flex items-center gap-[4px] hover:text-brand-strong">
           {label}
@@ -148,7 +149,7 @@ export function ListTable({
         <thead className="bg-subtle text-ink-soft">
           <tr className="h-[36px]">
             {selection && (
-              <th scope="col" className={`${STICKY_HEAD} w-[1%] px-[10px]`}>
+              <th scope="col" className={clsx(STICKY_HEAD, 'w-[1%] px-[10px]')}>
                 <input type="checkbox" aria-label="このページをすべて選択" checked={allChosen} onChange={(e) => choose(pageIds, e.target.checked)} />
               </th>
             )}
@@ -156,7 +157,7 @@ export function ListTable({
               <SortableHeader key={column.name} def={def} column={column.name} label={column.label} sort={sort} onSort={onSort} className={alignOf(column, def)} />
             ))}
             {RowDetail && (
-              <th scope="col" className={`${STICKY_HEAD} w-[1%] whitespace-nowrap px-[10px] font-medium`}>
+              <th scope="col" className={clsx(STICKY_HEAD, 'w-[1%] whitespace-nowrap px-[10px] font-medium')}>
                 詳細
               </th>
             )}
@@ -176,14 +177,14 @@ export function ListTable({
               const detailId = `row-detail-${def.name}-${id}`;
               return (
                 <Fragment key={id}>
-                <tr onClick={(e) => open(e, row)} className={`h-row border-b border-line last:border-b-0 hover:bg-brand-soft ${opens ? 'cursor-pointer' : ''} ${index % 2 ? 'bg-subtle' : 'bg-white'}`}>
+                <tr onClick={(e) => open(e, row)} className={clsx('h-row border-b border-line last:border-b-0 hover:bg-brand-soft', opens && 'cursor-pointer', index % 2 ? 'bg-subtle' : 'bg-white')}>
                   {selection && (
                     <td className="px-[10px]">
                       <input type="checkbox" aria-label={`${def.label} ${titleOf(def, row) || id} を選択`} checked={selection.selected.has(id)} onChange={(e) => choose([id], e.target.checked)} />
                     </td>
                   )}
                   {def.list.columns.map((column) => (
-                    <td key={column.name} className={`max-w-[320px] truncate px-[10px] ${alignOf(column, def)} ${column.format === 'money' || column.format === 'datetime' || column.format === 'date' ? 'tabular-nums whitespace-nowrap' : ''}`}>
+                    <td key={column.name} className={clsx('max-w-[320px] truncate px-[10px]', alignOf(column, def), (column.format === 'money' || column.format === 'datetime' || column.format === 'date') && 'tabular-nums whitespace-nowrap')}>
                       {column.name === linkColumn ? (
                         <AppLink to={rowPath(row)} className="font-medium text-brand underline-offset-2 hover:underline">
                           <CellValue def={def} column={column} row={row} />

@@ -1,4 +1,5 @@
 /** Google Maps part of the map box (own chunk): centre on lat/lng, or on the geocoded address. */
+import clsx from 'clsx';
 import { APILoadingStatus, APIProvider, Map, Marker, useApiLoadingStatus, useMap, useMapsLibrary } from '@vis.gl/react-google-maps';
 import { useEffect, useState } from 'react';
 import type { MapBoxProps } from './map-box';
@@ -89,7 +90,7 @@ function MapWithGeocoder({ address, lat, lng, onLocate }: MapBoxProps) {
         </Map>
       </div>
       {onLocate && (
-        <button type="button" className={`${buttonClass('secondary')} self-start`} onClick={() => void locate()} disabled={busy || !geocoding || failed}>
+        <button type="button" className={clsx(buttonClass('secondary'), 'self-start')} onClick={() => void locate()} disabled={busy || !geocoding || failed}>
           住所から位置を取得
         </button>
       )}

@@ -3,6 +3,7 @@
  * in its own chunk (`map-box-google.tsx`), loaded only when a key is configured; without a key the
  * box says so and the rest of the form works.
  */
+import clsx from 'clsx';
 import { lazy, Suspense } from 'react';
 import { getConfig } from '@/lib/client/api/config';
 
@@ -32,7 +33,7 @@ export function MapBox(props: MapBoxProps) {
           <GoogleMapBox apiKey={apiKey} {...props} />
         </Suspense>
       ) : (
-        <p role="note" className={`${boxClass} text-left leading-[1.6]`}>
+        <p role="note" className={clsx(boxClass, 'text-left leading-[1.6]')}>
           {MAP_KEY_NOTICE}
         </p>
       )}

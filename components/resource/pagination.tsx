@@ -3,6 +3,7 @@
  * below it (`placement="bottom"`: the page buttons only, in a navigation of its own name; the total and the
  * page size stay above), so the next page is one click away at either end of a long page.
  */
+import clsx from 'clsx';
 import { useId } from 'react';
 import { PAGE_SIZES, pageWindow } from '@/lib/list/list-state';
 import { buttonClass, inputClass } from './styles';
@@ -28,7 +29,7 @@ export function Pagination({
   const sizes: number[] = PAGE_SIZES.includes(perPage as (typeof PAGE_SIZES)[number]) ? [...PAGE_SIZES] : [...PAGE_SIZES, perPage].sort((a, b) => a - b);
   const bottom = placement === 'bottom';
   return (
-    <div className={`flex flex-wrap items-center gap-[10px] text-[14px] ${bottom ? 'justify-end print:hidden' : 'justify-between'}`}>
+    <div className={clsx('flex flex-wrap items-center gap-[10px] text-[14px]', bottom ? 'justify-end print:hidden' : 'justify-between')}>
       {!bottom && (
         <p className="text-ink-soft" aria-live="polite">
           {total === undefined ? '\u00a0' : `全 ${total.toLocaleString('ja-JP')} 件`}
@@ -55,7 +56,7 @@ export function Pagination({
               aria-label={`${n}ページ`}
               aria-current={n === page ? 'page' : undefined}
               onClick={() => onPage(n)}
-              className={`h-[30px] min-w-[30px] rounded-[4px] border px-[6px] tabular-nums ${n === page ? 'border-brand bg-brand text-white' : 'border-line-strong bg-white text-ink hover:bg-subtle'}`}
+              className={clsx('h-[30px] min-w-[30px] rounded-[4px] border px-[6px] tabular-nums', n === page ? 'border-brand bg-brand text-white' : 'border-line-strong bg-white text-ink hover:bg-subtle')}
             >
               {n}
             </button>
@@ -69,7 +70,7 @@ export function Pagination({
             <label htmlFor={sizeId} className="ml-[12px] text-[13px] text-ink-soft">
               表示件数
             </label>
-            <select id={sizeId} value={perPage} onChange={(e) => onPerPage(Number(e.target.value))} className={`${inputClass} w-[80px]`}>
+            <select id={sizeId} value={perPage} onChange={(e) => onPerPage(Number(e.target.value))} className={clsx(inputClass, 'w-[80px]')}>
               {sizes.map((n) => (
                 <option key={n} value={n}>
                   {n}件

@@ -3,6 +3,7 @@
  * (`{ref}_lst`, 10 at a time) and shows the chosen record by name. Typing searches after a short
  * pause, never inside an IME composition; ↑/↓ move, Enter picks, Esc closes.
  */
+import clsx from 'clsx';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import useSWR from 'swr';
 import { callFetcher, type Row } from '@/lib/client/list/use-list-controller';
@@ -118,7 +119,7 @@ export function RefPicker({ field, inputId, value, label, onChange, disabled, in
         }}
         onKeyDown={onKeyDown}
         onBlur={() => setTimeout(close, 150)}
-        className={`${inputClass} w-full`}
+        className={clsx(inputClass, 'w-full')}
       />
       {value && !disabled && !field.required && (
         <button type="button" aria-label={`${field.label}をクリア`} onClick={() => onChange('')} className="px-[6px] text-[1.4rem] text-muted hover:text-danger">
@@ -138,7 +139,7 @@ export function RefPicker({ field, inputId, value, label, onChange, disabled, in
                 aria-selected={i === active}
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => choose(row)}
-                className={`flex cursor-pointer justify-between gap-[8px] px-[10px] py-[6px] text-[1.4rem] ${i === active ? 'bg-brand-soft' : ''}`}
+                className={clsx('flex cursor-pointer justify-between gap-[8px] px-[10px] py-[6px] text-[1.4rem]', i === active && 'bg-brand-soft')}
               >
                 {target.picker?.lead && <span className="tabular shrink-0 text-[1.2rem] text-muted">{String(row[target.picker.lead] ?? '')}</span>}
                 <span className="flex-1 truncate">{titleOf(target, row) || '（名称なし）'}</span>

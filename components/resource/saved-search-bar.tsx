@@ -1,4 +1,5 @@
 /** The saved-search selector of a list: choose, save the current conditions, delete. */
+import clsx from 'clsx';
 import { useId, useState } from 'react';
 import type { ListController } from '@/lib/client/list/use-list-controller';
 import { useSavedSearches } from '@/lib/client/list/use-saved-searches';
@@ -28,7 +29,7 @@ export function SavedSearchBar({ list }: { list: ListController }) {
       <label htmlFor={id} className="text-[13px] text-ink-soft">
         保存した検索
       </label>
-      <select id={id} className={`${inputClass} w-[200px]`} value={searches.selectedId} onChange={(e) => void searches.select(e.target.value)} disabled={searches.busy}>
+      <select id={id} className={clsx(inputClass, 'w-[200px]')} value={searches.selectedId} onChange={(e) => void searches.select(e.target.value)} disabled={searches.busy}>
         <option value="">（選択してください）</option>
         {searches.items.map((item) => (
           <option key={item.srch_id} value={String(item.srch_id)}>

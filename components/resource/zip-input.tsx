@@ -5,6 +5,7 @@
  * to choose; an unknown code says so and leaves the fields alone. A zip field without an address block beside it is a
  * plain input.
  */
+import clsx from 'clsx';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { call } from '@/lib/client/api/fetcher';
@@ -95,7 +96,7 @@ export function ZipInput({ field, form, aria, disabled, onBlur }: {
           maxLength={maxLength(field)}
           placeholder={field.placeholder ?? '100-0001'}
           autoComplete="off"
-          className={`${inputClass} w-full max-w-[160px]`}
+          className={clsx(inputClass, 'w-full max-w-[160px]')}
         />
         {targets && !disabled && (
           <button type="button" className={buttonClass('secondary', 'sm')} disabled={busy}
@@ -108,7 +109,7 @@ export function ZipInput({ field, form, aria, disabled, onBlur }: {
         )}
       </div>
       {choices.length > 0 && targets && (
-        <select aria-label={`${field.label}の町域`} defaultValue="" className={`${inputClass} w-full`}
+        <select aria-label={`${field.label}の町域`} defaultValue="" className={clsx(inputClass, 'w-full')}
           onChange={(e) => {
             const chosen = choices[Number(e.target.value)];
             if (chosen) fill(chosen, targets);
@@ -118,7 +119,7 @@ export function ZipInput({ field, form, aria, disabled, onBlur }: {
         </select>
       )}
       {said && (
-        <p id={messageId} role="status" className={`text-[1.3rem] ${said.ok ? 'text-ink-soft' : 'text-danger'}`}>
+        <p id={messageId} role="status" className={clsx('text-[1.3rem]', said.ok ? 'text-ink-soft' : 'text-danger')}>
           {said.text}
         </p>
       )}

@@ -4,6 +4,7 @@
  * button disabled with the reason when mail cannot go (SMTP not set up, nobody to mail), then after a confirm the job
  * (`billing_mail_batch`, its progress) and its result per invoice: sent, failed with the reason, or not sent.
  */
+import clsx from 'clsx';
 import useSWR from 'swr';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
 import { MAIL_BATCH_STATE_TEXT, mailBatchResultText, type MailBatchOutcome, type MailBatchPreview, type MailBatchRecipient, type MailBatchResult } from '@/lib/billing/mail-batch';
@@ -24,7 +25,7 @@ const count = (n: number): string => `${n.toLocaleString('ja-JP')}件`;
 function InvoiceCells({ row }: { row: MailBatchRecipient }) {
   return (
     <>
-      <td className={`${cellClass} whitespace-nowrap`}><AppLink to={detailPathOf(billingResource, row.bl_id)} className={linkClass}>{row.bl_number}</AppLink></td>
+      <td className={clsx(cellClass, 'whitespace-nowrap')}><AppLink to={detailPathOf(billingResource, row.bl_id)} className={linkClass}>{row.bl_number}</AppLink></td>
       <td className={cellClass}>{row.name}</td>
       <td className={cellClass}>{row.to || <span className="text-danger">メールアドレスなし</span>}</td>
     </>
@@ -33,7 +34,7 @@ function InvoiceCells({ row }: { row: MailBatchRecipient }) {
 
 function ResultCell({ row }: { row: MailBatchOutcome }) {
   const text = MAIL_BATCH_STATE_TEXT[row.state];
-  return <td className={`${cellClass} ${row.state === 'sent' ? '' : 'text-danger'}`}>{row.error ? `${text}：${row.error}` : text}</td>;
+  return <td className={clsx(cellClass, row.state === 'sent' ? '' : 'text-danger')}>{row.error ? `${text}：${row.error}` : text}</td>;
 }
 
 export function ClosingMail({ gp, ym, canWrite }: { gp: string; ym: string; canWrite: boolean }) {

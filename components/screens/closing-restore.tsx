@@ -5,6 +5,7 @@
  * export made from it) and links each invoice, payment or file that blocks it (`blockers`); `closing_restore` refuses
  * the same way, and its reason is shown as given.
  */
+import clsx from 'clsx';
 import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { call } from '@/lib/client/api/fetcher';
@@ -72,20 +73,20 @@ export default function ClosingRestoreScreen({ match }: ScreenProps) {
           const path = filteredListPathOf(billingResource, { sime_ym: row.sime_ym, sime_gp: [row.sime_gp] });
           return (
             <tr key={row.cls_id} className="h-row">
-              <th scope="row" className={`${cellClass} text-left font-medium`}>{monthLabel(row.sime_ym)}</th>
+              <th scope="row" className={clsx(cellClass, 'text-left font-medium')}>{monthLabel(row.sime_ym)}</th>
               <td className={cellClass}>{closingGroupLabel(row.sime_gp)}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>{formatDateJa(row.closing_date)}</td>
+              <td className={clsx(cellClass, 'whitespace-nowrap')}>{formatDateJa(row.closing_date)}</td>
               <td className={numberCellClass}>
                 {path ? <AppLink to={path} className="text-brand underline-offset-2 hover:underline">{row.invoices.toLocaleString('ja-JP')}件</AppLink> : `${row.invoices.toLocaleString('ja-JP')}件`}
               </td>
               <td className={numberCellClass}>{formatMoney(row.total)}</td>
-              <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(row.created)}</td>
+              <td className={clsx(cellClass, 'whitespace-nowrap tabular-nums')}>{formatDateTime(row.created)}</td>
               <td className={cellClass}>{row.user_name}</td>
               <td className={cellClass}>
                 {latest.has(row.cls_id) && (
                   <div className="flex flex-col gap-[4px]">
                     {canWrite && (
-                      <button type="button" className={`${buttonClass('danger', 'sm')} w-fit`} disabled={busy || !row.restorable} aria-label={`${label(row)}を締め戻す`}
+                      <button type="button" className={clsx(buttonClass('danger', 'sm'), 'w-fit')} disabled={busy || !row.restorable} aria-label={`${label(row)}を締め戻す`}
                         aria-describedby={!row.restorable && row.refusal ? `restore-refusal-${row.cls_id}` : undefined} onClick={() => void restore(row)}>
                         締め戻し
                       </button>

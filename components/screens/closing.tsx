@@ -9,9 +9,11 @@
  * and group, the invoices' PDFs as one file or a ZIP (`billing_pdf_batch`, a job, then `billing_pdf_batch_file`), and
  * the invoices mailed at once (./closing-mail.tsx).
  */
+import clsx from 'clsx';
 import { Fragment, useState } from 'react';
 import useSWR from 'swr';
 import { download } from '@/lib/client/api/fetcher';
+import { addMonths } from '@/lib/day';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
 import { formatDateJa, formatMoney, todayJst } from '@/lib/format';
 import type { JobInfo } from '@/lib/jobs';
@@ -45,8 +47,7 @@ const linkClass = 'text-brand underline-offset-2 hover:underline';
 
 /** The month before today's (a closing is usually run after its month ends), as YYYY-MM. */
 function lastMonth(): string {
-  const [y, m] = todayJst().split('-').map(Number);
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+  return addMonths(todayJst(), -1).slice(0, 7);
 }
 
 const closingLabel = ({ gp, ym }: Closing): string => closingName(gp, ym);
@@ -82,7 +83,7 @@ function PreviewItems({ closing, clientId }: { closing: Closing; clientId: numbe
           {items.slips.map((s) => (
             <tr key={s.sl_id} className="h-row">
               <td className={cellClass}><AppLink to={detailPathOf(salesResource, s.sl_id)} className={linkClass}>{s.number}</AppLink></td>
-              <td className={`${cellClass} tabular-nums`}>{s.date}{s.late && <LateMark />}</td>
+              <td className={clsx(cellClass, 'tabular-nums')}>{s.date}{s.late && <LateMark />}</td>
               <td className={cellClass}>{s.client_name}</td>
               <td className={numberCellClass}>{formatMoney(s.net)}</td>
               <td className={numberCellClass}>{formatMoney(s.tax)}</td>
@@ -96,7 +97,7 @@ function PreviewItems({ closing, clientId }: { closing: Closing; clientId: numbe
         <DataTable caption="入金伝票" headers={[['入金日'], ['入金区分'], ['金額', true]]} empty={items.payments.length === 0 && 'この期間の入金伝票はありません。'}>
           {items.payments.map((p) => (
             <tr key={p.py_id} className="h-row">
-              <td className={`${cellClass} tabular-nums`}><AppLink to={detailPathOf(paymentResource, p.py_id)} className={linkClass}>{p.date}</AppLink>{p.late && <LateMark />}</td>
+              <td className={clsx(cellClass, 'tabular-nums')}><AppLink to={detailPathOf(paymentResource, p.py_id)} className={linkClass}>{p.date}</AppLink>{p.late && <LateMark />}</td>
               <td className={cellClass}>{optionText(PAYMENT_KIND, p.kind)}</td>
               <td className={numberCellClass}>{formatMoney(p.amount)}</td>
             </tr>
@@ -125,7 +126,7 @@ function PreviewTable({ preview, closing }: { preview: ClosingPreview; closing: 
         <thead>
           <tr>
             {headers.map((label, i) => (
-              <th key={label} scope="col" className={`${headCellClass} ${i >= 2 && i < headers.length - 1 ? 'text-right' : ''}`}>{label}</th>
+              <th key={label} scope="col" className={clsx(headCellClass, i >= 2 && i < headers.length - 1 && 'text-right')}>{label}</th>
             ))}
           </tr>
         </thead>
@@ -136,13 +137,13 @@ function PreviewTable({ preview, closing }: { preview: ClosingPreview; closing: 
           {preview.rows.map((row) => (
             <Fragment key={row.cl_id}>
               <tr className="h-row">
-                <th scope="row" className={`${cellClass} text-left font-medium`}>
+                <th scope="row" className={clsx(cellClass, 'text-left font-medium')}>
                   <AppLink to={detailPathOf(clientResource, row.cl_id)} className={linkClass}>{row.name || `顧客 ${row.cl_id}`}</AppLink>
                 </th>
-                <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{row.period_from}〜{row.period_to}</td>
+                <td className={clsx(cellClass, 'whitespace-nowrap tabular-nums')}>{row.period_from}〜{row.period_to}</td>
                 {money(row).map((value, i) => <td key={i} className={numberCellClass}>{formatMoney(value)}</td>)}
                 {keys.map((k) => <td key={k} className={numberCellClass}>{formatMoney(taxOf(row, k))}</td>)}
-                <td className={`${numberCellClass} font-semibold`}>{formatMoney(row.total)}</td>
+                <td className={clsx(numberCellClass, 'font-semibold')}>{formatMoney(row.total)}</td>
                 <td className={cellClass}>
                   <button type="button" className={buttonClass('secondary', 'sm')} aria-expanded={open.has(row.cl_id)} aria-controls={`closing-items-${row.cl_id}`}
                     aria-label={`${row.name || `顧客 ${row.cl_id}`}の明細`} onClick={() => toggle(row.cl_id)}>
@@ -152,7 +153,7 @@ function PreviewTable({ preview, closing }: { preview: ClosingPreview; closing: 
               </tr>
               {open.has(row.cl_id) && (
                 <tr id={`closing-items-${row.cl_id}`}>
-                  <td colSpan={headers.length} className={`${cellClass} bg-subtle`}>
+                  <td colSpan={headers.length} className={clsx(cellClass, 'bg-subtle')}>
                     <PreviewItems closing={closing} clientId={row.cl_id} />
                   </td>
                 </tr>
@@ -163,7 +164,7 @@ function PreviewTable({ preview, closing }: { preview: ClosingPreview; closing: 
         {preview.rows.length > 0 && (
           <tfoot>
             <tr className="h-row bg-subtle font-semibold">
-              <th scope="row" colSpan={2} className={`${cellClass} text-left`}>合計（{preview.rows.length.toLocaleString('ja-JP')}件）</th>
+              <th scope="row" colSpan={2} className={clsx(cellClass, 'text-left')}>合計（{preview.rows.length.toLocaleString('ja-JP')}件）</th>
               {money(preview.totals).map((value, i) => <td key={i} className={numberCellClass}>{formatMoney(value)}</td>)}
               {keys.map((k) => <td key={k} className={numberCellClass}>{formatMoney(preview.rows.reduce((sum, r) => sum + taxOf(r, k), 0))}</td>)}
               <td className={numberCellClass}>{formatMoney(preview.totals.total)}</td>

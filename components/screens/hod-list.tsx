@@ -5,6 +5,7 @@
  * per stop, and a check column; 印刷 prints it as route sheets, each driver's day on a page of its own
  * (the shell hides itself in print).
  */
+import clsx from 'clsx';
 import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { addDays, formatDateJa, formatMoney, todayJst } from '@/lib/format';
@@ -65,7 +66,7 @@ function RouteSheet({ route, first }: { route: Route; first: boolean }) {
   const who = `${route.name || '担当者なし（宅配便など）'}${route.team ? `（${route.team}）` : ''}`;
   const collect = sumOf(route.rows, (r) => r.collect);
   return (
-    <section aria-label={`${formatDateJa(route.date)} ${who}`} data-route-sheet className={`flex flex-col gap-[6px] ${first ? '' : 'print:break-before-page'}`}>
+    <section aria-label={`${formatDateJa(route.date)} ${who}`} data-route-sheet className={clsx('flex flex-col gap-[6px]', first ? '' : 'print:break-before-page')}>
       <h2 className="flex flex-wrap items-baseline gap-x-[12px] text-[1.6rem] font-bold text-ink">
         <span>{formatDateJa(route.date)}</span>
         <span>{who}</span>
@@ -80,7 +81,7 @@ function RouteSheet({ route, first }: { route: Route; first: boolean }) {
             <tr className="h-[32px]">
               <th scope="col" className="w-[1%] whitespace-nowrap border-b border-line px-[8px] text-center font-medium">チェック</th>
               {COLUMNS.map((label) => (
-                <th key={label} scope="col" className={`whitespace-nowrap border-b border-line px-[8px] font-medium ${label === '本数' || label === '集金額' ? 'text-right' : 'text-left'}`}>{label}</th>
+                <th key={label} scope="col" className={clsx('whitespace-nowrap border-b border-line px-[8px] font-medium', label === '本数' || label === '集金額' ? 'text-right' : 'text-left')}>{label}</th>
               ))}
             </tr>
           </thead>
@@ -129,7 +130,7 @@ export default function HodListScreen({ match }: ScreenProps) {
           {match.route.title}
           <span className="ml-[12px] text-[1.4rem] font-normal text-ink-soft">{formatDateJa(filters.fromDate)}〜{formatDateJa(filters.toDate)}</span>
         </h1>
-        <button type="button" className={`${buttonClass('secondary')} print:hidden`} onClick={() => window.print()}>印刷</button>
+        <button type="button" className={clsx(buttonClass('secondary'), 'print:hidden')} onClick={() => window.print()}>印刷</button>
       </div>
       <form
         noValidate

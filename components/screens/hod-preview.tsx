@@ -4,6 +4,7 @@
  * page, and 「受注を作成」 (`hod_generate`, order write): their orders in one step, none twice — a job whose progress
  * bar shows here (lib/api/use-job.ts), also after a reload or on another screen, until its result.
  */
+import clsx from 'clsx';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { addDays, formatDateJa, todayJst } from '@/lib/format';
@@ -104,7 +105,7 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
                   <tr><td colSpan={7} className="px-[10px] py-[12px] text-ink-soft">この期間に予定の定期配送はありません。</td></tr>
                 )}
                 {answer.rows.map((row) => (
-                  <tr key={`${row.cl_id}-${row.original_date}`} className={`h-row border-b border-line last:border-b-0 ${row.status === 'skip' ? 'text-ink-soft' : ''}`}>
+                  <tr key={`${row.cl_id}-${row.original_date}`} className={clsx('h-row border-b border-line last:border-b-0', row.status === 'skip' && 'text-ink-soft')}>
                     <td className="whitespace-nowrap px-[10px]">{row.date ? formatDateJa(row.date) : '—'}</td>
                     <td className="whitespace-nowrap px-[10px]">{formatDateJa(row.original_date)}</td>
                     <th scope="row" className="px-[10px] text-left font-medium">

@@ -8,6 +8,7 @@
  * same file was imported before — then 「取込実行」 (`import_commit`, a job with its progress bar, also after a reload) and
  * the kind's recent imports (`import_lst`). A template of the headers per kind (`import_template`).
  */
+import clsx from 'clsx';
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import useSWR from 'swr';
 import { download, upload } from '@/lib/client/api/fetcher';
@@ -121,12 +122,12 @@ function RecentImports({ kind, refresh }: { kind: string; refresh: number }) {
         headers={[['日時'], ['ファイル'], ['状態'], ['行数', true], ['追加', true], ['更新', true], ['スキップ', true], ['エラー', true], ['担当者'], ['ジョブ']]}>
         {rows.map((r) => (
           <tr key={r.import_id} className="h-row">
-            <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(r.committed || r.created)}</td>
+            <td className={clsx(cellClass, 'whitespace-nowrap tabular-nums')}>{formatDateTime(r.committed || r.created)}</td>
             <td className={cellClass}>{r.file_name}</td>
             <td className={cellClass} title={r.error || undefined}>{IMPORT_STATE_LABELS[r.state] ?? r.state}</td>
             {[r.rows, r.inserts, r.updates, r.skips, r.errors].map((n, i) => <td key={i} className={numberCellClass}>{count(n)}</td>)}
             <td className={cellClass}>{r.user_name}</td>
-            <td className={`${cellClass} tabular-nums`}>{r.job_id ?? ''}</td>
+            <td className={clsx(cellClass, 'tabular-nums')}>{r.job_id ?? ''}</td>
           </tr>
         ))}
       </DataTable>
@@ -238,7 +239,7 @@ export function ImportPanel({ kind, info, onEnd }: { kind: string; info: ImportK
           }}
           onDragLeave={() => setOver(false)}
           onDrop={drop}
-          className={`flex flex-wrap items-end gap-[12px] rounded-[6px] border-2 border-dashed p-[16px] ${over ? 'border-brand bg-subtle' : 'border-line bg-white'}`}
+          className={clsx('flex flex-wrap items-end gap-[12px] rounded-[6px] border-2 border-dashed p-[16px]', over ? 'border-brand bg-subtle' : 'border-line bg-white')}
         >
           <div className="flex flex-col gap-[4px]">
             <span className={labelClass}>ファイル（{csv ? 'CSV' : '全銀フォーマット'}、ここにドロップもできます）</span>
@@ -277,7 +278,7 @@ export function ImportPanel({ kind, info, onEnd }: { kind: string; info: ImportK
             {([['行数', preview.rows], ['追加', preview.inserts], ['更新', preview.updates], ['スキップ', preview.skips], ['エラー', errorCount]] as const).map(([label, n]) => (
               <div key={label} className="flex gap-[6px]">
                 <dt className="text-ink-soft">{label}</dt>
-                <dd className={`font-medium tabular-nums ${label === 'エラー' && n > 0 ? 'text-danger' : 'text-ink'}`}>{count(n)}件</dd>
+                <dd className={clsx('font-medium tabular-nums', label === 'エラー' && n > 0 ? 'text-danger' : 'text-ink')}>{count(n)}件</dd>
               </div>
             ))}
           </dl>

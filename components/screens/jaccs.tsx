@@ -7,6 +7,7 @@
  *    `jaccs_result`: `import_preview`, the counts and every error by line, `import_commit` as a job), then the customers not debited
  *    with the meaning of their code (`jaccs_failure_lst`, read again when the commit ends).
  */
+import clsx from 'clsx';
 import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { download } from '@/lib/client/api/fetcher';
@@ -84,20 +85,20 @@ function RequestSection({ canWrite }: { canWrite: boolean }) {
             empty={view.rows.length === 0 && 'この締めに口座振替で引き落とす請求（残額のある口座振替の顧客）はありません。'}
           >
             {view.rows.map((r) => (
-              <tr key={r.bl_id} className={`h-row ${r.problems.length > 0 ? 'bg-danger/5' : ''}`}>
-                <th scope="row" className={`${cellClass} text-left font-medium`}><AppLink to={clientPath(r.cl_id)} className="text-brand hover:underline">{r.name}</AppLink></th>
-                <td className={`${cellClass} tabular-nums`}>{r.debit_code}</td>
-                <td className={`${cellClass} tabular-nums`}>{r.bank_code}{r.branch_code && `-${r.branch_code}`}</td>
+              <tr key={r.bl_id} className={clsx('h-row', r.problems.length > 0 && 'bg-danger/5')}>
+                <th scope="row" className={clsx(cellClass, 'text-left font-medium')}><AppLink to={clientPath(r.cl_id)} className="text-brand hover:underline">{r.name}</AppLink></th>
+                <td className={clsx(cellClass, 'tabular-nums')}>{r.debit_code}</td>
+                <td className={clsx(cellClass, 'tabular-nums')}>{r.bank_code}{r.branch_code && `-${r.branch_code}`}</td>
                 <td className={cellClass}>{typeText(r.account_type)}</td>
-                <td className={`${cellClass} tabular-nums`}>{r.account_no}</td>
+                <td className={clsx(cellClass, 'tabular-nums')}>{r.account_no}</td>
                 <td className={cellClass}>{r.account_kana}</td>
                 <td className={numberCellClass}>{formatMoney(r.amount)}</td>
-                <td className={`${cellClass} text-danger`}>{r.problems.join('、')}</td>
+                <td className={clsx(cellClass, 'text-danger')}>{r.problems.join('、')}</td>
               </tr>
             ))}
           </DataTable>
           {canWrite && (
-            <button type="button" className={`${buttonClass('primary')} w-fit`} disabled={busy || blocked} onClick={() => void makeFile()}>
+            <button type="button" className={clsx(buttonClass('primary'), 'w-fit')} disabled={busy || blocked} onClick={() => void makeFile()}>
               {made ? '再発行としてダウンロード' : '依頼データをダウンロード'}
             </button>
           )}
@@ -105,7 +106,7 @@ function RequestSection({ canWrite }: { canWrite: boolean }) {
           <DataTable caption="依頼データの作成履歴" headers={[['作成日時'], ['ファイル名'], ['引落日'], ['件数', true], ['合計', true], ['作成者'], ['振替結果']]} empty={view.requests.length === 0 && 'まだ依頼データを作成していません。'}>
             {view.requests.map((q) => (
               <tr key={q.jr_id} className="h-row">
-                <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(q.created)}{q.reissue && <span className="ml-[6px] rounded-[4px] bg-warning/20 px-[4px] text-[1.2rem]">再発行</span>}</td>
+                <td className={clsx(cellClass, 'whitespace-nowrap tabular-nums')}>{formatDateTime(q.created)}{q.reissue && <span className="ml-[6px] rounded-[4px] bg-warning/20 px-[4px] text-[1.2rem]">再発行</span>}</td>
                 <td className={cellClass}>{q.file_name}</td>
                 <td className={cellClass}>{formatDateJa(q.debit_date)}</td>
                 <td className={numberCellClass}>{q.count.toLocaleString('ja-JP')}件</td>
@@ -133,11 +134,11 @@ function ResultSection() {
       <DataTable caption="振替不能の顧客" headers={[['顧客'], ['顧客番号'], ['引落日'], ['金額', true], ['結果']]} empty={failed.length === 0 && '振替不能の顧客はありません。'}>
         {failed.map((f) => (
           <tr key={`${f.cl_id}-${f.debit_code}`} className="h-row">
-            <th scope="row" className={`${cellClass} text-left font-medium`}><AppLink to={clientPath(f.cl_id)} className="text-brand hover:underline">{f.name}</AppLink></th>
-            <td className={`${cellClass} tabular-nums`}>{f.debit_code}</td>
+            <th scope="row" className={clsx(cellClass, 'text-left font-medium')}><AppLink to={clientPath(f.cl_id)} className="text-brand hover:underline">{f.name}</AppLink></th>
+            <td className={clsx(cellClass, 'tabular-nums')}>{f.debit_code}</td>
             <td className={cellClass}>{formatDateJa(f.debit_date)}</td>
             <td className={numberCellClass}>{formatMoney(f.amount)}</td>
-            <td className={`${cellClass} text-danger`}>{f.code} {f.meaning}</td>
+            <td className={clsx(cellClass, 'text-danger')}>{f.code} {f.meaning}</td>
           </tr>
         ))}
       </DataTable>

@@ -2,6 +2,7 @@
  * 権限管理 (/user/role/, admins): a table of roles × work areas with なし・閲覧・編集 in each cell,
  * adding, renaming and deleting roles, saved with the stale-edit check. Logic in useRoleMatrix.
  */
+import clsx from 'clsx';
 import { useEffect, useRef, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { buttonClass } from '@/components/ui/button';
@@ -142,7 +143,7 @@ export default function RoleMatrixScreen() {
               {matrix.roles.map((role) => {
                 const label = labelOf(role);
                 return (
-                  <tr key={role.key} className={`border-b border-line ${role.changed ? 'bg-brand-soft/40' : ''}`}>
+                  <tr key={role.key} className={clsx('border-b border-line', role.changed && 'bg-brand-soft/40')}>
                     <th scope="row" className="sticky left-0 z-10 bg-surface px-[8px] py-[6px] text-left font-semibold">
                       {role.fixed ? (
                         <span>{role.name}</span>
@@ -154,7 +155,7 @@ export default function RoleMatrixScreen() {
                           maxLength={30}
                           disabled={busy}
                           onChange={(e) => matrix.rename(role.key, e.target.value)}
-                          className={`${inputClass} w-[120px]`}
+                          className={clsx(inputClass, 'w-[120px]')}
                         />
                       )}
                     </th>
@@ -167,7 +168,7 @@ export default function RoleMatrixScreen() {
                             value={role.areas[area]}
                             disabled={busy || locked}
                             onChange={(e) => matrix.setLevel(role.key, area, e.target.value as Level)}
-                            className={`${inputClass} w-full min-w-[70px] px-[4px] ${LEVEL_CLASS[role.areas[area]]}`}
+                            className={clsx(inputClass, 'w-full min-w-[70px] px-[4px]', LEVEL_CLASS[role.areas[area]])}
                           >
                             {LEVELS.map((level) => (
                               <option key={level} value={level}>

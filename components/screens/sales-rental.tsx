@@ -4,6 +4,7 @@
  * inside the month), and 「売上を作成」 (`rental_generate`, sales write): one 区分 レンタル slip per agreement, none twice —
  * a job whose progress bar shows here (lib/client/api/use-job.ts), also after a reload, until its result.
  */
+import clsx from 'clsx';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
@@ -110,7 +111,7 @@ export default function SalesRentalScreen({ match }: ScreenProps) {
                   <tr><td colSpan={8} className="px-[10px] py-[12px] text-ink-soft">この月に請求するレンタル料はありません。</td></tr>
                 )}
                 {answer.rows.map((row) => (
-                  <tr key={`${row.ag_id}-${row.server}`} className={`h-row border-b border-line last:border-b-0 ${row.existed ? 'text-ink-soft' : ''}`}>
+                  <tr key={`${row.ag_id}-${row.server}`} className={clsx('h-row border-b border-line last:border-b-0', row.existed && 'text-ink-soft')}>
                     <th scope="row" className="px-[10px] text-left font-medium">
                       <AppLink to={detailPathOf(clientResource, row.cl_id)} className="text-brand underline-offset-2 hover:underline">{row.cl_label || `顧客 ${row.cl_id}`}</AppLink>
                     </th>

@@ -6,6 +6,7 @@
  * as of a day: per billing customer (linked to the customer) the unbilled slips and the open invoices by days past due,
  * sortable by any column. The logic is lib/client/sales/use-sales-report.ts.
  */
+import clsx from 'clsx';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useMasterOptions } from '@/lib/client/list/use-master-options';
 import { messageOf } from '@/lib/client/list/use-list-controller';
@@ -59,7 +60,7 @@ function ReportCells({ row }: { row: SalesReportRow }) {
       <td className={cellClass}>{formatMoney(row.total)}</td>
       <td className={cellClass}>{count(row.quantity)}</td>
       <td className={cellClass}>{formatMoney(row.prev.net)}</td>
-      <td className={`${cellClass} ${change.diff < 0 ? 'text-danger' : ''}`}>{signed(change.diff)}</td>
+      <td className={clsx(cellClass, change.diff < 0 && 'text-danger')}>{signed(change.diff)}</td>
       <td className={cellClass}>{change.percent === null ? '—' : `${change.percent.toFixed(1)}%`}</td>
     </>
   );
@@ -91,7 +92,7 @@ function SalesSummary() {
         </Field>
         <Field label="担当者">
           {(id) => (
-            <select id={id} className={`${inputClass} w-[160px]`} value={draft.usr_id} onChange={(e) => setDraft({ ...draft, usr_id: e.target.value })}>
+            <select id={id} className={clsx(inputClass, 'w-[160px]')} value={draft.usr_id} onChange={(e) => setDraft({ ...draft, usr_id: e.target.value })}>
               <option value="">（すべて）</option>
               {staff.options.map((o) => <option key={o.value} value={o.value}>{o.text}</option>)}
             </select>
@@ -125,7 +126,7 @@ function SalesSummary() {
               </button>
             </div>
           </div>
-          {report.csv.message && <p role={report.csv.failed ? 'alert' : 'status'} className={`text-[1.3rem] ${report.csv.failed ? 'text-danger' : 'text-ink-soft'}`}>{report.csv.message}</p>}
+          {report.csv.message && <p role={report.csv.failed ? 'alert' : 'status'} className={clsx('text-[1.3rem]', report.csv.failed ? 'text-danger' : 'text-ink-soft')}>{report.csv.message}</p>}
           {series && (
             <Suspense fallback={<p className="h-[300px] text-[1.3rem] text-muted">グラフを読み込み中…</p>}>
               <SalesReportChart months={answer.chart.months} series={series} caption={`月別の売上（税抜）、${stack === 'groups' && answer.chart.groups.length > 0 ? `${heading}別` : '税率別'}の積み上げ`} />
@@ -174,7 +175,7 @@ function AgingTable() {
   const { answer, sort } = aging;
   useLoadingWhile(aging.isLoading);
   const header = (col: AgingSort, label: string, align: string) => (
-    <th scope="col" className={`px-[8px] ${align}`} aria-sort={sort.col === col ? (sort.odr === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <th scope="col" className={clsx('px-[8px]', align)} aria-sort={sort.col === col ? (sort.odr === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <button type="button" className="inline-flex items-center gap-[4px] font-semibold" onClick={() => aging.sortBy(col)}>
         {label}
         <span aria-hidden="true" className="text-muted">{sort.col === col ? (sort.odr === 'asc' ? '▲' : '▼') : ''}</span>
@@ -207,7 +208,7 @@ function AgingTable() {
                 {answer.rows.map((row) => (
                   <tr key={row.cl_id} className="h-row border-t border-line">
                     <th scope="row" className="px-[8px] text-left font-normal"><AppLink to={detailPathOf(clientResource, row.cl_id)} className="text-brand underline">{row.name}</AppLink></th>
-                    {AGING_COLUMNS.map((c) => <td key={c.key} className={`${cellClass} ${c.key === 'over90' && row.over90 > 0 ? 'text-danger' : ''}`}>{formatMoney(row[c.key])}</td>)}
+                    {AGING_COLUMNS.map((c) => <td key={c.key} className={clsx(cellClass, c.key === 'over90' && row.over90 > 0 && 'text-danger')}>{formatMoney(row[c.key])}</td>)}
                   </tr>
                 ))}
               </tbody>

@@ -4,6 +4,7 @@
  * that ask the server for a period or a month first — the one query form (its fields in a row, 表示 submits, the
  * browser's own validation off: the screens name the problem themselves).
  */
+import clsx from 'clsx';
 import { useEffect, type FormEvent, type ReactNode } from 'react';
 
 export function WorkScreen({ id, title, intro, className = '', children }: {
@@ -19,7 +20,7 @@ export function WorkScreen({ id, title, intro, className = '', children }: {
     document.title = title;
   }, [title]);
   return (
-    <section aria-labelledby={id} className={`flex flex-col gap-[12px] p-[16px] ${className}`.trim()}>
+    <section aria-labelledby={id} className={clsx('flex flex-col gap-[12px] p-[16px]', className)}>
       <div>
         <h1 id={id} className="text-[2rem] font-bold text-ink">{title}</h1>
         {intro !== undefined && <p className="text-[1.3rem] text-ink-soft">{intro}</p>}

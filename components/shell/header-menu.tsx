@@ -4,6 +4,7 @@
  * of `menuitem` links. Opens with click, Enter, Space or ↓ (↑ opens on the last item); ↑/↓/Home/End
  * move, Escape closes and returns focus to the button, Tab or a click outside closes.
  */
+import clsx from 'clsx';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { hashHref, isActivePath, useHashPath } from '@/lib/client/router';
 
@@ -112,13 +113,13 @@ export function HeaderMenu({ children, buttonLabel, items, header, align = 'left
         ].join(' ')}
       >
         {children}
-        <svg aria-hidden="true" viewBox="0 0 10 6" className={`h-[6px] w-[10px] opacity-70 transition-transform ${open ? 'rotate-180' : ''}`}>
+        <svg aria-hidden="true" viewBox="0 0 10 6" className={clsx('h-[6px] w-[10px] opacity-70 transition-transform', open && 'rotate-180')}>
           <path d="M1 1l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>
       {open && (
         <div
-          className={`absolute top-full z-50 mt-[2px] min-w-[200px] overflow-hidden rounded-[6px] border border-line bg-surface py-[4px] shadow-[0_8px_24px_rgba(16,40,56,0.18)] ${align === 'right' ? 'right-0' : 'left-0'}`}
+          className={clsx('absolute top-full z-50 mt-[2px] min-w-[200px] overflow-hidden rounded-[6px] border border-line bg-surface py-[4px] shadow-[0_8px_24px_rgba(16,40,56,0.18)]', align === 'right' ? 'right-0' : 'left-0')}
         >
           {header && <div className="border-b border-line px-[16px] pb-[8px] pt-[6px]">{header}</div>}
           <div id={menuId} role="menu" aria-labelledby={buttonId} onKeyDown={onMenuKeyDown}>
@@ -154,7 +155,7 @@ export function HeaderMenu({ children, buttonLabel, items, header, align = 'left
                     setOpen(false);
                     item.onSelect?.();
                   }}
-                  className={`${itemClass} border-t border-line`}
+                  className={clsx(itemClass, 'border-t border-line')}
                 >
                   {item.label}
                 </button>

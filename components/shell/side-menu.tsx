@@ -1,4 +1,5 @@
 'use client';
+import clsx from 'clsx';
 import { useAtom } from 'jotai';
 import { useMemo } from 'react';
 import { entryOpens, useSession } from '@/lib/client/auth';
@@ -95,7 +96,7 @@ export function SideMenu() {
                     <li key={entry.path}>
                       <Link
                         to={entry.path}
-                        className={`${entryClass} ${inTrail(entry.path) ? 'border-brand/40 font-medium text-brand-strong' : 'border-transparent text-ink-soft'}`}
+                        className={clsx(entryClass, inTrail(entry.path) ? 'border-brand/40 font-medium text-brand-strong' : 'border-transparent text-ink-soft')}
                       >
                         <span className="truncate">{entry.label}</span>
                       </Link>

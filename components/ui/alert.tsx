@@ -5,6 +5,7 @@
  * dismisses them by themselves. Errors are announced assertively (`role="alert"`), everything else
  * politely inside the 「お知らせ」 status region.
  */
+import clsx from 'clsx';
 import { useEffect, useSyncExternalStore } from 'react';
 import { createSignal } from './signal';
 
@@ -77,7 +78,7 @@ function AlertView({ item }: { item: AlertItem }) {
   const look = LOOK[item.kind];
   return (
     <div
-      className={`pointer-events-auto flex min-w-[260px] max-w-[420px] items-start gap-[10px] rounded-[6px] border px-[14px] py-[10px] shadow-[0_6px_18px_rgba(16,40,56,0.14)] ${look.box}`}
+      className={clsx('pointer-events-auto flex min-w-[260px] max-w-[420px] items-start gap-[10px] rounded-[6px] border px-[14px] py-[10px] shadow-[0_6px_18px_rgba(16,40,56,0.14)]', look.box)}
     >
       <span aria-hidden="true" className="mt-[1px] inline-flex size-[18px] shrink-0 items-center justify-center rounded-full border border-current text-[1.1rem] font-bold">
         {look.mark}

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -34,5 +35,5 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { variant = 'secondary', size = 'md', className, type = 'button', ...rest },
   ref,
 ) {
-  return <button ref={ref} type={type} className={[buttonClass(variant, size), className].filter(Boolean).join(' ')} {...rest} />;
+  return <button ref={ref} type={type} className={clsx(buttonClass(variant, size), className)} {...rest} />;
 });

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { useId, type ReactNode } from 'react';
 
 export interface CardProps {
@@ -17,7 +18,7 @@ export function Card({ title, actions, scroll, className, children }: CardProps)
   return (
     <section
       aria-labelledby={title ? id : undefined}
-      className={['rounded-[6px] border border-line bg-surface shadow-[0_1px_2px_rgba(16,40,56,0.05)]', className].filter(Boolean).join(' ')}
+      className={clsx('rounded-[6px] border border-line bg-surface shadow-[0_1px_2px_rgba(16,40,56,0.05)]', className)}
     >
       {(title || actions) && (
         <div className="flex min-h-[44px] items-center justify-between gap-[12px] border-b border-line px-[16px] py-[8px]">
@@ -29,7 +30,7 @@ export function Card({ title, actions, scroll, className, children }: CardProps)
           {actions && <div className="flex items-center gap-[8px]">{actions}</div>}
         </div>
       )}
-      <div className={['px-[16px] py-[14px]', scroll ? 'max-h-card-sm overflow-y-auto' : ''].join(' ')}>{children}</div>
+      <div className={clsx('px-[16px] py-[14px]', scroll && 'max-h-card-sm overflow-y-auto')}>{children}</div>
     </section>
   );
 }

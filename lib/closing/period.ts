@@ -11,7 +11,8 @@
  *   end = its last day), moved to the next bank business day past Saturdays, Sundays, public holidays (the one holiday
  *   table, lib/hod/schedule.ts) and 12/31–1/3.
  */
-import { addDays, monthLabel } from '../format';
+import { addDays, monthOf, monthOfDay, shiftMonth, weekdayOf } from '../day';
+import { monthLabel } from '../format';
 import { publicHolidayOf } from '../hod/schedule';
 import { MESSAGES } from '../protocol';
 import { CLOSING_DAY } from '../resources/options';
@@ -31,18 +32,14 @@ export interface ClosingPeriod {
   to: string;
 }
 
-/** A month `YYYYMM` moved by `months`. @example shiftMonth('202501', -1) // '202412' */
-export function shiftMonth(ym: string, months: number): string {
-  const index = Number(ym.slice(0, 4)) * 12 + Number(ym.slice(4, 6)) - 1 + months;
-  return `${String(Math.floor(index / 12)).padStart(4, '0')}${String((index % 12) + 1).padStart(2, '0')}`;
-}
+export { shiftMonth } from '../day';
 
 /**
  * The closing date of a group's month: min(締日, the month's last day).
  * @example closingDateOf('31', '202402') // '2024-02-29'
  */
 export function closingDateOf(gp: string, ym: string): string {
-  const last = Number(rentalMonth(ym)?.to.slice(8) ?? 28);
+  const last = monthOf(ym)?.days ?? 28;
   return `${ym.slice(0, 4)}-${ym.slice(4, 6)}-${String(Math.min(Number(gp), last)).padStart(2, '0')}`;
 }
 
@@ -60,7 +57,7 @@ export function closingPeriod(gp: string, ym: string): ClosingPeriod {
  * @example closingMonthOf('20', '2025-05-21') // '202506'
  */
 export function closingMonthOf(gp: string, day: string): string {
-  const ym = `${day.slice(0, 4)}${day.slice(5, 7)}`;
+  const ym = monthOfDay(day);
   return day <= closingDateOf(gp, ym) ? ym : shiftMonth(ym, 1);
 }
 
@@ -102,9 +99,6 @@ export function closingOf(gp: unknown, ym: unknown): { ok: true; period: Closing
   return { ok: true, period: closingPeriod(group, month.ym) };
 }
 
-/** 0 = Sunday … 6 = Saturday. */
-const weekdayOf = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay();
-
 /**
  * Whether banks are closed on a day: Saturdays, Sundays, public holidays and the year-end holidays 12/31–1/3.
  * @example isBankHoliday('2025-01-03') // true
@@ -142,7 +136,7 @@ const collectDayOf = (collectDay: unknown): number => {
  * @example dueDateOf(closingPeriod('20', '202505'), '0', 10) // '2025-05-20' (当月10日 would precede the closing date)
  */
 export function dueDateOf(period: Pick<ClosingPeriod, 'sime_ym' | 'closing_date'>, collectCycle: unknown, collectDay: unknown): string {
-  const month = rentalMonth(shiftMonth(period.sime_ym, cycleOf(collectCycle)))!;
+  const month = monthOf(shiftMonth(period.sime_ym, cycleOf(collectCycle)))!;
   const day = `${month.from.slice(0, 8)}${String(Math.min(collectDayOf(collectDay), month.days)).padStart(2, '0')}`;
   return bankDayFrom(day < period.closing_date ? period.closing_date : day);
 }

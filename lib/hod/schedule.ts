@@ -15,9 +15,11 @@
  *   skip (スキップ) is skipped.
  */
 import holidayJp from '@holiday-jp/holiday_jp';
+import { daysInMonth, isDay } from '../day';
 import { EXCEPTION_KIND, HOLIDAY_RULE, type HolidayRule } from './kinds';
 
 export { EXCEPTION_KIND, HOLIDAY_RULE, type HolidayRule } from './kinds';
+export { isDay } from '../day';
 
 /** A customer's schedule, as the client columns hold it (unprefixed field names; numbers or text). */
 export interface ScheduleInput {
@@ -68,7 +70,6 @@ export interface ScheduleResult {
  * `days_from_civil`) and turned into text only in the answer: 20,000 customers a month stay in milliseconds.
  */
 const WEEKDAYS_JA = ['日', '月', '火', '水', '木', '金', '土'];
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 /** A safety bound: no schedule makes more deliveries than days in a range. */
 const MAX_RANGE_DAYS = 366 * 5;
 
@@ -101,21 +102,11 @@ const textOf = (n: number): string => ymd(...civil(n));
 const numberOf = (day: string): number => dayNumber(Number(day.slice(0, 4)), Number(day.slice(5, 7)), Number(day.slice(8, 10)));
 /** 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday). */
 const weekdayOfNumber = (n: number): number => (((n + 4) % 7) + 7) % 7;
-const isLeap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-const lastDayOf = (y: number, m: number): number => (m === 2 ? (isLeap(y) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31);
 
 /** Japanese public holidays by day number (built once from @holiday-jp/holiday_jp). */
 const HOLIDAYS: ReadonlyMap<number, string> = new Map(
   Object.entries(holidayJp.holidays as unknown as Readonly<Record<string, { name: string }>>).map(([day, h]) => [numberOf(day), h.name]),
 );
-
-/** Whether a text is a real calendar date YYYY-MM-DD. */
-export function isDay(text: unknown): text is string {
-  if (typeof text !== 'string' || !DATE_RE.test(text)) return false;
-  const m = Number(text.slice(5, 7));
-  const d = Number(text.slice(8, 10));
-  return m >= 1 && m <= 12 && d >= 1 && d <= lastDayOf(Number(text.slice(0, 4)), m);
-}
 
 const closedOn = (n: number): string | undefined => HOLIDAYS.get(n) ?? (weekdayOfNumber(n) === 0 ? '日曜日' : undefined);
 
@@ -140,7 +131,7 @@ function nthWeekday(y: number, m: number, dow: number, week: number): number {
   const first = dayNumber(y, m, 1);
   const firstDay = 1 + ((dow - weekdayOfNumber(first) + 7) % 7);
   let day = firstDay + 7 * (Math.min(week, 5) - 1);
-  while (day > lastDayOf(y, m)) day -= 7;
+  while (day > daysInMonth(y, m)) day -= 7;
   return first + day - 1;
 }
 
@@ -170,7 +161,7 @@ function scheduledDays(s: ScheduleInput): (() => number) | undefined {
   let rule: MonthlyRule;
   if (type === 2) {
     const day = Math.min(31, Math.max(1, int(s.haiso_day) ?? ad));
-    rule = (y, m) => dayNumber(y, m, Math.min(day, lastDayOf(y, m)));
+    rule = (y, m) => dayNumber(y, m, Math.min(day, daysInMonth(y, m)));
   } else if (type === 3) {
     const dow = int(s.haiso_dow) ?? weekdayOfNumber(anchor);
     const week = Math.min(5, Math.max(1, int(s.haiso_week) ?? Math.ceil(ad / 7)));

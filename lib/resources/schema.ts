@@ -3,7 +3,7 @@
  * the form (react-hook-form resolver) and the server's save call.
  */
 import * as v from 'valibot';
-import { isValidDay } from '../filters';
+import { isDay } from '../day';
 import { LIMITS, NAMED_MESSAGES } from '../protocol';
 import { ZIP_PATTERN, zipFormatMessage } from '../postal';
 import { hasUnacceptedCharacter, toHalfWidth, toHalfWidthNumber, toStoredKana, toStoredText } from '../text';
@@ -115,7 +115,7 @@ export function fieldSchema(field: FieldDef) {
       return v.pipe(
         base,
         v.transform((x) => x.replace(/\//g, '-')),
-        v.check((x) => x === '' || isValidDay(x), `${label}は YYYY-MM-DD の形式の正しい日付で入力してください。`),
+        v.check((x) => x === '' || isDay(x), `${label}は YYYY-MM-DD の形式の正しい日付で入力してください。`),
       );
     case 'kana':
       if (field.zengin) {

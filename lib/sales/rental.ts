@@ -3,6 +3,7 @@
  * agreement or a server is charged for, and the pro-rata fee — shared by the preview, the job (server/sales/rental.ts)
  * and the screen (/sales/rental).
  */
+import { monthOf } from '../day';
 import { divideRounded, type Rounding } from '../money/rounding';
 import { periodDays, type Period } from '../period';
 
@@ -13,14 +14,13 @@ export interface RentalMonth extends Period {
 }
 
 /**
- * The month `ym` (YYYYMM, 2000–2099) or undefined when it is not one.
+ * The month `ym` a rental run or a closing may name (YYYYMM, 2000–2099: the range the screens and calls accept) or
+ * undefined when it is not one; the month itself, any year, is lib/day's `monthOf`.
  * @example rentalMonth('202602') // { ym: '202602', from: '2026-02-01', to: '2026-02-28', days: 28 }
  */
 export function rentalMonth(ym: string): RentalMonth | undefined {
-  const m = /^(20\d\d)(0[1-9]|1[0-2])$/.exec(ym.trim());
-  if (!m) return undefined;
-  const days = new Date(Date.UTC(Number(m[1]), Number(m[2]), 0)).getUTCDate();
-  return { ym: `${m[1]}${m[2]}`, from: `${m[1]}-${m[2]}-01`, to: `${m[1]}-${m[2]}-${String(days).padStart(2, '0')}`, days };
+  const month = monthOf(ym);
+  return month && month.ym >= '200001' && month.ym <= '209912' ? month : undefined;
 }
 
 

@@ -3,7 +3,7 @@
  * period a report compares with, and where each row of the report leads (the slips behind it on /sales/list) —
  * shared by the calls (server/sales/report.ts, server/sales/aging.ts) and the screen.
  */
-import { addDays, addYears } from '../format';
+import { addDays, addMonths, addYears, monthEnd } from '../day';
 import type { RawFilters } from '../list/list-state';
 import type { PeriodRules } from '../period';
 
@@ -94,13 +94,7 @@ export const CHART_GROUPS = 8;
  */
 export function yearBefore({ from, to }: { from: string; to: string }): { from: string; to: string } {
   const back = addYears(to, -1);
-  return { from: addYears(from, -1), to: addDays(to, 1).endsWith('-01') ? lastDayOf(back) : back };
-}
-
-/** The last day of the month holding `day`. */
-function lastDayOf(day: string): string {
-  const [y, m] = day.split('-').map(Number);
-  return `${day.slice(0, 7)}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+  return { from: addYears(from, -1), to: addDays(to, 1).endsWith('-01') ? monthEnd(back) : back };
 }
 
 /**
@@ -111,8 +105,7 @@ export function monthsOf(from: string, to: string): string[] {
   const months: string[] = [];
   for (let month = from.slice(0, 7); month <= to.slice(0, 7);) {
     months.push(month);
-    const [y, m] = month.split('-').map(Number);
-    month = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+    month = addMonths(`${month}-01`, 1).slice(0, 7);
   }
   return months;
 }
@@ -141,7 +134,7 @@ export function drillFilters(report: Pick<SalesReport, 'from' | 'to' | 'group' |
   if (key === '') return undefined;
   switch (group) {
     case 'month':
-      out.date = [`${key}-01` > from ? `${key}-01` : from, lastDayOf(`${key}-01`) < to ? lastDayOf(`${key}-01`) : to];
+      out.date = [`${key}-01` > from ? `${key}-01` : from, monthEnd(`${key}-01`) < to ? monthEnd(`${key}-01`) : to];
       break;
     case 'client':
       out.cl_id = key;

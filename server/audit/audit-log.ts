@@ -6,6 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Cell, Database } from '../db/schema';
 import { preparedInsert } from '../db/bulk-write';
 import { searchJoin } from '../../lib/text';
+import { nowIso } from '../http/clock';
 
 export type Changes = Record<string, [Cell, Cell]>;
 
@@ -80,7 +81,7 @@ const auditSearch = (call: string, table: string, changes: Changes): string => s
  * created (a month's regular deliveries create 30,000 orders); what identifies it is enough to find its row.
  */
 function auditRow(entry: AuditEntry) {
-  const at = entry.at ?? new Date().toISOString();
+  const at = entry.at ?? nowIso();
   const columns = {
     log_user_id: entry.userId,
     log_call: entry.call,

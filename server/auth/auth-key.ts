@@ -7,6 +7,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import { effectiveAreas } from '../../lib/permissions';
 import type { SessionUser } from '../calls/call-table';
 import type { Database } from '../db/schema';
+import { clockNow } from '../http/clock';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Extend the expiry at most this often per key, so a busy key does not write on every call. */
@@ -19,7 +20,7 @@ export const hashKey = (key: string): string => createHash('sha256').update(key)
  * Creates a key for a user and stores its hash; returns the key itself.
  * @example const key = await issueAuthKey(db, 1, 12)
  */
-export async function issueAuthKey(db: Kysely<Database>, userId: number, ttlHours: number, now: Date = new Date()): Promise<string> {
+export async function issueAuthKey(db: Kysely<Database>, userId: number, ttlHours: number, now: Date = clockNow()): Promise<string> {
   const key = randomBytes(32).toString('base64url');
   await db
     .insertInto('auth_key')
@@ -81,7 +82,7 @@ function sessionQuery(db: Kysely<Database>) {
  * the lookup reads through `reader`, AppDatabase's connection that a running transaction does not hold up).
  * @example const user = await findSession(db, key, 12)
  */
-export async function findSession(db: Kysely<Database>, key: string, ttlHours: number, now: Date = new Date(), reader: Kysely<Database> = db): Promise<SessionUser | undefined> {
+export async function findSession(db: Kysely<Database>, key: string, ttlHours: number, now: Date = clockNow(), reader: Kysely<Database> = db): Promise<SessionUser | undefined> {
   if (!key || key.length > 200) return undefined;
   const keyHash = hashKey(key);
   const nowIso = now.toISOString();

@@ -12,6 +12,7 @@ import { deleteAuthKey, issueAuthKey } from './auth-key';
 import { DUMMY_HASH, verifyPassword } from './password';
 import { beginAttempt, loginSucceeded } from './rate-limit';
 import { loginRecord, normalizeEmail } from './users';
+import { nowIso } from '../http/clock';
 
 const MAX_CREDENTIAL = 254;
 
@@ -42,7 +43,7 @@ export async function authPlugin(app: FastifyInstance, { calls, database, config
     const ok = await verifyPassword(password, user?.user_password ?? DUMMY_HASH);
     if (!user || !ok) return loginError(reply, 401, MESSAGES.loginFailed);
     await loginSucceeded(db, attempt);
-    const now = new Date().toISOString();
+    const now = nowIso();
     await db.updateTable('user').set({ user_last_login: now }).where('user_id', '=', user.user_id).execute();
     const authKey = await issueAuthKey(db, user.user_id, config.authKeyTtlHours);
     return reply.send([loginRecord({ ...user, user_last_login: now }, authKey)]);

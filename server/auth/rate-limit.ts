@@ -29,6 +29,7 @@
 import { sql, type Kysely } from 'kysely';
 import { LIMITS } from '../../lib/protocol';
 import type { Database } from '../db/schema';
+import { clockNow } from '../http/clock';
 
 export interface LoginSubject {
   email: string;
@@ -115,7 +116,7 @@ async function count(db: Kysely<Database>, key: string, now: Date): Promise<numb
  * until `loginSucceeded` says otherwise.
  * @example const attempt = await beginAttempt(db, { email: 'a@example.jp', address: '127.0.0.1' })
  */
-export async function beginAttempt(db: Kysely<Database>, subject: LoginSubject, now: Date = new Date()): Promise<LoginAttempt | LoginDelay> {
+export async function beginAttempt(db: Kysely<Database>, subject: LoginSubject, now: Date = clockNow()): Promise<LoginAttempt | LoginDelay> {
   const t = now.getTime();
   const keys = Object.fromEntries(KINDS.map((kind) => [kind, counterKey(kind, subject)])) as Record<CounterKind, string>;
   const rows = await db
@@ -149,7 +150,7 @@ export async function beginAttempt(db: Kysely<Database>, subject: LoginSubject, 
  * A correct password: clears the pair's counter, takes the attempt's count back from the account and
  * address counters, remembers the pair as known and drops forgotten rows.
  */
-export async function loginSucceeded(db: Kysely<Database>, attempt: LoginAttempt, now: Date = new Date()): Promise<void> {
+export async function loginSucceeded(db: Kysely<Database>, attempt: LoginAttempt, now: Date = clockNow()): Promise<void> {
   const { subject, at, before } = attempt;
   const nowIso = now.toISOString();
   await db.deleteFrom('login_attempt').where('la_key', '=', counterKey('pair', subject)).execute();

@@ -17,7 +17,6 @@ import { Zip, ZipPassThrough } from 'fflate';
 import type { Kysely } from 'kysely';
 import { BILLING_MESSAGES, invoiceFileName } from '../../lib/billing/messages';
 import { closingLabel } from '../../lib/closing/period';
-import { todayJst } from '../../lib/format';
 import { pruneOldFiles } from '../calls/stored-files';
 import { chunksOf } from '../db/bulk-write';
 import type { Database } from '../db/schema';
@@ -25,6 +24,7 @@ import { ApiError } from '../http/api-error';
 import { assertReconciles, companySettings, invoiceDocuments, type InvoiceDocument } from './invoice-document';
 import { invoicePdf, writeInvoices } from './invoice-pdf';
 import { recordIssues, type Issued } from './issue';
+import { japanToday, nowMs } from '../http/clock';
 
 /** Invoices read and drawn per round (one round's documents are in memory at once). */
 const CHUNK = 50;
@@ -38,7 +38,7 @@ export const batchDir = (dataDir: string): string => join(dataDir, 'billing-pdf'
 export const batchFile = (dataDir: string, jobId: number, format: BatchFormat): string => join(batchDir(dataDir), `job-${jobId}.${format}`);
 
 /** Removes the files of batches older than a day (and parts left by a process that died). */
-export function pruneBatchFiles(dataDir: string, now = Date.now()): void {
+export function pruneBatchFiles(dataDir: string, now = nowMs()): void {
   pruneOldFiles(batchDir(dataDir), KEEP_MS, now);
 }
 
@@ -126,7 +126,7 @@ export async function batchPdf(run: BatchRun): Promise<BatchResult> {
   const pdfPath = batchFile(dataDir, jobId, 'pdf');
   const zipPath = batchFile(dataDir, jobId, 'zip');
   const parts = [`${pdfPath}.part`, `${zipPath}.part`];
-  const today = todayJst();
+  const today = japanToday();
   const issued: Issued[] = [];
   let pages = 0;
   try {

@@ -8,6 +8,7 @@ import { sql, type Transaction } from 'kysely';
 import { writeAudits, type AuditEntry } from '../audit/audit-log';
 import { chunksOf } from '../db/bulk-write';
 import type { Database } from '../db/schema';
+import { nowIso } from '../http/clock';
 
 /** An invoice as it was issued: its count before and whether it was marked 再発行. */
 export interface Issued {
@@ -29,7 +30,7 @@ export interface IssueActor {
  * meanwhile is not).
  * @example await recordIssues(trx, { userId: 1, call: 'billing_pdf' }, [{ bl_id: 12, printCount: 0, reissue: false }])
  */
-export async function recordIssues(trx: Transaction<Database>, actor: IssueActor, issued: readonly Issued[], at: string = new Date().toISOString()): Promise<number> {
+export async function recordIssues(trx: Transaction<Database>, actor: IssueActor, issued: readonly Issued[], at: string = nowIso()): Promise<number> {
   let counted = 0;
   for (const reissue of [false, true]) {
     const ids = issued.filter((i) => i.reissue === reissue).map((i) => i.bl_id);

@@ -9,7 +9,6 @@ import type { Kysely } from 'kysely';
 import { BILLING_MESSAGES, invoiceFileName } from '../../lib/billing/messages';
 import type { MailBatchOutcome, MailBatchPreview, MailBatchRecipient, MailBatchResult } from '../../lib/billing/mail-batch';
 import { closingLabel } from '../../lib/closing/period';
-import { todayJst } from '../../lib/format';
 import { placeholderText, renderMail } from '../../lib/mail-template';
 import { writeAudit } from '../audit/audit-log';
 import type { SmtpConfig } from '../config';
@@ -21,6 +20,7 @@ import { closingInvoiceIds } from './batch';
 import { assertReconciles, companySettings, invoiceDocuments } from './invoice-document';
 import { invoicePdf } from './invoice-pdf';
 import { recordIssues } from './issue';
+import { japanToday, nowIso } from '../http/clock';
 
 const PDF = 'application/pdf';
 
@@ -79,7 +79,7 @@ export async function mailInvoice(mailer: InvoiceMailer, template: ResourceRow, 
   if (!billing) throw new ApiError(404, BILLING_MESSAGES.notFound);
   const client = await db.selectFrom('client').selectAll().where('cl_id', '=', Number(billing.bl_cl_id)).executeTakeFirst();
   const to = invoiceRecipient(client);
-  const [doc] = await invoiceDocuments(db, [id], { today: todayJst() });
+  const [doc] = await invoiceDocuments(db, [id], { today: japanToday() });
   if (!to) throw badRequest(BILLING_MESSAGES.noAddress(doc.recipient.name));
   assertReconciles(doc);
   const { name: companyName } = await companySettings(db, mailer.fallbackName);
@@ -102,7 +102,7 @@ export async function mailInvoice(mailer: InvoiceMailer, template: ResourceRow, 
   }
   const bs_id = await db.transaction().execute(async (trx) => {
     const row = await trx.insertInto('billing_send').values({
-      bs_bl_id: id, bs_to: to, bs_state: failure ? 'failed' : 'sent', bs_error: failure?.message ?? '', bs_usr_id: user.user_id, created: new Date().toISOString(),
+      bs_bl_id: id, bs_to: to, bs_state: failure ? 'failed' : 'sent', bs_error: failure?.message ?? '', bs_usr_id: user.user_id, created: nowIso(),
     }).returning('bs_id').executeTakeFirstOrThrow();
     const extra = { to: [null, to] as [null, string], subject: [null, mail.subject] as [null, string] };
     if (failure) await writeAudit(trx, { userId: user.user_id, call, table: 'billing', recordId: id, jobId: mailer.jobId, changes: { ...extra, send_state: [null, `送信失敗: ${failure.message}`] } });

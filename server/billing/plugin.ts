@@ -18,7 +18,6 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { BILLING_MESSAGES, invoiceFileName } from '../../lib/billing/messages';
 import { closingLabel, closingOf } from '../../lib/closing/period';
-import { todayJst } from '../../lib/format';
 import type { MailBatchResult } from '../../lib/billing/mail-batch';
 import { addCall, type AreaOptions, type FileAnswer, type SessionUser } from '../calls/call-table';
 import { locking } from '../db/concurrency';
@@ -30,6 +29,7 @@ import { assertReconciles, invoiceDocuments } from './invoice-document';
 import { invoicePdf } from './invoice-pdf';
 import { recordIssues } from './issue';
 import { invoiceTemplate, mailBatch, mailBatchPreview, mailBatchProblem, mailBatchRecipients, mailInvoice, type InvoiceMailer } from './mail';
+import { japanToday } from '../http/clock';
 
 /** A 400 naming the parameter it is about. */
 const paramProblem = (name: string, message: string): ApiError => badRequest(message, { fields: { [name]: message } });
@@ -67,7 +67,7 @@ export async function billingPlugin(_app: FastifyInstance, { calls, database, co
         // Two prints of one invoice take turns, so the second is the reprint.
         const live = await locking(trx, trx.selectFrom('billing').select('bl_id').where('bl_id', '=', id).where('deleted', '=', 0), 'update').executeTakeFirst();
         if (!live) throw new ApiError(404, BILLING_MESSAGES.notFound);
-        const [found] = await invoiceDocuments(trx, [id], { today: todayJst(), reissue: flag === '1' });
+        const [found] = await invoiceDocuments(trx, [id], { today: japanToday(), reissue: flag === '1' });
         assertReconciles(found);
         const pdf = await invoicePdf(found);
         await recordIssues(trx, { userId: user.user_id, call }, [{ bl_id: id, printCount: found.printCount, reissue: found.reissue }]);

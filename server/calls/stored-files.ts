@@ -4,12 +4,13 @@
  */
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { nowMs } from '../http/clock';
 
 /**
  * Removes the files of `dir` last written more than `keepMs` ago (a missing directory holds none).
  * @example pruneOldFiles(join(dataDir, 'imports'), 24 * 60 * 60 * 1000)
  */
-export function pruneOldFiles(dir: string, keepMs: number, now = Date.now()): void {
+export function pruneOldFiles(dir: string, keepMs: number, now = nowMs()): void {
   let names: string[];
   try {
     names = readdirSync(dir);

@@ -10,8 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { closingOf, type ClosingPeriod } from '../../lib/closing/period';
-import { isValidDay } from '../../lib/filters';
-import { todayJst } from '../../lib/format';
+import { isDay } from '../../lib/day';
 import { MESSAGES } from '../../lib/protocol';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { ApiError, badRequest, notFound } from '../http/api-error';
@@ -23,6 +22,7 @@ import { closingList, closingRestore } from './restore';
 import { closingRun } from './run';
 import { closingWarnings } from './warnings';
 import { keywordMatcher } from '../resources';
+import { japanToday } from '../http/clock';
 
 /** The closing the parameters name, or 400 naming the bad field. */
 function periodParam(params: Params): ClosingPeriod {
@@ -80,7 +80,7 @@ export async function closingPlugin(_app: FastifyInstance, { calls, database, jo
       };
       await refuse();
       // A closing before its day: only when the caller says so (the screen asks, naming the date).
-      const today = todayJst();
+      const today = japanToday();
       if (period.closing_date > today && (params.early ?? '').trim() !== '1') {
         throw new ApiError(409, MESSAGES.closingEarly(period.closing_date, today), { early: true, closing_date: period.closing_date });
       }
@@ -112,7 +112,7 @@ export async function closingPlugin(_app: FastifyInstance, { calls, database, jo
     handler: async ({ params }) => {
       const clientId = positiveId(params.cl_id);
       const date = (params.date ?? '').trim();
-      if (!isValidDay(date)) {
+      if (!isDay(date)) {
         const message = '日付を YYYY-MM-DD の形で指定してください。';
         throw badRequest(message, { fields: { date: message } });
       }

@@ -13,7 +13,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ClosingWarning } from '../../lib/closing/answers';
 import { closingGroupLabel, type ClosingPeriod } from '../../lib/closing/period';
-import { formatMoney, monthLabel, todayJst } from '../../lib/format';
+import { formatMoney, monthLabel } from '../../lib/format';
 import type { RawFilters } from '../../lib/list/list-state';
 import { filteredListPathOf } from '../../lib/list/resource-paths';
 import { MESSAGES } from '../../lib/protocol';
@@ -25,6 +25,7 @@ import { resourceView, type Database } from '../db/schema';
 import { type KeywordMatcher, countMatching, parseListParams } from '../resources';
 import { rentalPlan } from '../sales';
 import { groupOf } from './plan';
+import { japanToday } from '../http/clock';
 
 type Db = Kysely<Database>;
 
@@ -38,7 +39,7 @@ const RENTAL_PATH = '/sales/rental';
  * The warnings of a group's month, in the order above (`today`: Japan day).
  * @example await closingWarnings(db, matcher, closingPeriod('20', '202611'), '2026-11-27') // [{ kind: 'unprocessed_orders', count: 2, message: '…', link: '/orders/list?filter=…' }]
  */
-export async function closingWarnings(db: Db, matcher: KeywordMatcher, period: ClosingPeriod, today: string = todayJst()): Promise<ClosingWarning[]> {
+export async function closingWarnings(db: Db, matcher: KeywordMatcher, period: ClosingPeriod, today: string = japanToday()): Promise<ClosingWarning[]> {
   const view = resourceView(db);
   const group = closingGroupLabel(period.sime_gp);
   const listed = async (def: ResourceDef, filters: RawFilters) => ({

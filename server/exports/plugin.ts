@@ -4,19 +4,19 @@
  * the orders marked exported (server/exports/b2.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { isValidDay } from '../../lib/filters';
-import { todayJst } from '../../lib/format';
+import { isDay } from '../../lib/day';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { badRequest } from '../http/api-error';
 import type { Params } from '../http/params';
 import { idsParam } from '../orders';
 import { csvEncodingParam } from '../resources';
 import { b2Preview, exportB2 } from './b2';
+import { japanToday } from '../http/clock';
 
 /** 出荷予定日 (`ship_date`, YYYY-MM-DD): today in Japan when not given. */
 function shipDateParam(params: Params): string {
-  const day = (params.ship_date ?? '').trim() || todayJst();
-  if (!isValidDay(day)) {
+  const day = (params.ship_date ?? '').trim() || japanToday();
+  if (!isDay(day)) {
     const message = '出荷予定日を YYYY-MM-DD の日付で入力してください。';
     throw badRequest(message, { fields: { ship_date: message } });
   }

@@ -16,7 +16,6 @@
  * (`bench/hod-month.ts`: a month for 20,000 customers). Run as a job, every row it writes carries the job's id.
  */
 import type { Transaction } from 'kysely';
-import { todayJst } from '../../lib/format';
 import type { HodGenerateResult } from '../../lib/hod/kinds';
 import type { DueDelivery } from '../../lib/hod/schedule';
 import { orderResource } from '../../lib/resources/order';
@@ -25,8 +24,8 @@ import { serialize } from '../db/concurrency';
 import { deferKeywordIndexing, mergeDeferredKeywordIndexes, rowsByIds, updateTextEach } from '../db/bulk-write';
 import type { Database } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
-import { nextStamp } from '../http/clock';
 import { refusalOf, saveBatch, type BulkEntry, type WriteContext } from '../resources';
+import { japanToday, nextStamp } from '../http/clock';
 import { dueByClient, type ClientDue } from './preview';
 
 /** The first live returnable item (by code), the regular item of customers who chose none. */
@@ -101,7 +100,7 @@ export async function hodGenerate(
   ctx: WriteContext, from: string, to: string,
   { awaitIndexes = false, progress = async () => undefined }: { awaitIndexes?: boolean; progress?: GenerateProgress } = {},
 ): Promise<HodGenerateResult> {
-  const orderDate = todayJst();
+  const orderDate = japanToday();
   try {
     const result = await ctx.db.transaction().execute(async (trx) => {
       // Runs take turns: one that read before another committed would make its orders again (refused

@@ -14,6 +14,7 @@ import iconv from 'iconv-lite';
 import { IMPORT_MESSAGES, type ImportEncoding, type ImportEncodingChoice } from '../../lib/imports/messages';
 import { pruneOldFiles } from '../calls/stored-files';
 import { ApiError, badRequest } from '../http/api-error';
+import { nowMs } from '../http/clock';
 
 /** Where import files are kept. */
 export const importDir = (dataDir: string): string => join(dataDir, 'imports');
@@ -89,7 +90,7 @@ export function encodingOf(file: Pick<StoredFile, 'bom' | 'validUtf8'>, choice: 
 }
 
 /** Removes stored files older than `IMPORT_KEEP_MS` (the runs are marked expired by the caller). */
-export const pruneImportFiles = (dataDir: string, now = Date.now()): void => pruneOldFiles(importDir(dataDir), IMPORT_KEEP_MS, now);
+export const pruneImportFiles = (dataDir: string, now = nowMs()): void => pruneOldFiles(importDir(dataDir), IMPORT_KEEP_MS, now);
 
 /** One record of a file: its 1-based number among the file's records and its cells as read. */
 export interface FileRecord {

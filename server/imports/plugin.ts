@@ -33,6 +33,7 @@ import type { ImportKindHandler } from './kind';
 import { JobCancelled } from '../jobs/jobs';
 import { IMPORT_HANDLERS } from './registry';
 import { noticeCollector, runKind, type FileMapping, type RunTotals } from './run';
+import { nowIso, nowMs } from '../http/clock';
 
 /** A kind the caller names, with its declaration and handler; 400 for an unknown or unbuilt kind, 403 without the kind's area. */
 interface KindOf {
@@ -141,7 +142,7 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
   /** Files older than a day are removed; their previews can no longer be committed. */
   async function expireOld(): Promise<void> {
     pruneImportFiles(config.dataDir);
-    const before = new Date(Date.now() - IMPORT_KEEP_MS).toISOString();
+    const before = new Date(nowMs() - IMPORT_KEEP_MS).toISOString();
     await db.updateTable('import_run').set({ imp_state: 'expired' }).where('imp_state', '=', 'preview').where('created', '<', before).execute();
   }
 
@@ -196,7 +197,7 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
         }
         await sink.close();
         const { file, totals } = outcome;
-        const now = new Date().toISOString();
+        const now = nowIso();
         const inserted = await db.insertInto('import_run').values({
           imp_kind: kind, imp_file_name: upload.name, imp_size: stored.size, imp_sha256: stored.sha256, imp_encoding: encoding,
           imp_mapping: JSON.stringify(file.mapping), imp_headers: JSON.stringify(file.headers), imp_rows: totals.rows, imp_inserts: totals.inserts,
@@ -269,7 +270,7 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
                 const named = first.map((e) => `${e.row} 行目${e.column ? ` ${e.column}` : ''}: ${e.message}`).join(' / ');
                 throw badRequest(IMPORT_MESSAGES.changedSince(totals.errors, named));
               }
-              const committed = new Date().toISOString();
+              const committed = nowIso();
               await trx.updateTable('import_run').set({
                 imp_state: 'committed', imp_job_id: id, imp_committed: committed, imp_rows: totals.rows,
                 imp_inserts: totals.inserts, imp_updates: totals.updates, imp_skips: totals.skips,

@@ -31,6 +31,7 @@ import { chunksOf, insertMany } from '../db/bulk-write';
 import { locking, serialize } from '../db/concurrency';
 import type { Database, ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
+import { nowIso } from '../http/clock';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -233,7 +234,7 @@ export async function makeRequest(db: Kysely<Database>, actor: { userId: number;
     const newCodes = new Map(clientIds.map((id) => [id, seen.has(id) ? '0' : '1']));
     const bytes = zenginBytes(requestText(header, preview.rows, newCodes));
 
-    const stamp = new Date().toISOString();
+    const stamp = nowIso();
     const reissueNo = before.length;
     const fileName = requestFileName(simeGp, simeYm, preview.debit_date, reissueNo);
     const [made] = await insertMany(trx, 'jaccs_request', [{

@@ -23,6 +23,7 @@ import type { JobTable } from '../db/schema';
 import { isUniqueError } from '../db/concurrency';
 import { ApiError } from '../http/api-error';
 import { openJobDatabase, type JobDatabase, type JobSchema } from './job-db';
+import { nowIso } from '../http/clock';
 
 /** What a job's work is given: its id, the app's database (its data in one transaction), and where to report progress. */
 export interface JobRun {
@@ -130,7 +131,7 @@ export async function failAbandonedJobs(db: Kysely<JobSchema>, pids?: readonly n
   const running = await db.selectFrom('job').select(['job_id', 'job_pid']).where('job_state', '=', 'running').where('job_host', '=', HOST).execute();
   const gone = running.filter((r) => (pids ? pids.includes(Number(r.job_pid)) : !alive(Number(r.job_pid)))).map((r) => Number(r.job_id));
   if (gone.length === 0) return 0;
-  const now = new Date().toISOString();
+  const now = nowIso();
   await db.updateTable('job').set({ job_state: 'failed', job_error: MESSAGES.jobAbandoned, job_finished: now, modified: now })
     .where('job_id', 'in', gone).where('job_state', '=', 'running').execute();
   return gone.length;
@@ -146,7 +147,7 @@ export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' 
   const running = new Map<number, Promise<void>>();
 
   const finish = async (id: number, state: JobState, values: { result?: unknown; error?: string }): Promise<void> => {
-    const now = new Date().toISOString();
+    const now = nowIso();
     await db.updateTable('job').set({
       job_state: state, job_finished: now, modified: now, job_error: values.error ?? '',
       job_result: values.result === undefined ? null : JSON.stringify(values.result),
@@ -159,7 +160,7 @@ export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' 
       const now = Date.now();
       if (done < total && now - lastWrite < PROGRESS_EVERY_MS) return;
       lastWrite = now;
-      const row = await db.updateTable('job').set({ job_done: done, job_total: total, modified: new Date(now).toISOString() })
+      const row = await db.updateTable('job').set({ job_done: done, job_total: total, modified: nowIso() })
         .where('job_id', '=', id).returning('job_cancel').executeTakeFirst();
       if (row && Number(row.job_cancel) === 1) throw new JobCancelled();
     };
@@ -178,7 +179,7 @@ export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' 
 
   return {
     async start(spec) {
-      const now = new Date().toISOString();
+      const now = nowIso();
       let id: number;
       try {
         const row = await db.insertInto('job').values({
@@ -199,7 +200,7 @@ export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' 
         try {
           await spec.admit(id);
         } catch (error) {
-          await db.updateTable('job').set({ job_state: 'cancelled', job_finished: new Date().toISOString(), deleted: 1, modified: new Date().toISOString() }).where('job_id', '=', id).execute();
+          await db.updateTable('job').set({ job_state: 'cancelled', job_finished: nowIso(), deleted: 1, modified: nowIso() }).where('job_id', '=', id).execute();
           throw error;
         }
       }
@@ -222,7 +223,7 @@ export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' 
       return (await query.orderBy('job_id', 'desc').limit(limit).execute()).map((row) => infoOf(row));
     },
     async cancel(id) {
-      const res = await db.updateTable('job').set({ job_cancel: 1, modified: new Date().toISOString() })
+      const res = await db.updateTable('job').set({ job_cancel: 1, modified: nowIso() })
         .where('job_id', '=', id).where('job_state', '=', 'running').executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;
     },

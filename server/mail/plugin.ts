@@ -9,7 +9,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { todayJst } from '../../lib/format';
 import { mailTargetOf, placeholderText, renderMail, type RenderedMail } from '../../lib/mail-template';
 import { can, type Area } from '../../lib/permissions';
 import { MESSAGES, type MailStatus } from '../../lib/protocol';
@@ -27,6 +26,7 @@ import { positiveId, type Params } from '../http/params';
 import { findRecord } from '../resources';
 import { companySettings } from '../billing';
 import { assertMailReady, mailProblem, sendMail } from './mailer';
+import { japanToday } from '../http/clock';
 
 const def = mailTemplateResource;
 
@@ -122,7 +122,7 @@ export async function mailPlugin(_app: FastifyInstance, { calls, database, confi
     const { name: companyName } = await companySettings(db, config.companyName);
     const mail = renderMail(
       { subject: String(template[columnOf(def, 'subject')] ?? ''), body: String(template[columnOf(def, 'body')] ?? '') },
-      { client, order, billing, senderName: ctx.user.user_name, companyName, today: todayJst() },
+      { client, order, billing, senderName: ctx.user.user_name, companyName, today: japanToday() },
     );
     return { id, clientId, order, billing, client, mail };
   }

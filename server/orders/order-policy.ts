@@ -20,6 +20,7 @@ import type { ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
 import { asWritten, creditHoldReason, feeLineRow, feeOf, isFeeLine, newOrderDefaults, priceLines, PRICING_CLIENT_COLUMNS, pricingBook, totalsOf, type PricingBook } from './pricing';
 import { storedChildren, type ResourcePolicy, type SaveEvent } from '../resources';
+import { clockNow } from '../http/clock';
 
 /** What a batch of order saves reads once. */
 interface OrderBatch {
@@ -54,7 +55,7 @@ export const orderPolicy: ResourcePolicy = {
       pricingBook(trx, saves.flatMap((s) => (s.children ?? []).map((line) => Number(line.odd_it_id)))),
       billingGroupsOf(trx, saves.some((s) => s.fixed.od_hod_date) ? clientIds : []),
     ]);
-    const batch: OrderBatch = { book, clients, groups, committed: new Map(), now: new Date() };
+    const batch: OrderBatch = { book, clients, groups, committed: new Map(), now: clockNow() };
     return batch;
   },
 

@@ -22,6 +22,7 @@ import type { KeywordMatcher } from './keyword';
 import { countMatching, listCondition, listOrder, type ListRequest } from './list-query';
 import { csvRecords, encodeCsv, neutralise } from './csv-text';
 import { resourceService } from './registry';
+import { nowIso } from '../http/clock';
 
 /** How a column's value becomes its cell. */
 type CsvValue =
@@ -291,7 +292,7 @@ const choice = <T extends string>(value: string | undefined, allowed: readonly T
 };
 
 /** The moment in a file name: Japan time, e.g. 20260401-0930. */
-export const fileStamp = (): string => formatTimestamp(new Date().toISOString()).replace(/[-:]/g, '').replace(' ', '-').slice(0, 13);
+export const fileStamp = (): string => formatTimestamp(nowIso()).replace(/[-:]/g, '').replace(' ', '-').slice(0, 13);
 
 /** The `enc` parameter of a CSV call: `cp932` (the default) or `utf8`, else 400. */
 export const csvEncodingParam = (params: Params): CsvEncoding => choice(params.enc, CSV_ENCODINGS, 'cp932', MESSAGES.csvBadEncoding);

@@ -15,6 +15,7 @@ import { jsonObject, optionalId, type Params } from '../http/params';
 import { answerSelection, refTarget, resourceColumns } from './columns';
 import type { KeywordMatcher } from './keyword';
 import type { RowScope } from './policy';
+import { japanToday } from '../http/clock';
 
 export interface ListRequest {
   n: number;
@@ -83,7 +84,7 @@ export function parseListParams(def: ResourceDef, params: Params): ListRequest {
   const kw = params.kw ?? '';
   if (kw.length > LIMITS.maxKeyword) throw badRequest(MESSAGES.badKeyword);
   const terms = searchTerms(kw);
-  const normalized = normalizeFilters(jsonObject(params.postData, (key) => keyLabel(def, key)), listFilters(def));
+  const normalized = normalizeFilters(jsonObject(params.postData, (key) => keyLabel(def, key)), listFilters(def), japanToday());
   if (!normalized.ok) throw badRequest(filterProblemMessage(listFilters(def), normalized.problem, normalized.name));
   checkFilterNumbers(def, normalized.filters);
   const owners: Record<string, number> = {};

@@ -9,13 +9,12 @@ import { can } from '../../lib/permissions';
 import { MESSAGES } from '../../lib/protocol';
 import { checkValues, recordFieldKey, recordMessage, writableFields } from '../../lib/resources/schema';
 import { allows, columnOf, currentField, initialValue, type FieldDef, type ResourceDef } from '../../lib/resources/types';
-import { todayJst } from '../../lib/format';
 import { diff, preparedAudits, writeAudit, type AuditEntry, type Changes } from '../audit/audit-log';
 import { chunksOf, preparedInsert, reserveIds, rowsByIds, writeQueue } from '../db/bulk-write';
 import { isConcurrencyError, isUniqueError, locking, retryOnUnique } from '../db/concurrency';
 import { resourceView, type Cell, type Database, type ResourceRow } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/api-error';
-import { nextStamp } from '../http/clock';
+import { japanToday, nextStamp } from '../http/clock';
 import { checkChildReferences, checkChildren, childRowsOf, defaultWording, replaceChildren, storedChildren } from './children';
 import { answerRow, answerSelection, refTarget, resourceColumns, searchText, titleSql } from './columns';
 import { policyOf, resourceService } from './registry';
@@ -453,7 +452,7 @@ export interface PreparedSave {
  * resource's `ops` are not asked.
  */
 export async function prepareSave(
-  def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>, actorId?: number, fixed: ResourceRow = {}, system = false, today: string = todayJst(),
+  def: ResourceDef, recordId: number | undefined, input: Record<string, unknown>, actorId?: number, fixed: ResourceRow = {}, system = false, today: string = japanToday(),
 ): Promise<PreparedSave> {
   const insert = recordId === undefined;
   if (!system && !allows(def, insert ? 'create' : 'edit')) throw new ApiError(403, insert ? `${def.label}は新しく登録できません。` : `${def.label}は変更できません。`);
@@ -511,7 +510,7 @@ export interface BulkEntry {
 async function prepareAll(def: ResourceDef, entries: readonly BulkEntry[], actor: Pick<WriteActor, 'userId' | 'system'>, name: (index: number, error: unknown) => unknown): Promise<PreparedSave[]> {
   const saves: PreparedSave[] = [];
   // One day for the whole batch (the initial `today` of its fields), read once.
-  const today = todayJst();
+  const today = japanToday();
   for (const [i, entry] of entries.entries()) {
     try {
       saves.push(await prepareSave(def, entry.id, entry.values, actor.userId, entry.fixed, actor.system, today));
@@ -536,7 +535,7 @@ export async function saveBatch(trx: Transaction<Database>, actor: WriteActor, d
   // Collecting: a save its checks refuse is reported and left out; the others go on through the pipeline.
   const kept: number[] = [];
   const saves: PreparedSave[] = [];
-  const today = todayJst();
+  const today = japanToday();
   for (const [i, entry] of entries.entries()) {
     try {
       saves.push(await prepareSave(def, entry.id, entry.values, actor.userId, entry.fixed, actor.system, today));

@@ -8,8 +8,7 @@
  * report of a period (server/sales/report.ts); `aging_lst` — the receivables by age (server/sales/aging.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { isValidDay } from '../../lib/filters';
-import { todayJst } from '../../lib/format';
+import { isDay } from '../../lib/day';
 import { periodProblem } from '../../lib/period';
 import { LIMITS, MESSAGES } from '../../lib/protocol';
 import { rentalMonth, type RentalMonth } from '../../lib/sales/rental';
@@ -24,6 +23,7 @@ import { allocatePayment, allocationsOf, deleteAllocation } from './allocation';
 import { receivableSummary } from './ledger';
 import { rentalGenerate, rentalPreview } from './rental';
 import { reportCsv, salesReport, type SalesReportRequest } from './report';
+import { japanToday } from '../http/clock';
 
 /** The `ym` parameter as a month, or 400 naming the field. */
 function monthParam(params: Params): RentalMonth {
@@ -135,8 +135,8 @@ export async function salesPlugin(_app: FastifyInstance, { calls, database, jobs
   addCall(calls, 'aging_lst', {
     area: 'sales', level: 'read',
     handler: async ({ params }) => {
-      const asOf = (params.as_of ?? '').trim() || todayJst();
-      if (!isValidDay(asOf)) {
+      const asOf = (params.as_of ?? '').trim() || japanToday();
+      if (!isDay(asOf)) {
         const message = '基準日を YYYY-MM-DD の日付で入力してください。';
         throw badRequest(message, { fields: { as_of: message } });
       }

@@ -9,7 +9,7 @@
  * delivery (`cashMethods`). Runs after the stock area (warehouses, returnable items, the bottle ledger) exists.
  */
 import type { Kysely } from 'kysely';
-import { addDays, todayJst } from '../../lib/format';
+import { addDays } from '../../lib/format';
 import { closedReason } from '../../lib/hod/schedule';
 import { shippingOf } from '../../lib/orders/delivery-fee';
 import { hodReportResource, type HodStopInput } from '../../lib/resources/hod-report';
@@ -19,6 +19,7 @@ import { saveInTransaction } from '../resources';
 import { SEED_USERS } from './data/generate';
 import { createRng } from './data/rng';
 import { insertSeedOrders, type OrderPlan } from './orders';
+import { japanToday } from '../http/clock';
 
 /** Business days with rounds, counted back from yesterday. */
 export const DEMO_ROUND_DAYS = 10;
@@ -71,7 +72,7 @@ interface PlannedStop {
  * Seeds the drivers' recent rounds and the orders they delivered; `adminId` enters them. Answers the
  * customers the drivers serve (their orders are the rounds' own).
  */
-export async function seedDeliveryRounds(db: Kysely<Database>, adminId: number, today: string = todayJst()): Promise<Set<number>> {
+export async function seedDeliveryRounds(db: Kysely<Database>, adminId: number, today: string = japanToday()): Promise<Set<number>> {
   const rng = createRng(11);
   const byDriver = await assignDrivers(db);
   const served = new Set([...byDriver.values()].flatMap((customers) => customers.map((c) => c.cl_id)));

@@ -4,7 +4,6 @@
  * ledger. Runs after the demo customers exist.
  */
 import type { Kysely } from 'kysely';
-import { todayJst } from '../../lib/format';
 import { ADMIN_ROLE } from '../../lib/permissions';
 import { PREFECTURES } from '../../lib/prefectures';
 import { bottleResource } from '../../lib/resources/bottle';
@@ -17,11 +16,12 @@ import { bulkInsert } from './bulk-insert';
 import { SEED_USERS } from './data/generate';
 import { createRng } from './data/rng';
 import { DEMO_ITEMS, DEMO_WAREHOUSES, generateBottles, generateServers } from './data/stock';
+import { japanToday } from '../http/clock';
 
 export const DEMO_SERVERS = 300;
 
 /** Seeds the stock area for the demo company; `adminId` is who the opening stock is booked by. */
-export async function seedStock(db: Kysely<Database>, adminId: number, today: string = todayJst()): Promise<void> {
+export async function seedStock(db: Kysely<Database>, adminId: number, today: string = japanToday()): Promise<void> {
   const rng = createRng(5);
   // A warehouse is managed by the driver of its prefecture (SEED_USERS' routes), else by the first 管理 staff member.
   const users = await db.selectFrom('user').select(['user_id', 'user_role', 'user_email']).where('deleted', '=', 0).orderBy('user_id').execute();

@@ -10,8 +10,7 @@
  * history row that names both ends.
  */
 import type { Transaction } from 'kysely';
-import { todayJst } from '../../lib/format';
-import { isValidDay } from '../../lib/filters';
+import { isDay } from '../../lib/day';
 import { agreementResource } from '../../lib/resources/agreement';
 import { clientResource } from '../../lib/resources/client';
 import { serverHistoryResource } from '../../lib/resources/server-history';
@@ -22,6 +21,7 @@ import { locking, retryOnUnique } from '../db/concurrency';
 import { resourceView, type Cell, type Database, type ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { type WriteActor, findRecord, refusalOf, saveInTransaction, type WriteContext, systemInsert } from '../resources';
+import { japanToday } from '../http/clock';
 
 /** What `server_upd` was asked (the call's parameters, parsed). */
 export interface MoveRequest {
@@ -179,8 +179,8 @@ async function move(trx: Transaction<Database>, actor: WriteActor, request: Move
  */
 export async function moveServer(ctx: WriteContext, request: MoveRequest): Promise<MoveAnswer> {
   const kind = moveKindOf({ cl_id: request.customerId === undefined ? '' : String(request.customerId), old_id: request.oldId === undefined ? '' : String(request.oldId) });
-  const date = request.date || todayJst();
-  if (!isValidDay(date)) throw problem('date', '日付は YYYY-MM-DD の形式の正しい日付で入力してください。');
+  const date = request.date || japanToday();
+  if (!isDay(date)) throw problem('date', '日付は YYYY-MM-DD の形式の正しい日付で入力してください。');
   if (kind === 'exchange' && request.oldId === request.serverId) throw problem('old_id', '交換するサーバーと新しく設置するサーバーに同じサーバーは選べません。');
   try {
     return await retryOnUnique(ctx.db, (trx) => move(trx, ctx, request, kind, date));

@@ -5,6 +5,7 @@
  * (`billing_mail`, the PDF attached, after a confirm) with the invoice's mail log (`billing_send_lst`). The slips and
  * payments it billed are its related lists (lib/resources/billing.ts `related`).
  */
+import clsx from 'clsx';
 import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { call, download } from '@/lib/client/api/fetcher';
@@ -42,7 +43,7 @@ export function BillingRates({ id }: DetailExtensionProps) {
         empty={emptyOf(isLoading, error, rows.length === 0, '今回の売上はありません。')}
         foot={(
           <tr className="h-row bg-subtle font-semibold">
-            <th scope="row" className={`${cellClass} text-left`}>合計</th>
+            <th scope="row" className={clsx(cellClass, 'text-left')}>合計</th>
             <td className={numberCellClass}>{formatMoney(sum((r) => r.blr_net))}</td>
             <td className={numberCellClass}>{formatMoney(sum((r) => r.blr_tax))}</td>
             <td className={numberCellClass}>{formatMoney(sum((r) => r.blr_total))}</td>
@@ -51,7 +52,7 @@ export function BillingRates({ id }: DetailExtensionProps) {
       >
         {rows.map((r) => (
           <tr key={r.blr_key} className="h-row">
-            <th scope="row" className={`${cellClass} text-left font-medium`}>
+            <th scope="row" className={clsx(cellClass, 'text-left font-medium')}>
               {rateKeyLabel(r.blr_key)}{r.blr_tax_class === 'reduced' ? '（軽減税率）' : ''}
             </th>
             <td className={numberCellClass}>{formatMoney(r.blr_net)}</td>
@@ -81,13 +82,13 @@ export function BillingAllocations({ id, record }: DetailExtensionProps) {
       >
         {rows.map((r) => (
           <tr key={r.al_id} className="h-row">
-            <th scope="row" className={`${cellClass} text-left font-medium tabular-nums`}>
+            <th scope="row" className={clsx(cellClass, 'text-left font-medium tabular-nums')}>
               <AppLink to={detailPathOf(paymentResource, r.al_py_id)} className="text-brand underline-offset-2 hover:underline">{r.py_date}</AppLink>
             </th>
             <td className={cellClass}>{optionText(PAYMENT_KIND, r.py_kind)}</td>
             <td className={numberCellClass}>{formatMoney(r.py_amount)}</td>
             <td className={numberCellClass}>{formatMoney(r.al_amount)}</td>
-            <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(r.created)}</td>
+            <td className={clsx(cellClass, 'whitespace-nowrap tabular-nums')}>{formatDateTime(r.created)}</td>
             <td className={cellClass}>{r.user_name}</td>
           </tr>
         ))}
@@ -161,7 +162,7 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
       >
         {rows.map((r) => (
           <tr key={r.bs_id} className="h-row">
-            <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(r.created)}</td>
+            <td className={clsx(cellClass, 'whitespace-nowrap tabular-nums')}>{formatDateTime(r.created)}</td>
             <td className={cellClass}>{r.bs_to}</td>
             <td className={cellClass}>{r.bs_state === 'sent' ? '送信済み' : <span className="text-danger">送信できませんでした{r.bs_error ? `：${r.bs_error}` : ''}</span>}</td>
             <td className={cellClass}>{r.user_name ?? ''}</td>

@@ -3,6 +3,7 @@
  * codes the customers without one would get (nothing written) and lists them; 「この内容で採番する」 writes them
  * (`commit=1`) and says how many were given. Shown to roles that write customers.
  */
+import clsx from 'clsx';
 import { useState } from 'react';
 import { call } from '@/lib/client/api/fetcher';
 import { messageOf } from '@/lib/client/list/use-list-controller';
@@ -60,7 +61,7 @@ export function ClientCodeAssign() {
               {plan.rows.map((r) => (
                 <tr key={r.cl_id} className="h-row">
                   <td className={cell}><AppLink to={detailPathOf(clientResource, r.cl_id)} className="text-brand underline-offset-2 hover:underline">{r.name || `ID ${r.cl_id}`}</AppLink></td>
-                  <td className={`${cell} tabular-nums`}>{r.code}</td>
+                  <td className={clsx(cell, 'tabular-nums')}>{r.code}</td>
                 </tr>
               ))}
             </DataTable>

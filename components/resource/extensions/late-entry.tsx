@@ -6,7 +6,7 @@
  */
 import { useWatch } from 'react-hook-form';
 import useSWR from 'swr';
-import { isValidDay } from '@/lib/filters';
+import { isDay } from '@/lib/day';
 import { callFetcher } from '@/lib/client/list/use-list-controller';
 import type { LateEntry } from '@/lib/closing/answers';
 import { can } from '@/lib/permissions';
@@ -18,7 +18,7 @@ export function LateEntryNotice({ control }: FormPanelProps) {
   const date = String(useWatch({ control, name: 'date' }) ?? '');
   const billed = String(useWatch({ control, name: 'bli_id' }) ?? '');
   const readable = can(useAreas(), 'sales', 'read');
-  const key = readable && clientId && isValidDay(date) && !billed ? (['closing_late', { cl_id: clientId, date }] as const) : null;
+  const key = readable && clientId && isDay(date) && !billed ? (['closing_late', { cl_id: clientId, date }] as const) : null;
   const { data } = useSWR<LateEntry[], Error>(key, callFetcher<LateEntry>, { revalidateOnFocus: false });
   const late = key ? data?.[0] : undefined;
   if (!late) return null;

@@ -4,6 +4,7 @@
  * that mail to an address (`mailtemplate_send`, for roles that may write). The panel sits inside
  * the detail's form, so Enter in its inputs runs the panel's action instead of saving the form.
  */
+import clsx from 'clsx';
 import { useId, useState, type KeyboardEvent } from 'react';
 import useSWR from 'swr';
 import { call, CallError } from '@/lib/client/api/fetcher';
@@ -46,7 +47,7 @@ function PreviewRow({ term, testId, className, children }: { term: string; testI
   return (
     <div className="flex flex-wrap gap-x-[12px]">
       <dt className="w-[48px] shrink-0 text-[1.3rem] font-medium text-ink-soft">{term}</dt>
-      <dd data-testid={testId} className={`min-w-0 flex-1 text-[1.4rem] text-ink ${className}`}>
+      <dd data-testid={testId} className={clsx('min-w-0 flex-1 text-[1.4rem] text-ink', className)}>
         {children}
       </dd>
     </div>
@@ -126,7 +127,7 @@ export function MailPreview({ def, id, record }: DetailExtensionProps) {
                 autoComplete="off"
                 onChange={(e) => setOrderText(e.target.value)}
                 onKeyDown={onEnter(showOrder)}
-                className={`${inputClass} w-[220px] tabular-nums`}
+                className={clsx(inputClass, 'w-[220px] tabular-nums')}
               />
               <Button size="sm" onClick={showOrder}>
                 表示
@@ -177,7 +178,7 @@ export function MailPreview({ def, id, record }: DetailExtensionProps) {
               aria-invalid={sendResult?.field || undefined}
               aria-describedby={sendResult?.field ? ids.toError : undefined}
               autoComplete="off"
-              className={`${inputClass} w-[300px]`}
+              className={clsx(inputClass, 'w-[300px]')}
             />
           </div>
           <Button variant="primary" onClick={() => void send()} disabled={sending || mailProblem !== ''} aria-describedby={mailProblem ? ids.mailProblem : undefined}>
@@ -187,7 +188,7 @@ export function MailPreview({ def, id, record }: DetailExtensionProps) {
         </div>
       )}
       {sendResult && (
-        <p id={ids.toError} role={sendResult.ok ? 'status' : 'alert'} className={`text-[1.4rem] ${sendResult.ok ? 'text-success' : 'text-danger'}`}>
+        <p id={ids.toError} role={sendResult.ok ? 'status' : 'alert'} className={clsx('text-[1.4rem]', sendResult.ok ? 'text-success' : 'text-danger')}>
           {sendResult.message}
         </p>
       )}

@@ -5,6 +5,7 @@
  * Logic in lib/client/sales/use-payment-allocation.ts; the amounts are read and checked as the server does
  * (lib/sales/allocation.ts `allocationAmount`).
  */
+import clsx from 'clsx';
 import { useState } from 'react';
 import { formatDateTime, formatMoney, monthLabel } from '@/lib/format';
 import { detailPathOf } from '@/lib/list/resource-paths';
@@ -91,11 +92,11 @@ function AllocationEditor({ candidates, amount, busy, onSave, onClose }: {
           const message = live(c.bl_id) ?? messages[c.bl_id];
           return (
             <tr key={c.bl_id} className="h-row align-top">
-              <th scope="row" className={`${cellClass} text-left font-medium`}>{c.bl_number}</th>
+              <th scope="row" className={clsx(cellClass, 'text-left font-medium')}>{c.bl_number}</th>
               <td className={cellClass}>{monthOf(c.bl_sime_ym)}</td>
               <td className={numberCellClass}>{formatMoney(c.bl_total)}</td>
               <td className={numberCellClass}>{formatMoney(c.room)}</td>
-              <td className={`${cellClass} text-right`}>
+              <td className={clsx(cellClass, 'text-right')}>
                 <div className="flex items-center justify-end gap-[6px]">
                   <input
                     id={`allocation-amount-${c.bl_id}`}
@@ -103,7 +104,7 @@ function AllocationEditor({ candidates, amount, busy, onSave, onClose }: {
                     aria-label={`${c.bl_number}の消込額`}
                     aria-invalid={message ? true : undefined}
                     aria-describedby={message ? `allocation-message-${c.bl_id}` : undefined}
-                    className={`${inputClass} w-[120px] text-right tabular-nums`}
+                    className={clsx(inputClass, 'w-[120px] text-right tabular-nums')}
                     value={draft[c.bl_id] ?? ''}
                     onChange={(e) => {
                       const value = e.target.value;
@@ -169,14 +170,14 @@ export function PaymentAllocations({ id, record }: DetailExtensionProps) {
       >
         {alloc.rows.map((r) => (
           <tr key={r.al_id} className="h-row">
-            <th scope="row" className={`${cellClass} text-left font-medium`}>
+            <th scope="row" className={clsx(cellClass, 'text-left font-medium')}>
               <AppLink to={detailPathOf(billingResource, r.al_bl_id)} className="text-brand underline-offset-2 hover:underline">{r.bl_number}</AppLink>
             </th>
             <td className={cellClass}>{monthOf(r.bl_sime_ym)}</td>
             <td className={numberCellClass}>{formatMoney(r.bl_total)}</td>
             <td className={numberCellClass}>{formatMoney(r.al_amount)}</td>
             <td className={numberCellClass}>{formatMoney(r.bl_open)}</td>
-            <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{formatDateTime(r.created)}</td>
+            <td className={clsx(cellClass, 'whitespace-nowrap tabular-nums')}>{formatDateTime(r.created)}</td>
             <td className={cellClass}>{r.user_name}</td>
             {writable && (
               <td className={cellClass}>

@@ -4,6 +4,7 @@
  * `stock_lst` / `stock_move_lst`, writes only through `stock_adjust`; the form is drawn from
  * lib/stock's field declarations and validated by the same schema as the server.
  */
+import clsx from 'clsx';
 import { useMemo, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { call } from '@/lib/client/api/fetcher';
@@ -45,19 +46,19 @@ function StockTable({ owner }: { owner: Owner }) {
         const low = byItem && r.it_reorder_point !== null && r.st_quantity <= r.it_reorder_point;
         return (
           <tr key={r.st_id} className="h-row">
-            <td className={`${cell} tabular-nums`}>{byItem ? r.it_code : r.sk_code}</td>
+            <td className={clsx(cell, 'tabular-nums')}>{byItem ? r.it_code : r.sk_code}</td>
             <td className={cell}>
               <AppLink to={byItem ? `/item/detail/${r.st_it_id}` : `/warehouse/detail/${r.st_sk_id}`} className="text-brand underline-offset-2 hover:underline">
                 {byItem ? r.it_name : r.sk_name}
               </AppLink>
             </td>
-            <td className={`${cell} text-right tabular-nums ${low ? 'font-semibold text-danger' : ''}`}>
+            <td className={clsx(cell, 'text-right tabular-nums', low && 'font-semibold text-danger')}>
               {r.st_quantity.toLocaleString('ja-JP')}
               {r.it_unit}
               {low && <span className="ml-[6px] text-[1.2rem]">（発注点以下）</span>}
             </td>
-            {byItem && <td className={`${cell} text-right tabular-nums`}>{r.it_reorder_point ?? ''}</td>}
-            <td className={`${cell} tabular-nums whitespace-nowrap`}>{formatDateTime(r.modified)}</td>
+            {byItem && <td className={clsx(cell, 'text-right tabular-nums')}>{r.it_reorder_point ?? ''}</td>}
+            <td className={clsx(cell, 'tabular-nums whitespace-nowrap')}>{formatDateTime(r.modified)}</td>
           </tr>
         );
       })}
@@ -66,7 +67,7 @@ function StockTable({ owner }: { owner: Owner }) {
           <td className={cell} colSpan={2}>
             合計
           </td>
-          <td className={`${cell} text-right tabular-nums`}>
+          <td className={clsx(cell, 'text-right tabular-nums')}>
             {total.toLocaleString('ja-JP')}
             {rows[0].it_unit}
           </td>
@@ -89,18 +90,18 @@ function StockHistory({ owner }: { owner: Owner }) {
       <DataTable caption="入出庫履歴" headers={[['日時'], [byItem ? '商品' : '倉庫'], ['区分'], ['数量', true], ['調整後', true], ['理由'], ['担当者']]} empty={empty}>
         {rows.map((m) => (
           <tr key={m.sm_id} className="h-row">
-            <td className={`${cell} tabular-nums whitespace-nowrap`}>{formatDateTime(m.created)}</td>
+            <td className={clsx(cell, 'tabular-nums whitespace-nowrap')}>{formatDateTime(m.created)}</td>
             <td className={cell}>{byItem ? m.it_name : m.sk_name}</td>
             <td className={cell}>{optionText(STOCK_MOVE_KIND, m.sm_kind)}</td>
-            <td className={`${cell} text-right tabular-nums`}>{m.sm_quantity > 0 ? `+${m.sm_quantity}` : m.sm_quantity}</td>
-            <td className={`${cell} text-right tabular-nums`}>{m.sm_after}</td>
+            <td className={clsx(cell, 'text-right tabular-nums')}>{m.sm_quantity > 0 ? `+${m.sm_quantity}` : m.sm_quantity}</td>
+            <td className={clsx(cell, 'text-right tabular-nums')}>{m.sm_after}</td>
             <td className={cell}>{m.sm_reason}</td>
             <td className={cell}>{m.user_name ?? ''}</td>
           </tr>
         ))}
       </DataTable>
       {rows.length >= n && (
-        <button type="button" className={`${buttonClass('secondary', 'sm')} self-start`} onClick={() => setN(n + HISTORY_PAGE)}>
+        <button type="button" className={clsx(buttonClass('secondary', 'sm'), 'self-start')} onClick={() => setN(n + HISTORY_PAGE)}>
           さらに表示
         </button>
       )}
@@ -159,7 +160,7 @@ function AdjustForm({ warehouseId }: { warehouseId: string }) {
           {problem}
         </p>
       )}
-      <button type="submit" className={`${buttonClass('primary')} self-start`} disabled={busy}>
+      <button type="submit" className={clsx(buttonClass('primary'), 'self-start')} disabled={busy}>
         {busy ? '調整中…' : '在庫を調整'}
       </button>
     </form>

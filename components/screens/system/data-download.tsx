@@ -3,6 +3,7 @@
  * encoding, and the file (`download_table`) with its progress — one CSV with Japanese headers, an order's or a slip's lines one
  * row each. The server audits who downloaded which table and period.
  */
+import clsx from 'clsx';
 import { useEffect, useId, useState } from 'react';
 import { DOWNLOAD_TABLES, downloadTable } from '@/lib/download';
 import { useCsvDownload } from '@/lib/client/list/csv-export';
@@ -38,7 +39,7 @@ export default function DataDownloadScreen({ match }: ScreenProps) {
       </div>
       <form noValidate className="flex flex-col gap-[12px]" onSubmit={(e) => { e.preventDefault(); if (!problem && !running) void csv.start('download_table', { table, from: period.from, to: period.to }, enc); }}>
         <label htmlFor={`${id}-table`} className={labelClass}>データ</label>
-        <select id={`${id}-table`} className={`${inputClass} w-fit`} value={table} disabled={running} onChange={(e) => { setTable(e.target.value); csv.reset(); }}>
+        <select id={`${id}-table`} className={clsx(inputClass, 'w-fit')} value={table} disabled={running} onChange={(e) => { setTable(e.target.value); csv.reset(); }}>
           {DOWNLOAD_TABLES.map((t) => <option key={t.value} value={t.value}>{t.text}</option>)}
         </select>
         <DateRangePicker label={chosen.dateLabel} value={period} onChange={setPeriod} presets={PAST_PRESETS} rules={RULES} />

@@ -3,6 +3,7 @@
  * changed row with one `deliveryfee_bulk_save` (one transaction: a bad or stale row refuses them
  * all). The same schema as the server checks each changed row first, naming its prefecture.
  */
+import clsx from 'clsx';
 import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { call } from '@/lib/client/api/fetcher';
@@ -140,7 +141,7 @@ export default function DeliveryFeesScreen({ match }: ScreenProps) {
             <p key={message}>{message}</p>
           ))}
           {problems?.conflict && (
-            <button type="button" className={`${buttonClass('secondary', 'sm')} self-start`} onClick={() => void reloadLatest()}>
+            <button type="button" className={clsx(buttonClass('secondary', 'sm'), 'self-start')} onClick={() => void reloadLatest()}>
               最新の内容を読み込む（入力した変更は破棄されます）
             </button>
           )}
@@ -166,7 +167,7 @@ export default function DeliveryFeesScreen({ match }: ScreenProps) {
               const name = titleOf(row);
               const changed = changedIds.includes(id);
               return (
-                <tr key={id} className={`h-row border-b border-line last:border-b-0 ${changed ? 'bg-brand-soft' : ''}`}>
+                <tr key={id} className={clsx('h-row border-b border-line last:border-b-0', changed && 'bg-brand-soft')}>
                   {SHOWN.map((field) =>
                     field.name === def.titleFields[0] ? (
                       <th key={field.name} scope="row" className="whitespace-nowrap px-[10px] text-left font-medium">
@@ -195,7 +196,7 @@ export default function DeliveryFeesScreen({ match }: ScreenProps) {
                           max={numeric ? field.max : undefined}
                           step={numeric ? 1 : undefined}
                           maxLength={numeric ? undefined : field.max}
-                          className={`${inputClass} ${numeric ? 'w-[120px] text-right tabular-nums' : 'w-full min-w-[200px]'}`}
+                          className={clsx(inputClass, numeric ? 'w-[120px] text-right tabular-nums' : 'w-full min-w-[200px]')}
                         />
                       </td>
                     );

@@ -5,6 +5,7 @@
  * (the catalogue's `path`). Rows are `master_option` records: the generic calls save, check and
  * audit them; every select offering the master is refreshed after a write.
  */
+import clsx from 'clsx';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useSWRConfig } from 'swr';
@@ -180,7 +181,7 @@ function MasterGrid({ master, writable, fixed = false }: { master: MasterTableIn
                       <CellValue def={def} column={column} row={row} />
                     </td>
                   ))}
-                  <td className={`${cellClass} whitespace-nowrap`}>
+                  <td className={clsx(cellClass, 'whitespace-nowrap')}>
                     {writable && (
                       <span className="flex gap-[6px]">
                         <button type="button" className={buttonClass('secondary', 'sm')} aria-label={`「${String(row.mo_text)}」を編集`} onClick={() => setEditing(id)}>
@@ -248,12 +249,12 @@ function MasterRowEditor({ master, row, onDone, onReloaded }: { master: MasterTa
       aria-invalid={errors[name] ? true : undefined}
       form={formId}
       {...form.register(name)}
-      className={`${inputClass} w-full ${extra}`}
+      className={clsx(inputClass, 'w-full', extra)}
     />
   );
   return (
     <>
-      <tr className={`h-[44px] border-b border-line ${row ? 'bg-brand-soft' : 'bg-subtle'}`}>
+      <tr className={clsx('h-[44px] border-b border-line', row ? 'bg-brand-soft' : 'bg-subtle')}>
         <td className={cellClass}>{row ? <span className="font-medium">{String(row.mo_value)}</span> : input('value', 'コード', 'max-w-[140px]')}</td>
         <td className={cellClass}>{input('text', '名称')}</td>
         <td className={cellClass}>
@@ -275,7 +276,7 @@ function MasterRowEditor({ master, row, onDone, onReloaded }: { master: MasterTa
           />
         </td>
         <td className={cellClass}>{input('sort', '表示順', 'max-w-[90px] text-right tabular-nums')}</td>
-        <td className={`${cellClass} whitespace-nowrap`}>
+        <td className={clsx(cellClass, 'whitespace-nowrap')}>
           <form
             id={formId}
             noValidate

@@ -8,7 +8,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
-import { formatDate, formatMoney } from '../../format';
+import { formatMoney, todayJst } from '../../format';
 import { isLineProblem, priceLineOf, type ItemPricing, type PricedLine } from '../../money/lines';
 import { moneyTermsOf, slipTotals, type MoneyTerms, type MoneyTotals, type TaxedAmount } from '../../money/totals';
 import { TAX_CLASS } from '../../resources/options';
@@ -67,7 +67,7 @@ export function usePricedLines(child: ChildDef, rows: readonly ChildRow[], clien
   const taxRows = useSWR(['tax_lst', { n: 1000, p: 1, col: 'tx_valid_from', odr: 'asc', kw: '', postData: {} }] as const, callFetcher<Row>, SWR_ONCE).data;
   const periods = useMemo(() => (taxRows ?? []).flatMap((row) => taxPeriodOf(row) ?? []), [taxRows]);
   const terms = moneyTermsOf(client);
-  const date = typedDate || formatDate(new Date());
+  const date = typedDate || todayJst();
 
   /** A stored row of the same item whose price (and class) are filled needs nothing more of its item than it stored. */
   const storedFacts = (row: ChildRow): ItemPricing | undefined => {

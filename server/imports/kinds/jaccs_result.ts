@@ -27,6 +27,7 @@ import { ApiError, badRequest } from '../../http/api-error';
 import { saveBatch, type BulkEntry, systemUpdate } from '../../resources';
 import { allocateMany, carryingInvoices, type AllocationChange } from '../../sales';
 import type { ChunkOutcome, ImportKindHandler, ImportRow, ImportRun } from '../kind';
+import { nowIso } from '../../http/clock';
 
 const labelOf = (field: string): string => JACCS_RESULT_COLUMNS.find((c) => c.field === field)?.label ?? '';
 
@@ -330,7 +331,7 @@ async function finish(run: ImportRun): Promise<ImportError[]> {
     return [{ row: 0, column: '', message: `この振替結果は取込済みです（${at ? `${formatDateTime(at)} に取込、` : ''}${state.settledBefore.length} 件）。同じ結果を二度取り込むことはできません。` }];
   }
   if (!run.dryRun && state.requests.size > 0) {
-    await run.trx.updateTable('jaccs_request').set({ jr_result_at: new Date().toISOString(), jr_result_job_id: run.actor.jobId ?? null })
+    await run.trx.updateTable('jaccs_request').set({ jr_result_at: nowIso(), jr_result_job_id: run.actor.jobId ?? null })
       .where('jr_id', 'in', [...state.requests]).execute();
   }
   return [];
