@@ -1,7 +1,7 @@
 /** Google Maps part of the map box (own chunk): centre on lat/lng, or on the geocoded address. */
 import { APILoadingStatus, APIProvider, Map, Marker, useApiLoadingStatus, useMap, useMapsLibrary } from '@vis.gl/react-google-maps';
 import { useEffect, useState } from 'react';
-import type { MapBoxProps } from './map-box';
+import type { MapBoxProps } from './map-box-props';
 import { buttonClass } from './styles';
 
 type LatLng = { lat: number; lng: number };

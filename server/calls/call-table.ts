@@ -9,18 +9,9 @@ import type { Config } from '../config';
 import type { Jobs } from '../jobs/jobs';
 import type { Params } from '../http/params';
 import type { Readable } from 'node:stream';
+import type { SessionUser } from './session-user';
 
-/** The user a valid auth key belongs to. */
-export interface SessionUser {
-  user_id: number;
-  user_email: string;
-  user_name: string;
-  user_role: string;
-  /** The areas of the user's role, read from the `role` table with the session (管理: every area at write). */
-  areas: Record<Area, Level>;
-  /** sha256 of the auth key the call came with (logout deletes it). */
-  keyHash: string;
-}
+export type { SessionUser } from './session-user';
 
 export interface CallContext {
   call: string;

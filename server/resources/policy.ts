@@ -4,7 +4,7 @@
  * role table. Everything else — validation, uniqueness, references, conflicts, audit — is generic.
  * Each resource with such rules has one file in `policies/`, registered in `policies/index.ts`.
  */
-import type { Expression, ExpressionBuilder, SqlBool, Transaction } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type { Verb } from '../../lib/protocol';
 import type { ResourceDef } from '../../lib/resources/types';
 import type { SessionUser } from '../calls/call-table';
@@ -23,6 +23,11 @@ export interface WriteActor {
    * resource's `ops` are not asked. Set only by server code that owns such records, never from a call's input.
    */
   system?: boolean;
+}
+
+/** Who writes, through which call, on which database. */
+export interface WriteContext extends WriteActor {
+  db: Kysely<Database>;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../http/api-error';
 import { nextStamp } from '../http/clock';
 import type { WriteActor } from '../resources/policy';
-import type { WriteContext } from '../resources/records';
+import type { WriteContext } from '../resources/policy';
 import { validateForm } from '../resources/validate';
 
 /** Whose stock: one warehouse's items, or one item's warehouses. */
