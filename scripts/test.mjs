@@ -6,9 +6,10 @@
  *
  * Steps that do not depend on each other run side by side (the machine has two cores and most steps wait on a
  * database, a browser or one core): type check, lint and the copy check together; then the unit tests; then the API
- * suite's SQLite half, its PostgreSQL half and the static build together; then the browser tests (two workers, each
- * with its own server and database: playwright.config.ts). A step run beside others writes its output to
- * `.test-reports/{label}.log`, printed whole when the step ends, so the output reads step by step.
+ * suite's SQLite half, its PostgreSQL half (each running its files two at a time) and the static build together; then
+ * the browser tests (two workers, each with its own server and database: playwright.config.ts). A step run beside
+ * others writes its output to `.test-reports/{label}.log`, printed whole when the step ends, so the output reads step
+ * by step.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -76,18 +77,22 @@ const vitest = await run('unit', bin('vitest'), ['run', '--config', 'vitest.conf
 const v = readJson(vitestOut);
 record('unit', v?.numPassedTests ?? 0, v ? v.numFailedTests + (vitest !== 0 && v.numFailedTests === 0 ? 1 : 0) : 1);
 
-// 3. API tests against the real server, one process per dialect (SQLite; PostgreSQL too when TEST_DATABASE_URL is
-//    set), beside the static build the browser tests need.
+// 3. API tests against the real server, one runner per dialect (SQLite; PostgreSQL too when TEST_DATABASE_URL is
+//    set), beside the static build the browser tests need. Each runner runs API_CONCURRENCY files at once (2 by
+//    default; each file has its own server on port 0, its own temporary folder and database, the template databases
+//    are built under a lock); each file's time goes to `.test-reports/api-{dialect}-files.txt`, the slowest first.
 const apiDir = join(root, 'tests', 'api');
 // Node 20's runner does not pick .ts files from a folder: name them.
 const apiFiles = existsSync(apiDir) ? readdirSync(apiDir).filter((f) => f.endsWith('.test.ts')).sort().map((f) => `tests/api/${f}`) : [];
 const apiDialects = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+const apiConcurrency = Math.max(1, Number(process.env.API_CONCURRENCY) || 2);
 const apiRun = (dialect) => {
   const tap = join(reports, `api-${dialect}.tap`);
   return run(`api ${dialect}`, process.execPath, [
-    '--import', 'tsx', '--test', '--test-concurrency=1',
+    '--import', 'tsx', '--test', `--test-concurrency=${apiConcurrency}`,
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+    '--test-reporter=./scripts/file-times-reporter.mjs', `--test-reporter-destination=${join(reports, `api-${dialect}-files.txt`)}`,
     ...apiFiles,
   ], { TEST_DIALECTS: dialect }).then((code) => ({ dialect, code, tap }));
 };

@@ -2,7 +2,7 @@
  * The ONE call table: every `POST {dbApi}/{call}` is an entry here. Each area plugin adds its
  * calls; the calls plugin looks them up, authenticates, checks the role and runs the handler.
  */
-import type { Area, Level } from '../../lib/permissions';
+import type { Area } from '../../lib/permissions';
 import { LIMITS } from '../../lib/protocol';
 import type { AppDatabase } from '../db/connect';
 import type { Config } from '../config';
