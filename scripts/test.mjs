@@ -17,6 +17,15 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, '.test-reports');
+/** Each API file's seconds in the last run (`api-{dialect}-files.txt`), read before the old reports go. */
+const lastApiTimes = new Map();
+for (const dialect of ['sqlite', 'postgres']) {
+  const file = join(reports, `api-${dialect}-files.txt`);
+  if (!existsSync(file)) continue;
+  for (const [, seconds, path] of readFileSync(file, 'utf8').matchAll(/^\s*([\d.]+) s {2}(tests\/\S+)$/gm)) {
+    lastApiTimes.set(path, Math.max(lastApiTimes.get(path) ?? 0, Number(seconds)));
+  }
+}
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const env = { ...process.env, TZ: 'Asia/Tokyo', FORCE_COLOR: '0' };
@@ -83,7 +92,11 @@ record('unit', v?.numPassedTests ?? 0, v ? v.numFailedTests + (vitest !== 0 && v
 //    are built under a lock); each file's time goes to `.test-reports/api-{dialect}-files.txt`, the slowest first.
 const apiDir = join(root, 'tests', 'api');
 // Node 20's runner does not pick .ts files from a folder: name them.
-const apiFiles = existsSync(apiDir) ? readdirSync(apiDir).filter((f) => f.endsWith('.test.ts')).sort().map((f) => `tests/api/${f}`) : [];
+// The longest first (by the last run's times; a new file counts as long), so no long file starts last and runs alone.
+const apiFiles = existsSync(apiDir)
+  ? readdirSync(apiDir).filter((f) => f.endsWith('.test.ts')).sort().map((f) => `tests/api/${f}`)
+    .sort((a, b) => (lastApiTimes.get(b) ?? Infinity) - (lastApiTimes.get(a) ?? Infinity))
+  : [];
 const apiDialects = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 const apiConcurrency = Math.max(1, Number(process.env.API_CONCURRENCY) || 2);
 const apiRun = (dialect) => {
