@@ -1,29 +1,18 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the static bundle only when `out/index.html` is missing or older than the
- * client sources, then runs the server (`node --import tsx server/main.ts`) with TZ=Asia/Tokyo,
- * sharing this terminal and forwarding stop signals.
+ * `npm start`: builds the static bundle only when `out/index.html` is missing or older than the client sources, and
+ * the server (scripts/build-server.mjs: `dist/server/main.js`) only when it is older than its sources, then runs the
+ * built server (`node dist/server/main.js`, plain JavaScript) with TZ=Asia/Tokyo, sharing this terminal and
+ * forwarding stop signals. `npm run serve` runs the TypeScript sources through tsx instead (development).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildServer, newest, SERVER_ENTRY, serverStale } from './build-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const env = { ...process.env, TZ: process.env.TZ || 'Asia/Tokyo' };
 const SOURCES = ['app', 'components', 'lib', 'public', 'next.config.mjs', 'package.json'];
-const SKIP = new Set(['node_modules', '.next', 'out']);
-
-/** Newest modification time (ms) of a file or of any file below a directory. */
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = 0;
-  for (const entry of readdirSync(path)) {
-    if (!SKIP.has(entry)) latest = Math.max(latest, newest(join(path, entry)));
-  }
-  return latest;
-}
 
 const staticDir = join(root, process.env.STATIC_DIR || 'out');
 const index = join(staticDir, 'index.html');
@@ -40,7 +29,14 @@ if (built === 0 || built < sources) {
   console.log('Web client is up to date (out/).');
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit', env });
+if (serverStale()) {
+  console.log(existsSync(SERVER_ENTRY) ? 'Building the server (sources changed)…' : 'Building the server (dist/ is missing)…');
+  await buildServer();
+} else {
+  console.log('Server is up to date (dist/).');
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => server.kill(signal));
 }

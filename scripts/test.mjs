@@ -6,9 +6,10 @@
  *
  * Steps that do not depend on each other run side by side (the machine has two cores and most steps wait on a
  * database, a browser or one core): type check, lint and the copy check together; then the unit tests; then the API
- * suite's SQLite half, its PostgreSQL half and the static build together; then the browser tests (two workers, each
- * with its own server and database: playwright.config.ts). A step run beside others writes its output to
- * `.test-reports/{label}.log`, printed whole when the step ends, so the output reads step by step.
+ * suite's SQLite half, its PostgreSQL half (each running its files two at a time) and the static build together; then
+ * the browser tests (two workers, each with its own server and database: playwright.config.ts). A step run beside
+ * others writes its output to `.test-reports/{label}.log`, printed whole when the step ends, so the output reads step
+ * by step.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -16,6 +17,15 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, '.test-reports');
+/** Each API file's seconds in the last run (`api-{dialect}-files.txt`), read before the old reports go. */
+const lastApiTimes = new Map();
+for (const dialect of ['sqlite', 'postgres']) {
+  const file = join(reports, `api-${dialect}-files.txt`);
+  if (!existsSync(file)) continue;
+  for (const [, seconds, path] of readFileSync(file, 'utf8').matchAll(/^\s*([\d.]+) s {2}(tests\/\S+)$/gm)) {
+    lastApiTimes.set(path, Math.max(lastApiTimes.get(path) ?? 0, Number(seconds)));
+  }
+}
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const env = { ...process.env, TZ: 'Asia/Tokyo', FORCE_COLOR: '0' };
@@ -76,18 +86,26 @@ const vitest = await run('unit', bin('vitest'), ['run', '--config', 'vitest.conf
 const v = readJson(vitestOut);
 record('unit', v?.numPassedTests ?? 0, v ? v.numFailedTests + (vitest !== 0 && v.numFailedTests === 0 ? 1 : 0) : 1);
 
-// 3. API tests against the real server, one process per dialect (SQLite; PostgreSQL too when TEST_DATABASE_URL is
-//    set), beside the static build the browser tests need.
+// 3. API tests against the real server, one runner per dialect (SQLite; PostgreSQL too when TEST_DATABASE_URL is
+//    set), beside the static build the browser tests need. Each runner runs API_CONCURRENCY files at once (2 by
+//    default; each file has its own server on port 0, its own temporary folder and database, the template databases
+//    are built under a lock); each file's time goes to `.test-reports/api-{dialect}-files.txt`, the slowest first.
 const apiDir = join(root, 'tests', 'api');
 // Node 20's runner does not pick .ts files from a folder: name them.
-const apiFiles = existsSync(apiDir) ? readdirSync(apiDir).filter((f) => f.endsWith('.test.ts')).sort().map((f) => `tests/api/${f}`) : [];
+// The longest first (by the last run's times; a new file counts as long), so no long file starts last and runs alone.
+const apiFiles = existsSync(apiDir)
+  ? readdirSync(apiDir).filter((f) => f.endsWith('.test.ts')).sort().map((f) => `tests/api/${f}`)
+    .sort((a, b) => (lastApiTimes.get(b) ?? Infinity) - (lastApiTimes.get(a) ?? Infinity))
+  : [];
 const apiDialects = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+const apiConcurrency = Math.max(1, Number(process.env.API_CONCURRENCY) || 2);
 const apiRun = (dialect) => {
   const tap = join(reports, `api-${dialect}.tap`);
   return run(`api ${dialect}`, process.execPath, [
-    '--import', 'tsx', '--test', '--test-concurrency=1',
+    '--import', 'tsx', '--test', `--test-concurrency=${apiConcurrency}`,
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+    '--test-reporter=./scripts/file-times-reporter.mjs', `--test-reporter-destination=${join(reports, `api-${dialect}-files.txt`)}`,
     ...apiFiles,
   ], { TEST_DIALECTS: dialect }).then((code) => ({ dialect, code, tap }));
 };

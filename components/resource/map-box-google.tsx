@@ -2,7 +2,7 @@
 import clsx from 'clsx';
 import { APILoadingStatus, APIProvider, Map, Marker, useApiLoadingStatus, useMap, useMapsLibrary } from '@vis.gl/react-google-maps';
 import { useEffect, useState } from 'react';
-import type { MapBoxProps } from './map-box';
+import type { MapBoxProps } from './map-box-props';
 import { buttonClass } from './styles';
 
 type LatLng = { lat: number; lng: number };

@@ -6,20 +6,12 @@
 import clsx from 'clsx';
 import { lazy, Suspense } from 'react';
 import { getConfig } from '@/lib/client/api/config';
+import type { MapBoxProps } from './map-box-props';
 
 const GoogleMapBox = lazy(() => import('./map-box-google'));
 
 /** Staff read this: what is missing and who can add it, never where a file lives (the README tells the administrator). */
 export const MAP_KEY_NOTICE = '地図を表示するには Google Maps API キーの設定が必要です。管理者に設定を依頼してください。住所の入力と保存はこのまま行えます。';
-
-export interface MapBoxProps {
-  /** Address to geocode: prefecture + city + street. */
-  address: string;
-  lat: string;
-  lng: string;
-  /** Fills lat/lng from the geocoder (「住所から位置を取得」); absent when the form is read-only. */
-  onLocate?: (lat: number, lng: number) => void;
-}
 
 const boxClass = 'flex h-[200px] w-[300px] max-w-full items-center justify-center rounded-[4px] border border-line bg-subtle p-[12px] text-[13px] text-ink-soft';
 

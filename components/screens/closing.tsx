@@ -35,7 +35,7 @@ import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resou
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import { ClosingMail } from './closing-mail';
 import { QueryForm, WorkScreen } from './work-screen';
-import type { ScreenProps } from './registry';
+import type { ScreenProps } from '@/components/screens/screen-props';
 
 /** What is asked: a group and a month (YYYYMM). */
 interface Closing {

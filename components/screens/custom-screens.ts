@@ -3,7 +3,7 @@
  * `ScreenProps`. A screen is one line here and one route in lib/routes.ts.
  */
 import type { ComponentType } from 'react';
-import type { ScreenProps } from './registry';
+import type { ScreenProps } from '@/components/screens/screen-props';
 
 export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentType<ScreenProps> }>> = {
   masters: () => import('./system/master-editor'),

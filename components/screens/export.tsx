@@ -14,7 +14,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { ExportB2Panel } from './export-b2';
 import { ExportYayoiPanel } from './export-yayoi';
 import { WorkScreen } from './work-screen';
-import type { ScreenProps } from './registry';
+import type { ScreenProps } from '@/components/screens/screen-props';
 
 const TAB_KEY = listKey('export', 'tabIndex');
 const TABS = ['b2', 'yayoi'] as const;

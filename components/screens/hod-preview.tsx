@@ -20,7 +20,7 @@ import { AppLink, useAreas, useLoadingWhile } from '@/components/resource/shell-
 import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { buttonClass } from '@/components/resource/styles';
 import { QueryForm, WorkScreen } from './work-screen';
-import type { ScreenProps } from './registry';
+import type { ScreenProps } from '@/components/screens/screen-props';
 
 const PAGE_SIZE = 100;
 

@@ -13,7 +13,7 @@ import { useLoadingWhile } from '@/components/resource/shell-bridge';
 import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
 import { QueryForm, WorkScreen } from './work-screen';
-import type { ScreenProps } from './registry';
+import type { ScreenProps } from '@/components/screens/screen-props';
 
 const count = (n: number, unit: string) => `${n.toLocaleString('ja-JP')}${unit}`;
 

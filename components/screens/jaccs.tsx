@@ -23,7 +23,7 @@ import { cellClass, DataTable, numberCellClass } from '@/components/resource/dat
 import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import { ImportPanel } from './import';
-import type { ScreenProps } from './registry';
+import type { ScreenProps } from '@/components/screens/screen-props';
 
 const swrOptions = { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0 } as const;
 const typeText = (value: string): string => DEBIT_ACCOUNT_TYPES.find((o) => o.value === value)?.text ?? value;

@@ -28,11 +28,6 @@ export function isLoadError(error: unknown): boolean {
   );
 }
 
-/** Props every screen module of kind home/custom receives. */
-export interface ScreenProps {
-  match: Match;
-}
-
 type ScreenModule = 'home' | 'list' | 'detail' | `custom:${string}`;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each module has its own props; screenElement passes the right ones.
 type AnyScreen = ComponentType<any>;

@@ -2,25 +2,16 @@
  * The ONE call table: every `POST {dbApi}/{call}` is an entry here. Each area plugin adds its
  * calls; the calls plugin looks them up, authenticates, checks the role and runs the handler.
  */
-import type { Area, Level } from '../../lib/permissions';
+import type { Area } from '../../lib/permissions';
 import { LIMITS } from '../../lib/protocol';
 import type { AppDatabase } from '../db/connect';
 import type { Config } from '../config';
 import type { Jobs } from '../jobs/jobs';
 import type { Params } from '../http/params';
 import type { Readable } from 'node:stream';
+import type { SessionUser } from './session-user';
 
-/** The user a valid auth key belongs to. */
-export interface SessionUser {
-  user_id: number;
-  user_email: string;
-  user_name: string;
-  user_role: string;
-  /** The areas of the user's role, read from the `role` table with the session (管理: every area at write). */
-  areas: Record<Area, Level>;
-  /** sha256 of the auth key the call came with (logout deletes it). */
-  keyHash: string;
-}
+export type { SessionUser } from './session-user';
 
 export interface CallContext {
   call: string;

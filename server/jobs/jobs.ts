@@ -16,7 +16,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { formatDateTime } from '../../lib/format';
 import { jobTitle, type JobInfo, type JobKind, type JobState } from '../../lib/jobs';
 import { MESSAGES } from '../../lib/protocol';
-import type { SessionUser } from '../calls/call-table';
+import type { SessionUser } from '../calls/session-user';
 import type { Config } from '../config';
 import type { AppDatabase } from '../db/connect';
 import type { JobTable } from '../db/schema';

@@ -5,7 +5,7 @@
  * Each resource with such rules has one file in its area, `server/<area>/<name>-policy.ts`, registered by
  * server/areas.ts from the area (./registry.ts); a resource without one gets the generic rules.
  */
-import type { Expression, ExpressionBuilder, SqlBool, Transaction } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type { Verb } from '../../lib/protocol';
 import type { ResourceDef } from '../../lib/resources/types';
 import type { SessionUser } from '../calls/call-table';
@@ -24,6 +24,11 @@ export interface WriteActor {
    * resource's `ops` are not asked. Set only by server code that owns such records, never from a call's input.
    */
   system?: boolean;
+}
+
+/** Who writes, through which call, on which database. */
+export interface WriteContext extends WriteActor {
+  db: Kysely<Database>;
 }
 
 /**

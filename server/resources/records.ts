@@ -21,12 +21,10 @@ import { policyOf, resourceService } from './registry';
 import { jobColumn } from './system-write';
 import { referencesTo, usedByRefusal } from './usage';
 import { valuesOrThrow } from './validate';
-import type { RowScope, SaveEvent, WriteActor, Writer } from './policy';
+import type { RowScope, SaveEvent, WriteActor, WriteContext, Writer } from './policy';
 
-/** Who writes, through which call, on which database. */
-export interface WriteContext extends WriteActor {
-  db: Kysely<Database>;
-}
+export type { WriteContext } from './policy';
+
 
 /**
  * The detail of a record, or 404 when it is missing or deleted — or outside the reader's `scope`.

@@ -21,7 +21,7 @@ import { openJobDatabase } from '../../server/jobs/job-db';
 import { bulkInsert } from '../../server/seed/bulk-insert';
 import { seedSyntheticClients } from '../../server/seed/seed';
 import { assertNoInternals, dialects } from './harness';
-import { startServerProcess, type ServerProcess } from './server-process';
+import { alive, startServerProcess, type ServerProcess } from './server-process';
 
 const ADMIN = { email: 'jobs@example.jp', password: 'jobs-password-2026' };
 /** Synthetic customers (about half of them on a regular schedule): a month is several chunks of 2,000 orders. */
@@ -190,9 +190,12 @@ for (const dialect of dialects()) {
       assert.ok(running.state === 'running' && running.done < running.total, JSON.stringify(running));
       const worker = await jobPid(id);
       // The primary first, so nobody is left to record the worker's end.
+      const primaryEnded = new Promise((resolve) => server.child.once('exit', resolve));
       server.child.kill('SIGKILL');
       process.kill(worker, 'SIGKILL');
-      await sleep(300);
+      // Both are gone before a server starts on their data.
+      await primaryEnded;
+      for (let i = 0; i < 250 && alive(worker); i++) await sleep(20);
       server = await startServerProcess(dialect, ADMIN, 2, { on: server });
       await login();
       const last = await job(id);

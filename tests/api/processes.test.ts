@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../server/config';
-import { startServerProcess, type ServerProcess } from './server-process';
+import { alive, startServerProcess, type ServerProcess } from './server-process';
 
 const ADMIN = { email: 'processes@example.jp', password: 'processes-password-2026' };
 
@@ -19,15 +19,6 @@ const workersOf = (pid: number): number[] => {
       .filter((line) => line.includes('server/main.ts')).map((line) => Number.parseInt(line.trim(), 10)).filter(Boolean);
   } catch {
     return []; // ps exits 1 when there are none
-  }
-};
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 };
 

@@ -10,6 +10,16 @@ import { join } from 'node:path';
 import type { DialectName } from '../../server/config';
 import { assertNoInternals, createPostgresDatabase } from './harness';
 
+/** Whether a process of this id is running. */
+export const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 export interface ServerProcess {
   /** The primary process. */
   child: ChildProcess;
@@ -29,6 +39,8 @@ export interface ServerProcess {
 export interface StartOptions {
   /** A killed server whose data the new one starts on (and then removes on close). */
   on?: ServerProcess;
+  /** A built server (scripts/build-server.mjs) to run instead of `server/main.ts` through tsx. */
+  built?: string;
 }
 
 /**
@@ -45,7 +57,7 @@ export async function startServerProcess(dialect: DialectName, admin: { email: s
   previous?.handOn();
   const pgDb = previous ?? (dialect === 'postgres' ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!) : undefined);
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, options.built ? [options.built] : ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env, TZ: 'Asia/Tokyo', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, STATIC_DIR: join(dir, 'out'), DATABASE_URL: pgDb?.url || '',
       SEED: '0', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'silent', WEB_CONCURRENCY: String(workers),

@@ -39,6 +39,14 @@ function pathOf(route: RouteDef): { path: string; found: boolean } {
   return { path: fillPath(route.path, params), found: record.id !== null };
 }
 
+/**
+ * Resolves once the tasks the page has queued so far (violation events among them) have run: a task queued behind them,
+ * twice, so a task queued by one of them has run too.
+ */
+async function tasksRun(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0)));
+}
+
 /** Logs in at `base` and opens every route; returns how many it opened. */
 async function visitEveryRoute(page: Page, base: string, withKey: boolean): Promise<number> {
   const violations = await watchViolations(page);
@@ -47,7 +55,7 @@ async function visitEveryRoute(page: Page, base: string, withKey: boolean): Prom
   expect(policy.includes('https://*.googleapis.com'), policy).toBe(withKey);
   // A refused bootstrap script leaves a blank page: say so rather than time out in the login form.
   await page.goto(base, { waitUntil: 'load' });
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  await tasksRun(page);
   expect(violations, 'the login page').toEqual([]);
   await login(page, E2E.adminEmail, E2E.adminPassword, base);
   let opened = 0;
@@ -70,8 +78,8 @@ async function visitEveryRoute(page: Page, base: string, withKey: boolean): Prom
     expect(violations, path).toEqual([]);
     opened++;
   }
-  // Violations are reported as tasks after the fact: give the last screen's a moment to arrive.
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  // Violations are reported as tasks after the fact: the last screen's have arrived once the tasks queued so far have run.
+  await tasksRun(page);
   expect(violations).toEqual([]);
   expect(errors.filter((error) => !/Google Maps/.test(error))).toEqual([]);
   return opened;

@@ -32,12 +32,14 @@ async function api<T = Row>(page: Page, name: string, params: Record<string, str
 }
 
 async function waitJob(page: Page, jobId: number): Promise<Row> {
-  for (let i = 0; i < 600; i += 1) {
-    const { body } = await api(page, 'job_dtl', { id: String(jobId) });
-    if (body[0].state !== 'running') return body[0];
-    await page.waitForTimeout(200);
-  }
-  throw new Error('the job did not end');
+  let job: Row = {};
+  await expect
+    .poll(async () => {
+      job = (await api(page, 'job_dtl', { id: String(jobId) })).body[0];
+      return job.state;
+    }, { message: 'the job did not end', timeout: 120_000 })
+    .not.toBe('running');
+  return job;
 }
 
 test('request file downloaded and checked byte for byte, 再発行 marked, the result uploaded and committed: payment allocated, 振替不能 listed', async ({ page }, testInfo) => {

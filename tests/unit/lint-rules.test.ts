@@ -69,13 +69,16 @@ describe('import cycles', () => {
     writeFileSync(join(dir, 'a.ts'), "import { b } from './b';\nexport const a = (): number => b() + 1;\n");
     writeFileSync(join(dir, 'b.ts'), "import { a } from './a';\nexport const b = (): number => (Math.random() > 2 ? a() : 0);\n");
     writeFileSync(join(dir, 'c.ts'), "import { b } from './b';\nexport const c = (): number => b();\n");
+    // Type-only imports count too.
+    writeFileSync(join(dir, 'd.ts'), "import type { E } from './e';\nexport interface D { e?: E }\n");
+    writeFileSync(join(dir, 'e.ts'), "import type { D } from './d';\nexport interface E { d?: D }\n");
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('two modules importing each other are reported, one importing them is not', async () => {
+  it('two modules importing each other are reported, types only too; one importing them is not', async () => {
     const results = await eslint.lintFiles([join(dir, '*.ts')]);
-    const cycles = Object.fromEntries(results.map((r) => [relative(dir, r.filePath), r.messages.filter((m) => m.ruleId === 'import-x/no-cycle').length]));
-    expect(cycles).toEqual({ 'a.ts': 1, 'b.ts': 1, 'c.ts': 0 });
+    const cycles = Object.fromEntries(results.map((r) => [relative(dir, r.filePath), r.messages.filter((m) => m.ruleId === 'local/no-cycle').length]));
+    expect(cycles).toEqual({ 'a.ts': 1, 'b.ts': 1, 'c.ts': 0, 'd.ts': 1, 'e.ts': 1 });
   });
 });
 

@@ -35,7 +35,7 @@ import { LinesEditor, type FixedRow } from '@/components/resource/lines-editor';
 import { SlipTotals } from '@/components/resource/slip-totals';
 import { AppLink, navigate, RecordNotFound, useAlert, useAreas, useConfirm, useLeaveGuard, useLoadingWhile, usePrompt, useUserId } from '@/components/resource/shell-bridge';
 import { buttonClass, labelClass } from '@/components/resource/styles';
-import type { ScreenProps } from '../registry';
+import type { ScreenProps } from '@/components/screens/screen-props';
 
 const def = orderResource;
 const LINES = def.children as ChildDef;

@@ -13,7 +13,7 @@ import { KEYS } from '@/lib/storage-keys';
 import ResourceListScreen, { type BulkContext } from '@/components/resource/resource-list-screen';
 import { useAreas } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
-import type { ScreenProps } from '../registry';
+import type { ScreenProps } from '@/components/screens/screen-props';
 
 function NextStatus({ ids, done, target }: BulkContext & { target: string }) {
   const [report, setReport] = useState<{ moved: number; failed: StatusResult[] }>();

@@ -13,7 +13,7 @@ import type { CsvEncoding } from '@/lib/protocol';
 import { Choice, CSV_ENCODING_CHOICES, CsvProgress } from '@/components/resource/csv-export-button';
 import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
-import type { ScreenProps } from '../registry';
+import type { ScreenProps } from '@/components/screens/screen-props';
 
 const RULES = { required: true };
 

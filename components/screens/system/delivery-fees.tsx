@@ -17,7 +17,7 @@ import { checkValues, recordFieldKey, recordMessage, writableFields } from '@/li
 import { columnKind, columnOf, idColumn } from '@/lib/resources/types';
 import { useAlert, useLeaveGuard, useLoadingWhile, useAreas } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
-import type { ScreenProps } from '../registry';
+import type { ScreenProps } from '@/components/screens/screen-props';
 
 const LIST = [callName(def.name, 'lst'), { n: 100, p: 1, col: def.list.defaultSort.col, odr: def.list.defaultSort.odr, kw: '', postData: {} }] as const;
 const EDITABLE = writableFields(def);

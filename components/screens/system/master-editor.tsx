@@ -29,7 +29,7 @@ import { Pagination } from '@/components/resource/pagination';
 import { UsedByLinks } from '@/components/resource/used-by-links';
 import { AppLink, useAlert, useConfirm, useLeaveGuard, useLoadingWhile, useAreas } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
-import type { ScreenProps } from '../registry';
+import type { ScreenProps } from '@/components/screens/screen-props';
 
 const COLUMNS = def.list.columns;
 const cellClass = 'px-[10px] py-[4px]';

@@ -8,10 +8,9 @@
 import { CallError } from '../api/fetcher';
 import { MESSAGES } from '../../protocol';
 import type { ChildDef } from '../../resources/types';
-import type { ChildRowsState } from './use-child-rows';
+import type { ChildRowsState, RowMessages } from './child-rows-state';
 
-/** Messages of child rows: row index (0-based, as sent) → field → message. */
-export type RowMessages = Record<number, Record<string, string>>;
+export type { RowMessages } from './child-rows-state';
 
 export interface Refusal {
   /** `conflict`: someone saved the record first (409); `fields`: a 400 naming fields; `error`: anything else. */

@@ -6,33 +6,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChildDef } from '../../resources/types';
 import { checkChildRow, childCellId, childPayload, childRowsKey, childRowsOf, emptyChildRow, messagesByRowKey, type ChildRow } from './child-rows';
-import type { RowMessages } from './save-refusal';
+import type { ChildRowsState, RowMessages } from './child-rows-state';
 import type { Row } from './use-list-controller';
 
-export interface ChildRowsState {
-  child: ChildDef;
-  rows: readonly ChildRow[];
-  /** Replaces the rows; a row whose values changed loses the server's messages. */
-  setRows: (rows: readonly ChildRow[]) => void;
-  /** A row as a new one starts (the `initial` given to the hook). */
-  newRow: () => ChildRow;
-  /** The server's messages by row key. */
-  messages: Readonly<Record<number, Record<string, string>>>;
-  /** A row's messages: the save's own check of its values (live), else the server's. */
-  problemsOf: (row: ChildRow) => Record<string, string>;
-  /** The id of the first cell the save's check refuses (a save is stopped there), if any. */
-  firstInvalid: () => string | undefined;
-  /** Shows a refusal's row messages (keyed by the index among the rows sent); answers the first named cell's id. */
-  showMessages: (sent: RowMessages) => string | undefined;
-  /** The rows differ from the ones loaded (or saved). */
-  dirty: boolean;
-  /** The rows a save sends. */
-  payload: () => Record<string, string>[];
-  /** Starts over from stored rows (a copy's, a reload's); an empty list shows one blank row. */
-  load: (stored: readonly Row[]) => void;
-  /** The rows on screen are what the record now holds (after a save): the next stored rows replace them. */
-  markSaved: () => void;
-}
+export type { ChildRowsState } from './child-rows-state';
 
 /** The rows the form edits of stored ones; none (or only derived ones) shows one blank row. */
 function editableRows(child: ChildDef, stored: readonly Row[], newRow: () => ChildRow): ChildRow[] {

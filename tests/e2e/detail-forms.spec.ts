@@ -185,12 +185,24 @@ async function backAndStay(page: Page): Promise<void> {
   await expect(page).toHaveURL(/#\/client\/detail\/\d+$/);
   const detailUrl = page.url();
   await page.getByLabel('部署', { exact: true }).fill('戻る確認部');
+  // Counts the framework's writes of its own history entries (`__NA`), however late they land.
+  await page.evaluate(() => {
+    const counted = window as Window & { frameworkWrites?: number };
+    counted.frameworkWrites = 0;
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the page's History (`inner.call(history, …)`)
+    const inner = history.replaceState;
+    history.replaceState = function replaceState(this: History, state: unknown, unused: string, url?: string | URL | null) {
+      inner.call(history, state, unused, url);
+      if ((state as { __NA?: boolean } | null)?.__NA) counted.frameworkWrites = (counted.frameworkWrites ?? 0) + 1;
+    };
+  });
   await page.goBack();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('保存されていない変更があります');
   await dialog.getByRole('button', { name: '編集を続ける' }).click();
   await expect(dialog).toHaveCount(0);
-  await page.waitForTimeout(300);
+  // The framework's answer to Back has landed: the address bar is checked after it, not after a guessed time.
+  await page.waitForFunction(() => ((window as Window & { frameworkWrites?: number }).frameworkWrites ?? 0) > 0);
   expect(page.url()).toBe(detailUrl);
   await expect(page.getByLabel('部署', { exact: true })).toHaveValue('戻る確認部');
   // Back again, and leaving on purpose, goes to the list.
