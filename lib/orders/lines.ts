@@ -7,9 +7,9 @@
 import { checkForm, formSchema } from '../resources/schema';
 import type { FieldDef } from '../resources/types';
 
-export const LINE_QUANTITY: FieldDef = { name: 'quantity', label: '数量', type: 'number', tab: '', required: true, min: -99_999, max: 99_999 };
+export const LINE_QUANTITY = { name: 'quantity', label: '数量', type: 'number', tab: '', required: true, min: -99_999, max: 99_999 } as const satisfies FieldDef;
 /** Empty = the customer's price of the item; up to two decimals (86.40円, lib/money/totals). */
-export const LINE_PRICE: FieldDef = { name: 'price', label: '単価', type: 'decimal', scale: 2, tab: '', min: -9_999_999, max: 9_999_999 };
+export const LINE_PRICE = { name: 'price', label: '単価', type: 'decimal', scale: 2, tab: '', min: -9_999_999, max: 9_999_999 } as const satisfies FieldDef;
 
 /** A line's quantity is never 0 (a return is negative): the rule of the order's child rows (lib/resources/order). */
 export const lineCheck = (values: Record<string, unknown>): Record<string, string> | undefined =>

@@ -7,7 +7,7 @@ import { DEBIT_ACCOUNT_TYPES, DEBIT_RESULTS } from '../zengin/format';
 import * as O from './options';
 import type { FieldDef, ResourceDef } from './types';
 
-const address = (prefix: string, tab: string, what: string): FieldDef[] => [
+const address = <P extends string>(prefix: P, tab: string, what: string) => [
   { name: `${prefix}co_name`, label: `${what}会社名`, type: 'text', tab, max: 100 },
   { name: `${prefix}busyo`, label: `${what}部署`, type: 'text', tab, max: 100 },
   { name: `${prefix}name`, label: `${what}氏名`, type: 'text', tab, max: 100 },
@@ -19,13 +19,13 @@ const address = (prefix: string, tab: string, what: string): FieldDef[] => [
   { name: `${prefix}building`, label: `${what}建物名`, type: 'text', tab, max: 200 },
   { name: `${prefix}tel`, label: `${what}電話番号`, type: 'tel', tab },
   { name: `${prefix}fax`, label: `${what}FAX`, type: 'tel', tab },
-];
+] as const satisfies readonly FieldDef[];
 
-const bunrui = [1, 2, 3, 4, 5, 6, 7].map(
-  (n): FieldDef => ({ name: `bunrui_${n}`, label: `顧客分類${n}`, type: 'select', tab: 'category', master: `mt_bunrui_${n}` }),
+const bunrui = ([1, 2, 3, 4, 5, 6, 7] as const).map(
+  (n) => ({ name: `bunrui_${n}` as const, label: `顧客分類${n}`, type: 'select' as const, tab: 'category', master: `mt_bunrui_${n}` }) satisfies FieldDef,
 );
 
-export const clientFields: readonly FieldDef[] = [
+export const clientFields = [
   // 基本情報
   { name: 'status', label: '状態', type: 'select', tab: 'basic', master: 'mt_status', required: true, initial: '1' },
   // The customer's own code (issue 14): the natural key of 顧客取込, unique among live customers that have one.
@@ -136,7 +136,7 @@ export const clientFields: readonly FieldDef[] = [
   { name: 'login_id', label: 'マイページID', type: 'text', tab: 'notes', max: 50 },
   { name: 'pw', label: 'マイページパスワード', type: 'secret', tab: 'notes', max: 100 },
   { name: 'last_login', label: 'マイページ最終ログイン', type: 'datetime', tab: 'notes', readOnly: true },
-];
+] as const satisfies readonly FieldDef[];
 
 /** The 口座振替 fields' digits (the form and the save alike; the request file checks that each is there). */
 const DEBIT_DIGITS = [['bank_code', 4, '銀行コード'], ['branch_code', 3, '支店コード'], ['account_no', 7, '口座番号'], ['debit_code', 20, '顧客番号']] as const;
@@ -154,7 +154,7 @@ export function debitAccountProblems(values: Record<string, unknown>): Record<st
   return problems;
 }
 
-export const clientResource: ResourceDef = {
+export const clientResource = {
   name: 'client',
   label: '顧客',
   table: 'client',
@@ -238,4 +238,4 @@ export const clientResource: ResourceDef = {
     Object.assign(problems, debitAccountProblems(values));
     return Object.keys(problems).length > 0 ? problems : undefined;
   },
-};
+} as const satisfies ResourceDef;

@@ -27,7 +27,7 @@ import { userResource } from './user';
 import { yayoiSettingResource } from './yayoi-setting';
 import { serverResource } from './water-server';
 
-export const RESOURCES: Record<string, ResourceDef> = {
+export const RESOURCES = {
   client: clientResource,
   order: orderResource,
   contact: contactResource,
@@ -54,6 +54,8 @@ export const RESOURCES: Record<string, ResourceDef> = {
   billing: billingResource,
   serverhistory: serverHistoryResource,
   yayoisetting: yayoiSettingResource,
-};
+} as const satisfies Record<string, ResourceDef>;
+
+export type ResourceName = keyof typeof RESOURCES;
 
 export type { ResourceDef, FieldDef, ColumnDef, Option, RelatedDef } from './types';

@@ -262,7 +262,7 @@ async function documentsOf(db: Db, ids: readonly number[], issuer: InvoiceIssuer
     const b = byId.get(id);
     if (!b) continue;
     const customerId = num(b.bl_cl_id);
-    const client = clients.get(customerId) ?? { cl_id: customerId, cl_co_name: text(b.bl_name) };
+    const client = clients.get(customerId) ?? { cl_id: customerId, cl_co_name: text(b.bl_name), cl_zei_ten: '' };
     const zeiTen = text(client.cl_zei_ten);
     const printCount = num(b.bl_print_count);
     docs.push({

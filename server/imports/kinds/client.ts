@@ -22,7 +22,7 @@ import { saveBatch } from '../../resources/records';
 import type { ImportKindHandler, ImportRow, ImportRun } from '../kind';
 import { headerKey } from '../run';
 
-const FIELDS = new Map(clientResource.fields.map((f) => [f.name, f]));
+const FIELDS = new Map<string, FieldDef>(clientResource.fields.map((f) => [f.name, f]));
 const LABELS = new Map(clientImportColumns.map((c) => [c.field, c.label]));
 const labelOf = (field: string): string => LABELS.get(field) ?? FIELDS.get(field)?.label ?? '';
 
