@@ -108,7 +108,7 @@ export async function mailInvoice(mailer: InvoiceMailer, template: ResourceRow, 
     if (failure) await writeAudit(trx, { userId: user.user_id, call, table: 'billing', recordId: id, jobId: mailer.jobId, changes: { ...extra, send_state: [null, `送信失敗: ${failure.message}`] } });
     // A mailed PDF is an issued invoice: the next one is a reprint.
     else await recordIssues(trx, { userId: user.user_id, call, jobId: mailer.jobId, extra: { ...extra, send_state: [null, '送信済み'] } }, [{ bl_id: id, printCount: doc.printCount, reissue: doc.reissue }]);
-    return Number(row.bs_id);
+    return row.bs_id;
   });
   return { to, subject: mail.subject, bs_id, reissue: doc.reissue, failure };
 }
@@ -120,13 +120,13 @@ export async function mailBatchRecipients(db: Kysely<Database>, simeGp: string, 
   const rows = await db.selectFrom('billing').innerJoin('client', 'client.cl_id', 'billing.bl_cl_id')
     .select(['bl_id', 'bl_number', 'bl_cl_id', 'bl_name', 'bl_total', 'cl_co_name', 'cl_name', 'cl_billing_email', 'cl_email'])
     .where('bl_id', 'in', ids).execute();
-  const byId = new Map(rows.map((r) => [Number(r.bl_id), r]));
+  const byId = new Map(rows.map((r) => [r.bl_id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
     return [{
-      bl_id: id, bl_number: String(r.bl_number ?? ''), cl_id: Number(r.bl_cl_id),
-      name: String(r.bl_name || r.cl_co_name || r.cl_name || ''), to: invoiceRecipient(r), total: Number(r.bl_total ?? 0),
+      bl_id: id, bl_number: (r.bl_number ?? ''), cl_id: Number(r.bl_cl_id),
+      name: (r.bl_name || r.cl_co_name || r.cl_name || ''), to: invoiceRecipient(r), total: (r.bl_total ?? 0),
     }];
   });
 }

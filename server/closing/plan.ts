@@ -230,7 +230,7 @@ export async function closingRefusal(db: Db, period: ClosingPeriod, planOf: () =
   const { sime_gp: gp, sime_ym: ym } = period;
   const closed = await db.selectFrom('closing').select(['cls_sime_ym']).where('cls_sime_gp', '=', gp).orderBy('cls_sime_ym', 'desc').execute();
   if (closed.some((c) => c.cls_sime_ym === ym)) return new ApiError(409, `${closingLabel(gp, ym)}は締め処理済みです。やり直すときは先に締め戻しをしてください。`);
-  const latest = closed[0] ? String(closed[0].cls_sime_ym) : undefined;
+  const latest = closed[0] ? closed[0].cls_sime_ym : undefined;
   if (latest === undefined || latest === shiftMonth(ym, -1)) return undefined;
   if (latest > ym) {
     return new ApiError(409, `${closingLabel(gp, latest)}まで締め処理済みです。それより前の月は締められません（${monthLabel(ym)}の伝票は ${monthLabel(latest)} までの請求に含まれています）。`);

@@ -81,8 +81,8 @@ async function stockMovesCsv(
     .where('m.created', '>=', lower).where('m.created', '<', upper).orderBy('m.created').orderBy('m.sm_id').execute();
   const kind = new Map(STOCK_MOVE_KIND.map((o) => [o.value, o.text]));
   const records = [STOCK_MOVE_HEADERS, ...rows.map((r) => [
-    String(r.sm_id), formatDateTime(String(r.created)), neutralise(String(r.sk_code)), neutralise(String(r.sk_name)), neutralise(String(r.it_code)), neutralise(String(r.it_name)),
-    kind.get(String(r.sm_kind)) ?? String(r.sm_kind), String(r.sm_quantity), String(r.sm_before), String(r.sm_after), neutralise(String(r.sm_reason ?? '')), neutralise(String(r.user_name ?? '')),
+    String(r.sm_id), formatDateTime(r.created), neutralise(r.sk_code), neutralise(r.sk_name), neutralise(r.it_code), neutralise(r.it_name),
+    kind.get(r.sm_kind) ?? r.sm_kind, String(r.sm_quantity), String(r.sm_before), String(r.sm_after), neutralise((r.sm_reason ?? '')), neutralise((r.user_name ?? '')),
   ])];
   await writeAudit(database.db, { userId: user.user_id, call, table: 'stock_move', recordId: null, changes: Object.fromEntries(Object.entries({ ...conditions, 文字コード: encoding, 件数: String(rows.length) }).map(([k, v]) => [k, [null, v]])) });
   return csvFile({ name: name.label, asciiName: name.ascii, records, encoding });

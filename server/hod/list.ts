@@ -18,7 +18,7 @@ import type { Db } from '../db/schema';
  */
 export async function cashMethods(db: Db): Promise<Set<string>> {
   const rows = await db.selectFrom('master_option').select('mo_value').where('mo_table', '=', 'mt_pmt_method').where('mo_flg', '=', 1).where('deleted', '=', 0).execute();
-  return new Set(rows.map((r) => String(r.mo_value)));
+  return new Set(rows.map((r) => r.mo_value));
 }
 
 /** The most stops one list answers (a route sheet of a quarter's deliveries fits). */

@@ -60,7 +60,7 @@ export async function dueByClient(db: Db, from: string, to: string): Promise<Cli
   ]);
   return clients.map((c) => {
     const schedule: ScheduleInput = {
-      cl_id: Number(c.cl_id), haiso_flag: c.cl_haiso_flag, haiso_type: c.cl_haiso_type, haiso_wks: c.cl_haiso_wks,
+      cl_id: c.cl_id, haiso_flag: c.cl_haiso_flag, haiso_type: c.cl_haiso_type, haiso_wks: c.cl_haiso_wks,
       haiso_dow: c.cl_haiso_dow, haiso_day: c.cl_haiso_day, haiso_week: c.cl_haiso_week, haiso_num: c.cl_haiso_num,
       haiso_holiday: c.cl_haiso_holiday, next_shipping_date: text(c.cl_next_shipping_date) || null,
     };

@@ -153,7 +153,7 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
       .where('imp_kind', '=', kind).where('imp_sha256', '=', sha256).where('imp_state', '=', 'committed');
     if (exceptId !== undefined) query = query.where('imp_id', '<>', exceptId);
     const row = await query.orderBy('imp_id', 'desc').executeTakeFirst();
-    return row ? { import_id: Number(row.imp_id), committed: String(row.imp_committed), user_name: String(row.user_name ?? '') } : null;
+    return row ? { import_id: row.imp_id, committed: row.imp_committed, user_name: (row.user_name ?? '') } : null;
   }
 
   async function runOf(params: Params, user: SessionUser, level: 'read' | 'write'): Promise<{ row: ResourceRow } & KindOf> {
@@ -161,7 +161,7 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
     if (raw === '') throw badRequest(IMPORT_MESSAGES.missingImport, { fields: { import_id: IMPORT_MESSAGES.missingImport } });
     const row = await db.selectFrom('import_run').selectAll().where('imp_id', '=', positiveId(raw)).executeTakeFirst();
     if (!row) throw new ApiError(404, IMPORT_MESSAGES.notFound);
-    return { row, ...kindOf(String(row.imp_kind), user, level) };
+    return { row, ...kindOf(row.imp_kind, user, level) };
   }
 
   addCall(calls, 'import_preview', {
@@ -211,7 +211,7 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
           if (Number(updated.numUpdatedRows) === 0) await db.insertInto('import_mapping').values({ imm_kind: kind, imm_mapping: remember, imm_usr_id: user.user_id, modified: now }).execute();
         }
         const answer: ImportPreview = {
-          import_id: Number(inserted.imp_id), kind, file_name: upload.name, encoding, rows: totals.rows, inserts: totals.inserts, updates: totals.updates,
+          import_id: inserted.imp_id, kind, file_name: upload.name, encoding, rows: totals.rows, inserts: totals.inserts, updates: totals.updates,
           skips: totals.skips, ...(totals.groups ? { groups: totals.groups } : {}), summary: importSummary(info, totals, false),
           ...noticed, errors: sink.first, errors_more: totals.errors - sink.first.length, mapping: file.mapping, headers: file.headers,
           imported_before: await committedBefore(kind, stored.sha256),
@@ -356,10 +356,10 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
           'imp_state', 'imp_error', 'imp_job_id', 'user_name', 'import_run.created', 'imp_committed'])
         .where('imp_kind', '=', kind).orderBy('imp_id', 'desc').limit(limit).execute();
       return rows.map((r): ImportRunInfo => ({
-        import_id: Number(r.imp_id), kind: String(r.imp_kind), file_name: String(r.imp_file_name), size: Number(r.imp_size), encoding: String(r.imp_encoding),
-        rows: Number(r.imp_rows), inserts: Number(r.imp_inserts), updates: Number(r.imp_updates), skips: Number(r.imp_skips), errors: Number(r.imp_errors),
-        state: String(r.imp_state), error: String(r.imp_error ?? ''), job_id: r.imp_job_id === null ? null : Number(r.imp_job_id),
-        user_name: String(r.user_name ?? ''), created: String(r.created), committed: String(r.imp_committed ?? ''),
+        import_id: r.imp_id, kind: r.imp_kind, file_name: r.imp_file_name, size: r.imp_size, encoding: r.imp_encoding,
+        rows: r.imp_rows, inserts: r.imp_inserts, updates: r.imp_updates, skips: r.imp_skips, errors: r.imp_errors,
+        state: r.imp_state, error: (r.imp_error ?? ''), job_id: r.imp_job_id === null ? null : r.imp_job_id,
+        user_name: (r.user_name ?? ''), created: r.created, committed: (r.imp_committed ?? ''),
       }));
     },
   });

@@ -109,7 +109,7 @@ async function seedDemo(db: Kysely<Database>, adminId: number, today: string = t
   // The drivers' customers have the orders of their rounds; the other customers the orders of the half year.
   const served = await seedDeliveryRounds(db, adminId, today);
   const others = clientIds.filter((id) => !served.has(id));
-  const items = new Map((await db.selectFrom('item').select(['it_id', 'it_code']).where('deleted', '=', 0).execute()).map((it) => [String(it.it_code), Number(it.it_id)]));
+  const items = new Map((await db.selectFrom('item').select(['it_id', 'it_code']).where('deleted', '=', 0).execute()).map((it) => [it.it_code, it.it_id]));
   await insertSeedOrders({ db, userId: adminId }, generateOrders(others.length, DEMO_ORDERS, 2, today).map((o) => ({
     clientId: others[o.clientIndex], date: o.date, deliveryDate: o.deliveryDate, status: o.status, biko: '',
     lines: o.lines.map((l) => ({ it_id: items.get(l.code)!, quantity: l.quantity })),
@@ -130,7 +130,7 @@ async function seedPayments(db: Kysely<Database>, today: string): Promise<void> 
   const rows = await db.selectFrom('orders').select(['od_cl_id', month.as('month'), (eb) => eb.fn.sum<number>('od_uriage_total').as('total')])
     .where('od_status', '=', 'processed').where('deleted', '=', 0).where('od_date', '<', `${today.slice(0, 7)}-01`)
     .groupBy(['od_cl_id', month]).orderBy(month).orderBy('od_cl_id').execute();
-  const sales = rows.map((r) => ({ cl_id: Number(r.od_cl_id), month: String(r.month), total: Number(r.total) }));
+  const sales = rows.map((r) => ({ cl_id: r.od_cl_id, month: r.month, total: Number(r.total) }));
   await bulkInsert(db, paymentResource, generatePayments(sales, today), { createdOf: createdOnDay('date') });
 }
 
