@@ -6,6 +6,7 @@ import { PREFECTURE_OPTIONS } from '../prefectures';
 import { DEBIT_ACCOUNT_TYPES, DEBIT_RESULTS } from '../zengin/format';
 import * as O from './options';
 import type { FieldDef, ResourceDef } from './types';
+import { cellText } from './checks';
 
 const address = <P extends string>(prefix: P, tab: string, what: string) => [
   { name: `${prefix}co_name`, label: `${what}会社名`, type: 'text', tab, max: 100 },
@@ -148,7 +149,7 @@ const DEBIT_DIGITS = [['bank_code', 4, '銀行コード'], ['branch_code', 3, '�
 export function debitAccountProblems(values: Record<string, unknown>): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const [name, digits, label] of DEBIT_DIGITS) {
-    const value = String(values[name] ?? '');
+    const value = cellText(values[name]);
     if (value !== '' && !new RegExp(`^\\d{${digits}}$`).test(value)) problems[name] = `${label}は ${digits} 桁の数字で入力してください。`;
   }
   return problems;
@@ -227,8 +228,8 @@ export const clientResource = {
     { resource: 'hodpause', field: 'cl_id', label: '休配・スキップ' },
   ],
   check: (values) => {
-    const coName = String(values.co_name ?? '');
-    const name = String(values.name ?? '');
+    const coName = cellText(values.co_name);
+    const name = cellText(values.name);
     const problems: Record<string, string> = {};
     if (values.co_name !== undefined && values.name !== undefined && !coName && !name) problems.co_name = '会社名か氏名のどちらかを入力してください。';
     const balance = values.opening_balance;

@@ -20,9 +20,9 @@ import { taxClassOf, type TaxClass } from '../../lib/tax';
 import { chunksOf } from '../db/bulk-write';
 import type { Database, ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
+import { cellText as text } from '../../lib/resources/checks';
 
 type Db = Kysely<Database>;
-const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 const num = (value: unknown): number => (value === null || value === undefined || value === '' ? 0 : Number(value));
 
 /** Who issues the invoice: our company (自社情報). */
@@ -100,7 +100,6 @@ export interface InvoicePayment {
   /** Dated before the invoice's period (a late entry, as a slip's `late`). */
   late: boolean;
 }
-
 
 export interface InvoiceDocument {
   bl_id: number;

@@ -21,6 +21,7 @@ import { closingInvoiceIds } from './batch';
 import { assertReconciles, companySettings, invoiceDocuments } from './invoice-document';
 import { invoicePdf } from './invoice-pdf';
 import { recordIssues } from './issue';
+import { cellText } from '../../lib/resources/checks';
 
 const PDF = 'application/pdf';
 
@@ -29,7 +30,7 @@ const PDF = 'application/pdf';
  * @example invoiceRecipient({ cl_billing_email: '', cl_email: 'info@example.jp' }) // 'info@example.jp'
  */
 export const invoiceRecipient = (client: { cl_billing_email?: unknown; cl_email?: unknown } | undefined): string =>
-  String(client?.cl_billing_email ?? '').trim() || String(client?.cl_email ?? '').trim();
+  cellText(client?.cl_billing_email).trim() || cellText(client?.cl_email).trim();
 
 /**
  * The template an invoice mail is written with: the one asked for (`raw`, a template id), else the first live 請求

@@ -29,6 +29,7 @@ import { taxClassOf } from '../../lib/tax';
 import { isPostgres } from '../db/bulk-write';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { cellText } from '../../lib/resources/checks';
 
 type Db = Kysely<Database>;
 type Raw = Record<string, string | number | null>;
@@ -82,7 +83,7 @@ export function takenOf(db: Db, table: 'sales' | 'payment', to: string): { from:
     : { from: sql`CROSS JOIN ${sql.table(table)} ${sql.raw(alias)}`, where: joined };
 }
 
-const nameOf = (row: { cl_co_name?: unknown; cl_name?: unknown; cl_id?: unknown }): string => String(row.cl_co_name || row.cl_name || `ID ${String(row.cl_id)}`);
+const nameOf = (row: { cl_co_name?: unknown; cl_name?: unknown; cl_id?: unknown }): string => cellText(row.cl_co_name) || cellText(row.cl_name) || `ID ${cellText(row.cl_id)}`;
 
 /** What the slips and payments of each billing customer add up to. */
 interface Taken {

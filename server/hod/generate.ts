@@ -55,7 +55,7 @@ async function heldAmong(trx: Transaction<Database>, ids: readonly number[], fro
   const row = await trx.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('held'))
     .where('od_id', '>=', first).where('od_id', '<=', last).where('deleted', '=', 0)
     .where('od_status', '=', 'pending').where('od_hod_date', '>=', from).where('od_hod_date', '<=', to).executeTakeFirstOrThrow();
-  return Number(row.held);
+  return row.held;
 }
 
 /** One order the run creates. */

@@ -10,6 +10,7 @@ import { escapeLike } from '../../lib/text';
 import { clientResource } from '../../lib/resources/client';
 import { titleOf } from '../../lib/resources/types';
 import type { Db } from '../db/schema';
+import { cellText as text } from '../../lib/resources/checks';
 
 /**
  * The payment methods the driver collects on delivery: the 支払方法 master's rows with フラグ 1 (代金引換,
@@ -23,8 +24,6 @@ export async function cashMethods(db: Db): Promise<Set<string>> {
 
 /** The most stops one list answers (a route sheet of a quarter's deliveries fits). */
 export const MAX_LIST_ROWS = 5000;
-
-const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 /**
  * The stops of the range matching the filters (empty filters match everything).

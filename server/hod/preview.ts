@@ -9,11 +9,10 @@ import { deliveriesDue, type ScheduleException, type ScheduleInput, type Schedul
 import { clientResource } from '../../lib/resources/client';
 import { titleOf } from '../../lib/resources/types';
 import type { Db } from '../db/schema';
+import { cellText as text } from '../../lib/resources/checks';
 
 /** Exceptions this many days beyond the range still matter: a delivery may move past a run of holidays. */
 const SHIFT_MARGIN_DAYS = 14;
-
-const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 /** A customer's exceptions overlapping [from − margin, to + margin], by customer id (one query). */
 async function exceptionsByClient(db: Db, from: string, to: string): Promise<Map<number, ScheduleException[]>> {

@@ -34,6 +34,7 @@ import type { ImportKindHandler } from './kind';
 import { JobCancelled } from '../jobs/jobs';
 import { IMPORT_HANDLERS } from './registry';
 import { noticeCollector, runKind, type FileMapping, type RunTotals } from './run';
+import { cellText } from '../../lib/resources/checks';
 
 /** A kind the caller names, with its declaration and handler; 400 for an unknown or unbuilt kind, 403 without the kind's area. */
 interface KindOf {
@@ -81,7 +82,7 @@ function mappingParam(raw: string | undefined): Record<string, string> | undefin
 
 const parseJson = <T>(text: unknown, fallback: T): T => {
   try {
-    return JSON.parse(String(text ?? '')) as T;
+    return JSON.parse(cellText(text)) as T;
   } catch {
     return fallback;
   }

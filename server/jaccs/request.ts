@@ -31,10 +31,9 @@ import { chunksOf, insertMany } from '../db/bulk-write';
 import { locking, serialize } from '../db/concurrency';
 import type { Database, ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
+import { cellText as text } from '../../lib/resources/checks';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 /** The largest amount a data record holds (10 digits). */
 const MAX_AMOUNT = 9_999_999_999;

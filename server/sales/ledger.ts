@@ -70,11 +70,11 @@ async function openItems(db: Kysely<Database>, group: { billingId: number; name:
       db.selectFrom('client').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('cl_opening_balance'), sql<number>`0`).as('opening'))
         .where('cl_id', 'in', group.members).executeTakeFirst(),
     ]);
-    return openSlips(db, group.members, Number(paid?.paid ?? 0) - Number(opening?.opening ?? 0), false);
+    return openSlips(db, group.members, (paid?.paid ?? 0) - (opening?.opening ?? 0), false);
   }
   const unbilled = await db.selectFrom('payment').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('py_amount'), sql<number>`0`).as('paid'))
     .where('py_cl_id', 'in', group.members).where('deleted', '=', 0).where('py_bli_id', 'is', null).executeTakeFirst();
-  const paidSince = Number(unbilled?.paid ?? 0);
+  const paidSince = (unbilled?.paid ?? 0);
   const total = Number(latest.bl_total);
   const invoice: OpenItem[] = total > 0 && total > paidSince
     ? [{ kind: 'invoice', bl_id: latest.bl_id, number: latest.bl_number, date: latest.bl_closing_date, cl_id: group.billingId, client_name: group.name, total, unpaid: Math.min(total, total - paidSince) }]
@@ -95,6 +95,6 @@ async function openSlips(db: Kysely<Database>, members: readonly number[], forSl
     WHERE t.running > ${forSlips} AND t.sl_total > 0 ORDER BY t.sl_date, t.sl_id LIMIT ${OPEN_ITEMS_MAX}`.execute(db);
   return rows.rows.map((r) => ({
     kind: 'slip', sl_id: r.sl_id, number: r.sl_number, date: r.sl_date, cl_id: r.sl_cl_id, client_name: (r.name ?? ''),
-    total: r.sl_total, unpaid: Math.min(r.sl_total, Number(r.running) - forSlips),
+    total: r.sl_total, unpaid: Math.min(r.sl_total, r.running - forSlips),
   }));
 }

@@ -27,9 +27,9 @@ import type { Database, ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { refusalOf, saveBatch, type BulkEntry, type WriteContext } from '../resources/records';
 import { taxPeriods } from '../tax/rates';
+import { cellText as text } from '../../lib/resources/checks';
 
 type Db = Kysely<Database>;
-const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 /** One agreement's slip of the month: its charges and the customer's row (terms, name). */
 interface PlannedSlip {

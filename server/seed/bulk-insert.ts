@@ -8,6 +8,7 @@ import { chunksOf, insertMany, rowsPerStatement } from '../db/bulk-write';
 import type { Cell, Database, ResourceRow } from '../db/schema';
 import { nextStamp } from '../http/clock';
 import { resourceColumns, searchText } from '../resources/columns';
+import { cellText } from '../../lib/resources/checks';
 
 /** Unprefixed values as a generator or an import produces them (any object of field values). */
 export type RawRecord = object;
@@ -23,7 +24,7 @@ function cellOf(field: FieldDef, value: unknown): Cell {
     const n = Number(value);
     return Number.isFinite(n) ? (kind === 'real' ? n : Math.trunc(n)) : null;
   }
-  return String(value);
+  return cellText(value);
 }
 
 /**

@@ -37,6 +37,7 @@ import { seedDeliveryRounds } from './hod';
 import { insertSeedOrders } from './orders';
 import { seedReceivables } from './sales';
 import { seedStock } from './stock';
+import { cellText } from '../../lib/resources/checks';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.jp';
 export const DEMO_CLIENTS = 320;
@@ -79,7 +80,7 @@ export async function seedMasters(db: Kysely<Database>): Promise<void> {
  * @example createdOnDay('contract_date', now)({ contract_date: '2024-04-01' }) // '2024-04-01T01:00:00.000Z'
  */
 const createdOnDay = (field: string, fallback = nextStamp()) => (record: object): string => {
-  const day = String((record as Record<string, unknown>)[field] ?? '');
+  const day = cellText((record as Record<string, unknown>)[field]);
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T10:00:00+09:00`).toISOString() : fallback;
 };
 
@@ -120,7 +121,7 @@ async function seedDemo(db: Kysely<Database>, adminId: number, today: string = t
   await hodGenerate({ db, userId: adminId, call: 'hod_generate' }, today, addDays(today, 6), { awaitIndexes: true });
   await bulkInsert(db, mailTemplateResource, SEED_MAIL_TEMPLATES);
   const orders = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return { staffPassword, orders: Number(orders.n) };
+  return { staffPassword, orders: orders.n };
 }
 
 /** Agreements, contacts, sales reports and daily reports of the demo company. */
@@ -130,7 +131,7 @@ async function seedPayments(db: Kysely<Database>, today: string): Promise<void> 
   const rows = await db.selectFrom('orders').select(['od_cl_id', month.as('month'), (eb) => eb.fn.sum<number>('od_uriage_total').as('total')])
     .where('od_status', '=', 'processed').where('deleted', '=', 0).where('od_date', '<', `${today.slice(0, 7)}-01`)
     .groupBy(['od_cl_id', month]).orderBy(month).orderBy('od_cl_id').execute();
-  const sales = rows.map((r) => ({ cl_id: r.od_cl_id, month: r.month, total: Number(r.total) }));
+  const sales = rows.map((r) => ({ cl_id: r.od_cl_id, month: r.month, total: r.total }));
   await bulkInsert(db, paymentResource, generatePayments(sales, today), { createdOf: createdOnDay('date') });
 }
 

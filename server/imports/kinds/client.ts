@@ -21,6 +21,7 @@ import type { BulkEntry } from '../../resources/records';
 import { saveBatch } from '../../resources/records';
 import type { ImportKindHandler, ImportRow, ImportRun } from '../kind';
 import { headerKey } from '../run';
+import { cellText } from '../../../lib/resources/checks';
 
 const FIELDS = new Map<string, FieldDef>(clientResource.fields.map((f) => [f.name, f]));
 const LABELS = new Map(clientImportColumns.map((c) => [c.field, c.label]));
@@ -137,7 +138,7 @@ function unchanged(values: Readonly<Record<string, unknown>>, stored: ResourceRo
     const before = stored[columnOf(clientResource, name)];
     const a = value === undefined || value === null ? '' : value;
     const b = before === undefined || before === null ? '' : before;
-    if (field.type === 'flag' ? Number(a || 0) !== Number(b || 0) : ['money', 'number', 'decimal', 'ref'].includes(field.type) ? (a === '' ? b !== '' : b === '' || Number(a) !== Number(b)) : String(a) !== String(b)) return false;
+    if (field.type === 'flag' ? Number(a || 0) !== Number(b || 0) : ['money', 'number', 'decimal', 'ref'].includes(field.type) ? (a === '' ? b !== '' : b === '' || Number(a) !== Number(b)) : cellText(a) !== cellText(b)) return false;
   }
   return true;
 }
