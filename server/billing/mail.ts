@@ -13,7 +13,7 @@ import { todayJst } from '../../lib/format';
 import { placeholderText, renderMail } from '../../lib/mail-template';
 import { writeAudit } from '../audit/audit-log';
 import type { SmtpConfig } from '../config';
-import type { Database, ResourceRow } from '../db/schema';
+import type { Database, Row } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { positiveId } from '../http/params';
 import { mailProblem, sendMail } from '../mail/mailer';
@@ -36,7 +36,7 @@ export const invoiceRecipient = (client: { cl_billing_email?: unknown; cl_email?
  * The template an invoice mail is written with: the one asked for (`raw`, a template id), else the first live 請求
  * template; 400 naming `template` for one that is not a live 請求 template, 400 when there is none.
  */
-export async function invoiceTemplate(db: Kysely<Database>, raw = ''): Promise<ResourceRow> {
+export async function invoiceTemplate(db: Kysely<Database>, raw = ''): Promise<Row<'mail_template'>> {
   const query = db.selectFrom('mail_template').selectAll().where('deleted', '=', 0).where('ml_target', '=', 'billing').where('ml_active', '=', 1);
   if (raw.trim() !== '') {
     const chosen = await query.where('ml_id', '=', positiveId(raw.trim())).executeTakeFirst();
@@ -74,7 +74,7 @@ export interface InvoiceMailed {
  * logged as failed and answered as `failure`.
  * @example const mailed = await mailInvoice(mailer, await invoiceTemplate(db), 12)
  */
-export async function mailInvoice(mailer: InvoiceMailer, template: ResourceRow, id: number): Promise<InvoiceMailed> {
+export async function mailInvoice(mailer: InvoiceMailer, template: Row<'mail_template'>, id: number): Promise<InvoiceMailed> {
   const { db, user, call } = mailer;
   const billing = await db.selectFrom('billing').selectAll().where('bl_id', '=', id).where('deleted', '=', 0).executeTakeFirst();
   if (!billing) throw new ApiError(404, BILLING_MESSAGES.notFound);
@@ -165,7 +165,7 @@ export async function mailBatchPreview(db: Kysely<Database>, smtp: SmtpConfig, s
  * on its own: a mail sent is never rolled back), a customer without an address skipped, any refusal kept as the
  * invoice's failure; progress after each. A cancel stops before the next invoice.
  */
-export async function mailBatch(mailer: InvoiceMailer, template: ResourceRow, simeGp: string, simeYm: string, progress: (done: number, total: number) => Promise<void>): Promise<MailBatchResult> {
+export async function mailBatch(mailer: InvoiceMailer, template: Row<'mail_template'>, simeGp: string, simeYm: string, progress: (done: number, total: number) => Promise<void>): Promise<MailBatchResult> {
   const recipients = await mailBatchRecipients(mailer.db, simeGp, simeYm);
   const rows: MailBatchOutcome[] = [];
   await progress(0, recipients.length);

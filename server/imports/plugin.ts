@@ -24,7 +24,7 @@ import { can } from '../../lib/permissions';
 import { CSV_HEADERS, MESSAGES } from '../../lib/protocol';
 import { writeAudit } from '../audit/audit-log';
 import { addCall, type AreaOptions, type FileAnswer, type SessionUser } from '../calls/call-table';
-import type { ResourceRow } from '../db/schema';
+import type { Row } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { pageParam, positiveId, type Params } from '../http/params';
 import { csvFile, fileStamp } from '../resources/csv-export';
@@ -138,7 +138,7 @@ class RolledBack extends Error {
 
 export async function importsPlugin(_app: FastifyInstance, { calls, database, config, jobs }: AreaOptions): Promise<void> {
   const { db } = database;
-  const pathOf = (row: ResourceRow): string => join(importDir(config.dataDir), String(row.imp_path));
+  const pathOf = (row: Row<'import_run'>): string => join(importDir(config.dataDir), row.imp_path);
 
   /** Files older than a day are removed; their previews can no longer be committed. */
   async function expireOld(): Promise<void> {
@@ -157,7 +157,7 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
     return row ? { import_id: row.imp_id, committed: row.imp_committed, user_name: (row.user_name ?? '') } : null;
   }
 
-  async function runOf(params: Params, user: SessionUser, level: 'read' | 'write'): Promise<{ row: ResourceRow } & KindOf> {
+  async function runOf(params: Params, user: SessionUser, level: 'read' | 'write'): Promise<{ row: Row<'import_run'> } & KindOf> {
     const raw = (params.import_id ?? '').trim();
     if (raw === '') throw badRequest(IMPORT_MESSAGES.missingImport, { fields: { import_id: IMPORT_MESSAGES.missingImport } });
     const row = await db.selectFrom('import_run').selectAll().where('imp_id', '=', positiveId(raw)).executeTakeFirst();

@@ -29,7 +29,7 @@ import { writeAudit } from '../audit/audit-log';
 import { CLOSING_LOCK } from '../closing/closed';
 import { chunksOf, insertMany } from '../db/bulk-write';
 import { locking, serialize } from '../db/concurrency';
-import type { Database, ResourceRow } from '../db/schema';
+import type { Database, ResourceRow, Row } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { cellText as text } from '../../lib/resources/checks';
 
@@ -102,7 +102,7 @@ export function companyHeader(row: ResourceRow | undefined, debitDate: string): 
 }
 
 /** The closing of a group and month, or 400 when it was not closed. */
-async function closingRow(db: Db, simeGp: string, simeYm: string, lock: boolean): Promise<ResourceRow> {
+async function closingRow(db: Db, simeGp: string, simeYm: string, lock: boolean): Promise<Row<'closing'>> {
   const query = db.selectFrom('closing').selectAll().where('cls_sime_gp', '=', simeGp).where('cls_sime_ym', '=', simeYm);
   const row = await (lock ? locking(db, query, 'update') : query).executeTakeFirst();
   if (!row) throw badRequest(`${closingLabel(simeGp, simeYm)}は締め処理されていません。先に締め処理をしてください。`);
