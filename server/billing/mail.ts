@@ -85,7 +85,7 @@ export async function mailInvoice(mailer: InvoiceMailer, template: Row<'mail_tem
   assertReconciles(doc);
   const { name: companyName } = await companySettings(db, mailer.fallbackName);
   const mail = renderMail(
-    { subject: String(template.ml_subject ?? ''), body: String(template.ml_body ?? '') },
+    { subject: (template.ml_subject ?? ''), body: (template.ml_body ?? '') },
     { client: client ?? {}, billing, senderName: user.user_name, companyName, today: doc.issuedOn },
   );
   if (mail.unknown.length) throw badRequest(`テンプレートに使用できない差し込み項目があります: ${mail.unknown.map(placeholderText).join('、')}。テンプレートを直してから送信してください。`);

@@ -231,23 +231,23 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
     area: null, level: 'write',
     handler: async ({ params, user, call }) => {
       const { row, kind, info, handler } = await runOf(params, user, 'write');
-      const importId = Number(row.imp_id);
-      const state = String(row.imp_state);
+      const importId = row.imp_id;
+      const state = row.imp_state;
       if (state === 'committed') throw new ApiError(409, IMPORT_MESSAGES.committed);
       if (state === 'failed') throw new ApiError(409, IMPORT_MESSAGES.failed);
       if (state === 'expired' || !existsSync(pathOf(row))) throw new ApiError(409, IMPORT_MESSAGES.expired);
-      const errors = Number(row.imp_errors);
+      const errors = row.imp_errors;
       if (errors > 0) throw badRequest(IMPORT_MESSAGES.hasErrors(errors));
       const confirm = (params.confirm_duplicate ?? '').trim();
       if (!['', '0', '1'].includes(confirm)) throw badRequest(MESSAGES.badRequest, { fields: { confirm_duplicate: MESSAGES.badRequest } });
-      const before = await committedBefore(kind, String(row.imp_sha256), importId);
+      const before = await committedBefore(kind, row.imp_sha256, importId);
       if (before && confirm !== '1') {
         throw new ApiError(409, IMPORT_MESSAGES.importedBefore(formatDateTime(before.committed), before.user_name || '他のユーザー'), { imported_before: before });
       }
       const mapping = parseJson<Record<string, string>>(row.imp_mapping, {});
       const path = pathOf(row);
-      const encoding = String(row.imp_encoding) as ImportEncoding;
-      const total = Number(row.imp_rows);
+      const encoding = row.imp_encoding as ImportEncoding;
+      const total = row.imp_rows;
       const job_id = await jobs.start<ImportCommitResult>({
         kind: 'import_commit', scope: kind, params: { import_id: importId, kind }, user,
         work: async ({ id, database: { db: jobDb }, progress }) => {
@@ -279,7 +279,7 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
               await writeAudit(trx, {
                 userId: user.user_id, call, table: 'import_run', recordId: importId, jobId: id,
                 changes: {
-                  取込: [null, info.label], ファイル名: [null, String(row.imp_file_name)], 追加: [null, totals.inserts], 更新: [null, totals.updates], スキップ: [null, totals.skips],
+                  取込: [null, info.label], ファイル名: [null, row.imp_file_name], 追加: [null, totals.inserts], 更新: [null, totals.updates], スキップ: [null, totals.skips],
                 },
               });
               return {
@@ -309,7 +309,7 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
       if (!existsSync(path)) throw new ApiError(409, IMPORT_MESSAGES.expired);
       const byRow = storedErrors(path);
       if (byRow.size === 0) throw badRequest('この取込にエラーはありません。');
-      const encoding = String(row.imp_encoding) as ImportEncoding;
+      const encoding = row.imp_encoding as ImportEncoding;
       const headers = parseJson<string[]>(row.imp_headers, []);
       const reason = IMPORT_MESSAGES.errorsColumn;
       async function* body(): AsyncGenerator<Buffer> {
@@ -339,7 +339,7 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
       const stamp = fileStamp();
       return {
         file: {
-          name: `${info.label}_エラー行_${stamp}.csv`, asciiName: `import_errors_${Number(row.imp_id)}_${stamp}.csv`,
+          name: `${info.label}_エラー行_${stamp}.csv`, asciiName: `import_errors_${row.imp_id}_${stamp}.csv`,
           contentType: encoding === 'cp932' ? 'text/csv; charset=Shift_JIS' : 'text/csv; charset=utf-8',
           body: body(), headers: { [CSV_HEADERS.rows]: String(byRow.size) },
         },

@@ -132,7 +132,7 @@ interface Plan {
  */
 export async function jaccsPlan(db: Db, simeGp: string, simeYm: string, lock = false): Promise<Plan> {
   const closing = await closingRow(db, simeGp, simeYm, lock);
-  const clsId = Number(closing.cls_id);
+  const clsId = closing.cls_id;
   const methods = await debitMethods(db);
   const debitDate = debitDateOf(simeYm);
   const invoices = methods.length === 0 ? [] : await db.selectFrom('billing').innerJoin('client', 'client.cl_id', 'billing.bl_cl_id')
