@@ -8,6 +8,7 @@ import { formatDateJa, formatMoney } from './format';
 import { columnOf } from './resources/types';
 import { clientResource } from './resources/client';
 import { orderResource } from './resources/order';
+import { cellText as text } from './resources/checks';
 
 /** Whom a template is written for: a customer, one order of a customer, or one invoice (請求, sent with its PDF). */
 export type MailTarget = 'client' | 'order' | 'billing';
@@ -97,7 +98,6 @@ export interface MailData {
   today: string;
 }
 
-const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 /**
  * The value of every placeholder for a customer (and an order).

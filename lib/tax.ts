@@ -3,6 +3,7 @@
  * answer, used by the server (`taxRateFor`, server/tax.ts) and by screens (from `tax_lst` rows).
  * The rate follows the slip (transaction) date, not the closing date.
  */
+import { cellText } from './resources/checks';
 
 /** An item's or line's tax class (`tax_class`): 標準税率, 軽減税率, 非課税, 不課税 (a bottle deposit is 不課税). */
 export type TaxClass = 'standard' | 'reduced' | 'exempt' | 'outside';
@@ -30,7 +31,7 @@ export function taxPeriodOf(row: Record<string, unknown>): TaxPeriod | undefined
   const taxClass = row.tx_tax_class;
   const rate = Number(row.tx_rate);
   if ((taxClass !== 'standard' && taxClass !== 'reduced') || !Number.isFinite(rate)) return undefined;
-  return { taxClass, rate, validFrom: String(row.tx_valid_from ?? ''), validTo: String(row.tx_valid_to ?? '') };
+  return { taxClass, rate, validFrom: cellText(row.tx_valid_from), validTo: cellText(row.tx_valid_to) };
 }
 
 /** Whether a period covers a day. */

@@ -54,7 +54,7 @@ export function CellValue({ def, column, row, link = false }: { def: ResourceDef
   if (column.format === 'ref') {
     const name = String(row[`${column.name}_label`] ?? (value ?? ''));
     const ref = fieldOfColumn(def, column)?.ref;
-    return link && ref ? <RefValue target={RESOURCES[ref]} id={value} name={name} /> : <>{name}</>;
+    return link && ref ? <RefValue target={(RESOURCES as Record<string, ResourceDef>)[ref]} id={value} name={name} /> : <>{name}</>;
   }
   const shows = fieldOfColumn(def, column);
   if (shows?.format === 'month' && value !== null && value !== undefined && value !== '') return <>{monthLabel(String(value))}</>;

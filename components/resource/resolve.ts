@@ -6,7 +6,7 @@ export type ResourceRef = string | ResourceDef;
 
 export function resolveResource(resource: ResourceRef): ResourceDef {
   if (typeof resource !== 'string') return resource;
-  const def = RESOURCES[resource];
+  const def = (RESOURCES as Record<string, ResourceDef>)[resource];
   if (!def) throw new Error(`Unknown resource: ${resource}`);
   return def;
 }

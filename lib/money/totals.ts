@@ -14,6 +14,7 @@
  */
 import type { TaxClass } from '../tax';
 import { divideRounded, fromSen, roundingOf, toSen, type Rounding } from './rounding';
+import { cellText } from '../resources/checks';
 
 /** 税転嫁 codes a customer may hold (`cl_zei_ten`). */
 export type TaxTransfer = '2' | '3' | '4' | '5';
@@ -23,7 +24,7 @@ export const DEFAULT_TAX_TRANSFER: TaxTransfer = '3';
 
 /** A stored 税転嫁 ('' or a code no longer offered → the default). */
 export const taxTransferOf = (value: unknown): TaxTransfer => {
-  const code = String(value ?? '');
+  const code = cellText(value);
   return code === '2' || code === '4' || code === '5' ? code : DEFAULT_TAX_TRANSFER;
 };
 
@@ -53,7 +54,7 @@ export function moneyTermsOf(client: Readonly<Record<string, unknown>> | undefin
   const kake = client?.cl_kake_ritu;
   const rate = kake === null || kake === undefined || kake === '' ? NaN : Number(kake);
   return {
-    tankaType: String(client?.cl_tanka_type ?? ''),
+    tankaType: cellText(client?.cl_tanka_type),
     kakeRitu: Number.isInteger(rate) && rate >= 0 ? rate : null,
     kinKiri: roundingOf(client?.cl_kin_kiri),
     zeiKiri: roundingOf(client?.cl_zei_kiri),

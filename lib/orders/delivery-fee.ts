@@ -6,6 +6,7 @@
  */
 import { PREFECTURES, prefectureOfAddress } from '../prefectures';
 import { SHIP_PARTS } from '../resources/order';
+import { cellText } from '../resources/checks';
 
 export interface DeliveryFee {
   /** JIS X 0401 code, e.g. `13`. */
@@ -36,7 +37,7 @@ export function deliveryFeesOf(rows: readonly Record<string, unknown>[]): Map<st
     prefName: String(row.df_pref_name),
     fee: Number(row.df_fee ?? 0),
     remoteFee: Number(row.df_remote_fee ?? 0),
-    note: String(row.df_note ?? ''),
+    note: cellText(row.df_note),
   }]));
 }
 
@@ -46,7 +47,7 @@ export function deliveryFeesOf(rows: readonly Record<string, unknown>[]): Map<st
  * @example feeIn(fees, '沖縄県') // { prefCode: '47', prefName: '沖縄県', fee: 1320, remoteFee: 1650, note: '…' }
  */
 export function feeIn(fees: ReadonlyMap<string, DeliveryFee>, prefCodeOrName: unknown): DeliveryFee | undefined {
-  const pref = prefCodeOrName === null || prefCodeOrName === undefined || prefCodeOrName === '' ? undefined : prefectureOf(String(prefCodeOrName));
+  const pref = prefCodeOrName === null || prefCodeOrName === undefined || prefCodeOrName === '' ? undefined : prefectureOf(cellText(prefCodeOrName));
   return pref && fees.get(pref.code);
 }
 
@@ -58,5 +59,5 @@ export function feeIn(fees: ReadonlyMap<string, DeliveryFee>, prefCodeOrName: un
 export function shippingOf(client: Readonly<Record<string, unknown>>): Record<string, string> {
   const hasShipping = Boolean(client.cl_shipping_address || client.cl_shipping_pref || client.cl_shipping_city);
   const mainColumn = (part: string) => (part === 'tel' ? 'cl_tel_1' : `cl_${part}`);
-  return Object.fromEntries(SHIP_PARTS.map((part) => [`od_ship_${part}`, String(client[hasShipping ? `cl_shipping_${part}` : mainColumn(part)] ?? '')]));
+  return Object.fromEntries(SHIP_PARTS.map((part) => [`od_ship_${part}`, cellText(client[hasShipping ? `cl_shipping_${part}` : mainColumn(part)])]));
 }

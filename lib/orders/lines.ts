@@ -6,10 +6,11 @@
  */
 import { checkForm, formSchema } from '../resources/schema';
 import type { FieldDef } from '../resources/types';
+import { cellText as text } from '../resources/checks';
 
-export const LINE_QUANTITY: FieldDef = { name: 'quantity', label: '数量', type: 'number', tab: '', required: true, min: -99_999, max: 99_999 };
+export const LINE_QUANTITY = { name: 'quantity', label: '数量', type: 'number', tab: '', required: true, min: -99_999, max: 99_999 } as const satisfies FieldDef;
 /** Empty = the customer's price of the item; up to two decimals (86.40円, lib/money/totals). */
-export const LINE_PRICE: FieldDef = { name: 'price', label: '単価', type: 'decimal', scale: 2, tab: '', min: -9_999_999, max: 9_999_999 };
+export const LINE_PRICE = { name: 'price', label: '単価', type: 'decimal', scale: 2, tab: '', min: -9_999_999, max: 9_999_999 } as const satisfies FieldDef;
 
 /** A line's quantity is never 0 (a return is negative): the rule of the order's child rows (lib/resources/order). */
 export const lineCheck = (values: Record<string, unknown>): Record<string, string> | undefined =>
@@ -27,7 +28,6 @@ export type CheckedLine =
  * @example checkLine({ quantity: 'ab', price: '' }) // { ok: false, fields: { quantity: '数量は整数で入力してください。' } }
  */
 export function checkLine(input: { quantity: unknown; price?: unknown }): CheckedLine {
-  const text = (value: unknown) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
   const checked = checkForm(lineSchema, { quantity: text(input.quantity), price: text(input.price) });
   if (!checked.ok) return { ok: false, fields: checked.fields };
   return { ok: true, quantity: Number(checked.values.quantity), price: checked.values.price === null || checked.values.price === undefined ? null : Number(checked.values.price) };

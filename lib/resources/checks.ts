@@ -1,10 +1,10 @@
 /** Cross-field and format rules shared by several declarations' `check`. */
 
+/** A value as a form or an API sent it, or a cell as stored, as text: a string as is, a number in decimal, else ''. */
+export const cellText = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+
 /** A value as a form or an API sent it, as text ('' when absent). */
-export const textOf = (values: Record<string, unknown>, name: string): string => {
-  const value = values[name];
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-};
+export const textOf = (values: Record<string, unknown>, name: string): string => cellText(values[name]);
 
 /**
  * A code field (商品コード, 倉庫コード …): half-width letters, digits, hyphen and underscore only.
@@ -20,7 +20,7 @@ export function codeProblem(values: Record<string, unknown>, name: string, label
  * @example integerIn('１,２００', 0, 9999) // 1200
  */
 export function integerIn(value: unknown, min: number, max: number): number | undefined {
-  const text = String(value ?? '').normalize('NFKC').replaceAll(',', '').trim();
+  const text = cellText(value).normalize('NFKC').replaceAll(',', '').trim();
   if (!/^-?\d{1,9}$/.test(text)) return undefined;
   const n = Number(text);
   return n >= min && n <= max ? n : undefined;

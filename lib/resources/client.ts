@@ -6,8 +6,9 @@ import { PREFECTURE_OPTIONS } from '../prefectures';
 import { DEBIT_ACCOUNT_TYPES, DEBIT_RESULTS } from '../zengin/format';
 import * as O from './options';
 import type { FieldDef, ResourceDef } from './types';
+import { cellText } from './checks';
 
-const address = (prefix: string, tab: string, what: string): FieldDef[] => [
+const address = <P extends string>(prefix: P, tab: string, what: string) => [
   { name: `${prefix}co_name`, label: `${what}会社名`, type: 'text', tab, max: 100 },
   { name: `${prefix}busyo`, label: `${what}部署`, type: 'text', tab, max: 100 },
   { name: `${prefix}name`, label: `${what}氏名`, type: 'text', tab, max: 100 },
@@ -19,13 +20,13 @@ const address = (prefix: string, tab: string, what: string): FieldDef[] => [
   { name: `${prefix}building`, label: `${what}建物名`, type: 'text', tab, max: 200 },
   { name: `${prefix}tel`, label: `${what}電話番号`, type: 'tel', tab },
   { name: `${prefix}fax`, label: `${what}FAX`, type: 'tel', tab },
-];
+] as const satisfies readonly FieldDef[];
 
-const bunrui = [1, 2, 3, 4, 5, 6, 7].map(
-  (n): FieldDef => ({ name: `bunrui_${n}`, label: `顧客分類${n}`, type: 'select', tab: 'category', master: `mt_bunrui_${n}` }),
+const bunrui = ([1, 2, 3, 4, 5, 6, 7] as const).map(
+  (n) => ({ name: `bunrui_${n}` as const, label: `顧客分類${n}`, type: 'select' as const, tab: 'category', master: `mt_bunrui_${n}` }) satisfies FieldDef,
 );
 
-export const clientFields: readonly FieldDef[] = [
+export const clientFields = [
   // 基本情報
   { name: 'status', label: '状態', type: 'select', tab: 'basic', master: 'mt_status', required: true, initial: '1' },
   // The customer's own code (issue 14): the natural key of 顧客取込, unique among live customers that have one.
@@ -136,7 +137,7 @@ export const clientFields: readonly FieldDef[] = [
   { name: 'login_id', label: 'マイページID', type: 'text', tab: 'notes', max: 50 },
   { name: 'pw', label: 'マイページパスワード', type: 'secret', tab: 'notes', max: 100 },
   { name: 'last_login', label: 'マイページ最終ログイン', type: 'datetime', tab: 'notes', readOnly: true },
-];
+] as const satisfies readonly FieldDef[];
 
 /** The 口座振替 fields' digits (the form and the save alike; the request file checks that each is there). */
 const DEBIT_DIGITS = [['bank_code', 4, '銀行コード'], ['branch_code', 3, '支店コード'], ['account_no', 7, '口座番号'], ['debit_code', 20, '顧客番号']] as const;
@@ -148,13 +149,13 @@ const DEBIT_DIGITS = [['bank_code', 4, '銀行コード'], ['branch_code', 3, '�
 export function debitAccountProblems(values: Record<string, unknown>): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const [name, digits, label] of DEBIT_DIGITS) {
-    const value = String(values[name] ?? '');
+    const value = cellText(values[name]);
     if (value !== '' && !new RegExp(`^\\d{${digits}}$`).test(value)) problems[name] = `${label}は ${digits} 桁の数字で入力してください。`;
   }
   return problems;
 }
 
-export const clientResource: ResourceDef = {
+export const clientResource = {
   name: 'client',
   label: '顧客',
   table: 'client',
@@ -227,8 +228,8 @@ export const clientResource: ResourceDef = {
     { resource: 'hodpause', field: 'cl_id', label: '休配・スキップ' },
   ],
   check: (values) => {
-    const coName = String(values.co_name ?? '');
-    const name = String(values.name ?? '');
+    const coName = cellText(values.co_name);
+    const name = cellText(values.name);
     const problems: Record<string, string> = {};
     if (values.co_name !== undefined && values.name !== undefined && !coName && !name) problems.co_name = '会社名か氏名のどちらかを入力してください。';
     const balance = values.opening_balance;
@@ -238,4 +239,4 @@ export const clientResource: ResourceDef = {
     Object.assign(problems, debitAccountProblems(values));
     return Object.keys(problems).length > 0 ? problems : undefined;
   },
-};
+} as const satisfies ResourceDef;

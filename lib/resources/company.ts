@@ -7,6 +7,7 @@
  */
 import { registrationNumberProblem } from '../billing/registration-number';
 import type { Option, ResourceDef } from './types';
+import { cellText } from './checks';
 
 export const COMPANY_SETTING_ID = 1;
 
@@ -22,7 +23,7 @@ export const BANK_ACCOUNT_TYPE: readonly Option[] = [
 /** The transfer account's fields: all of them or none. */
 const BANK_FIELDS = ['bank_name', 'bank_branch', 'bank_type', 'bank_account', 'bank_holder'] as const;
 
-const filled = (value: unknown): boolean => value !== undefined && value !== null && String(value).trim() !== '';
+const filled = (value: unknown): boolean => cellText(value).trim() !== '';
 
 /**
  * The record's own rules: the 登録番号's form and check digit, the account number and 委託者コード as digits, and
@@ -31,21 +32,21 @@ const filled = (value: unknown): boolean => value !== undefined && value !== nul
  */
 export function companyProblems(values: Record<string, unknown>): Record<string, string> | undefined {
   const problems: Record<string, string> = {};
-  const invoiceNo = String(values.invoice_no ?? '');
+  const invoiceNo = cellText(values.invoice_no);
   const invoiceProblem = invoiceNo ? registrationNumberProblem(invoiceNo) : undefined;
   if (invoiceProblem) problems.invoice_no = invoiceProblem;
-  const account = String(values.bank_account ?? '');
+  const account = cellText(values.bank_account);
   if (account && !/^\d{7}$/.test(account)) problems.bank_account = '口座番号は 7 桁の数字で入力してください（7 桁に満たないときは先頭を 0 で埋めます）。';
-  const code = String(values.itaku_code ?? '');
+  const code = cellText(values.itaku_code);
   if (code && !/^\d{10}$/.test(code)) problems.itaku_code = '委託者コードは 10 桁の数字で入力してください。';
-  const b2 = String(values.b2_billing_code ?? '');
+  const b2 = cellText(values.b2_billing_code);
   if (b2 && !/^\d{12}$/.test(b2)) problems.b2_billing_code = 'B2 ご請求先顧客コードは 12 桁の数字で入力してください。';
-  const b2Class = String(values.b2_billing_class ?? '');
+  const b2Class = cellText(values.b2_billing_class);
   if (b2Class && !/^\d{1,3}$/.test(b2Class)) problems.b2_billing_class = 'B2 ご請求先分類コードは 3 桁までの数字で入力してください。';
-  const freight = String(values.b2_freight_no ?? '');
+  const freight = cellText(values.b2_freight_no);
   if (freight && !/^\d{2}$/.test(freight)) problems.b2_freight_no = 'B2 運賃管理番号は 2 桁の数字で入力してください。';
   for (const [name, digits, label] of [['itaku_bank_code', 4, '取引銀行コード'], ['itaku_branch_code', 3, '取引支店コード'], ['itaku_account_no', 7, '取引口座の口座番号']] as const) {
-    const value = String(values[name] ?? '');
+    const value = cellText(values[name]);
     if (value && !new RegExp(`^\\d{${digits}}$`).test(value)) problems[name] = `${label}は ${digits} 桁の数字で入力してください。`;
   }
   // The form sends every field; a save sending only some (an API client) is judged on those it sends.
@@ -57,7 +58,7 @@ export function companyProblems(values: Record<string, unknown>): Record<string,
   return Object.keys(problems).length ? problems : undefined;
 }
 
-export const companyResource: ResourceDef = {
+export const companyResource = {
   name: 'company',
   label: '自社情報',
   table: 'company_setting',
@@ -115,4 +116,4 @@ export const companyResource: ResourceDef = {
   single: COMPANY_SETTING_ID,
   ops: { create: false, delete: false },
   check: companyProblems,
-};
+} as const satisfies ResourceDef;

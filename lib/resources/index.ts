@@ -27,7 +27,7 @@ import { userResource } from './user';
 import { yayoiSettingResource } from './yayoi-setting';
 import { serverResource } from './water-server';
 
-export const RESOURCES: Record<string, ResourceDef> = {
+export const RESOURCES = {
   client: clientResource,
   order: orderResource,
   contact: contactResource,
@@ -54,7 +54,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
   billing: billingResource,
   serverhistory: serverHistoryResource,
   yayoisetting: yayoiSettingResource,
-};
+} as const satisfies Record<string, ResourceDef>;
 
 /** A declared resource's name (its call prefix): every registry keyed by resource is keyed by this, so a wrong key does not compile. */
 export type ResourceName = keyof typeof RESOURCES;

@@ -7,6 +7,7 @@
 import { addDays, formatTime, todayJst } from '../format';
 import { orderNumberFormatProblem } from '../orders/number';
 import type { ResourceDef } from './types';
+import { cellText } from './checks';
 
 export const ORDER_SETTING_ID = 1;
 
@@ -24,7 +25,7 @@ export function defaultDeliveryDate(orderDate: string, now: Date, cutoff: string
   return formatTime(now).padStart(5, '0') < cutoff ? today : addDays(today, 1);
 }
 
-export const orderSettingResource: ResourceDef = {
+export const orderSettingResource = {
   name: 'ordersetting',
   label: '受注設定',
   table: 'order_setting',
@@ -51,11 +52,11 @@ export const orderSettingResource: ResourceDef = {
   ops: { create: false, delete: false },
   check: (values) => {
     const problems: Record<string, string> = {};
-    const format = String(values.number_format ?? '');
+    const format = cellText(values.number_format);
     const formatProblem = format ? orderNumberFormatProblem(format) : undefined;
     if (formatProblem) problems.number_format = formatProblem;
-    const cutoff = String(values.cutoff_time ?? '').normalize('NFKC');
+    const cutoff = cellText(values.cutoff_time).normalize('NFKC');
     if (cutoff && !isCutoffTime(cutoff)) problems.cutoff_time = '締め時刻は 00:00〜24:00 の「時:分」で入力してください。';
     return Object.keys(problems).length ? problems : undefined;
   },
-};
+} as const satisfies ResourceDef;

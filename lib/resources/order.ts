@@ -22,7 +22,7 @@ export const ORDER_STATUS = [
 export type OrderStatus = (typeof ORDER_STATUS)[number]['value'];
 
 /** The order's shipping address (配送先), defaulting from the customer's `shipping_*` fields. */
-const SHIP_FIELDS: FieldDef[] = [
+const SHIP_FIELDS = [
   { name: 'ship_co_name', label: '配送先会社名', type: 'text', tab: 'shipping', max: 100 },
   { name: 'ship_name', label: '配送先氏名', type: 'text', tab: 'shipping', max: 100 },
   { name: 'ship_zipcode', label: '配送先郵便番号', type: 'zip', tab: 'shipping' },
@@ -31,12 +31,12 @@ const SHIP_FIELDS: FieldDef[] = [
   { name: 'ship_address', label: '配送先番地', type: 'text', tab: 'shipping', max: 200 },
   { name: 'ship_building', label: '配送先建物名', type: 'text', tab: 'shipping', max: 200 },
   { name: 'ship_tel', label: '配送先電話番号', type: 'tel', tab: 'shipping' },
-];
+] as const satisfies readonly FieldDef[];
 
 /** The shipping fields' names without `ship_` (the customer's `shipping_{name}` / `{name}`). */
 export const SHIP_PARTS = SHIP_FIELDS.map((f) => f.name.slice('ship_'.length));
 
-export const orderResource: ResourceDef = {
+export const orderResource = {
   name: 'order',
   label: '受注',
   table: 'orders',
@@ -116,4 +116,4 @@ export const orderResource: ResourceDef = {
       { name: 'tax_rate', label: '税率', type: 'number', tab: 'lines', readOnly: true },
     ],
   },
-};
+} as const satisfies ResourceDef;

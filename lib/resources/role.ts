@@ -6,13 +6,14 @@
  */
 import { AREA_KEYS, LEVELS } from '../permissions';
 import type { ResourceDef } from './types';
+import { cellText } from './checks';
 
 /** Why an `areas` value is refused, or undefined when it is a JSON object of known areas and levels. */
 export function areasProblem(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(String(value));
+    parsed = JSON.parse(cellText(value));
   } catch {
     return '使える業務の形式が正しくありません。';
   }
@@ -24,7 +25,7 @@ export function areasProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-export const roleResource: ResourceDef = {
+export const roleResource = {
   name: 'role',
   label: '権限',
   table: 'role',
@@ -53,4 +54,4 @@ export const roleResource: ResourceDef = {
     const problem = areasProblem(values.areas);
     return problem ? { areas: problem } : undefined;
   },
-};
+} as const satisfies ResourceDef;

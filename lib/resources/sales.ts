@@ -10,6 +10,7 @@ import { LINE_PRICE, LINE_QUANTITY, lineCheck } from '../orders/lines';
 import { clientRef, staffRef, STAMP_FILTERS } from './common';
 import { TAX_CLASS } from './options';
 import type { Option, ResourceDef } from './types';
+import { cellText } from './checks';
 
 export const SALES_KIND: readonly Option[] = [
   { value: 'sale', text: '売上' },
@@ -104,7 +105,7 @@ const emptyCell = (value: unknown): boolean => value === undefined || value === 
  */
 export function slipMadeBy(row: Readonly<Record<string, unknown>>): string | undefined {
   if (!emptyCell(row.sl_ag_id)) {
-    const ym = String(row.sl_ym ?? '');
+    const ym = cellText(row.sl_ym);
     const month = /^\d{6}$/.test(ym) ? `（${ym.slice(0, 4)}年${Number(ym.slice(4))}月分）` : '';
     return `月次サーバーレンタル${month}で作られた伝票のため、手で変更・削除できません。訂正は値引・返品の伝票を登録してください。`;
   }
@@ -120,7 +121,7 @@ export function slipMadeBy(row: Readonly<Record<string, unknown>>): string | und
 /** The most open items `sales_receivable` answers. */
 export const OPEN_ITEMS_MAX = 50;
 
-export const salesResource: ResourceDef = {
+export const salesResource = {
   name: 'sales',
   label: '売上伝票',
   table: 'sales',
@@ -199,4 +200,4 @@ export const salesResource: ResourceDef = {
       { name: 'tax_rate', label: '税率', type: 'number', tab: 'lines', readOnly: true },
     ],
   },
-};
+} as const satisfies ResourceDef;

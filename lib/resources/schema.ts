@@ -120,7 +120,7 @@ export function fieldSchema(field: FieldDef) {
     case 'kana':
       if (field.zengin) {
         return v.pipe(base, v.check((x) => zenginUnheld(x).length === 0, (issue) =>
-          `${label}に口座振替で使えない文字があります（${zenginUnheld(String(issue.input)).join('')}）。カナ・英大文字・数字・スペースと ( ) . - / で入力してください。`));
+          `${label}に口座振替で使えない文字があります（${zenginUnheld(issue.input).join('')}）。カナ・英大文字・数字・スペースと ( ) . - / で入力してください。`));
       }
       return v.pipe(base, v.check((x) => x === '' || /^[\u30A0-\u30FF\s・ー－\-（）()]+$/.test(x), `${label}はカタカナで入力してください。`));
     case 'image':
@@ -132,7 +132,7 @@ export function fieldSchema(field: FieldDef) {
       );
     default:
       // A tracking number: 送り状取込's own check and words (the save refuses what the import would).
-      if (field.trackingNo) return v.pipe(base, v.check((x) => x === '' || !trackingNoProblem(label, x), (issue) => trackingNoProblem(label, String(issue.input)) ?? ''));
+      if (field.trackingNo) return v.pipe(base, v.check((x) => x === '' || !trackingNoProblem(label, x), (issue) => trackingNoProblem(label, issue.input) ?? ''));
       return base;
   }
 }

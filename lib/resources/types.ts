@@ -4,6 +4,7 @@
  */
 import type { Area } from '../permissions';
 import type { FilterDef } from '../filters';
+import { cellText } from './checks';
 
 export interface Option {
   value: string;
@@ -281,7 +282,7 @@ export function titleOf(def: ResourceDef, row: Readonly<Record<string, unknown>>
   if (!row) return '';
   for (const name of def.titleFields) {
     const value = row[name === 'id' ? idColumn(def) : columnOf(def, name)];
-    if (value !== null && value !== undefined && value !== '') return String(value);
+    if (value !== null && value !== undefined && value !== '') return cellText(value);
   }
   return '';
 }

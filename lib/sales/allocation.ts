@@ -61,6 +61,6 @@ export interface PaymentAllocation {
  * @example allocationTotals(5000, [{ al_amount: 3000 }]) // { allocated: 3000, unallocated: 2000 }
  */
 export function allocationTotals(amount: number, rows: readonly Pick<AllocationRow, 'al_amount'>[]): { allocated: number; unallocated: number } {
-  const allocated = rows.reduce((sum, r) => sum + Number(r.al_amount), 0);
+  const allocated = rows.reduce((sum, r) => sum + r.al_amount, 0);
   return { allocated, unallocated: amount - allocated };
 }

@@ -38,7 +38,7 @@ export async function yayoiSetting(db: Db): Promise<YayoiSetting> {
   const row = await db.selectFrom('yayoi_setting').selectAll().where('ys_id', '=', YAYOI_SETTING_ID).executeTakeFirst();
   const setting = { ...YAYOI_DEFAULTS } as YayoiSetting;
   for (const name of Object.keys(YAYOI_DEFAULTS) as (keyof YayoiSetting)[]) {
-    const value = String(row?.[`ys_${name}`] ?? '').trim();
+    const value = (row?.[`ys_${name}`] ?? '').trim();
     if (value) setting[name] = value;
   }
   return setting;
@@ -50,9 +50,9 @@ export async function accountingExports(db: Db, kind: string, limit = 50): Promi
     .select(['ae_id', 'ae_kind', 'ae_from', 'ae_to', 'ae_rows', 'ae_slips', 'ae_payments', 'ae_reexport', 'ae_late', 'accounting_export.created', 'user_name'])
     .where('ae_kind', '=', kind).orderBy('ae_id', 'desc').limit(limit).execute();
   return rows.map((r) => ({
-    ae_id: Number(r.ae_id), ae_kind: String(r.ae_kind), ae_from: String(r.ae_from), ae_to: String(r.ae_to), ae_rows: Number(r.ae_rows),
-    ae_slips: Number(r.ae_slips), ae_payments: Number(r.ae_payments), ae_reexport: Number(r.ae_reexport), ae_late: Number(r.ae_late ?? 0), created: String(r.created),
-    user_name: String(r.user_name ?? ''),
+    ae_id: r.ae_id, ae_kind: r.ae_kind, ae_from: r.ae_from, ae_to: r.ae_to, ae_rows: r.ae_rows,
+    ae_slips: r.ae_slips, ae_payments: r.ae_payments, ae_reexport: r.ae_reexport, ae_late: (r.ae_late ?? 0), created: r.created,
+    user_name: (r.user_name ?? ''),
   }));
 }
 
@@ -112,14 +112,14 @@ async function journalData(trx: Db, scope: JournalScope): Promise<{ rates: Yayoi
       .execute();
     for (const r of rateRows) {
       rates.push({
-        sl_id: Number(r.sl_id), number: String(r.sl_number ?? ''), date: String(r.sl_date), client: String(r.client_name ?? ''),
-        yayoi_id: String(r.cl_yayoi_id ?? ''), key: String(r.slr_key), total: Number(r.slr_total), tax: Number(r.slr_tax), late: String(r.sl_date) < from,
+        sl_id: r.sl_id, number: (r.sl_number ?? ''), date: r.sl_date, client: (r.client_name ?? ''),
+        yayoi_id: (r.cl_yayoi_id ?? ''), key: r.slr_key, total: r.slr_total, tax: r.slr_tax, late: r.sl_date < from,
       });
     }
     for (const r of paymentRows) {
       payments.push({
-        py_id: Number(r.py_id), date: String(r.py_date), client: String(r.client_name ?? ''), yayoi_id: String(r.cl_yayoi_id ?? ''),
-        kind: String(r.py_kind), amount: Number(r.py_amount), late: String(r.py_date) < from,
+        py_id: r.py_id, date: r.py_date, client: (r.client_name ?? ''), yayoi_id: (r.cl_yayoi_id ?? ''),
+        kind: r.py_kind, amount: Number(r.py_amount), late: r.py_date < from,
       });
     }
   }
@@ -147,12 +147,12 @@ async function overlappingClosings(trx: Db, from: string, to: string): Promise<n
   let group = '';
   let previous = '';
   for (const row of rows) {
-    if (String(row.cls_sime_gp) !== group) {
-      group = String(row.cls_sime_gp);
+    if (row.cls_sime_gp !== group) {
+      group = row.cls_sime_gp;
       previous = '';
     }
-    const closingDate = String(row.cls_closing_date);
-    if (closingDate >= from && previous < to) ids.push(Number(row.cls_id));
+    const closingDate = row.cls_closing_date;
+    if (closingDate >= from && previous < to) ids.push(row.cls_id);
     previous = closingDate;
   }
   return ids;
@@ -174,13 +174,13 @@ export async function exportYayoi(db: Kysely<Database>, ctx: { userId: number; c
       .orderBy('ae_id', 'desc').execute();
     const earlier = overlapping[0];
     if (earlier && !reexport) {
-      const message = `${periodLabel(String(earlier.ae_from), String(earlier.ae_to))} の仕訳は ${formatDateTime(String(earlier.created))} に${earlier.user_name ? `${String(earlier.user_name)}さんが` : ''}出力済みです（出力番号 ${String(earlier.ae_id)}）。同じ期間をもう一度出力するときは「再出力」を選んでください（弥生会計で二重に取り込まないようご注意ください）。`;
-      throw new ApiError(409, message, { ae_id: Number(earlier.ae_id) });
+      const message = `${periodLabel(earlier.ae_from, earlier.ae_to)} の仕訳は ${formatDateTime(earlier.created)} に${earlier.user_name ? `${earlier.user_name}さんが` : ''}出力済みです（出力番号 ${String(earlier.ae_id)}）。同じ期間をもう一度出力するときは「再出力」を選んでください（弥生会計で二重に取り込まないようご注意ください）。`;
+      throw new ApiError(409, message, { ae_id: earlier.ae_id });
     }
     const setting = await yayoiSetting(trx);
     const first = await trx.selectFrom('accounting_export').select((eb) => eb.fn.min('ae_from').as('since')).where('ae_kind', '=', YAYOI_KIND).executeTakeFirst();
-    const firstDay = first?.since ? String(first.since) : from;
-    const { rates, payments, slips } = await journalData(trx, { from, to, since: firstDay < from ? firstDay : from, repeats: overlapping.map((e) => Number(e.ae_id)) });
+    const firstDay = first?.since ? first.since : from;
+    const { rates, payments, slips } = await journalData(trx, { from, to, since: firstDay < from ? firstDay : from, repeats: overlapping.map((e) => e.ae_id) });
     const written = payments.filter((p) => p.amount !== 0);
     const late = new Set(rates.filter((r) => r.late).map((r) => r.sl_id)).size + written.filter((p) => p.late).length;
     const records = yayoiRecords(rates, payments, setting);
@@ -189,11 +189,11 @@ export async function exportYayoi(db: Kysely<Database>, ctx: { userId: number; c
       ae_kind: YAYOI_KIND, ae_from: from, ae_to: to, ae_usr_id: ctx.userId, ae_rows: records.length, ae_slips: slips,
       ae_payments: written.length, ae_reexport: earlier ? 1 : 0, ae_late: late, created: stamp,
     }).returning('ae_id').executeTakeFirstOrThrow();
-    await markExported(trx, Number(marked.ae_id), [...new Set(rates.map((r) => r.sl_id))], payments.map((p) => p.py_id));
+    await markExported(trx, marked.ae_id, [...new Set(rates.map((r) => r.sl_id))], payments.map((p) => p.py_id));
     const closings = await overlappingClosings(trx, from, to);
     if (closings.length) await trx.updateTable('closing').set({ cls_export_at: stamp }).where('cls_id', 'in', closings).execute();
     await writeAudit(trx, {
-      userId: ctx.userId, call: ctx.call, table: 'accounting_export', recordId: Number(marked.ae_id), at: stamp,
+      userId: ctx.userId, call: ctx.call, table: 'accounting_export', recordId: marked.ae_id, at: stamp,
       changes: {
         ae_from: [null, from], ae_to: [null, to], ae_rows: [null, records.length], ae_slips: [null, slips],
         ae_payments: [null, payments.length], ae_reexport: [null, earlier ? 1 : 0], ae_late: [null, late], closings: [null, closings.length],

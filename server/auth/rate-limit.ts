@@ -108,7 +108,7 @@ async function count(db: Kysely<Database>, key: string, now: Date): Promise<numb
     )
     .returning('la_failures')
     .executeTakeFirstOrThrow();
-  return Number(row.la_failures);
+  return row.la_failures;
 }
 
 /**
@@ -124,7 +124,7 @@ export async function beginAttempt(db: Kysely<Database>, subject: LoginSubject, 
     .select(['la_key', 'la_failures', 'modified'])
     .where('la_key', 'in', [...Object.values(keys), knownKey(subject)])
     .execute();
-  const stored = new Map(rows.map((row) => [row.la_key, { failures: Number(row.la_failures), last: Date.parse(row.modified), modified: row.modified }]));
+  const stored = new Map(rows.map((row) => [row.la_key, { failures: row.la_failures, last: Date.parse(row.modified), modified: row.modified }]));
   const known = stored.get(knownKey(subject));
   const delaying: CounterKind[] = known && t - known.last < LIMITS.loginKnownDays * DAY_MS ? ['pair'] : [...KINDS];
 

@@ -50,7 +50,7 @@ export const userPolicy: ResourcePolicy = {
     const role = columns.user_role;
     if (role !== undefined && role !== current?.user_role) {
       // Held until the save commits: a concurrent delete or rename of the role waits, then counts this user.
-      const found = await locking(trx, trx.selectFrom('role').select('role_id').where('role_name', '=', role).where('deleted', '=', 0), 'share').executeTakeFirst();
+      const found = await locking(trx, trx.selectFrom('role').select('role_id').where('role_name', '=', String(role)).where('deleted', '=', 0), 'share').executeTakeFirst();
       if (!found) throw fieldError('role', USER_MESSAGES.unknownRole(String(role)));
     }
     if (!current && !columns.user_password) throw fieldError('password', USER_MESSAGES.passwordRequired);

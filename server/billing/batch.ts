@@ -46,7 +46,7 @@ export function pruneBatchFiles(dataDir: string, now = nowMs()): void {
 export async function closingInvoiceIds(db: Kysely<Database>, simeGp: string, simeYm: string): Promise<number[]> {
   const rows = await db.selectFrom('billing').select('bl_id').where('deleted', '=', 0).where('bl_sime_gp', '=', simeGp).where('bl_sime_ym', '=', simeYm)
     .orderBy('bl_number').orderBy('bl_id').execute();
-  return rows.map((r) => Number(r.bl_id));
+  return rows.map((r) => r.bl_id);
 }
 
 export interface BatchResult {

@@ -20,9 +20,9 @@ import { taxClassOf, type TaxClass } from '../../lib/tax';
 import { chunksOf } from '../db/bulk-write';
 import type { Database, ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
+import { cellText as text } from '../../lib/resources/checks';
 
 type Db = Kysely<Database>;
-const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 const num = (value: unknown): number => (value === null || value === undefined || value === '' ? 0 : Number(value));
 
 /** Who issues the invoice: our company (自社情報). */
@@ -100,7 +100,6 @@ export interface InvoicePayment {
   /** Dated before the invoice's period (a late entry, as a slip's `late`). */
   late: boolean;
 }
-
 
 export interface InvoiceDocument {
   bl_id: number;
@@ -262,7 +261,7 @@ async function documentsOf(db: Db, ids: readonly number[], issuer: InvoiceIssuer
     const b = byId.get(id);
     if (!b) continue;
     const customerId = num(b.bl_cl_id);
-    const client = clients.get(customerId) ?? { cl_id: customerId, cl_co_name: text(b.bl_name) };
+    const client = clients.get(customerId) ?? { cl_id: customerId, cl_co_name: text(b.bl_name), cl_zei_ten: '' };
     const zeiTen = text(client.cl_zei_ten);
     const printCount = num(b.bl_print_count);
     docs.push({

@@ -12,7 +12,7 @@ import { closingLabel } from '../../lib/closing/period';
 import { placeholderText, renderMail } from '../../lib/mail-template';
 import { writeAudit } from '../audit/audit-log';
 import type { SmtpConfig } from '../config';
-import type { Database, ResourceRow } from '../db/schema';
+import type { Database, Row } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { positiveId } from '../http/params';
 import { mailProblem, sendMail } from '../mail';
@@ -21,6 +21,7 @@ import { assertReconciles, companySettings, invoiceDocuments } from './invoice-d
 import { invoicePdf } from './invoice-pdf';
 import { recordIssues } from './issue';
 import { japanToday, nowIso } from '../http/clock';
+import { cellText } from '../../lib/resources/checks';
 
 const PDF = 'application/pdf';
 
@@ -29,13 +30,13 @@ const PDF = 'application/pdf';
  * @example invoiceRecipient({ cl_billing_email: '', cl_email: 'info@example.jp' }) // 'info@example.jp'
  */
 export const invoiceRecipient = (client: { cl_billing_email?: unknown; cl_email?: unknown } | undefined): string =>
-  String(client?.cl_billing_email ?? '').trim() || String(client?.cl_email ?? '').trim();
+  cellText(client?.cl_billing_email).trim() || cellText(client?.cl_email).trim();
 
 /**
  * The template an invoice mail is written with: the one asked for (`raw`, a template id), else the first live 請求
  * template; 400 naming `template` for one that is not a live 請求 template, 400 when there is none.
  */
-export async function invoiceTemplate(db: Kysely<Database>, raw = ''): Promise<ResourceRow> {
+export async function invoiceTemplate(db: Kysely<Database>, raw = ''): Promise<Row<'mail_template'>> {
   const query = db.selectFrom('mail_template').selectAll().where('deleted', '=', 0).where('ml_target', '=', 'billing').where('ml_active', '=', 1);
   if (raw.trim() !== '') {
     const chosen = await query.where('ml_id', '=', positiveId(raw.trim())).executeTakeFirst();
@@ -73,7 +74,7 @@ export interface InvoiceMailed {
  * logged as failed and answered as `failure`.
  * @example const mailed = await mailInvoice(mailer, await invoiceTemplate(db), 12)
  */
-export async function mailInvoice(mailer: InvoiceMailer, template: ResourceRow, id: number): Promise<InvoiceMailed> {
+export async function mailInvoice(mailer: InvoiceMailer, template: Row<'mail_template'>, id: number): Promise<InvoiceMailed> {
   const { db, user, call } = mailer;
   const billing = await db.selectFrom('billing').selectAll().where('bl_id', '=', id).where('deleted', '=', 0).executeTakeFirst();
   if (!billing) throw new ApiError(404, BILLING_MESSAGES.notFound);
@@ -84,7 +85,7 @@ export async function mailInvoice(mailer: InvoiceMailer, template: ResourceRow, 
   assertReconciles(doc);
   const { name: companyName } = await companySettings(db, mailer.fallbackName);
   const mail = renderMail(
-    { subject: String(template.ml_subject ?? ''), body: String(template.ml_body ?? '') },
+    { subject: (template.ml_subject ?? ''), body: (template.ml_body ?? '') },
     { client: client ?? {}, billing, senderName: user.user_name, companyName, today: doc.issuedOn },
   );
   if (mail.unknown.length) throw badRequest(`テンプレートに使用できない差し込み項目があります: ${mail.unknown.map(placeholderText).join('、')}。テンプレートを直してから送信してください。`);
@@ -108,7 +109,7 @@ export async function mailInvoice(mailer: InvoiceMailer, template: ResourceRow, 
     if (failure) await writeAudit(trx, { userId: user.user_id, call, table: 'billing', recordId: id, jobId: mailer.jobId, changes: { ...extra, send_state: [null, `送信失敗: ${failure.message}`] } });
     // A mailed PDF is an issued invoice: the next one is a reprint.
     else await recordIssues(trx, { userId: user.user_id, call, jobId: mailer.jobId, extra: { ...extra, send_state: [null, '送信済み'] } }, [{ bl_id: id, printCount: doc.printCount, reissue: doc.reissue }]);
-    return Number(row.bs_id);
+    return row.bs_id;
   });
   return { to, subject: mail.subject, bs_id, reissue: doc.reissue, failure };
 }
@@ -120,13 +121,13 @@ export async function mailBatchRecipients(db: Kysely<Database>, simeGp: string, 
   const rows = await db.selectFrom('billing').innerJoin('client', 'client.cl_id', 'billing.bl_cl_id')
     .select(['bl_id', 'bl_number', 'bl_cl_id', 'bl_name', 'bl_total', 'cl_co_name', 'cl_name', 'cl_billing_email', 'cl_email'])
     .where('bl_id', 'in', ids).execute();
-  const byId = new Map(rows.map((r) => [Number(r.bl_id), r]));
+  const byId = new Map(rows.map((r) => [r.bl_id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
     return [{
-      bl_id: id, bl_number: String(r.bl_number ?? ''), cl_id: Number(r.bl_cl_id),
-      name: String(r.bl_name || r.cl_co_name || r.cl_name || ''), to: invoiceRecipient(r), total: Number(r.bl_total ?? 0),
+      bl_id: id, bl_number: (r.bl_number ?? ''), cl_id: Number(r.bl_cl_id),
+      name: (r.bl_name || r.cl_co_name || r.cl_name || ''), to: invoiceRecipient(r), total: (r.bl_total ?? 0),
     }];
   });
 }
@@ -164,7 +165,7 @@ export async function mailBatchPreview(db: Kysely<Database>, smtp: SmtpConfig, s
  * on its own: a mail sent is never rolled back), a customer without an address skipped, any refusal kept as the
  * invoice's failure; progress after each. A cancel stops before the next invoice.
  */
-export async function mailBatch(mailer: InvoiceMailer, template: ResourceRow, simeGp: string, simeYm: string, progress: (done: number, total: number) => Promise<void>): Promise<MailBatchResult> {
+export async function mailBatch(mailer: InvoiceMailer, template: Row<'mail_template'>, simeGp: string, simeYm: string, progress: (done: number, total: number) => Promise<void>): Promise<MailBatchResult> {
   const recipients = await mailBatchRecipients(mailer.db, simeGp, simeYm);
   const rows: MailBatchOutcome[] = [];
   await progress(0, recipients.length);

@@ -74,8 +74,8 @@ export async function billingCustomersOf(db: Kysely<Database>, clientIds: readon
   for (const chunk of chunksOf([...new Set(clientIds)], 1000)) {
     const rows = await db.selectFrom('client').select(['cl_id', 'cl_parent_id']).where('cl_id', 'in', chunk).execute();
     for (const r of rows) {
-      if (r.cl_parent_id === null || r.cl_parent_id === undefined) out.set(Number(r.cl_id), Number(r.cl_id));
-      else withParent.push(Number(r.cl_id));
+      if (r.cl_parent_id === null || r.cl_parent_id === undefined) out.set(r.cl_id, r.cl_id);
+      else withParent.push(r.cl_id);
     }
   }
   for (const chunk of chunksOf(withParent, 500)) {
@@ -89,10 +89,10 @@ export async function billingCustomersOf(db: Kysely<Database>, clientIds: readon
       SELECT start_id, at_id, depth FROM up`.execute(db);
     const deepest = new Map<number, number>();
     for (const r of up.rows) {
-      const start = Number(r.start_id);
-      if (Number(r.depth) >= (deepest.get(start) ?? -1)) {
-        deepest.set(start, Number(r.depth));
-        out.set(start, Number(r.at_id));
+      const start = r.start_id;
+      if (r.depth >= (deepest.get(start) ?? -1)) {
+        deepest.set(start, r.depth);
+        out.set(start, r.at_id);
       }
     }
   }
@@ -117,13 +117,13 @@ export async function billingGroupsOf(db: Kysely<Database>, clientIds: readonly 
           WHERE c.cl_id <> down.top_id AND down.depth < ${MAX_DEPTH})
       SELECT DISTINCT down.top_id, c.cl_id, c.cl_uri_zan FROM down JOIN client c ON c.cl_id = down.id`.execute(db);
     const heads = await db.selectFrom('client').select(['cl_id', 'cl_co_name', 'cl_name', 'cl_yoshin_gendo']).where('cl_id', 'in', tops).execute();
-    const groups = new Map(heads.map((h) => [Number(h.cl_id), {
-      billingId: Number(h.cl_id), name: String(h.cl_co_name || h.cl_name || `ID ${String(h.cl_id)}`), limit: Number(h.cl_yoshin_gendo ?? 0), balance: 0, members: [] as number[],
+    const groups = new Map(heads.map((h) => [h.cl_id, {
+      billingId: h.cl_id, name: (h.cl_co_name || h.cl_name || `ID ${String(h.cl_id)}`), limit: (h.cl_yoshin_gendo ?? 0), balance: 0, members: [] as number[],
     }]));
     for (const r of down.rows) {
-      const group = groups.get(Number(r.top_id))!;
-      group.balance += Number(r.cl_uri_zan ?? 0);
-      group.members.push(Number(r.cl_id));
+      const group = groups.get(r.top_id)!;
+      group.balance += (r.cl_uri_zan ?? 0);
+      group.members.push(r.cl_id);
     }
     for (const group of groups.values()) group.members.sort((a, b) => (a === group.billingId ? -1 : b === group.billingId ? 1 : a - b));
     for (const [start, top] of topOf) out.set(start, groups.get(top)!);

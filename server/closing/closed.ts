@@ -35,13 +35,13 @@ export async function lateEntry(db: Kysely<Database>, clientId: number, date: st
   const billing = (await billingCustomersOf(db, [clientId])).get(clientId);
   if (billing === undefined) return undefined;
   const top = await db.selectFrom('client').select('cl_sime_gp').where('cl_id', '=', billing).executeTakeFirst();
-  const gp = String(top?.cl_sime_gp ?? '');
+  const gp = (top?.cl_sime_gp ?? '');
   if (!gp) return undefined;
   const closings = await db.selectFrom('closing').select(['cls_sime_ym', 'cls_closing_date']).where('cls_sime_gp', '=', gp).orderBy('cls_closing_date').execute();
   // The group's closings by date: the first one on or after the day is the one that closed it.
-  const covering = closings.find((c) => String(c.cls_closing_date) >= date);
+  const covering = closings.find((c) => c.cls_closing_date >= date);
   if (!covering) return undefined;
-  const closed = String(covering.cls_closing_date);
-  const next = closingDateOf(gp, shiftMonth(String(closings.at(-1)!.cls_sime_ym), 1));
+  const closed = covering.cls_closing_date;
+  const next = closingDateOf(gp, shiftMonth(closings.at(-1)!.cls_sime_ym, 1));
   return { closed, next, message: `${closingDayLabel(closed)}は締め処理済みです。次回（${closingDayLabel(next)}）の請求に含めます。` };
 }

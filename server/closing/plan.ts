@@ -29,6 +29,7 @@ import { taxClassOf } from '../../lib/tax';
 import { isPostgres } from '../db/bulk-write';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { cellText } from '../../lib/resources/checks';
 
 type Db = Kysely<Database>;
 type Raw = Record<string, string | number | null>;
@@ -82,7 +83,7 @@ export function takenOf(db: Db, table: 'sales' | 'payment', to: string): { from:
     : { from: sql`CROSS JOIN ${sql.table(table)} ${sql.raw(alias)}`, where: joined };
 }
 
-const nameOf = (row: { cl_co_name?: unknown; cl_name?: unknown; cl_id?: unknown }): string => String(row.cl_co_name || row.cl_name || `ID ${String(row.cl_id)}`);
+const nameOf = (row: { cl_co_name?: unknown; cl_name?: unknown; cl_id?: unknown }): string => cellText(row.cl_co_name) || cellText(row.cl_name) || `ID ${cellText(row.cl_id)}`;
 
 /** What the slips and payments of each billing customer add up to. */
 interface Taken {
@@ -230,7 +231,7 @@ export async function closingRefusal(db: Db, period: ClosingPeriod, planOf: () =
   const { sime_gp: gp, sime_ym: ym } = period;
   const closed = await db.selectFrom('closing').select(['cls_sime_ym']).where('cls_sime_gp', '=', gp).orderBy('cls_sime_ym', 'desc').execute();
   if (closed.some((c) => c.cls_sime_ym === ym)) return new ApiError(409, `${closingLabel(gp, ym)}は締め処理済みです。やり直すときは先に締め戻しをしてください。`);
-  const latest = closed[0] ? String(closed[0].cls_sime_ym) : undefined;
+  const latest = closed[0] ? closed[0].cls_sime_ym : undefined;
   if (latest === undefined || latest === shiftMonth(ym, -1)) return undefined;
   if (latest > ym) {
     return new ApiError(409, `${closingLabel(gp, latest)}まで締め処理済みです。それより前の月は締められません（${monthLabel(ym)}の伝票は ${monthLabel(latest)} までの請求に含まれています）。`);

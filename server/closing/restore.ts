@@ -60,7 +60,7 @@ export async function restoreRefusals(db: Db, closings: readonly ResourceRow[]):
       ? db.selectFrom('accounting_export').select(['ae_id', 'ae_from', 'ae_to']).orderBy('ae_id').execute()
       : Promise.resolve([]),
   ]);
-  const latestOf = new Map(latest.map((r) => [String(r.cls_sime_gp), String(r.ym)]));
+  const latestOf = new Map(latest.map((r) => [r.cls_sime_gp, r.ym]));
   for (const c of closings) {
     const id = Number(c.cls_id);
     const gp = String(c.cls_sime_gp);
@@ -73,25 +73,25 @@ export async function restoreRefusals(db: Db, closings: readonly ResourceRow[]):
     const blockers: RestoreBlocker[] = [];
     const allocations = allocated.filter((a) => Number(a.bl_cls_id) === id);
     if (allocations.length > 0) {
-      const named = allocations.slice(0, NAMED_MAX).map((a) => `請求書 ${String(a.bl_number)} ← 入金 ${String(a.py_date)} ${formatMoney(Number(a.al_amount))}`);
+      const named = allocations.slice(0, NAMED_MAX).map((a) => `請求書 ${a.bl_number} ← 入金 ${a.py_date} ${formatMoney(a.al_amount)}`);
       const more = allocations.length > NAMED_MAX ? `ほか${allocations.length - NAMED_MAX}件` : '';
       reasons.push(`請求書に入金の消込があるため締め戻しできません（${named.join('、')}${more}）。先に消込を取り消してください。`);
       for (const a of allocations) {
-        if (!blockers.some((b) => b.link === detailPathOf(billingResource, Number(a.bl_id)))) {
-          blockers.push({ kind: 'invoice', label: `請求書 ${String(a.bl_number)}`, link: detailPathOf(billingResource, Number(a.bl_id)) });
+        if (!blockers.some((b) => b.link === detailPathOf(billingResource, a.bl_id))) {
+          blockers.push({ kind: 'invoice', label: `請求書 ${a.bl_number}`, link: detailPathOf(billingResource, a.bl_id) });
         }
-        blockers.push({ kind: 'payment', label: `入金 ${String(a.py_date)} ${formatMoney(Number(a.al_amount))}`, link: detailPathOf(paymentResource, Number(a.py_id)) });
+        blockers.push({ kind: 'payment', label: `入金 ${a.py_date} ${formatMoney(a.al_amount)}`, link: detailPathOf(paymentResource, a.py_id) });
       }
     }
     if (c.cls_jaccs_at) {
-      const files = requests.filter((r) => Number(r.jr_cls_id) === id).map((r) => String(r.jr_file_name));
+      const files = requests.filter((r) => r.jr_cls_id === id).map((r) => r.jr_file_name);
       reasons.push(`口座振替の請求データを作成済み（${formatDateTime(String(c.cls_jaccs_at))}）のため締め戻しできません${files.length ? `（${files.join('、')}）` : ''}。`);
       blockers.push(...files.map((file): RestoreBlocker => ({ kind: 'file', label: file, link: JACCS_PATH })));
     }
     if (c.cls_export_at) {
       const from = closingPeriod(gp, String(c.cls_sime_ym)).from;
-      const files = exports.filter((e) => String(e.ae_from) <= String(c.cls_closing_date) && String(e.ae_to) >= from)
-        .map((e) => `会計連携（弥生）の出力番号 ${String(e.ae_id)}（${String(e.ae_from)}〜${String(e.ae_to)}）`);
+      const files = exports.filter((e) => e.ae_from <= String(c.cls_closing_date) && e.ae_to >= from)
+        .map((e) => `会計連携（弥生）の出力番号 ${String(e.ae_id)}（${e.ae_from}〜${e.ae_to}）`);
       reasons.push(`会計データを出力済み（${formatDateTime(String(c.cls_export_at))}）のため締め戻しできません${files.length ? `（${files.join('、')}）` : ''}。`);
       blockers.push(...files.map((file): RestoreBlocker => ({ kind: 'file', label: file, link: YAYOI_PATH })));
     }
@@ -111,10 +111,10 @@ export async function closingList(db: Db, gp?: string): Promise<ClosingListRow[]
   const rows = await query.orderBy('cls_closing_date', 'desc').orderBy('cls_id', 'desc').execute();
   const refusals = await restoreRefusals(db, rows);
   return rows.map((r) => {
-    const refusal = refusals.get(Number(r.cls_id)) ?? null;
+    const refusal = refusals.get(r.cls_id) ?? null;
     return {
-      cls_id: Number(r.cls_id), sime_gp: String(r.cls_sime_gp), sime_ym: String(r.cls_sime_ym), closing_date: String(r.cls_closing_date),
-      invoices: Number(r.cls_invoices), total: Number(r.cls_total), created: String(r.created), user_name: String(r.user_name ?? ''),
+      cls_id: r.cls_id, sime_gp: r.cls_sime_gp, sime_ym: r.cls_sime_ym, closing_date: r.cls_closing_date,
+      invoices: r.cls_invoices, total: r.cls_total, created: r.created, user_name: (r.user_name ?? ''),
       restorable: refusal === null, refusal: refusal?.message ?? null, blockers: refusal?.blockers ?? [],
     };
   });
@@ -135,7 +135,7 @@ export async function closingRestore(ctx: WriteContext, period: ClosingPeriod): 
         const message = `${closingLabel(period.sime_gp, period.sime_ym)}は締め処理されていません（${monthLabel(period.sime_ym)}の締め処理がありません）。`;
         throw new ApiError(400, message, { fields: { sime_ym: message } });
       }
-      const clsId = Number(closing.cls_id);
+      const clsId = closing.cls_id;
       const refusal = (await restoreRefusals(trx, [closing])).get(clsId);
       if (refusal) throw new ApiError(409, refusal.message, { blockers: refusal.blockers });
 
@@ -153,7 +153,7 @@ export async function closingRestore(ctx: WriteContext, period: ClosingPeriod): 
       const stamp = nextStamp();
       const counts = { slips: Number(slips.numAffectedRows ?? 0), payments: Number(payments.numAffectedRows ?? 0) };
       await writeAudits(trx, invoices.map((b) => ({
-        userId: ctx.userId, call: ctx.call, table: 'billing', recordId: Number(b.bl_id), at: stamp,
+        userId: ctx.userId, call: ctx.call, table: 'billing', recordId: b.bl_id, at: stamp,
         changes: { bl_number: [b.bl_number, null], bl_cl_id: [b.bl_cl_id, null], bl_total: [b.bl_total, null] },
       })));
       await writeAudit(trx, {

@@ -51,7 +51,7 @@ async function stampTaken(trx: Transaction<Database>, period: ClosingPeriod, inv
   const { rows } = await sql<{ id: number; top_id: number }>`${groupOf(period.sime_gp)}
     SELECT ${sql.ref(id)} AS id, grp.top_id FROM grp ${taken.from} WHERE ${taken.where}`.execute(trx);
   if (rows.length !== planned) throw new ApiError(409, `締め処理の途中で${table === 'sales' ? '売上伝票' : '入金伝票'}が変わりました（${planned}件のはずが${rows.length}件）。もう一度実行してください。`);
-  await updateIntegersEach(trx, table, table === 'sales' ? 'sl_id' : 'py_id', new Map(rows.map((r) => [Number(r.id), { [column]: invoiceOf.get(Number(r.top_id))! }])));
+  await updateIntegersEach(trx, table, table === 'sales' ? 'sl_id' : 'py_id', new Map(rows.map((r) => [r.id, { [column]: invoiceOf.get(r.top_id)! }])));
   return rows.length;
 }
 
@@ -66,7 +66,7 @@ async function carryPrevious(trx: Transaction<Database>, invoiceOf: ReadonlyMap<
   const issued = new Set(invoiceOf.values());
   for (const chunk of chunksOf([...invoiceOf.keys()], 1000)) {
     const rows = await trx.selectFrom('billing').select(['bl_id', 'bl_cl_id']).where('bl_cl_id', 'in', chunk).where('deleted', '=', 0).where('bl_carried_by', 'is', null).execute();
-    for (const r of rows) if (!issued.has(Number(r.bl_id))) carried.set(Number(r.bl_id), { bl_carried_by: invoiceOf.get(Number(r.bl_cl_id))!, bl_open: 0 });
+    for (const r of rows) if (!issued.has(r.bl_id)) carried.set(r.bl_id, { bl_carried_by: invoiceOf.get(Number(r.bl_cl_id))!, bl_open: 0 });
   }
   await updateIntegersEach(trx, 'billing', 'bl_id', carried);
 }

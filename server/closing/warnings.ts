@@ -53,7 +53,7 @@ export async function closingWarnings(db: Db, matcher: KeywordMatcher, period: C
     month.to <= period.to ? rentalPlan(db, month) : Promise.resolve([]),
     sql<{ id: number }>`${groupOf(period.sime_gp)} SELECT grp.id FROM grp`.execute(db),
   ]);
-  const billed = new Set(members.rows.map((r) => Number(r.id)));
+  const billed = new Set(members.rows.map((r) => r.id));
   const missing = rentals.filter((slip) => !slip.existed && billed.has(Number(slip.client.ag_cl_id)));
   const amount = missing.reduce((sum, slip) => sum + slip.rows.reduce((t, r) => t + r.amount, 0), 0);
 

@@ -176,7 +176,7 @@ export async function reserveIds(db: Kysely<Database>, table: string, idColumn: 
   const { rows } = await sql<{ first: number }>`UPDATE sqlite_sequence
     SET seq = MAX(seq, (SELECT COALESCE(MAX(${sql.ref(idColumn)}), 0) FROM ${sql.table(table)})) + ${count}
     WHERE name = ${table} RETURNING seq - ${count} + 1 AS first`.execute(db);
-  const first = Number(rows[0].first);
+  const first = rows[0].first;
   return Array.from({ length: count }, (_, i) => first + i);
 }
 

@@ -1,9 +1,12 @@
 /**
  * The typed shape of the database (docs/architecture.md "Database"). Fixed tables are typed
- * column by column; resource tables (`client`, `orders` …) are declared by their resource and
- * handled generically, so they are typed as rows of cells.
+ * column by column; resource tables (`client`, `orders` …) are typed from their declaration
+ * (`RowOf`, lib/resources/row.ts) plus the stored columns it does not name. The generic resource
+ * code sees the same connection as tables of cells (`resourceView`).
  */
-import type { Generated, Kysely } from 'kysely';
+import type { Generated, Kysely, Selectable } from 'kysely';
+import type { RESOURCES, ResourceName } from '../../lib/resources';
+import type { ChildRowOf, RowOf, WithColumns } from '../../lib/resources/row';
 import type { Stock, StockMove } from '../../lib/stock';
 import type { OrderLine } from '../../lib/orders/status';
 import type { HodStop } from '../../lib/resources/hod-report';
@@ -133,6 +136,192 @@ export interface JobTable extends Stamps {
   job_pid: number;
 }
 
+/**
+ * A resource table for Kysely: its row, every column but the stamps optional in an insert (TEXT columns default
+ * to '', number columns to NULL; the id is generated).
+ */
+type TableOf<R> = { [K in keyof R]: K extends 'created' | 'modified' ? R[K] : Generated<R[K]> };
+
+/** The table of a declared resource: `RowOf` its declaration, with the stored columns `X` it does not name. */
+type ResourceTable<N extends ResourceName, X = unknown> = TableOf<WithColumns<RowOf<(typeof RESOURCES)[N]>, X>>;
+
+/** Columns a job's writes carry (`jobStamped`, migration 0023). */
+type JobStamped<P extends string> = { [K in `${P}job_id`]: number | null };
+
+export type OrdersTable = ResourceTable<'order', JobStamped<'od_'> & {
+  od_cl_id: number;
+  /** When and by whom the order was last written to a B2 file (migration 0050). */
+  od_b2_exported_at: string | null;
+  od_b2_exported_by: number | null;
+  /** The natural key of 受注取込 (migration 0053). */
+  od_import_key: string | null;
+}>;
+
+export type SalesTable = ResourceTable<'sales', JobStamped<'sl_'> & {
+  /** Where a slip came from (`detailColumns`): a rental run's agreement and month, a bottle movement's bottle. */
+  sl_ag_id: number | null;
+  sl_ym: string | null;
+  sl_bt_id: number | null;
+  sl_quantity: number;
+  /** The accounting export that wrote the slip (migration 0052). */
+  sl_ae_id: number | null;
+}>;
+
+/** A slip's lines (the sales declaration's children) with the columns the server derives. */
+export type SalesDetailTable = TableOf<WithColumns<ChildRowOf<(typeof RESOURCES)['sales']['children']>, JobStamped<'sld_'> & {
+  sld_quantity: number;
+  sld_price: number;
+  sld_amount: number;
+  sld_tax_rate: number;
+  sld_net: number;
+  sld_tax: number;
+  /** The slip's date, kept on the line for the sales report (migration 0045). */
+  sld_date: string | null;
+}>>;
+
+/** A slip's totals per tax bucket (lib/money `bucketKey`), read by closing. */
+export interface SalesRateTable {
+  slr_id: Generated<number>;
+  slr_sl_id: number;
+  slr_key: string;
+  slr_tax_class: string;
+  slr_rate: number;
+  slr_amount: number;
+  slr_net: number;
+  slr_tax: number;
+  slr_total: number;
+}
+
+/** A closing of one 締日 group and month (migration 0040). */
+export interface ClosingTable {
+  cls_id: Generated<number>;
+  cls_sime_gp: string;
+  cls_sime_ym: string;
+  cls_closing_date: string;
+  cls_invoices: Generated<number>;
+  cls_total: Generated<number>;
+  cls_job_id: number | null;
+  cls_usr_id: number | null;
+  /** When the closing's JACCS request file was made ('' never). */
+  cls_jaccs_at: Generated<string>;
+  /** When the closing was exported to accounting ('' never). */
+  cls_export_at: Generated<string>;
+  created: string;
+  modified: string;
+}
+
+/** An invoice's totals per tax bucket. */
+export interface BillingRateTable {
+  blr_id: Generated<number>;
+  blr_bl_id: number;
+  blr_key: string;
+  blr_tax_class: string;
+  blr_rate: number;
+  blr_net: number;
+  blr_tax: number;
+  blr_total: number;
+}
+
+/** A payment's amount set against an invoice (migration 0043). */
+export interface AllocationTable {
+  al_id: Generated<number>;
+  al_bl_id: number;
+  al_py_id: number;
+  al_amount: number;
+  al_usr_id: number | null;
+  created: string;
+}
+
+/** An invoice mail sent (or failed). */
+export interface BillingSendTable {
+  bs_id: Generated<number>;
+  bs_bl_id: number;
+  bs_to: string;
+  bs_state: string;
+  bs_error: Generated<string>;
+  bs_usr_id: number | null;
+  created: string;
+}
+
+/** An accounting (弥生) export (migration 0052). */
+export interface AccountingExportTable {
+  ae_id: Generated<number>;
+  ae_kind: string;
+  ae_from: string;
+  ae_to: string;
+  ae_usr_id: number | null;
+  ae_rows: Generated<number>;
+  ae_slips: Generated<number>;
+  ae_payments: Generated<number>;
+  ae_reexport: Generated<number>;
+  /** 1: the export carried slips of closed months (migration 0055). */
+  ae_late: Generated<number>;
+  created: string;
+}
+
+/** A JACCS debit request file of a closing (migration 0051). */
+export interface JaccsRequestTable {
+  jr_id: Generated<number>;
+  jr_cls_id: number;
+  jr_sime_gp: string;
+  jr_sime_ym: string;
+  jr_debit_date: string;
+  jr_reissue: Generated<number>;
+  jr_count: number;
+  jr_total: number;
+  jr_file_name: string;
+  jr_usr_id: number | null;
+  jr_result_at: Generated<string>;
+  jr_result_job_id: number | null;
+  created: string;
+}
+
+/** One customer's debit of a JACCS request. */
+export interface JaccsRequestRowTable {
+  jrr_id: Generated<number>;
+  jrr_jr_id: number;
+  jrr_cls_id: number;
+  jrr_cl_id: number;
+  jrr_bl_id: number;
+  jrr_debit_code: string;
+  jrr_amount: number;
+  jrr_result: Generated<string>;
+  jrr_py_id: number | null;
+}
+
+/** An import (取込) run (migration 0049). JSON columns are text. */
+export interface ImportRunTable {
+  imp_id: Generated<number>;
+  imp_kind: string;
+  imp_file_name: string;
+  imp_size: Generated<number>;
+  imp_sha256: string;
+  imp_encoding: string;
+  imp_mapping: Generated<string>;
+  imp_headers: Generated<string>;
+  imp_rows: Generated<number>;
+  imp_inserts: Generated<number>;
+  imp_updates: Generated<number>;
+  imp_skips: Generated<number>;
+  imp_errors: Generated<number>;
+  imp_state: string;
+  imp_error: Generated<string>;
+  imp_job_id: number | null;
+  imp_usr_id: number;
+  imp_path: string;
+  imp_committed: Generated<string>;
+  created: string;
+}
+
+/** The column mapping last used per import kind (JSON text). */
+export interface ImportMappingTable {
+  imm_id: Generated<number>;
+  imm_kind: string;
+  imm_mapping: string;
+  imm_usr_id: number;
+  modified: string;
+}
+
 export interface Database {
   user: UserTable;
   auth_key: AuthKeyTable;
@@ -140,43 +329,44 @@ export interface Database {
   audit_log: AuditLogTable;
   search: SearchTable;
   master_option: MasterOptionTable;
-  client: ResourceRow;
-  orders: ResourceRow;
-  contact: ResourceRow;
-  report: ResourceRow;
-  daily: ResourceRow;
-  agreement: ResourceRow;
-  item: ResourceRow;
-  role: ResourceRow;
-  mail_template: ResourceRow;
-  delivery_fee: ResourceRow;
-  warehouse: ResourceRow;
+  client: ResourceTable<'client', JobStamped<'cl_'>>;
+  orders: OrdersTable;
+  contact: ResourceTable<'contact'>;
+  report: ResourceTable<'report'>;
+  daily: ResourceTable<'daily'>;
+  agreement: ResourceTable<'agreement'>;
+  item: ResourceTable<'item'>;
+  role: ResourceTable<'role'>;
+  mail_template: ResourceTable<'mailtemplate'>;
+  delivery_fee: ResourceTable<'deliveryfee'>;
+  warehouse: ResourceTable<'souko'>;
   stock: StockTable;
   stock_move: StockMoveTable;
-  water_server: ResourceRow;
-  bottle: ResourceRow;
-  tax_rate: ResourceRow;
-  hod_pause: ResourceRow;
+  water_server: ResourceTable<'server'>;
+  server_history: ResourceTable<'serverhistory'>;
+  bottle: ResourceTable<'bottle'>;
+  tax_rate: ResourceTable<'tax'>;
+  hod_pause: ResourceTable<'hodpause'>;
   order_detail: OrderDetailTable;
-  order_setting: ResourceRow;
-  company_setting: ResourceRow;
-  hod_report: ResourceRow;
+  order_setting: ResourceTable<'ordersetting'>;
+  company_setting: ResourceTable<'company'>;
+  hod_report: ResourceTable<'hodreport'>;
   hod_report_stop: HodReportStopTable;
-  sales: ResourceRow;
-  sales_detail: ResourceRow;
-  sales_rate: ResourceRow;
-  payment: ResourceRow;
-  closing: ResourceRow;
-  billing: ResourceRow;
-  billing_rate: ResourceRow;
-  allocation: ResourceRow;
-  billing_send: ResourceRow;
-  yayoi_setting: ResourceRow;
-  accounting_export: ResourceRow;
-  jaccs_request: ResourceRow;
-  jaccs_request_row: ResourceRow;
-  import_run: ResourceRow;
-  import_mapping: ResourceRow;
+  sales: SalesTable;
+  sales_detail: SalesDetailTable;
+  sales_rate: SalesRateTable;
+  payment: ResourceTable<'payment', { py_ae_id: number | null }>;
+  closing: ClosingTable;
+  billing: ResourceTable<'billing', JobStamped<'bl_'> & { bl_cls_id: number | null }>;
+  billing_rate: BillingRateTable;
+  allocation: AllocationTable;
+  billing_send: BillingSendTable;
+  yayoi_setting: ResourceTable<'yayoisetting'>;
+  accounting_export: AccountingExportTable;
+  jaccs_request: JaccsRequestTable;
+  jaccs_request_row: JaccsRequestRowTable;
+  import_run: ImportRunTable;
+  import_mapping: ImportMappingTable;
   /** PostgreSQL only (SQLite: the job file). */
   job: JobTable;
 }
@@ -185,6 +375,9 @@ export interface Database {
 export type ResourceDatabase = Record<string, ResourceRow>;
 
 export type Db = Kysely<Database>;
+
+/** A row of a table as read, e.g. `Row<'orders'>`. */
+export type Row<T extends keyof Database> = Selectable<Database[T]>;
 
 /** The generic view of the database for resource handlers (same connection, dynamic tables). */
 export const resourceView = (db: Kysely<Database>): Kysely<ResourceDatabase> => db as unknown as Kysely<ResourceDatabase>;

@@ -10,7 +10,7 @@ import { jstDayStartIso, nextDay } from '../../lib/format';
 import { periodProblem } from '../../lib/period';
 import { can } from '../../lib/permissions';
 import { MESSAGES } from '../../lib/protocol';
-import { RESOURCES } from '../../lib/resources';
+import { RESOURCES, type ResourceDef } from '../../lib/resources';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { resourceView } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
@@ -38,7 +38,7 @@ export async function downloadPlugin(_app: FastifyInstance, { calls, database }:
       const period = { from: (params.from ?? '').trim(), to: (params.to ?? '').trim() };
       const problem = periodProblem(period, { required: true });
       if (problem) throw badRequest(problem.message, { fields: { [problem.field]: problem.message } });
-      const def = RESOURCES[table.resource];
+      const def = (RESOURCES as Record<string, ResourceDef>)[table.resource];
       // The table's own area too: a role given データダウンロード reads no more than its areas let it.
       if (!can(user.areas, def.area, 'read')) throw new ApiError(403, MESSAGES.forbidden);
       const own = policyOf(def.name)?.scope?.(user);
@@ -78,8 +78,8 @@ async function stockMovesCsv(
     .where('m.created', '>=', lower).where('m.created', '<', upper).orderBy('m.created').orderBy('m.sm_id').execute();
   const kind = new Map(STOCK_MOVE_KIND.map((o) => [o.value, o.text]));
   const records = [STOCK_MOVE_HEADERS, ...rows.map((r) => [
-    String(r.sm_id), formatDateTime(String(r.created)), neutralise(String(r.sk_code)), neutralise(String(r.sk_name)), neutralise(String(r.it_code)), neutralise(String(r.it_name)),
-    kind.get(String(r.sm_kind)) ?? String(r.sm_kind), String(r.sm_quantity), String(r.sm_before), String(r.sm_after), neutralise(String(r.sm_reason ?? '')), neutralise(String(r.user_name ?? '')),
+    String(r.sm_id), formatDateTime(r.created), neutralise(r.sk_code), neutralise(r.sk_name), neutralise(r.it_code), neutralise(r.it_name),
+    kind.get(r.sm_kind) ?? r.sm_kind, String(r.sm_quantity), String(r.sm_before), String(r.sm_after), neutralise((r.sm_reason ?? '')), neutralise((r.user_name ?? '')),
   ])];
   await writeAudit(database.db, { userId: user.user_id, call, table: 'stock_move', recordId: null, changes: Object.fromEntries(Object.entries({ ...conditions, 文字コード: encoding, 件数: String(rows.length) }).map(([k, v]) => [k, [null, v]])) });
   return csvFile({ name: name.label, asciiName: name.ascii, records, encoding });

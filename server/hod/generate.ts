@@ -31,14 +31,14 @@ import { dueByClient, type ClientDue } from './preview';
 /** The first live returnable item (by code), the regular item of customers who chose none. */
 async function defaultItem(trx: Transaction<Database>): Promise<number | null> {
   const row = await trx.selectFrom('item').select('it_id').where('deleted', '=', 0).where('it_returnable', '=', 1).orderBy('it_code').orderBy('it_id').executeTakeFirst();
-  return row ? Number(row.it_id) : null;
+  return row ? row.it_id : null;
 }
 
 /** The (customer, scheduled day) pairs that already have a live generated order in the range. */
 async function generatedKeys(trx: Transaction<Database>, from: string, to: string): Promise<Set<string>> {
   const rows = await trx.selectFrom('orders').select(['od_cl_id', 'od_hod_date'])
     .where('deleted', '=', 0).where('od_hod_date', '>=', from).where('od_hod_date', '<=', to).execute();
-  return new Set(rows.map((r) => keyOf(Number(r.od_cl_id), String(r.od_hod_date))));
+  return new Set(rows.map((r) => keyOf(r.od_cl_id, r.od_hod_date)));
 }
 
 const keyOf = (clientId: number, hodDate: string): string => `${clientId}|${hodDate}`;
@@ -54,7 +54,7 @@ async function heldAmong(trx: Transaction<Database>, ids: readonly number[], fro
   const row = await trx.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('held'))
     .where('od_id', '>=', first).where('od_id', '<=', last).where('deleted', '=', 0)
     .where('od_status', '=', 'pending').where('od_hod_date', '>=', from).where('od_hod_date', '<=', to).executeTakeFirstOrThrow();
-  return Number(row.held);
+  return row.held;
 }
 
 /** One order the run creates. */

@@ -10,6 +10,7 @@ import { escapeLike } from '../../lib/text';
 import { clientResource } from '../../lib/resources/client';
 import { titleOf } from '../../lib/resources/types';
 import type { Db } from '../db/schema';
+import { cellText as text } from '../../lib/resources/checks';
 
 /**
  * The payment methods the driver collects on delivery: the 支払方法 master's rows with フラグ 1 (代金引換,
@@ -18,13 +19,11 @@ import type { Db } from '../db/schema';
  */
 export async function cashMethods(db: Db): Promise<Set<string>> {
   const rows = await db.selectFrom('master_option').select('mo_value').where('mo_table', '=', 'mt_pmt_method').where('mo_flg', '=', 1).where('deleted', '=', 0).execute();
-  return new Set(rows.map((r) => String(r.mo_value)));
+  return new Set(rows.map((r) => r.mo_value));
 }
 
 /** The most stops one list answers (a route sheet of a quarter's deliveries fits). */
 export const MAX_LIST_ROWS = 5000;
-
-const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 /**
  * The stops of the range matching the filters (empty filters match everything).

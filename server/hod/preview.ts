@@ -9,11 +9,10 @@ import { deliveriesDue, type ScheduleException, type ScheduleInput, type Schedul
 import { clientResource } from '../../lib/resources/client';
 import { titleOf } from '../../lib/resources/types';
 import type { Db } from '../db/schema';
+import { cellText as text } from '../../lib/resources/checks';
 
 /** Exceptions this many days beyond the range still matter: a delivery may move past a run of holidays. */
 const SHIFT_MARGIN_DAYS = 14;
-
-const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 /** A customer's exceptions overlapping [from − margin, to + margin], by customer id (one query). */
 async function exceptionsByClient(db: Db, from: string, to: string): Promise<Map<number, ScheduleException[]>> {
@@ -60,7 +59,7 @@ export async function dueByClient(db: Db, from: string, to: string): Promise<Cli
   ]);
   return clients.map((c) => {
     const schedule: ScheduleInput = {
-      cl_id: Number(c.cl_id), haiso_flag: c.cl_haiso_flag, haiso_type: c.cl_haiso_type, haiso_wks: c.cl_haiso_wks,
+      cl_id: c.cl_id, haiso_flag: c.cl_haiso_flag, haiso_type: c.cl_haiso_type, haiso_wks: c.cl_haiso_wks,
       haiso_dow: c.cl_haiso_dow, haiso_day: c.cl_haiso_day, haiso_week: c.cl_haiso_week, haiso_num: c.cl_haiso_num,
       haiso_holiday: c.cl_haiso_holiday, next_shipping_date: text(c.cl_next_shipping_date) || null,
     };

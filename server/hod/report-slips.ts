@@ -20,7 +20,7 @@ export async function hodReportSlips(db: AppDatabase['db'], roundId: number): Pr
     .orderBy('sales.sl_id')
     .execute();
   return rows.map((r) => ({
-    sl_id: Number(r.sl_id), sl_number: String(r.sl_number ?? ''), sl_date: String(r.sl_date ?? ''), sl_total: Number(r.sl_total ?? 0),
-    cl_id: Number(r.cl_id), cl_name: titleOf(clientResource, r),
+    sl_id: r.sl_id, sl_number: (r.sl_number ?? ''), sl_date: (r.sl_date ?? ''), sl_total: (r.sl_total ?? 0),
+    cl_id: r.cl_id, cl_name: titleOf(clientResource, r),
   }));
 }

@@ -69,7 +69,7 @@ export async function hodUriage(db: Kysely<Database>, from: string, to: string, 
   }
   for (const s of stops) {
     const userId = num(s.hr_usr_id) || null;
-    const team = String(s.hr_team ?? '').trim() || (s.user_team ?? null);
+    const team = (s.hr_team ?? '').trim() || (s.user_team ?? null);
     const row = rowOf({ clientId: num(s.hrs_cl_id), clientName: titleOf(clientResource, s), userId, userName: s.user_name ?? null, team });
     for (const target of [row, total]) {
       target.delivered += num(s.hrs_delivered);

@@ -14,7 +14,7 @@ interface Answer {
 function answerOf(error: FastifyError | ApiError | Error): Answer {
   if (error instanceof ApiError) return { status: error.status, body: { error: error.message, ...error.extra } };
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
-  const code = 'code' in error ? String(error.code) : '';
+  const code = 'code' in error ? error.code : '';
   if (status === 413 || code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, body: { error: MESSAGES.tooLarge } };
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, body: { error: MESSAGES.badRequest } };
   if (code === 'FST_ERR_BAD_URL') return { status: 400, body: { error: MESSAGES.badUrl } };

@@ -24,7 +24,7 @@ import { can } from '../../lib/permissions';
 import { CSV_HEADERS, MESSAGES } from '../../lib/protocol';
 import { writeAudit } from '../audit/audit-log';
 import { addCall, type AreaOptions, type FileAnswer, type SessionUser } from '../calls/call-table';
-import type { ResourceRow } from '../db/schema';
+import type { Row } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { pageParam, positiveId, type Params } from '../http/params';
 import { csvFile, fileStamp, csvRecords, encodeCsv, neutralise } from '../resources';
@@ -34,6 +34,7 @@ import { JobCancelled } from '../jobs/jobs';
 import { IMPORT_HANDLERS } from './registry';
 import { noticeCollector, runKind, type FileMapping, type RunTotals } from './run';
 import { nowIso, nowMs } from '../http/clock';
+import { cellText } from '../../lib/resources/checks';
 
 /** A kind the caller names, with its declaration and handler; 400 for an unknown or unbuilt kind, 403 without the kind's area. */
 interface KindOf {
@@ -81,7 +82,7 @@ function mappingParam(raw: string | undefined): Record<string, string> | undefin
 
 const parseJson = <T>(text: unknown, fallback: T): T => {
   try {
-    return JSON.parse(String(text ?? '')) as T;
+    return JSON.parse(cellText(text)) as T;
   } catch {
     return fallback;
   }
@@ -137,7 +138,7 @@ class RolledBack extends Error {
 
 export async function importsPlugin(_app: FastifyInstance, { calls, database, config, jobs }: AreaOptions): Promise<void> {
   const { db } = database;
-  const pathOf = (row: ResourceRow): string => join(importDir(config.dataDir), String(row.imp_path));
+  const pathOf = (row: Row<'import_run'>): string => join(importDir(config.dataDir), row.imp_path);
 
   /** Files older than a day are removed; their previews can no longer be committed. */
   async function expireOld(): Promise<void> {
@@ -153,15 +154,15 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
       .where('imp_kind', '=', kind).where('imp_sha256', '=', sha256).where('imp_state', '=', 'committed');
     if (exceptId !== undefined) query = query.where('imp_id', '<>', exceptId);
     const row = await query.orderBy('imp_id', 'desc').executeTakeFirst();
-    return row ? { import_id: Number(row.imp_id), committed: String(row.imp_committed), user_name: String(row.user_name ?? '') } : null;
+    return row ? { import_id: row.imp_id, committed: row.imp_committed, user_name: (row.user_name ?? '') } : null;
   }
 
-  async function runOf(params: Params, user: SessionUser, level: 'read' | 'write'): Promise<{ row: ResourceRow } & KindOf> {
+  async function runOf(params: Params, user: SessionUser, level: 'read' | 'write'): Promise<{ row: Row<'import_run'> } & KindOf> {
     const raw = (params.import_id ?? '').trim();
     if (raw === '') throw badRequest(IMPORT_MESSAGES.missingImport, { fields: { import_id: IMPORT_MESSAGES.missingImport } });
     const row = await db.selectFrom('import_run').selectAll().where('imp_id', '=', positiveId(raw)).executeTakeFirst();
     if (!row) throw new ApiError(404, IMPORT_MESSAGES.notFound);
-    return { row, ...kindOf(String(row.imp_kind), user, level) };
+    return { row, ...kindOf(row.imp_kind, user, level) };
   }
 
   addCall(calls, 'import_preview', {
@@ -211,7 +212,7 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
           if (Number(updated.numUpdatedRows) === 0) await db.insertInto('import_mapping').values({ imm_kind: kind, imm_mapping: remember, imm_usr_id: user.user_id, modified: now }).execute();
         }
         const answer: ImportPreview = {
-          import_id: Number(inserted.imp_id), kind, file_name: upload.name, encoding, rows: totals.rows, inserts: totals.inserts, updates: totals.updates,
+          import_id: inserted.imp_id, kind, file_name: upload.name, encoding, rows: totals.rows, inserts: totals.inserts, updates: totals.updates,
           skips: totals.skips, ...(totals.groups ? { groups: totals.groups } : {}), summary: importSummary(info, totals, false),
           ...noticed, errors: sink.first, errors_more: totals.errors - sink.first.length, mapping: file.mapping, headers: file.headers,
           imported_before: await committedBefore(kind, stored.sha256),
@@ -230,23 +231,23 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
     area: null, level: 'write',
     handler: async ({ params, user, call }) => {
       const { row, kind, info, handler } = await runOf(params, user, 'write');
-      const importId = Number(row.imp_id);
-      const state = String(row.imp_state);
+      const importId = row.imp_id;
+      const state = row.imp_state;
       if (state === 'committed') throw new ApiError(409, IMPORT_MESSAGES.committed);
       if (state === 'failed') throw new ApiError(409, IMPORT_MESSAGES.failed);
       if (state === 'expired' || !existsSync(pathOf(row))) throw new ApiError(409, IMPORT_MESSAGES.expired);
-      const errors = Number(row.imp_errors);
+      const errors = row.imp_errors;
       if (errors > 0) throw badRequest(IMPORT_MESSAGES.hasErrors(errors));
       const confirm = (params.confirm_duplicate ?? '').trim();
       if (!['', '0', '1'].includes(confirm)) throw badRequest(MESSAGES.badRequest, { fields: { confirm_duplicate: MESSAGES.badRequest } });
-      const before = await committedBefore(kind, String(row.imp_sha256), importId);
+      const before = await committedBefore(kind, row.imp_sha256, importId);
       if (before && confirm !== '1') {
         throw new ApiError(409, IMPORT_MESSAGES.importedBefore(formatDateTime(before.committed), before.user_name || '他のユーザー'), { imported_before: before });
       }
       const mapping = parseJson<Record<string, string>>(row.imp_mapping, {});
       const path = pathOf(row);
-      const encoding = String(row.imp_encoding) as ImportEncoding;
-      const total = Number(row.imp_rows);
+      const encoding = row.imp_encoding as ImportEncoding;
+      const total = row.imp_rows;
       const job_id = await jobs.start<ImportCommitResult>({
         kind: 'import_commit', scope: kind, params: { import_id: importId, kind }, user,
         work: async ({ id, database: { db: jobDb }, progress }) => {
@@ -278,7 +279,7 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
               await writeAudit(trx, {
                 userId: user.user_id, call, table: 'import_run', recordId: importId, jobId: id,
                 changes: {
-                  取込: [null, info.label], ファイル名: [null, String(row.imp_file_name)], 追加: [null, totals.inserts], 更新: [null, totals.updates], スキップ: [null, totals.skips],
+                  取込: [null, info.label], ファイル名: [null, row.imp_file_name], 追加: [null, totals.inserts], 更新: [null, totals.updates], スキップ: [null, totals.skips],
                 },
               });
               return {
@@ -308,7 +309,7 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
       if (!existsSync(path)) throw new ApiError(409, IMPORT_MESSAGES.expired);
       const byRow = storedErrors(path);
       if (byRow.size === 0) throw badRequest('この取込にエラーはありません。');
-      const encoding = String(row.imp_encoding) as ImportEncoding;
+      const encoding = row.imp_encoding as ImportEncoding;
       const headers = parseJson<string[]>(row.imp_headers, []);
       const reason = IMPORT_MESSAGES.errorsColumn;
       async function* body(): AsyncGenerator<Buffer> {
@@ -338,7 +339,7 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
       const stamp = fileStamp();
       return {
         file: {
-          name: `${info.label}_エラー行_${stamp}.csv`, asciiName: `import_errors_${Number(row.imp_id)}_${stamp}.csv`,
+          name: `${info.label}_エラー行_${stamp}.csv`, asciiName: `import_errors_${row.imp_id}_${stamp}.csv`,
           contentType: encoding === 'cp932' ? 'text/csv; charset=Shift_JIS' : 'text/csv; charset=utf-8',
           body: body(), headers: { [CSV_HEADERS.rows]: String(byRow.size) },
         },
@@ -356,10 +357,10 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
           'imp_state', 'imp_error', 'imp_job_id', 'user_name', 'import_run.created', 'imp_committed'])
         .where('imp_kind', '=', kind).orderBy('imp_id', 'desc').limit(limit).execute();
       return rows.map((r): ImportRunInfo => ({
-        import_id: Number(r.imp_id), kind: String(r.imp_kind), file_name: String(r.imp_file_name), size: Number(r.imp_size), encoding: String(r.imp_encoding),
-        rows: Number(r.imp_rows), inserts: Number(r.imp_inserts), updates: Number(r.imp_updates), skips: Number(r.imp_skips), errors: Number(r.imp_errors),
-        state: String(r.imp_state), error: String(r.imp_error ?? ''), job_id: r.imp_job_id === null ? null : Number(r.imp_job_id),
-        user_name: String(r.user_name ?? ''), created: String(r.created), committed: String(r.imp_committed ?? ''),
+        import_id: r.imp_id, kind: r.imp_kind, file_name: r.imp_file_name, size: r.imp_size, encoding: r.imp_encoding,
+        rows: r.imp_rows, inserts: r.imp_inserts, updates: r.imp_updates, skips: r.imp_skips, errors: r.imp_errors,
+        state: r.imp_state, error: (r.imp_error ?? ''), job_id: r.imp_job_id === null ? null : r.imp_job_id,
+        user_name: (r.user_name ?? ''), created: r.created, committed: (r.imp_committed ?? ''),
       }));
     },
   });

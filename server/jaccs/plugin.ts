@@ -58,9 +58,9 @@ export async function jaccsPlugin(_app: FastifyInstance, { calls, database }: Ar
       else {
         // The requests settled by the latest result import (one file may settle several closings' requests).
         const latest = await db.selectFrom('jaccs_request').select((eb) => eb.fn.max<string>('jr_result_at').as('at')).executeTakeFirst();
-        const at = String(latest?.at ?? '');
+        const at = (latest?.at ?? '');
         if (at === '') return [];
-        requestIds = (await db.selectFrom('jaccs_request').select('jr_id').where('jr_result_at', '=', at).execute()).map((r) => Number(r.jr_id));
+        requestIds = (await db.selectFrom('jaccs_request').select('jr_id').where('jr_result_at', '=', at).execute()).map((r) => r.jr_id);
       }
       if (requestIds.length === 0) return [];
       const rows = await db.selectFrom('jaccs_request_row').innerJoin('jaccs_request', 'jaccs_request.jr_id', 'jaccs_request_row.jrr_jr_id')
@@ -68,8 +68,8 @@ export async function jaccsPlugin(_app: FastifyInstance, { calls, database }: Ar
         .select(['jrr_cl_id', 'cl_co_name', 'cl_name', 'jrr_debit_code', 'jrr_amount', 'jrr_result', 'jr_debit_date'])
         .where('jrr_jr_id', 'in', requestIds).where('jrr_result', 'not in', ['', '0']).orderBy('jrr_debit_code').limit(5000).execute();
       return rows.map((r) => ({
-        cl_id: Number(r.jrr_cl_id), name: titleOf(clientResource, r), debit_code: String(r.jrr_debit_code), amount: Number(r.jrr_amount),
-        code: String(r.jrr_result), meaning: debitResultText(String(r.jrr_result)), debit_date: String(r.jr_debit_date),
+        cl_id: r.jrr_cl_id, name: titleOf(clientResource, r), debit_code: r.jrr_debit_code, amount: r.jrr_amount,
+        code: r.jrr_result, meaning: debitResultText(r.jrr_result), debit_date: r.jr_debit_date,
       }));
     },
   });

@@ -29,13 +29,12 @@ import { writeAudit } from '../audit/audit-log';
 import { CLOSING_LOCK } from '../closing';
 import { chunksOf, insertMany } from '../db/bulk-write';
 import { locking, serialize } from '../db/concurrency';
-import type { Database, ResourceRow } from '../db/schema';
+import type { Database, ResourceRow, Row } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { nowIso } from '../http/clock';
+import { cellText as text } from '../../lib/resources/checks';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 /** The largest amount a data record holds (10 digits). */
 const MAX_AMOUNT = 9_999_999_999;
@@ -104,7 +103,7 @@ export function companyHeader(row: ResourceRow | undefined, debitDate: string): 
 }
 
 /** The closing of a group and month, or 400 when it was not closed. */
-async function closingRow(db: Db, simeGp: string, simeYm: string, lock: boolean): Promise<ResourceRow> {
+async function closingRow(db: Db, simeGp: string, simeYm: string, lock: boolean): Promise<Row<'closing'>> {
   const query = db.selectFrom('closing').selectAll().where('cls_sime_gp', '=', simeGp).where('cls_sime_ym', '=', simeYm);
   const row = await (lock ? locking(db, query, 'update') : query).executeTakeFirst();
   if (!row) throw badRequest(`${closingLabel(simeGp, simeYm)}は締め処理されていません。先に締め処理をしてください。`);
@@ -117,8 +116,8 @@ export async function requestsOf(db: Db, clsId: number): Promise<JaccsRequestEnt
     .select(['jr_id', 'jaccs_request.created', 'jr_reissue', 'jr_debit_date', 'jr_count', 'jr_total', 'jr_file_name', 'jr_result_at', 'user_name'])
     .where('jr_cls_id', '=', clsId).orderBy('jr_id', 'desc').execute();
   return rows.map((r) => ({
-    jr_id: Number(r.jr_id), created: text(r.created), reissue: Number(r.jr_reissue) === 1, debit_date: text(r.jr_debit_date), count: Number(r.jr_count),
-    total: Number(r.jr_total), file_name: text(r.jr_file_name), user_name: text(r.user_name), result_at: text(r.jr_result_at),
+    jr_id: r.jr_id, created: text(r.created), reissue: r.jr_reissue === 1, debit_date: text(r.jr_debit_date), count: r.jr_count,
+    total: r.jr_total, file_name: text(r.jr_file_name), user_name: text(r.user_name), result_at: text(r.jr_result_at),
   }));
 }
 
@@ -134,7 +133,7 @@ interface Plan {
  */
 export async function jaccsPlan(db: Db, simeGp: string, simeYm: string, lock = false): Promise<Plan> {
   const closing = await closingRow(db, simeGp, simeYm, lock);
-  const clsId = Number(closing.cls_id);
+  const clsId = closing.cls_id;
   const methods = await debitMethods(db);
   const debitDate = debitDateOf(simeYm);
   const invoices = methods.length === 0 ? [] : await db.selectFrom('billing').innerJoin('client', 'client.cl_id', 'billing.bl_cl_id')
@@ -145,10 +144,10 @@ export async function jaccsPlan(db: Db, simeGp: string, simeYm: string, lock = f
     .orderBy('cl_debit_code').orderBy('bl_id').execute();
   const clients = new Map<number, ResourceRow>();
   const rows = invoices.map((r): JaccsRequestRow => {
-    clients.set(Number(r.cl_id), r);
+    clients.set(r.cl_id, r);
     const amount = Number(r.bl_open);
     return {
-      bl_id: Number(r.bl_id), bl_number: text(r.bl_number), cl_id: Number(r.cl_id), name: titleOf(clientResource, r), debit_code: text(r.cl_debit_code),
+      bl_id: r.bl_id, bl_number: text(r.bl_number), cl_id: r.cl_id, name: titleOf(clientResource, r), debit_code: text(r.cl_debit_code),
       bank_code: text(r.cl_bank_code), branch_code: text(r.cl_branch_code), account_type: text(r.cl_account_type), account_no: text(r.cl_account_no),
       account_kana: toZenginKana(text(r.cl_account_kana)), amount, problems: customerProblems(r, amount),
     };
@@ -229,7 +228,7 @@ export async function makeRequest(db: Kysely<Database>, actor: { userId: number;
     const seen = new Set<number>();
     for (const chunk of chunksOf(clientIds, 1000)) {
       const rows = await trx.selectFrom('jaccs_request_row').select('jrr_cl_id').distinct().where('jrr_cl_id', 'in', chunk).where('jrr_cls_id', '<>', preview.cls_id).execute();
-      for (const r of rows) seen.add(Number(r.jrr_cl_id));
+      for (const r of rows) seen.add(r.jrr_cl_id);
     }
     const newCodes = new Map(clientIds.map((id) => [id, seen.has(id) ? '0' : '1']));
     const bytes = zenginBytes(requestText(header, preview.rows, newCodes));

@@ -92,11 +92,11 @@ const parsed = (text: string | null): unknown => {
 };
 
 const infoOf = <R>(row: JobRow): JobInfo<R> => ({
-  job_id: Number(row.job_id), kind: row.job_kind as JobKind, scope: row.job_scope,
+  job_id: row.job_id, kind: row.job_kind as JobKind, scope: row.job_scope,
   params: (parsed(row.job_params) ?? {}) as Record<string, unknown>, state: row.job_state as JobState,
-  done: Number(row.job_done), total: Number(row.job_total), result: parsed(row.job_result) as R | null, error: row.job_error,
-  cancelling: row.job_state === 'running' && Number(row.job_cancel) === 1,
-  started: row.job_started, finished: row.job_finished, user_id: Number(row.job_usr_id), user_name: row.job_usr_name,
+  done: row.job_done, total: row.job_total, result: parsed(row.job_result) as R | null, error: row.job_error,
+  cancelling: row.job_state === 'running' && row.job_cancel === 1,
+  started: row.job_started, finished: row.job_finished, user_id: row.job_usr_id, user_name: row.job_usr_name,
 });
 
 
@@ -129,7 +129,7 @@ const alive = (pid: number): boolean => {
  */
 export async function failAbandonedJobs(db: Kysely<JobSchema>, pids?: readonly number[]): Promise<number> {
   const running = await db.selectFrom('job').select(['job_id', 'job_pid']).where('job_state', '=', 'running').where('job_host', '=', HOST).execute();
-  const gone = running.filter((r) => (pids ? pids.includes(Number(r.job_pid)) : !alive(Number(r.job_pid)))).map((r) => Number(r.job_id));
+  const gone = running.filter((r) => (pids ? pids.includes(r.job_pid) : !alive(r.job_pid))).map((r) => r.job_id);
   if (gone.length === 0) return 0;
   const now = nowIso();
   await db.updateTable('job').set({ job_state: 'failed', job_error: MESSAGES.jobAbandoned, job_finished: now, modified: now })
@@ -162,7 +162,7 @@ export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' 
       lastWrite = now;
       const row = await db.updateTable('job').set({ job_done: done, job_total: total, modified: nowIso() })
         .where('job_id', '=', id).returning('job_cancel').executeTakeFirst();
-      if (row && Number(row.job_cancel) === 1) throw new JobCancelled();
+      if (row && row.job_cancel === 1) throw new JobCancelled();
     };
     try {
       const result = await spec.work({ id, database, progress });
@@ -187,7 +187,7 @@ export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' 
           job_usr_name: spec.user.user_name, job_state: 'running', job_started: now, job_host: HOST, job_pid: process.pid,
           created: now, modified: now, deleted: 0,
         }).returning('job_id').executeTakeFirstOrThrow();
-        id = Number(row.job_id);
+        id = row.job_id;
       } catch (error) {
         if (!isUniqueError(error)) throw error;
         const other = await db.selectFrom('job').selectAll().where('job_kind', '=', spec.kind).where('job_scope', '=', spec.scope)

@@ -81,7 +81,7 @@ export async function mailPlugin(_app: FastifyInstance, { calls, database, confi
     const found = (await live.where('od_number', '=', typed).executeTakeFirst())
       ?? (await live.where(sql<string>`lower(od_number)`, '=', typed.toLowerCase()).executeTakeFirst());
     if (!found) throw new ApiError(404, `受注番号 ${typed} の受注が見つかりません。`, { fields: { od_number: `受注番号 ${typed} の受注が見つかりません。` } });
-    return findRecord(db, orderResource, Number(found.od_id));
+    return findRecord(db, orderResource, found.od_id);
   }
 
   /** The invoice a preview or test send is for: by its number as staff type it (`bl_number`), or by its id (`bl_id`). */
@@ -95,7 +95,7 @@ export async function mailPlugin(_app: FastifyInstance, { calls, database, confi
     if (typed.length > 50) throw paramProblem('bl_number', '請求番号は50文字以内で入力してください。');
     const found = await db.selectFrom('billing').select('bl_id').where('deleted', '=', 0).where(sql<string>`upper(bl_number)`, '=', typed.toUpperCase()).executeTakeFirst();
     if (!found) throw new ApiError(404, `請求番号 ${typed} の請求が見つかりません。`, { fields: { bl_number: `請求番号 ${typed} の請求が見つかりません。` } });
-    return findRecord(db, billingResource, Number(found.bl_id));
+    return findRecord(db, billingResource, found.bl_id);
   }
 
   /** The saved template, the records it is filled from and the filled mail. */

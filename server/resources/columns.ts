@@ -94,7 +94,7 @@ export function searchText(def: ResourceDef, row: Record<string, Cell | undefine
 
 /** The resource a `ref` field points at (declarations are checked by the API tests). */
 export function refTarget(field: FieldDef): ResourceDef {
-  const target = field.ref ? RESOURCES[field.ref] : undefined;
+  const target = field.ref ? (RESOURCES as Record<string, ResourceDef>)[field.ref] : undefined;
   if (!target) throw new Error(`field ${field.name} refers to an undeclared resource ${String(field.ref)}`);
   return target;
 }

@@ -56,7 +56,7 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
   const exportView = resourceView(database.reader);
   const matcher = await keywordMatcher(database);
 
-  for (const def of Object.values(RESOURCES)) {
+  for (const def of Object.values<ResourceDef>(RESOURCES)) {
     const { area } = def;
     const writer = (ctx: CallContext) => ({ db, userId: ctx.user.user_id, call: ctx.call, user: ctx.user });
     const policy = policyOf(def.name);

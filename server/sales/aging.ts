@@ -93,7 +93,7 @@ export async function agingList(db: Kysely<Database>, { asOf, col, odr, n, p }: 
   const names = new Map<number, { name: string; reading: string }>();
   for (const chunk of chunksOf([...byCustomer.keys()], 1000)) {
     const rows = await db.selectFrom('client').select(['cl_id', 'cl_co_name', 'cl_name', 'cl_co_name_kana', 'cl_name_kana']).where('cl_id', 'in', chunk).execute();
-    for (const r of rows) names.set(num(r.cl_id), { name: titleOf(clientResource, r), reading: String(r.cl_co_name ? r.cl_co_name_kana ?? '' : r.cl_name_kana ?? '') });
+    for (const r of rows) names.set(num(r.cl_id), { name: titleOf(clientResource, r), reading: (r.cl_co_name ? r.cl_co_name_kana ?? '' : r.cl_name_kana ?? '') });
   }
   const total = empty();
   const rows: (AgingRow & { reading: string })[] = [];

@@ -83,10 +83,10 @@ export async function allocationsOf(db: Kysely<Database> | Transaction<Database>
     : query.where('allocation.al_bl_id', '=', owner.bl_id).orderBy('payment.py_date').orderBy('allocation.al_py_id');
   const rows = await query.execute();
   return rows.map((r) => ({
-    al_id: num(r.al_id), al_bl_id: num(r.al_bl_id), al_py_id: num(r.al_py_id), al_amount: num(r.al_amount), created: String(r.created),
-    user_name: String(r.user_name ?? ''), bl_number: String(r.bl_number ?? ''), bl_sime_ym: String(r.bl_sime_ym ?? ''),
-    bl_closing_date: String(r.bl_closing_date ?? ''), bl_total: num(r.bl_total), bl_open: num(r.bl_open),
-    py_date: String(r.py_date ?? ''), py_kind: String(r.py_kind ?? ''), py_amount: num(r.py_amount),
+    al_id: num(r.al_id), al_bl_id: num(r.al_bl_id), al_py_id: num(r.al_py_id), al_amount: num(r.al_amount), created: r.created,
+    user_name: (r.user_name ?? ''), bl_number: (r.bl_number ?? ''), bl_sime_ym: (r.bl_sime_ym ?? ''),
+    bl_closing_date: (r.bl_closing_date ?? ''), bl_total: num(r.bl_total), bl_open: num(r.bl_open),
+    py_date: (r.py_date ?? ''), py_kind: (r.py_kind ?? ''), py_amount: num(r.py_amount),
   }));
 }
 
@@ -114,7 +114,7 @@ export async function allocatedRefusal(trx: Transaction<Database>, paymentId: nu
   const rows = await trx.selectFrom('allocation').innerJoin('billing', 'billing.bl_id', 'allocation.al_bl_id')
     .select(['billing.bl_number']).where('allocation.al_py_id', '=', paymentId).orderBy('billing.bl_number').execute();
   if (rows.length === 0) return undefined;
-  const numbers = rows.map((r) => String(r.bl_number));
+  const numbers = rows.map((r) => r.bl_number);
   const named = numbers.length > 5 ? `${numbers.slice(0, 5).join('、')} ほか${numbers.length - 5}件` : numbers.join('、');
   return `この入金は請求書 ${named} に消込済みのため${what}できません。先に消込を取り消してください。`;
 }
@@ -147,14 +147,14 @@ async function lockedInvoices(trx: Transaction<Database>, ids: readonly number[]
   for (const chunk of chunksOf(sorted, 1000)) {
     const rows = await locking(trx, trx.selectFrom('billing').select(['bl_id', 'bl_number', 'bl_cl_id', 'bl_total', 'bl_carried_by']).where('bl_id', 'in', chunk).where('deleted', '=', 0).orderBy('bl_id'), 'update').execute();
     const carriers = rows.flatMap((r) => (r.bl_carried_by === null || r.bl_carried_by === undefined ? [] : [num(r.bl_carried_by)]));
-    const numberOf = new Map(carriers.length === 0 ? [] : (await trx.selectFrom('billing').select(['bl_id', 'bl_number']).where('bl_id', 'in', carriers).execute()).map((r) => [num(r.bl_id), String(r.bl_number)]));
+    const numberOf = new Map(carriers.length === 0 ? [] : (await trx.selectFrom('billing').select(['bl_id', 'bl_number']).where('bl_id', 'in', carriers).execute()).map((r) => [num(r.bl_id), r.bl_number]));
     const sums = await trx.selectFrom('allocation').select(['al_bl_id', (eb) => eb.fn.sum<number>('al_amount').as('sum')])
       .where('al_bl_id', 'in', chunk).groupBy('al_bl_id').execute();
     const sumOf = new Map(sums.map((o) => [num(o.al_bl_id), num(o.sum)]));
     for (const r of rows) {
       const id = num(r.bl_id);
       const carriedBy = r.bl_carried_by === null || r.bl_carried_by === undefined ? null : numberOf.get(num(r.bl_carried_by)) ?? String(r.bl_carried_by);
-      out.set(id, { bl_id: id, bl_number: String(r.bl_number), bl_cl_id: num(r.bl_cl_id), bl_total: num(r.bl_total), others: 0, carriedBy, allocated: sumOf.get(id) ?? 0 });
+      out.set(id, { bl_id: id, bl_number: r.bl_number, bl_cl_id: num(r.bl_cl_id), bl_total: num(r.bl_total), others: 0, carriedBy, allocated: sumOf.get(id) ?? 0 });
     }
   }
   return out;
@@ -208,7 +208,7 @@ async function billingOf(trx: Transaction<Database>, clientIds: readonly number[
   const names = new Map<number, string>();
   for (const chunk of chunksOf([...new Set(tops.values())], 1000)) {
     const rows = await trx.selectFrom('client').select(['cl_id', 'cl_co_name', 'cl_name']).where('cl_id', 'in', chunk).execute();
-    for (const r of rows) names.set(num(r.cl_id), String(r.cl_co_name || r.cl_name || `ID ${num(r.cl_id)}`));
+    for (const r of rows) names.set(num(r.cl_id), (r.cl_co_name || r.cl_name || `ID ${num(r.cl_id)}`));
   }
   return new Map(clientIds.map((id) => {
     const top = tops.get(id);

@@ -48,7 +48,7 @@ export async function slipFromOrder(trx: Transaction<Database>, actor: WriteActo
  */
 export async function slipsFromOrders(trx: Transaction<Database>, actor: WriteActor, orders: readonly ResourceRow[]): Promise<number[]> {
   if (orders.length === 0) return [];
-  const lines = await storedChildren(trx, orderResource.children!, orders.map((o) => Number(o.od_id)));
+  const lines = await storedChildren(trx, orderResource.children, orders.map((o) => Number(o.od_id)));
   const entries = orders.map((order) => {
     const orderId = Number(order.od_id);
     // Every line as the order fixed it, its fee line (no item, 送料, standard) included.
@@ -80,5 +80,5 @@ export async function slipsFromOrders(trx: Transaction<Database>, actor: WriteAc
  */
 export async function dropOrderSlip(trx: Transaction<Database>, actor: WriteActor, orderId: number): Promise<void> {
   const slips = await trx.selectFrom('sales').select('sl_id').where('sl_od_id', '=', orderId).where('deleted', '=', 0).execute();
-  for (const slip of slips) await deleteInTransaction(trx, actor, salesResource, Number(slip.sl_id));
+  for (const slip of slips) await deleteInTransaction(trx, actor, salesResource, slip.sl_id);
 }

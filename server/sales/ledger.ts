@@ -45,9 +45,9 @@ export async function receivableSummary(db: Kysely<Database>, clientId: number):
   const open_items = await openItems(db, group);
   return {
     cl_id: clientId,
-    balance: Number(client.cl_uri_zan ?? 0),
+    balance: (client.cl_uri_zan ?? 0),
     billing: members.length > 1 ? { cl_id: group.billingId, name: group.name, balance: group.balance, sites: members.length - 1 } : null,
-    last_payment: last ? { py_id: Number(last.py_id), date: String(last.py_date), amount: Number(last.py_amount) } : null,
+    last_payment: last ? { py_id: last.py_id, date: last.py_date, amount: Number(last.py_amount) } : null,
     oldest_unpaid: open_items[0] ?? null,
     open_items,
   };
@@ -70,14 +70,14 @@ async function openItems(db: Kysely<Database>, group: { billingId: number; name:
       db.selectFrom('client').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('cl_opening_balance'), sql<number>`0`).as('opening'))
         .where('cl_id', 'in', group.members).executeTakeFirst(),
     ]);
-    return openSlips(db, group.members, Number(paid?.paid ?? 0) - Number(opening?.opening ?? 0), false);
+    return openSlips(db, group.members, (paid?.paid ?? 0) - (opening?.opening ?? 0), false);
   }
   const unbilled = await db.selectFrom('payment').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('py_amount'), sql<number>`0`).as('paid'))
     .where('py_cl_id', 'in', group.members).where('deleted', '=', 0).where('py_bli_id', 'is', null).executeTakeFirst();
-  const paidSince = Number(unbilled?.paid ?? 0);
+  const paidSince = (unbilled?.paid ?? 0);
   const total = Number(latest.bl_total);
   const invoice: OpenItem[] = total > 0 && total > paidSince
-    ? [{ kind: 'invoice', bl_id: Number(latest.bl_id), number: String(latest.bl_number), date: String(latest.bl_closing_date), cl_id: group.billingId, client_name: group.name, total, unpaid: Math.min(total, total - paidSince) }]
+    ? [{ kind: 'invoice', bl_id: latest.bl_id, number: latest.bl_number, date: latest.bl_closing_date, cl_id: group.billingId, client_name: group.name, total, unpaid: Math.min(total, total - paidSince) }]
     : [];
   return [...invoice, ...(await openSlips(db, group.members, paidSince - total, true))].slice(0, OPEN_ITEMS_MAX);
 }
@@ -94,7 +94,7 @@ async function openSlips(db: Kysely<Database>, members: readonly number[], forSl
     JOIN client c ON c.cl_id = t.sl_cl_id
     WHERE t.running > ${forSlips} AND t.sl_total > 0 ORDER BY t.sl_date, t.sl_id LIMIT ${OPEN_ITEMS_MAX}`.execute(db);
   return rows.rows.map((r) => ({
-    kind: 'slip', sl_id: Number(r.sl_id), number: String(r.sl_number), date: String(r.sl_date), cl_id: Number(r.sl_cl_id), client_name: String(r.name ?? ''),
-    total: Number(r.sl_total), unpaid: Math.min(Number(r.sl_total), Number(r.running) - forSlips),
+    kind: 'slip', sl_id: r.sl_id, number: r.sl_number, date: r.sl_date, cl_id: r.sl_cl_id, client_name: (r.name ?? ''),
+    total: r.sl_total, unpaid: Math.min(r.sl_total, r.running - forSlips),
   }));
 }

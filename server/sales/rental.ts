@@ -27,9 +27,9 @@ import type { Database, ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { refusalOf, saveBatch, type BulkEntry, type WriteContext } from '../resources';
 import { taxPeriods } from '../tax';
+import { cellText as text } from '../../lib/resources/checks';
 
 type Db = Kysely<Database>;
-const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 /** One agreement's slip of the month: its charges and the customer's row (terms, name). */
 interface PlannedSlip {
@@ -69,7 +69,7 @@ export async function rentalPlan(db: Db, month: RentalMonth): Promise<PlannedSli
   const newest = new Map<number, ResourceRow>();
   for (const a of agreements) {
     const held = newest.get(Number(a.ag_cl_id));
-    const later = held && (text(a.ag_contract_date) === text(held.ag_contract_date) ? Number(a.ag_id) > Number(held.ag_id) : text(a.ag_contract_date) > text(held.ag_contract_date));
+    const later = held && (text(a.ag_contract_date) === text(held.ag_contract_date) ? a.ag_id > Number(held.ag_id) : text(a.ag_contract_date) > text(held.ag_contract_date));
     if (!held || later) newest.set(Number(a.ag_cl_id), a);
   }
 
@@ -81,7 +81,7 @@ export async function rentalPlan(db: Db, month: RentalMonth): Promise<PlannedSli
     if (!period) continue;
     const kinKiri = moneyTermsOf(a).kinKiri;
     const label = titleOf(clientResource, a);
-    const base = { ag_id: Number(a.ag_id), agreement_no: text(a.ag_agreement_no), cl_id: Number(a.ag_cl_id), cl_label: label, month_days: month.days, existed: existed.has(Number(a.ag_id)) };
+    const base = { ag_id: a.ag_id, agreement_no: text(a.ag_agreement_no), cl_id: Number(a.ag_cl_id), cl_label: label, month_days: month.days, existed: existed.has(a.ag_id) };
     const rows: RentalPreviewRow[] = [];
     const own = newest.get(Number(a.ag_cl_id)) === a ? serversOf.get(Number(a.ag_cl_id)) ?? [] : [];
     for (const s of own) {

@@ -82,7 +82,7 @@ async function readCells(db: Kysely<Database>, from: string, to: string, group: 
     const taxClass = taxClassOf(r.tax_class);
     const bucket = bucketKey(taxClass, num(r.rate));
     const keyOf = group === 'rate' ? bucket : group === 'month' ? '' : r.key === null || r.key === undefined ? '' : String(r.key);
-    return { key: keyOf, month: String(r.day).slice(0, 7), bucket, taxClass, quantity: num(r.quantity), net: num(r.net), tax: num(r.tax) };
+    return { key: keyOf, month: r.day.slice(0, 7), bucket, taxClass, quantity: num(r.quantity), net: num(r.net), tax: num(r.tax) };
   });
 }
 
@@ -104,7 +104,7 @@ async function readSlipCells(db: Kysely<Database>, from: string, to: string, gro
     WHERE ${sql.join(where, sql` AND `)}
     GROUP BY 1, 2`.execute(db);
   return rows.map((r) => ({
-    key: r.key === null || r.key === undefined ? '' : String(r.key), month: String(r.day), bucket: '', taxClass: 'standard',
+    key: r.key === null || r.key === undefined ? '' : String(r.key), month: r.day, bucket: '', taxClass: 'standard',
     quantity: num(r.quantity), net: num(r.net), tax: num(r.tax),
   }));
 }
@@ -153,10 +153,10 @@ async function labelsOf(db: Kysely<Database>, group: ReportGroup, keys: readonly
       for (const r of rows) labels.set(String(r.cl_id), titleOf(clientResource, r));
     } else if (group === 'item') {
       const rows = await db.selectFrom('item').select(['it_id', 'it_name']).where('it_id', 'in', chunk).execute();
-      for (const r of rows) labels.set(String(r.it_id), String(r.it_name ?? '') || `商品 ${String(r.it_id)}`);
+      for (const r of rows) labels.set(String(r.it_id), (r.it_name ?? '') || `商品 ${String(r.it_id)}`);
     } else if (group === 'staff') {
       const rows = await db.selectFrom('user').select(['user_id', 'user_name']).where('user_id', 'in', chunk).execute();
-      for (const r of rows) labels.set(String(r.user_id), String(r.user_name));
+      for (const r of rows) labels.set(String(r.user_id), r.user_name);
     }
   }
   return labels;

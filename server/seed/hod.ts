@@ -47,14 +47,14 @@ interface RoundCustomer {
 export async function assignDrivers(db: Kysely<Database>): Promise<Map<number, RoundCustomer[]>> {
   const routes = new Map(SEED_USERS.flatMap((u) => (u.route ? [[u.email, u.route] as const] : [])));
   const users = await db.selectFrom('user').select(['user_id', 'user_email']).where('deleted', '=', 0).where('user_email', 'in', [...routes.keys(), '']).execute();
-  const driverOf = new Map(users.map((u) => [routes.get(String(u.user_email))!, Number(u.user_id)]));
+  const driverOf = new Map(users.map((u) => [routes.get(u.user_email)!, u.user_id]));
   const clients = await db.selectFrom('client').selectAll().where('deleted', '=', 0).where('cl_haiso_flag', '=', 1).where('cl_status', '=', '1').orderBy('cl_id').execute();
   const byDriver = new Map<number, RoundCustomer[]>();
   for (const client of clients) {
-    const driver = driverOf.get(String(shippingOf(client).od_ship_pref));
+    const driver = driverOf.get(shippingOf(client).od_ship_pref);
     if (driver === undefined) continue;
-    const weekly = String(client.cl_haiso_type) === '1' && Number(client.cl_haiso_wks) === 1;
-    byDriver.set(driver, [...(byDriver.get(driver) ?? []), { cl_id: Number(client.cl_id), bottles: Math.max(1, Number(client.cl_haiso_num) || 2), item: Number(client.cl_haiso_item) || null, weekly }]);
+    const weekly = client.cl_haiso_type === '1' && Number(client.cl_haiso_wks) === 1;
+    byDriver.set(driver, [...(byDriver.get(driver) ?? []), { cl_id: client.cl_id, bottles: Math.max(1, Number(client.cl_haiso_num) || 2), item: Number(client.cl_haiso_item) || null, weekly }]);
   }
   for (const [driver, customers] of byDriver) {
     await db.updateTable('client').set({ cl_delivery_usr_id: driver }).where('cl_id', 'in', customers.map((c) => c.cl_id)).execute();
@@ -78,9 +78,9 @@ export async function seedDeliveryRounds(db: Kysely<Database>, adminId: number, 
   const served = new Set([...byDriver.values()].flatMap((customers) => customers.map((c) => c.cl_id)));
   const water = await db.selectFrom('item').select('it_id').where('deleted', '=', 0).where('it_returnable', '=', 1).orderBy('it_code').orderBy('it_id').execute();
   if (water.length === 0) return served;
-  const returnable = new Set(water.map((w) => Number(w.it_id)));
+  const returnable = new Set(water.map((w) => w.it_id));
   const drivers = await db.selectFrom('user').select(['user_id', 'user_team']).where('user_id', 'in', [...byDriver.keys(), 0]).execute();
-  const teamOf = new Map(drivers.map((d) => [Number(d.user_id), String(d.user_team ?? '')]));
+  const teamOf = new Map(drivers.map((d) => [d.user_id, (d.user_team ?? '')]));
   const days = businessDaysBefore(today, DEMO_ROUND_DAYS);
 
   // Weekly customers are visited every five business days, the others once in the ten, in turn.
@@ -90,7 +90,7 @@ export async function seedDeliveryRounds(db: Kysely<Database>, adminId: number, 
     for (const [d, date] of days.entries()) {
       const visited = customers.filter((c, i) => (c.weekly ? i % 5 === d % 5 : i % days.length === d));
       const stops = visited.map((client): PlannedStop => {
-        const item = client.item !== null && returnable.has(client.item) ? client.item : Number(water[0].it_id);
+        const item = client.item !== null && returnable.has(client.item) ? client.item : water[0].it_id;
         const { bottles } = client;
         const absent = rng.chance(0.07);
         plans.push({

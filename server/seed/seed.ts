@@ -37,6 +37,7 @@ import { seedDeliveryRounds } from './hod';
 import { insertSeedOrders } from './orders';
 import { seedReceivables } from './sales';
 import { seedStock } from './stock';
+import { cellText } from '../../lib/resources/checks';
 
 // The seed (and the benchmarks that use it) write through the resource pipeline, with the areas' policies.
 registerServerAreas();
@@ -82,7 +83,7 @@ export async function seedMasters(db: Kysely<Database>): Promise<void> {
  * @example createdOnDay('contract_date', now)({ contract_date: '2024-04-01' }) // '2024-04-01T01:00:00.000Z'
  */
 const createdOnDay = (field: string, fallback = nextStamp()) => (record: object): string => {
-  const day = String((record as Record<string, unknown>)[field] ?? '');
+  const day = cellText((record as Record<string, unknown>)[field]);
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T10:00:00+09:00`).toISOString() : fallback;
 };
 
@@ -112,7 +113,7 @@ async function seedDemo(db: Kysely<Database>, adminId: number, today: string = j
   // The drivers' customers have the orders of their rounds; the other customers the orders of the half year.
   const served = await seedDeliveryRounds(db, adminId, today);
   const others = clientIds.filter((id) => !served.has(id));
-  const items = new Map((await db.selectFrom('item').select(['it_id', 'it_code']).where('deleted', '=', 0).execute()).map((it) => [String(it.it_code), Number(it.it_id)]));
+  const items = new Map((await db.selectFrom('item').select(['it_id', 'it_code']).where('deleted', '=', 0).execute()).map((it) => [it.it_code, it.it_id]));
   await insertSeedOrders({ db, userId: adminId }, generateOrders(others.length, DEMO_ORDERS, 2, today).map((o) => ({
     clientId: others[o.clientIndex], date: o.date, deliveryDate: o.deliveryDate, status: o.status, biko: '',
     lines: o.lines.map((l) => ({ it_id: items.get(l.code)!, quantity: l.quantity })),
@@ -123,7 +124,7 @@ async function seedDemo(db: Kysely<Database>, adminId: number, today: string = j
   await hodGenerate({ db, userId: adminId, call: 'hod_generate' }, today, addDays(today, 6), { awaitIndexes: true });
   await bulkInsert(db, mailTemplateResource, SEED_MAIL_TEMPLATES);
   const orders = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return { staffPassword, orders: Number(orders.n) };
+  return { staffPassword, orders: orders.n };
 }
 
 /** Agreements, contacts, sales reports and daily reports of the demo company. */
@@ -133,7 +134,7 @@ async function seedPayments(db: Kysely<Database>, today: string): Promise<void> 
   const rows = await db.selectFrom('orders').select(['od_cl_id', month.as('month'), (eb) => eb.fn.sum<number>('od_uriage_total').as('total')])
     .where('od_status', '=', 'processed').where('deleted', '=', 0).where('od_date', '<', `${today.slice(0, 7)}-01`)
     .groupBy(['od_cl_id', month]).orderBy(month).orderBy('od_cl_id').execute();
-  const sales = rows.map((r) => ({ cl_id: Number(r.od_cl_id), month: String(r.month), total: Number(r.total) }));
+  const sales = rows.map((r) => ({ cl_id: r.od_cl_id, month: r.month, total: r.total }));
   await bulkInsert(db, paymentResource, generatePayments(sales, today), { createdOf: createdOnDay('date') });
 }
 

@@ -26,8 +26,8 @@ export async function seedStock(db: Kysely<Database>, adminId: number, today: st
   // A warehouse is managed by the driver of its prefecture (SEED_USERS' routes), else by the first 管理 staff member.
   const users = await db.selectFrom('user').select(['user_id', 'user_role', 'user_email']).where('deleted', '=', 0).orderBy('user_id').execute();
   const routeOf = new Map(SEED_USERS.map((u) => [u.email, u.route]));
-  const admin = users.find((u) => u.user_role === ADMIN_ROLE && routeOf.has(String(u.user_email)))?.user_id ?? '';
-  const managerOf = (pref: string) => users.find((u) => routeOf.get(String(u.user_email)) === pref)?.user_id ?? admin;
+  const admin = users.find((u) => u.user_role === ADMIN_ROLE && routeOf.has(u.user_email))?.user_id ?? '';
+  const managerOf = (pref: string) => users.find((u) => routeOf.get(u.user_email) === pref)?.user_id ?? admin;
   const warehouseIds = await bulkInsert(db, soukoResource, DEMO_WAREHOUSES.map((w) => ({ ...w, manager_id: managerOf(w.pref) })));
   const itemIds = await bulkInsert(db, itemResource, DEMO_ITEMS);
 
@@ -35,7 +35,7 @@ export async function seedStock(db: Kysely<Database>, adminId: number, today: st
   const codeOf = new Map(PREFECTURES.map((p) => [p.name, p.code]));
   const clients = await db.selectFrom('client').select(['cl_id', 'cl_status', 'cl_pref']).where('deleted', '=', 0).orderBy('cl_id').execute();
   for (const [i, warehouse] of DEMO_WAREHOUSES.entries()) {
-    const ids = clients.filter((c) => warehouse.region.includes(codeOf.get(String(c.cl_pref)) ?? '')).map((c) => Number(c.cl_id));
+    const ids = clients.filter((c) => warehouse.region.includes(codeOf.get(c.cl_pref) ?? '')).map((c) => c.cl_id);
     for (let j = 0; j < ids.length; j += 500) await db.updateTable('client').set({ cl_sk_id: String(warehouseIds[i]) }).where('cl_id', 'in', ids.slice(j, j + 500)).execute();
   }
 
@@ -51,13 +51,13 @@ export async function seedStock(db: Kysely<Database>, adminId: number, today: st
     }
   }
 
-  const customers = clients.map((c) => ({ id: Number(c.cl_id), status: String(c.cl_status) }));
+  const customers = clients.map((c) => ({ id: c.cl_id, status: c.cl_status }));
   const servers = generateServers(customers, active, today, DEMO_SERVERS);
   await bulkInsert(db, serverResource, servers);
 
-  const returnable = DEMO_ITEMS.flatMap((it, i) => (it.returnable === 1 ? [{ id: itemIds[i], deposit: Number(it.deposit || 0) }] : []));
+  const returnable = DEMO_ITEMS.flatMap((it, i) => (it.returnable === 1 ? [{ id: itemIds[i], deposit: (it.deposit || 0) }] : []));
   const since = new Map<number, string>();
   for (const s of servers) if (s.status === 'installed' && typeof s.cl_id === 'number' && !since.has(s.cl_id)) since.set(s.cl_id, s.install_date);
   const bottles = generateBottles([...since].map(([cl_id, date]) => ({ cl_id, since: date })), returnable, today);
-  await bulkInsert(db, bottleResource, bottles, { createdOf: (r) => new Date(`${String((r as { move_date: string }).move_date)}T18:00:00+09:00`).toISOString() });
+  await bulkInsert(db, bottleResource, bottles, { createdOf: (r) => new Date(`${(r as { move_date: string }).move_date}T18:00:00+09:00`).toISOString() });
 }

@@ -31,7 +31,7 @@ export async function stockOf(db: Kysely<Database>, owner: StockOwner): Promise<
   query = 'sk_id' in owner
     ? query.where('stock.st_sk_id', '=', owner.sk_id).orderBy('item.it_code').orderBy('stock.st_it_id')
     : query.where('stock.st_it_id', '=', owner.it_id).orderBy('warehouse.sk_code').orderBy('stock.st_sk_id');
-  return (await query.execute()) as StockAnswer[];
+  return (await query.execute());
 }
 
 /**
@@ -49,7 +49,7 @@ export async function stockMoves(db: Kysely<Database>, owner: StockOwner, n: num
       'stock_move.sm_after', 'stock_move.sm_reason', 'stock_move.sm_usr_id', 'stock_move.created', 'item.it_name', 'warehouse.sk_name', 'user.user_name',
     ]);
   query = 'sk_id' in owner ? query.where('stock_move.sm_sk_id', '=', owner.sk_id) : query.where('stock_move.sm_it_id', '=', owner.it_id);
-  return (await query.orderBy('stock_move.sm_id', 'desc').limit(n).offset((p - 1) * n).execute()) as StockMoveAnswer[];
+  return (await query.orderBy('stock_move.sm_id', 'desc').limit(n).offset((p - 1) * n).execute());
 }
 
 /** What an adjustment answers: the stock row after it and the movement's id. */
@@ -88,7 +88,7 @@ export async function adjustStockIn(trx: Transaction<Database>, actor: WriteActo
   const item = await locking(trx, trx.selectFrom('item').select(['it_id', 'it_name', 'it_unit', 'it_stock_tracked']).where('it_id', '=', itemId).where('deleted', '=', 0), 'keyShare').executeTakeFirst();
   if (!item) throw badRequest(`商品が見つかりません（ID ${itemId}）。選び直してください。`, { fields: { it_id: `商品が見つかりません（ID ${itemId}）。選び直してください。` } });
   if (item.it_stock_tracked === 0) {
-    const message = `「${String(item.it_name)}」は在庫管理しない商品です。商品の「在庫管理する」を確認してください。`;
+    const message = `「${item.it_name}」は在庫管理しない商品です。商品の「在庫管理する」を確認してください。`;
     throw badRequest(message, { fields: { it_id: message } });
   }
   const stamp = nextStamp();
@@ -103,7 +103,7 @@ export async function adjustStockIn(trx: Transaction<Database>, actor: WriteActo
   const before = row.st_quantity;
   const after = quantityAfter(before, kind, quantity);
   if (after < 0) {
-    const message = `在庫が足りません（${warehouse.sk_name}の「${String(item.it_name)}」は ${before}${String(item.it_unit || '')}、出庫 ${quantity}${String(item.it_unit || '')}）。在庫を下回る数量は出庫できません。`;
+    const message = `在庫が足りません（${warehouse.sk_name}の「${item.it_name}」は ${before}${(item.it_unit || '')}、出庫 ${quantity}${(item.it_unit || '')}）。在庫を下回る数量は出庫できません。`;
     throw badRequest(message, { fields: { quantity: message } });
   }
   await trx.updateTable('stock').set({ st_quantity: after }).where('st_id', '=', row.st_id).execute();

@@ -147,7 +147,7 @@ const SOUND_PARAMS: Record<string, string> = {
 /** The resource of a `{resource}_{verb}` call. */
 function resourceOfCall(name: string): ResourceDef | undefined {
   const match = /^(.*)_(lst|cnt|pagination|sum|dtl|save|del|bulk_save|upd)$/.exec(name);
-  return match ? RESOURCES[match[1]] : undefined;
+  return match ? (RESOURCES as Record<string, ResourceDef>)[match[1]] : undefined;
 }
 
 /** The parameters of a case: the sound ones with one to three of them hostile, missing or added. */

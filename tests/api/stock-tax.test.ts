@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { addDays, todayJst } from '../../lib/format';
 import { MESSAGES, NAMED_MESSAGES } from '../../lib/protocol';
 import { bottleResource } from '../../lib/resources/bottle';
-import { RESOURCES } from '../../lib/resources';
+import { RESOURCES, type ResourceDef } from '../../lib/resources';
 import { resourceSchema } from '../../lib/resources/schema';
 import { idColumn } from '../../lib/resources/types';
 import { serverResource } from '../../lib/resources/water-server';
@@ -389,7 +389,7 @@ for (const dialect of dialects()) {
         ];
         for (const [resource, values, change] of records) {
           const row = await created(resource, values);
-          const id = Number(row[idColumn(RESOURCES[resource])]);
+          const id = Number(row[idColumn((RESOURCES as Record<string, ResourceDef>)[resource])]);
           assert.equal((await save(resource, { note: '先に', modified: row.modified }, id)).status, 200, resource);
           const stale = await save(resource, { ...change, modified: row.modified }, id);
           assert.deepEqual([stale.status, stale.body], [409, [{ error: MESSAGES.conflict }]], resource);

@@ -39,7 +39,7 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
 
 /** Fields a file may fill: what the form lets a person type. */
 export const importableClientFields = (): readonly FieldDef[] =>
-  clientResource.fields.filter((f) => f.type !== 'image' && f.type !== 'secret' && !f.readOnly);
+  clientResource.fields.filter((f: FieldDef) => f.type !== 'image' && f.type !== 'secret' && !f.readOnly);
 
 /** The row key of the export's ID column (no field of the form is named so). */
 export const CLIENT_ID_COLUMN = 'id';

@@ -20,8 +20,9 @@ import type { ResourceRow } from '../../db/schema';
 import { type BulkEntry, saveBatch } from '../../resources';
 import type { ImportKindHandler, ImportRow, ImportRun } from '../kind';
 import { headerKey } from '../run';
+import { cellText } from '../../../lib/resources/checks';
 
-const FIELDS = new Map(clientResource.fields.map((f) => [f.name, f]));
+const FIELDS = new Map<string, FieldDef>(clientResource.fields.map((f) => [f.name, f]));
 const LABELS = new Map(clientImportColumns.map((c) => [c.field, c.label]));
 const labelOf = (field: string): string => LABELS.get(field) ?? FIELDS.get(field)?.label ?? '';
 
@@ -41,9 +42,9 @@ async function choicesOf(run: ImportRun, field: FieldDef): Promise<Choices> {
   if (known) return known;
   const options = field.master && run.actor.user ? await masterOptions(run.trx, run.actor.user, field.master) : (field.options ?? []);
   const choices: Choices = new Map();
-  for (const o of options) choices.set(headerKey(o.text), String(o.value));
+  for (const o of options) choices.set(headerKey(o.text), o.value);
   // A value wins over a text that looks the same (codes are what a file of codes holds).
-  for (const o of options) choices.set(`=${String(o.value)}`, String(o.value));
+  for (const o of options) choices.set(`=${o.value}`, o.value);
   run.state.set(key, choices);
   return choices;
 }
@@ -76,14 +77,14 @@ async function refsOf(run: ImportRun, rows: readonly ImportRow[]): Promise<Refs>
     const found = await run.trx.selectFrom('client').select(['cl_id', 'cl_code', 'cl_co_name', 'cl_name']).where('deleted', '=', 0)
       .where((eb) => eb.or([eb('cl_code', 'in', list), eb('cl_co_name', 'in', list), eb('cl_name', 'in', list)])).execute();
     for (const c of found) {
-      if (c.cl_code) refs.clientsByCode.set(String(c.cl_code), Number(c.cl_id));
+      if (c.cl_code) refs.clientsByCode.set(c.cl_code, c.cl_id);
       const title = titleOf(clientResource, c);
-      if (title) refs.clientsByName.set(title, refs.clientsByName.has(title) ? null : Number(c.cl_id));
+      if (title) refs.clientsByName.set(title, refs.clientsByName.has(title) ? null : c.cl_id);
     }
   }
   if (items.size) {
     for (const it of await run.trx.selectFrom('item').select(['it_id', 'it_code']).where('deleted', '=', 0).where('it_code', 'in', [...items]).execute()) {
-      refs.itemsByCode.set(String(it.it_code), Number(it.it_id));
+      refs.itemsByCode.set(it.it_code, it.it_id);
     }
   }
   return refs;
@@ -136,7 +137,7 @@ function unchanged(values: Readonly<Record<string, unknown>>, stored: ResourceRo
     const before = stored[columnOf(clientResource, name)];
     const a = value === undefined || value === null ? '' : value;
     const b = before === undefined || before === null ? '' : before;
-    if (field.type === 'flag' ? Number(a || 0) !== Number(b || 0) : ['money', 'number', 'decimal', 'ref'].includes(field.type) ? (a === '' ? b !== '' : b === '' || Number(a) !== Number(b)) : String(a) !== String(b)) return false;
+    if (field.type === 'flag' ? Number(a || 0) !== Number(b || 0) : ['money', 'number', 'decimal', 'ref'].includes(field.type) ? (a === '' ? b !== '' : b === '' || Number(a) !== Number(b)) : cellText(a) !== cellText(b)) return false;
   }
   return true;
 }
@@ -163,10 +164,10 @@ async function storedOf(run: ImportRun, codes: readonly string[], ids: readonly 
   const byCode = new Map<string, ResourceRow>();
   const byId = new Map<number, ResourceRow>();
   if (codes.length) {
-    for (const c of await run.trx.selectFrom('client').selectAll().where('deleted', '=', 0).where('cl_code', 'in', codes).execute()) byCode.set(String(c.cl_code), c);
+    for (const c of await run.trx.selectFrom('client').selectAll().where('deleted', '=', 0).where('cl_code', 'in', codes).execute()) byCode.set(c.cl_code, c);
   }
   if (ids.length) {
-    for (const c of await run.trx.selectFrom('client').selectAll().where('cl_id', 'in', ids).execute()) byId.set(Number(c.cl_id), c);
+    for (const c of await run.trx.selectFrom('client').selectAll().where('cl_id', 'in', ids).execute()) byId.set(c.cl_id, c);
   }
   return { byCode, byId };
 }

@@ -84,10 +84,10 @@ async function lookups(trx: Transaction<Database>, groups: readonly Group[]): Pr
   ]);
   const warehouseMap: Lookups['warehouses'] = new Map();
   for (const w of warehouses) {
-    const entry = { id: Number(w.sk_id), active: Number(w.sk_active) !== 0, name: String(w.sk_name) };
+    const entry = { id: w.sk_id, active: Number(w.sk_active) !== 0, name: w.sk_name };
     const name = `name:${searchKey(entry.name)}`;
     warehouseMap.set(name, warehouseMap.has(name) ? null : entry);
-    warehouseMap.set(`code:${searchKey(String(w.sk_code))}`, entry);
+    warehouseMap.set(`code:${searchKey(w.sk_code)}`, entry);
   }
   const clientsByTel = new Map<string, number[]>();
   for (const client of byTel) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fromForm, idOf, toForm } from '@/lib/list/record-mapper';
 import { clientResource as def } from '@/lib/resources/client';
 import { orderResource } from '@/lib/resources/order';
+import type { FieldDef } from '@/lib/resources/types';
 
 const row = {
   cl_id: 12,
@@ -58,7 +59,7 @@ describe('record mapper', () => {
   it('round-trips: toForm(fromForm(form)) keeps every writable value', () => {
     const form = toForm(def, row);
     const back = toForm(def, Object.fromEntries(Object.entries(fromForm(def, form)).map(([k, v]) => [k === 'modified' ? k : `cl_${k}`, v])));
-    for (const f of def.fields.filter((x) => !x.readOnly && x.type !== 'secret')) expect(back[f.name]).toBe(form[f.name]);
+    for (const f of def.fields.filter((x: FieldDef) => !x.readOnly && x.type !== 'secret')) expect(back[f.name]).toBe(form[f.name]);
   });
 
   it('keeps parsed (typed) values from the schema as they are', () => {
