@@ -26,8 +26,8 @@ import { RefPicker } from '@/components/resource/ref-picker';
 import { AppLink, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
 import { Tabs } from '@/components/ui/tabs';
-import { QueryForm, WorkScreen } from './work-screen';
-import type { ScreenProps } from './registry';
+import { QueryForm, WorkScreen } from '../work-screen';
+import type { ScreenProps } from '../registry';
 
 const SalesReportChart = lazy(() => import('./sales-report-chart').then((m) => ({ default: m.SalesReportChart })));
 

@@ -32,8 +32,8 @@ import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/r
 import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import { ClosingMail } from './closing-mail';
-import { QueryForm, WorkScreen } from './work-screen';
-import type { ScreenProps } from './registry';
+import { QueryForm, WorkScreen } from '../work-screen';
+import type { ScreenProps } from '../registry';
 
 /** What is asked: a group and a month (YYYYMM). */
 interface Closing {

@@ -29,7 +29,7 @@ import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/r
 import { PreviewPager } from '@/components/resource/pagination';
 import { AppLink, useAlert, useAreas, useOpens } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
-import type { ScreenProps } from './registry';
+import type { ScreenProps } from '../registry';
 
 const ERRORS_PER_PAGE = 50;
 const count = (n: number): string => n.toLocaleString('ja-JP');

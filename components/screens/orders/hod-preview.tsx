@@ -18,8 +18,8 @@ import { PreviewPager } from '@/components/resource/pagination';
 import { AppLink, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { buttonClass } from '@/components/resource/styles';
-import { QueryForm, WorkScreen } from './work-screen';
-import type { ScreenProps } from './registry';
+import { QueryForm, WorkScreen } from '../work-screen';
+import type { ScreenProps } from '../registry';
 
 const PAGE_SIZE = 100;
 

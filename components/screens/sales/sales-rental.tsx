@@ -18,8 +18,8 @@ import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/r
 import { PreviewPager } from '@/components/resource/pagination';
 import { AppLink, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
-import { QueryForm, WorkScreen } from './work-screen';
-import type { ScreenProps } from './registry';
+import { QueryForm, WorkScreen } from '../work-screen';
+import type { ScreenProps } from '../registry';
 
 const PAGE_SIZE = 100;
 

@@ -12,8 +12,8 @@ import { HOD_PERIOD, PAST_PRESETS, periodProblem } from '@/lib/period';
 import { useLoadingWhile } from '@/components/resource/shell-bridge';
 import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
-import { QueryForm, WorkScreen } from './work-screen';
-import type { ScreenProps } from './registry';
+import { QueryForm, WorkScreen } from '../work-screen';
+import type { ScreenProps } from '../registry';
 
 const count = (n: number, unit: string) => `${n.toLocaleString('ja-JP')}${unit}`;
 

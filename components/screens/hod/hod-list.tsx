@@ -19,7 +19,7 @@ import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { RefPicker } from '@/components/resource/ref-picker';
 import { useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
-import type { ScreenProps } from './registry';
+import type { ScreenProps } from '../registry';
 
 const CLIENT_FIELD = clientRef('basic');
 

@@ -13,8 +13,8 @@ import { useAreas } from '@/components/resource/shell-bridge';
 import { Tabs } from '@/components/ui/tabs';
 import { ExportB2Panel } from './export-b2';
 import { ExportYayoiPanel } from './export-yayoi';
-import { WorkScreen } from './work-screen';
-import type { ScreenProps } from './registry';
+import { WorkScreen } from '../work-screen';
+import type { ScreenProps } from '../registry';
 
 const TAB_KEY = listKey('export', 'tabIndex');
 const TABS = ['b2', 'yayoi'] as const;
