@@ -5,11 +5,12 @@
  */
 import { IMPORT_KIND_PARAM, SYSTEM_IMPORT_TITLES } from './imports/pages';
 import type { Area } from './permissions';
+import type { ResourceName } from './resources';
 
 /** A generic resource screen; nested ones live under another record's detail route. */
 export interface ResourceScreen {
   kind: 'list' | 'new' | 'detail';
-  resource: string;
+  resource: ResourceName;
   /** The route parameter holding the record id (default `id`). */
   idParam?: string;
   /** Under another record: the route parameter holding its id and the `ref` field that points at it. */
@@ -54,9 +55,9 @@ export interface AreaNeed {
  */
 export const SALES_DATA: AreaNeed = { area: 'sales', level: 'read' };
 
-const list = (resource: string): Screen => ({ kind: 'list', resource });
-const create = (resource: string, parent?: ResourceScreen['parent']): Screen => ({ kind: 'new', resource, parent });
-const detail = (resource: string, idParam: string, parent?: ResourceScreen['parent']): Screen => ({ kind: 'detail', resource, idParam, parent });
+const list = (resource: ResourceName): Screen => ({ kind: 'list', resource });
+const create = (resource: ResourceName, parent?: ResourceScreen['parent']): Screen => ({ kind: 'new', resource, parent });
+const detail = (resource: ResourceName, idParam: string, parent?: ResourceScreen['parent']): Screen => ({ kind: 'detail', resource, idParam, parent });
 const custom = (name: string): Screen => ({ kind: 'custom', name });
 /** Records under a customer: `/client/detail/:id/…`. */
 const underClient = { param: 'id', field: 'cl_id' };

@@ -10,7 +10,7 @@ import { monthLabel } from '@/lib/format';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { convertsInput, halfWidthOf, maxLength } from '@/lib/resources/schema';
 import type { FieldDef } from '@/lib/resources/types';
-import { RESOURCES } from '@/lib/resources';
+import { resourceNamed } from '@/lib/resources';
 import { RefValue } from './cells';
 import { ImageField } from './image-field';
 import { RefPicker } from './ref-picker';
@@ -156,7 +156,7 @@ function ReadOnlyValue({ field, form, refLabel }: FieldInputProps) {
   if (field.type === 'ref' && field.ref && value) {
     return (
       <output id={fieldId(field.name)} aria-describedby={field.hint ? hintId(field.name) : undefined} data-read-only="" className={`${valueClass} flex w-full items-center`}>
-        <RefValue target={RESOURCES[field.ref]} id={value} name={refLabel || `ID ${value}`} />
+        <RefValue target={resourceNamed(field.ref)} id={value} name={refLabel || `ID ${value}`} />
       </output>
     );
   }

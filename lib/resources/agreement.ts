@@ -7,7 +7,7 @@ import { clientRef } from './common';
 import * as O from './options';
 import type { ResourceDef } from './types';
 
-export const agreementResource: ResourceDef = {
+export const agreementResource = {
   name: 'agreement',
   label: '契約',
   table: 'agreement',
@@ -68,4 +68,4 @@ export const agreementResource: ResourceDef = {
     if (day('cancel_date') && day('cancel_date') < day('contract_date')) return { cancel_date: '解約日は契約日以降の日付を入力してください。' };
     return undefined;
   },
-};
+} as const satisfies ResourceDef;

@@ -5,7 +5,7 @@
  */
 import type { ResourceDef } from './types';
 
-export const auditLogResource: ResourceDef = {
+export const auditLogResource = {
   name: 'log',
   label: '操作ログ',
   table: 'audit_log',
@@ -44,4 +44,4 @@ export const auditLogResource: ResourceDef = {
   },
   titleFields: ['call'],
   ops: { create: false, edit: false, delete: false },
-};
+} as const satisfies ResourceDef;

@@ -8,7 +8,7 @@ import { CLOSING_DAY } from './options';
 import { STAMP_FILTERS } from './common';
 import type { ResourceDef } from './types';
 
-export const billingResource: ResourceDef = {
+export const billingResource = {
   name: 'billing',
   label: '請求',
   table: 'billing',
@@ -78,4 +78,4 @@ export const billingResource: ResourceDef = {
   detailColumns: ['bl_cls_id'],
   ops: { create: false, edit: false, delete: false },
   jobStamped: true,
-};
+} as const satisfies ResourceDef;

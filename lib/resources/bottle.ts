@@ -17,7 +17,7 @@ export interface BottleBalance {
   last_date: string;
 }
 
-export const bottleResource: ResourceDef = {
+export const bottleResource = {
   name: 'bottle',
   label: 'ボトル',
   table: 'bottle',
@@ -66,4 +66,4 @@ export const bottleResource: ResourceDef = {
     const moved = ['delivered', 'collected'].some((name) => !['', '0'].includes(textOf(values, name)));
     return moved ? undefined : { delivered: 'お届け本数か空ボトル回収本数を入力してください。' };
   },
-};
+} as const satisfies ResourceDef;

@@ -154,7 +154,7 @@ export function debitAccountProblems(values: Record<string, unknown>): Record<st
   return problems;
 }
 
-export const clientResource: ResourceDef = {
+export const clientResource = {
   name: 'client',
   label: '顧客',
   table: 'client',
@@ -238,4 +238,4 @@ export const clientResource: ResourceDef = {
     Object.assign(problems, debitAccountProblems(values));
     return Object.keys(problems).length > 0 ? problems : undefined;
   },
-};
+} as const satisfies ResourceDef;

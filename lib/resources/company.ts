@@ -57,7 +57,7 @@ export function companyProblems(values: Record<string, unknown>): Record<string,
   return Object.keys(problems).length ? problems : undefined;
 }
 
-export const companyResource: ResourceDef = {
+export const companyResource = {
   name: 'company',
   label: '自社情報',
   table: 'company_setting',
@@ -115,4 +115,4 @@ export const companyResource: ResourceDef = {
   single: COMPANY_SETTING_ID,
   ops: { create: false, delete: false },
   check: companyProblems,
-};
+} as const satisfies ResourceDef;

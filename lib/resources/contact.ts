@@ -9,7 +9,7 @@ import { KEYS } from '../storage-keys';
 import * as O from './options';
 import type { ResourceDef } from './types';
 
-export const contactResource: ResourceDef = {
+export const contactResource = {
   name: 'contact',
   label: '対応履歴',
   table: 'contact',
@@ -62,4 +62,4 @@ export const contactResource: ResourceDef = {
     }
     return undefined;
   },
-};
+} as const satisfies ResourceDef;

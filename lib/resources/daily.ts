@@ -3,7 +3,7 @@ import { textOf } from './checks';
 import { staffRef, STAMP_FILTERS } from './common';
 import type { ResourceDef } from './types';
 
-export const dailyResource: ResourceDef = {
+export const dailyResource = {
   name: 'daily',
   label: '日報',
   table: 'daily',
@@ -59,4 +59,4 @@ export const dailyResource: ResourceDef = {
     }
     return Object.keys(out).length ? out : undefined;
   },
-};
+} as const satisfies ResourceDef;

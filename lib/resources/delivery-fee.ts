@@ -9,7 +9,7 @@ import type { ResourceDef } from './types';
 /** Largest fee or surcharge in yen. */
 export const MAX_DELIVERY_FEE = 99_999;
 
-export const deliveryFeeResource: ResourceDef = {
+export const deliveryFeeResource = {
   name: 'deliveryfee',
   label: '都道府県別送料',
   table: 'delivery_fee',
@@ -40,4 +40,4 @@ export const deliveryFeeResource: ResourceDef = {
   },
   titleFields: ['pref_name'],
   ops: { create: false, delete: false, bulk: true },
-};
+} as const satisfies ResourceDef;

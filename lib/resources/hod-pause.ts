@@ -12,7 +12,7 @@ import type { ResourceDef } from './types';
 /** A pause period has an end (the form's check and the server's policy both say so). */
 export const PAUSE_NEEDS_END = '休止期間は終了日を入力してください。';
 
-export const hodPauseResource: ResourceDef = {
+export const hodPauseResource = {
   name: 'hodpause',
   label: '休配・スキップ',
   table: 'hod_pause',
@@ -55,4 +55,4 @@ export const hodPauseResource: ResourceDef = {
     if (kind === EXCEPTION_KIND.skip && from && to && to !== from) return { to_date: 'スキップの終了日は開始日と同じ日にしてください。' };
     return from && to && to < from ? { to_date: '終了日は開始日以降の日付を入力してください。' } : undefined;
   },
-};
+} as const satisfies ResourceDef;

@@ -60,7 +60,7 @@ export interface HodReportSlip {
   cl_name: string;
 }
 
-export const hodReportResource: ResourceDef = {
+export const hodReportResource = {
   name: 'hodreport',
   label: '配送実績',
   table: 'hod_report',
@@ -121,4 +121,4 @@ export const hodReportResource: ResourceDef = {
       { name: 'note', label: 'メモ', type: 'text', tab: 'stops', max: 200 },
     ],
   },
-};
+} as const satisfies ResourceDef;

@@ -1,4 +1,4 @@
-/** Every declared resource, by call prefix. Adding a resource is one line here. */
+/** Every declared resource, by call prefix. Adding a resource is one line here; the rest is derived from its declaration. */
 import { agreementResource } from './agreement';
 import { auditLogResource } from './audit-log';
 import { billingResource } from './billing';
@@ -27,7 +27,7 @@ import { userResource } from './user';
 import { yayoiSettingResource } from './yayoi-setting';
 import { serverResource } from './water-server';
 
-export const RESOURCES: Record<string, ResourceDef> = {
+export const RESOURCES = {
   client: clientResource,
   order: orderResource,
   contact: contactResource,
@@ -54,6 +54,21 @@ export const RESOURCES: Record<string, ResourceDef> = {
   billing: billingResource,
   serverhistory: serverHistoryResource,
   yayoisetting: yayoiSettingResource,
-};
+} as const satisfies Record<string, ResourceDef>;
+
+/** A declared resource's name (its call prefix): every registry keyed by resource is keyed by this, so a wrong key does not compile. */
+export type ResourceName = keyof typeof RESOURCES;
+
+/** Every declaration, typed as the common `ResourceDef` (what code looping over all resources reads). */
+export const RESOURCE_LIST: readonly ResourceDef[] = Object.values(RESOURCES);
+
+/** Whether a name read at run time (a call's prefix, a stored ref) is a declared resource's. */
+export const isResourceName = (name: string): name is ResourceName => Object.hasOwn(RESOURCES, name);
+
+/**
+ * The declaration a name read at run time names, or undefined.
+ * @example resourceNamed('client')?.label // '顧客'
+ */
+export const resourceNamed = (name: string): ResourceDef | undefined => (isResourceName(name) ? RESOURCES[name] : undefined);
 
 export type { ResourceDef, FieldDef, ColumnDef, Option, RelatedDef } from './types';

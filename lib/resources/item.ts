@@ -7,7 +7,7 @@ import { codeProblem } from './checks';
 import * as O from './options';
 import type { ResourceDef } from './types';
 
-export const itemResource: ResourceDef = {
+export const itemResource = {
   name: 'item',
   label: '商品',
   table: 'item',
@@ -62,4 +62,4 @@ export const itemResource: ResourceDef = {
   // Items are told apart by code and price (「W-12 天然水 12L 1,200円」), in every picker of an item.
   picker: { lead: 'it_code', details: [{ name: 'it_price', label: '標準単価（税抜）', format: 'money' }] },
   check: (values) => codeProblem(values, 'code', '商品コード'),
-};
+} as const satisfies ResourceDef;

@@ -20,7 +20,7 @@ const PLACEHOLDER_HINT =
   `件名と本文に使える差し込み項目: ${placeholdersFor('client').map((p) => placeholderText(p.key)).join(' ')}` +
   `　対象が「受注」のときは ${only('order')}、「請求」のときは ${only('billing')} も使えます。`;
 
-export const mailTemplateResource: ResourceDef = {
+export const mailTemplateResource = {
   name: 'mailtemplate',
   label: 'メールテンプレート',
   table: 'mail_template',
@@ -61,4 +61,4 @@ export const mailTemplateResource: ResourceDef = {
   },
   titleFields: ['name'],
   check: templateProblems,
-};
+} as const satisfies ResourceDef;

@@ -7,7 +7,7 @@
 import { MASTER_TABLE_OPTIONS } from '../system/masters';
 import type { ResourceDef } from './types';
 
-export const masterOptionResource: ResourceDef = {
+export const masterOptionResource = {
   name: 'master_option',
   label: 'マスタ項目',
   table: 'master_option',
@@ -41,4 +41,4 @@ export const masterOptionResource: ResourceDef = {
     typeof values.value === 'string' && values.value !== '' && !/^[0-9A-Za-z_-]+$/.test(values.value)
       ? { value: 'コードは半角英数字・ハイフン・アンダースコアで入力してください。' }
       : undefined,
-};
+} as const satisfies ResourceDef;

@@ -24,7 +24,7 @@ export function defaultDeliveryDate(orderDate: string, now: Date, cutoff: string
   return formatTime(now).padStart(5, '0') < cutoff ? today : addDays(today, 1);
 }
 
-export const orderSettingResource: ResourceDef = {
+export const orderSettingResource = {
   name: 'ordersetting',
   label: '受注設定',
   table: 'order_setting',
@@ -58,4 +58,4 @@ export const orderSettingResource: ResourceDef = {
     if (cutoff && !isCutoffTime(cutoff)) problems.cutoff_time = '締め時刻は 00:00〜24:00 の「時:分」で入力してください。';
     return Object.keys(problems).length ? problems : undefined;
   },
-};
+} as const satisfies ResourceDef;

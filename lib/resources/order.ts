@@ -36,7 +36,7 @@ const SHIP_FIELDS: FieldDef[] = [
 /** The shipping fields' names without `ship_` (the customer's `shipping_{name}` / `{name}`). */
 export const SHIP_PARTS = SHIP_FIELDS.map((f) => f.name.slice('ship_'.length));
 
-export const orderResource: ResourceDef = {
+export const orderResource = {
   name: 'order',
   label: '受注',
   table: 'orders',
@@ -116,4 +116,4 @@ export const orderResource: ResourceDef = {
       { name: 'tax_rate', label: '税率', type: 'number', tab: 'lines', readOnly: true },
     ],
   },
-};
+} as const satisfies ResourceDef;

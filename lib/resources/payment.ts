@@ -21,7 +21,7 @@ export const PAYMENT_KIND: readonly Option[] = [
 /** Largest amount of one slip, either sign (99,999,999円). */
 export const PAYMENT_MAX = 99_999_999;
 
-export const paymentResource: ResourceDef = {
+export const paymentResource = {
   name: 'payment',
   label: '入金伝票',
   table: 'payment',
@@ -73,4 +73,4 @@ export const paymentResource: ResourceDef = {
   check: (values) => (values.amount !== undefined && textOf(values, 'amount') === '0'
     ? { amount: '金額に0円は入力できません。返金や訂正はマイナスの金額で入力してください。' }
     : undefined),
-};
+} as const satisfies ResourceDef;

@@ -4,7 +4,7 @@ import { clientRef, staffRef, STAMP_FILTERS } from './common';
 import * as O from './options';
 import type { ResourceDef } from './types';
 
-export const reportResource: ResourceDef = {
+export const reportResource = {
   name: 'report',
   label: '営業報告',
   table: 'report',
@@ -51,4 +51,4 @@ export const reportResource: ResourceDef = {
     textOf(values, 'next_date') && textOf(values, 'next_date') < textOf(values, 'report_date')
       ? { next_date: '次回予定日は報告日以降の日付を入力してください。' }
       : undefined,
-};
+} as const satisfies ResourceDef;

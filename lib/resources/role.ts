@@ -24,7 +24,7 @@ export function areasProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-export const roleResource: ResourceDef = {
+export const roleResource = {
   name: 'role',
   label: '権限',
   table: 'role',
@@ -53,4 +53,4 @@ export const roleResource: ResourceDef = {
     const problem = areasProblem(values.areas);
     return problem ? { areas: problem } : undefined;
   },
-};
+} as const satisfies ResourceDef;

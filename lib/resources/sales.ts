@@ -120,7 +120,7 @@ export function slipMadeBy(row: Readonly<Record<string, unknown>>): string | und
 /** The most open items `sales_receivable` answers. */
 export const OPEN_ITEMS_MAX = 50;
 
-export const salesResource: ResourceDef = {
+export const salesResource = {
   name: 'sales',
   label: '売上伝票',
   table: 'sales',
@@ -199,4 +199,4 @@ export const salesResource: ResourceDef = {
       { name: 'tax_rate', label: '税率', type: 'number', tab: 'lines', readOnly: true },
     ],
   },
-};
+} as const satisfies ResourceDef;

@@ -8,7 +8,7 @@ import { SERVER_MOVE_KINDS } from '../servers/move';
 import { SERVER_STATUS } from './water-server';
 import type { ResourceDef } from './types';
 
-export const serverHistoryResource: ResourceDef = {
+export const serverHistoryResource = {
   name: 'serverhistory',
   label: 'サーバー履歴',
   table: 'server_history',
@@ -50,4 +50,4 @@ export const serverHistoryResource: ResourceDef = {
   },
   titleFields: ['date'],
   ops: { create: false, edit: false, delete: false },
-};
+} as const satisfies ResourceDef;

@@ -8,7 +8,7 @@ import { PREFECTURE_OPTIONS } from '../prefectures';
 import { codeProblem } from './checks';
 import type { ResourceDef } from './types';
 
-export const soukoResource: ResourceDef = {
+export const soukoResource = {
   name: 'souko',
   label: '倉庫',
   table: 'warehouse',
@@ -47,4 +47,4 @@ export const soukoResource: ResourceDef = {
   },
   titleFields: ['name', 'code'],
   check: (values) => codeProblem(values, 'code', '倉庫コード'),
-};
+} as const satisfies ResourceDef;

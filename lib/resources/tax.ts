@@ -11,7 +11,7 @@ export const TAX_RATE_CLASS: readonly Option[] = [
   { value: 'reduced', text: '軽減税率' },
 ];
 
-export const taxResource: ResourceDef = {
+export const taxResource = {
   name: 'tax',
   label: '税率',
   table: 'tax_rate',
@@ -50,4 +50,4 @@ export const taxResource: ResourceDef = {
     const to = textOf(values, 'valid_to');
     return from && to && to < from ? { valid_to: '適用終了日は適用開始日以降の日付を入力してください。' } : undefined;
   },
-};
+} as const satisfies ResourceDef;

@@ -7,7 +7,7 @@
 import { STAMP_FILTERS } from './common';
 import type { ResourceDef } from './types';
 
-export const userResource: ResourceDef = {
+export const userResource = {
   name: 'user',
   label: 'ユーザー',
   table: 'user',
@@ -47,4 +47,4 @@ export const userResource: ResourceDef = {
   },
   titleFields: ['name'],
   owner: { fields: ['name', 'kana', 'email', 'password'], confirm: ['password'] },
-};
+} as const satisfies ResourceDef;

@@ -58,7 +58,7 @@ export function defaultNextDue(values: Record<string, unknown>): string {
   return from ? addYears(from, 1) : '';
 }
 
-export const serverResource: ResourceDef = {
+export const serverResource = {
   name: 'server',
   label: 'サーバー',
   table: 'water_server',
@@ -112,4 +112,4 @@ export const serverResource: ResourceDef = {
   titleFields: ['serial_no'],
   related: [{ resource: 'serverhistory', field: 'sv_id', label: '設置履歴' }],
   check: serverProblems,
-};
+} as const satisfies ResourceDef;

@@ -31,7 +31,7 @@ const text = (name: keyof YayoiSetting, label: string, tab: string, hint: string
   name, label, type: 'text' as const, tab, required: true, max: 40, placeholder: YAYOI_DEFAULTS[name], hint,
 });
 
-export const yayoiSettingResource: ResourceDef = {
+export const yayoiSettingResource = {
   name: 'yayoisetting',
   label: '弥生会計の連携設定',
   table: 'yayoi_setting',
@@ -68,4 +68,4 @@ export const yayoiSettingResource: ResourceDef = {
   titleFields: [],
   single: YAYOI_SETTING_ID,
   ops: { create: false, delete: false },
-};
+} as const satisfies ResourceDef;

@@ -13,14 +13,14 @@ import { can } from '@/lib/permissions';
 import { callName, MESSAGES } from '@/lib/protocol';
 import { deliveryFeeResource as def, MAX_DELIVERY_FEE } from '@/lib/resources/delivery-fee';
 import { checkValues, recordFieldKey, recordMessage, writableFields } from '@/lib/resources/schema';
-import { columnKind, columnOf, idColumn } from '@/lib/resources/types';
+import { columnKind, columnOf, idColumn, type FieldDef } from '@/lib/resources/types';
 import { useAlert, useLeaveGuard, useLoadingWhile, useAreas } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import type { ScreenProps } from '../registry';
 
 const LIST = [callName(def.name, 'lst'), { n: 100, p: 1, col: def.list.defaultSort.col, odr: def.list.defaultSort.odr, kw: '', postData: {} }] as const;
 const EDITABLE = writableFields(def);
-const SHOWN = def.fields.filter((f) => f.readOnly);
+const SHOWN = def.fields.filter((f: FieldDef) => f.readOnly);
 const titleOf = (row: Row) => String(row[columnOf(def, def.titleFields[0])] ?? '');
 
 interface Problems {
