@@ -21,7 +21,12 @@ export type Screen =
   | { kind: 'home' }
   | ResourceScreen
   /** A screen of its own, by name in components/screens/custom-screens.ts. */
-  | { kind: 'custom'; name: string };
+  | { kind: 'custom'; name: CustomScreenName };
+
+/** The screens of their own (components/screens/custom-screens.ts loads each; a name missing there does not compile). */
+export type CustomScreenName =
+  | 'masters' | 'deliveryfee' | 'role-matrix' | 'hod-preview' | 'hod-list' | 'hod-uriage' | 'sales-rental' | 'closing'
+  | 'closing-restore' | 'sales-report' | 'order-list' | 'order-form' | 'import' | 'export' | 'data-download' | 'jaccs';
 
 export interface RouteDef {
   /** Pattern with `:param` segments, e.g. `/client/detail/:id`. */
@@ -58,7 +63,7 @@ export const SALES_DATA: AreaNeed = { area: 'sales', level: 'read' };
 const list = (resource: ResourceName): Screen => ({ kind: 'list', resource });
 const create = (resource: ResourceName, parent?: ResourceScreen['parent']): Screen => ({ kind: 'new', resource, parent });
 const detail = (resource: ResourceName, idParam: string, parent?: ResourceScreen['parent']): Screen => ({ kind: 'detail', resource, idParam, parent });
-const custom = (name: string): Screen => ({ kind: 'custom', name });
+const custom = (name: CustomScreenName): Screen => ({ kind: 'custom', name });
 /** Records under a customer: `/client/detail/:id/…`. */
 const underClient = { param: 'id', field: 'cl_id' };
 

@@ -1,11 +1,12 @@
 /**
  * Screens of their own (route screen `{ kind: 'custom', name }`), each a lazily loaded chunk taking
- * `ScreenProps`. A screen is one line here and one route in lib/routes.ts.
+ * `ScreenProps`, by `CustomScreenName` (lib/routes.ts): a screen is one line here, its name there and its route.
  */
 import type { ComponentType } from 'react';
+import type { CustomScreenName } from '@/lib/routes';
 import type { ScreenProps } from './registry';
 
-export const CUSTOM_SCREENS: Record<string, () => Promise<{ default: ComponentType<ScreenProps> }>> = {
+export const CUSTOM_SCREENS: Readonly<Record<CustomScreenName, () => Promise<{ default: ComponentType<ScreenProps> }>>> = {
   masters: () => import('./system/master-editor'),
   deliveryfee: () => import('./system/delivery-fees'),
   'role-matrix': () => import('./user/role-matrix'),

@@ -4,12 +4,12 @@ import { CLOSING_DAY } from './options';
 import type { FieldDef } from './types';
 
 /** The customer a record belongs to (picked by keyword). */
-export const clientRef = (tab: string): FieldDef => ({ name: 'cl_id', label: '顧客', type: 'ref', ref: 'client', tab, required: true });
+export const clientRef = (tab: string) => ({ name: 'cl_id', label: '顧客', type: 'ref', ref: 'client', tab, required: true }) as const satisfies FieldDef;
 
 /** The staff member in charge (a select of active users), the logged-in user by default. */
-export const staffRef = (tab: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+export const staffRef = (tab: string, extra: Partial<Omit<FieldDef, 'type' | 'ref'>> = {}) => ({
   name: 'usr_id', label: '担当者', type: 'ref', ref: 'user', master: 'mt_user', tab, initial: 'me', ...extra,
-});
+}) as const satisfies FieldDef;
 
 /** 登録日 and 更新日 range filters every list offers. */
 export const STAMP_FILTERS: readonly FilterDef[] = [

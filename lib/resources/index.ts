@@ -71,4 +71,12 @@ export const isResourceName = (name: string): name is ResourceName => Object.has
  */
 export const resourceNamed = (name: string): ResourceDef | undefined => (isResourceName(name) ? RESOURCES[name] : undefined);
 
+/**
+ * A registry's entry (keyed by `ResourceName`: detail sections, row details …) for a resource named at run time (a
+ * declaration's `name`), or undefined.
+ * @example byResource(DETAIL_SECTIONS, def.name)
+ */
+export const byResource = <T>(registry: Partial<Readonly<Record<ResourceName, T>>>, name: string): T | undefined =>
+  isResourceName(name) ? registry[name] : undefined;
+
 export type { ResourceDef, FieldDef, ColumnDef, Option, RelatedDef } from './types';
