@@ -1,5 +1,5 @@
 /**
- * データダウンロード (/system/download, `download_table`, 管理 only): the tables that may be downloaded, each with the resource
+ * データダウンロード (/system/download, `download_table`, the `download` area at write: the role table decides the screen and the call alike): the tables that may be downloaded, each with the resource
  * it is, the date column its period reads (its natural date) and whether its child rows are joined (one row per line, the
  * record's columns repeated). Shared by the server (the whitelist) and the screen (the choice).
  */

@@ -36,7 +36,6 @@ export interface RouteDef {
   parent?: string;
   area: Area | null;
   level: 'read' | 'write';
-  adminOnly?: boolean;
   /** An area the screen's work needs beside its own (JACCS 取込 debits invoices: `SALES_DATA`). */
   needs?: AreaNeed;
   screen: Screen;
@@ -154,11 +153,11 @@ export const ROUTES: readonly RouteDef[] = [
   r('/tax/new', '税率登録', 'system', create('tax'), { parent: '/tax/list', level: 'write' }),
   r('/tax/detail/:tax', '税率詳細', 'system', detail('tax', 'tax'), { parent: '/tax/list' }),
   // ユーザー
-  r('/user/list', 'ユーザー一覧', 'user_admin', list('user'), { adminOnly: true }),
-  r('/user/new', 'ユーザー追加', 'user_admin', create('user'), { parent: '/user/list', adminOnly: true, level: 'write' }),
+  r('/user/list', 'ユーザー一覧', 'user_admin', list('user')),
+  r('/user/new', 'ユーザー追加', 'user_admin', create('user'), { parent: '/user/list', level: 'write' }),
   // Open to everyone: one's own profile (ResourceDef.owner); the server refuses other users' records.
   r('/user/detail/:id', 'ユーザー情報', null, detail('user', 'id'), { parent: '/user/list' }),
-  r('/user/role/', '権限管理', 'user_admin', custom('role-matrix'), { adminOnly: true, level: 'write' }),
+  r('/user/role/', '権限管理', 'user_admin', custom('role-matrix'), { level: 'write' }),
   // システム
   r('/system/master/', 'マスタ管理', 'system', custom('masters')),
   r('/system/delivery', '配送時間帯', 'system', custom('masters')),
@@ -169,7 +168,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/system/jaccs', 'JACCS 取込', 'import', custom('jaccs'), { needs: SALES_DATA }),
   r('/system/export', '送り状出力・会計連携', 'import', custom('export')),
   r('/system/yayoi/setting', '弥生会計の連携設定', 'import', { kind: 'detail', resource: 'yayoisetting' }, { parent: '/system/export' }),
-  r('/system/download', 'データダウンロード', 'download', custom('data-download'), { adminOnly: true }),
+  r('/system/download', 'データダウンロード', 'download', custom('data-download'), { level: 'write' }),
   r('/system/log', '操作ログ', 'system', list('log')),
   r('/system/mailtemplate/list', 'メールテンプレート一覧', 'system', list('mailtemplate')),
   r('/system/mailtemplate/new', 'メールテンプレート登録', 'system', create('mailtemplate'), { parent: '/system/mailtemplate/list', level: 'write' }),
@@ -238,7 +237,6 @@ export function breadcrumbs(match: Match, query?: URLSearchParams): { label: str
 export interface MenuEntry {
   label: string;
   path: string;
-  adminOnly?: boolean;
   /** An area the entry's content needs beside its route's (a tab of a shared screen: 会計連携 needs `SALES_DATA`). */
   needs?: AreaNeed;
 }
@@ -252,7 +250,7 @@ export const HEADER_MENUS: readonly { key: string; label: string; holds?: string
       { label: 'JACCS 取込', path: '/system/jaccs' },
       { label: '送り状出力', path: '/system/export?tab=b2' },
       { label: '会計連携（弥生）', path: '/system/export?tab=yayoi', needs: SALES_DATA },
-      { label: 'データダウンロード', path: '/system/download', adminOnly: true },
+      { label: 'データダウンロード', path: '/system/download' },
     ],
   },
   {
@@ -285,9 +283,9 @@ export const HEADER_MENUS: readonly { key: string; label: string; holds?: string
   {
     key: 'user', label: 'ユーザー', entries: [
       { label: 'プロフィール', path: '/user/detail/self' },
-      { label: 'ユーザー一覧', path: '/user/list', adminOnly: true },
-      { label: 'ユーザー追加', path: '/user/new', adminOnly: true },
-      { label: '権限管理', path: '/user/role/', adminOnly: true },
+      { label: 'ユーザー一覧', path: '/user/list' },
+      { label: 'ユーザー追加', path: '/user/new' },
+      { label: '権限管理', path: '/user/role/' },
     ],
   },
 ];
