@@ -62,6 +62,9 @@ export type ResourceName = keyof typeof RESOURCES;
 /** Every declaration, typed as the common `ResourceDef` (what code looping over all resources reads). */
 export const RESOURCE_LIST: readonly ResourceDef[] = Object.values(RESOURCES);
 
+/** Every resource's name, in declaration order. */
+export const RESOURCE_NAMES = Object.keys(RESOURCES) as readonly ResourceName[];
+
 /** Whether a name read at run time (a call's prefix, a stored ref) is a declared resource's. */
 export const isResourceName = (name: string): name is ResourceName => Object.hasOwn(RESOURCES, name);
 
