@@ -237,6 +237,7 @@ export const HEADER_MENUS: readonly { key: string; label: string; holds?: string
       { label: '自社情報', path: '/system/company' },
       { label: '操作ログ', path: '/system/log' },
       { label: 'メールテンプレート', path: '/system/mailtemplate/list' },
+      { label: 'お知らせ', path: '/system/notice/list' },
     ],
   },
   {

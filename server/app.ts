@@ -26,6 +26,7 @@ import { closingPlugin } from './closing/plugin';
 import { billingPlugin } from './billing/plugin';
 import { accountingPlugin } from './accounting/plugin';
 import { downloadPlugin } from './download/plugin';
+import { noticePlugin } from './notice/plugin';
 import { jaccsPlugin } from './jaccs/plugin';
 import { resourcesPlugin } from './resources/plugin';
 import { searchPlugin } from './search/plugin';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(billingPlugin, areas);
   await app.register(accountingPlugin, areas);
   await app.register(downloadPlugin, areas);
+  await app.register(noticePlugin, areas);
   await app.register(jaccsPlugin, areas);
   await app.register(ordersPlugin, areas);
   await app.register(clientsPlugin, areas);

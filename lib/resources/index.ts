@@ -12,6 +12,7 @@ import { hodPauseResource } from './hod-pause';
 import { hodReportResource } from './hod-report';
 import { itemResource } from './item';
 import { mailTemplateResource } from './mail-template';
+import { noticeResource } from './notice';
 import { masterOptionResource } from './master-option';
 import { orderResource } from './order';
 import { orderSettingResource } from './order-setting';
@@ -54,6 +55,7 @@ export const RESOURCES = {
   billing: billingResource,
   serverhistory: serverHistoryResource,
   yayoisetting: yayoiSettingResource,
+  notice: noticeResource,
 } as const satisfies Record<string, ResourceDef>;
 
 /** A declared resource's name (its call prefix): every registry keyed by resource is keyed by this, so a wrong key does not compile. */

@@ -149,6 +149,7 @@ export interface Database {
   item: ResourceRow;
   role: ResourceRow;
   mail_template: ResourceRow;
+  notice: ResourceRow;
   delivery_fee: ResourceRow;
   warehouse: ResourceRow;
   stock: StockTable;
