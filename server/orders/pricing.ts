@@ -24,7 +24,7 @@ import { childProblem } from '../resources/children';
 import { liveDeliveryFees } from '../system/delivery-fee';
 import { taxPeriods } from '../tax/rates';
 
-const LINES = orderResource.children!;
+const LINES = orderResource.children;
 
 /** A line ready to store. */
 export type PreparedLine = {

@@ -50,7 +50,7 @@ export async function slipFromOrder(trx: Transaction<Database>, actor: WriteActo
  */
 export async function slipsFromOrders(trx: Transaction<Database>, actor: WriteActor, orders: readonly ResourceRow[]): Promise<number[]> {
   if (orders.length === 0) return [];
-  const lines = await storedChildren(trx, orderResource.children!, orders.map((o) => Number(o.od_id)));
+  const lines = await storedChildren(trx, orderResource.children, orders.map((o) => Number(o.od_id)));
   const entries = orders.map((order) => {
     const orderId = Number(order.od_id);
     // Every line as the order fixed it, its fee line (no item, 送料, standard) included.

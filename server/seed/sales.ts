@@ -32,7 +32,7 @@ export async function seedReceivables(db: Kysely<Database>, adminId: number, tod
       .where('s.deleted', '=', 0).where('s.sl_kind', '=', 'sale').where('s.sl_date', '<', today).where('c.cl_uri_zan', '>=', 3000)
       .where('s.sl_id', '=', (eb) => eb.selectFrom('sales as t').select((t) => t.fn.max('t.sl_id').as('m')).whereRef('t.sl_cl_id', '=', 's.sl_cl_id').where('t.deleted', '=', 0))
       .orderBy('s.sl_cl_id').limit(DEMO_HAND_SLIPS * 2).execute();
-    const lines = await storedChildren(trx, salesResource.children!, latest.map((s) => Number(s.sl_id)));
+    const lines = await storedChildren(trx, salesResource.children, latest.map((s) => Number(s.sl_id)));
     const entries = latest.map((slip, i): BulkEntry => {
       const date = addDays(String(slip.sl_date), 1) > today ? String(slip.sl_date) : addDays(String(slip.sl_date), 1);
       const item = (lines.get(Number(slip.sl_id)) ?? []).find((l) => l.sld_it_id !== null && Number(l.sld_quantity) > 0);

@@ -19,7 +19,7 @@ import { childProblem, storedChildren } from '../children';
 import type { ResourcePolicy, Writer } from '../policy';
 import { lockCustomers } from './bottle';
 
-const STOPS = hodReportResource.children!;
+const STOPS = hodReportResource.children;
 
 /** A stop as stored: counts and cash as numbers (an empty count is 0), no item when no bottle moves. */
 type Stop = {

@@ -28,7 +28,7 @@ import type { ResourcePolicy, SaveEvent, WriteActor } from '../policy';
 /** The slip number: `SL` + the slip date + the id, like an order's (lib/orders/number). */
 export const SALES_NUMBER_FORMAT = 'SL{yyyy}{mm}{dd}-{id:6}';
 
-const LINES = salesResource.children!;
+const LINES = salesResource.children;
 
 interface SalesBatch {
   book: PricingBook;
