@@ -1,15 +1,17 @@
 /**
- * データダウンロード (/system/download, `download_table`, 管理 only): the tables that may be downloaded, each with the resource
+ * データダウンロード (/system/download, `download_table`, the `download` area at write: the role table decides the screen and the call alike): the tables that may be downloaded, each with the resource
  * it is, the date column its period reads (its natural date) and whether its child rows are joined (one row per line, the
  * record's columns repeated). Shared by the server (the whitelist) and the screen (the choice).
  */
+import type { ResourceName } from './resources';
+
 export interface DownloadTable {
   /** The `table` parameter. */
   value: string;
   /** The choice's label. */
   text: string;
   /** The resource (lib/resources RESOURCES key). */
-  resource: string;
+  resource: ResourceName;
   /** The column the period compares (a day column, or `created`: a timestamp compared by Japan days). */
   date: string;
   /** What the period is of, e.g. 受注日. */

@@ -32,6 +32,9 @@ export type RoleAreas = Partial<Record<Area, Level>>;
 /** Areas only 管理 holds: user and role management (spec §6: only the admin sees those screens). */
 export const ADMIN_ONLY_AREAS: readonly Area[] = ['user_admin'];
 
+/** Whether an area is one only 管理 holds (its screens are 管理's whatever a role's stored areas say). */
+export const isAdminOnlyArea = (area: Area | null | undefined): boolean => Boolean(area && ADMIN_ONLY_AREAS.includes(area));
+
 /** Default role table (migration 0005 stores it in the `role` table). 管理 may do everything. */
 export const ROLE_TABLE: Record<string, RoleAreas> = {
   [ADMIN_ROLE]: {

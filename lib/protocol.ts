@@ -191,6 +191,15 @@ export interface LoginUser {
   user_role: string;
 }
 
+/** One お知らせ of `notice_home` (lib/resources/notice.ts): what the home page shows the caller today. */
+export interface HomeNotice {
+  id: number;
+  title: string;
+  body: string;
+  from: string;
+  to: string;
+}
+
 /** Answer of `role_mine`: the caller's role as the database holds it now, and its areas. */
 export interface RoleMine {
   user_id: number;

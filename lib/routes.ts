@@ -5,11 +5,12 @@
  */
 import { IMPORT_KIND_PARAM, SYSTEM_IMPORT_TITLES } from './imports/pages';
 import type { Area } from './permissions';
+import { RESOURCE_NAMES, RESOURCES, type ResourceDef, type ResourceName } from './resources';
 
 /** A generic resource screen; nested ones live under another record's detail route. */
 export interface ResourceScreen {
   kind: 'list' | 'new' | 'detail';
-  resource: string;
+  resource: ResourceName;
   /** The route parameter holding the record id (default `id`). */
   idParam?: string;
   /** Under another record: the route parameter holding its id and the `ref` field that points at it. */
@@ -20,7 +21,12 @@ export type Screen =
   | { kind: 'home' }
   | ResourceScreen
   /** A screen of its own, by name in components/screens/custom-screens.ts. */
-  | { kind: 'custom'; name: string };
+  | { kind: 'custom'; name: CustomScreenName };
+
+/** The screens of their own (components/screens/custom-screens.ts loads each; a name missing there does not compile). */
+export type CustomScreenName =
+  | 'masters' | 'deliveryfee' | 'role-matrix' | 'hod-preview' | 'hod-list' | 'hod-uriage' | 'sales-rental' | 'closing'
+  | 'closing-restore' | 'sales-report' | 'order-list' | 'order-form' | 'import' | 'export' | 'data-download' | 'jaccs';
 
 export interface RouteDef {
   /** Pattern with `:param` segments, e.g. `/client/detail/:id`. */
@@ -30,7 +36,6 @@ export interface RouteDef {
   parent?: string;
   area: Area | null;
   level: 'read' | 'write';
-  adminOnly?: boolean;
   /** An area the screen's work needs beside its own (JACCS 取込 debits invoices: `SALES_DATA`). */
   needs?: AreaNeed;
   screen: Screen;
@@ -54,10 +59,10 @@ export interface AreaNeed {
  */
 export const SALES_DATA: AreaNeed = { area: 'sales', level: 'read' };
 
-const list = (resource: string): Screen => ({ kind: 'list', resource });
-const create = (resource: string, parent?: ResourceScreen['parent']): Screen => ({ kind: 'new', resource, parent });
-const detail = (resource: string, idParam: string, parent?: ResourceScreen['parent']): Screen => ({ kind: 'detail', resource, idParam, parent });
-const custom = (name: string): Screen => ({ kind: 'custom', name });
+const list = (resource: ResourceName): Screen => ({ kind: 'list', resource });
+const create = (resource: ResourceName, parent?: ResourceScreen['parent']): Screen => ({ kind: 'new', resource, parent });
+const detail = (resource: ResourceName, idParam: string, parent?: ResourceScreen['parent']): Screen => ({ kind: 'detail', resource, idParam, parent });
+const custom = (name: CustomScreenName): Screen => ({ kind: 'custom', name });
 /** Records under a customer: `/client/detail/:id/…`. */
 const underClient = { param: 'id', field: 'cl_id' };
 
@@ -69,13 +74,37 @@ const ORDER_STATUS_LISTS = [
   ['untreated', '未処理'], ['pending', '保留'], ['waitshipping', '出荷待ち'], ['shipped', '出荷済'], ['processed', '処理済'],
 ] as const;
 
-export const ROUTES: readonly RouteDef[] = [
+/** Records under a customer's detail: `/client/detail/:id/{name}/…` (ScreensDef.underClient). */
+const CLIENT_DETAIL = '/client/detail/:id';
+
+/**
+ * A resource's generic routes, made from its declaration's `screens` (lib/resources/types.ts ScreensDef): list, new and
+ * detail (a settings resource: its one record at `basePath`), then those under a customer's detail. The detail of a
+ * resource with an owner (a user's own profile) is open to everyone; the server refuses other users' records.
+ */
+function resourceRoutes(name: ResourceName): RouteDef[] {
+  const def: ResourceDef = RESOURCES[name];
+  const s = def.screens;
+  if (!s) return [];
+  if (def.single !== undefined) return s.detail ? [r(def.basePath, s.detail, def.area, { kind: 'detail', resource: name }, { parent: s.parent })] : [];
+  const listPath = s.listPath ?? `${def.basePath}/list`;
+  const idParam = s.id ?? 'id';
+  const own: ResourceScreen = s.id ? { kind: 'detail', resource: name, idParam } : { kind: 'detail', resource: name };
+  const routes: RouteDef[] = [];
+  if (s.list) routes.push(r(listPath, s.list, def.area, list(name)));
+  if (s.new) routes.push(r(`${def.basePath}/new`, s.new, def.area, create(name), { parent: listPath, level: 'write' }));
+  if (s.detail) routes.push(r(s.detailPath ?? `${def.basePath}/detail/:${idParam}`, s.detail, def.owner ? null : def.area, own, { parent: listPath }));
+  const nested = s.underClient;
+  if (nested?.new) routes.push(r(`${CLIENT_DETAIL}/${nested.newPath ?? `${name}/new`}`, nested.new, def.area, create(name, underClient), { parent: CLIENT_DETAIL, level: 'write' }));
+  if (nested?.detail) routes.push(r(`${CLIENT_DETAIL}/${name}/:${idParam}`, nested.detail, def.area, detail(name, idParam, underClient), { parent: CLIENT_DETAIL }));
+  return routes;
+}
+
+/** Screens of their own, written out; the generic resource screens follow, made from the declarations. */
+const CUSTOM_ROUTES: readonly RouteDef[] = [
   r('/', 'ホーム', null, { kind: 'home' }),
   // 配送 (HOD)
   r('/hod/list', '配送リスト', 'hod', custom('hod-list')),
-  r('/hod/report/', '配送実績', 'hod', list('hodreport')),
-  r('/hod/report/new', '配送実績登録', 'hod', create('hodreport'), { parent: '/hod/report/', level: 'write' }),
-  r('/hod/report/:hod', '配送実績詳細', 'hod', detail('hodreport', 'hod'), { parent: '/hod/report/' }),
   r('/hod/uriage', '配送売上', 'hod', custom('hod-uriage')),
   // 受注
   ...ORDER_STATUS_LISTS.map(([key, label]) => r(`/orders/list/${key}`, `受注一覧（${label}）`, 'order', custom('order-list'))),
@@ -84,92 +113,27 @@ export const ROUTES: readonly RouteDef[] = [
   r('/orders/copy/:odr', '受注複製', 'order', custom('order-form'), { parent: '/orders/list/search', level: 'write' }),
   r('/orders/new', '新規受注', 'order', custom('order-form'), { level: 'write' }),
   r('/orders/hod', '定期配送の受注生成', 'order', custom('hod-preview')),
-  // 対応履歴
-  r('/contact/list', '対応履歴一覧', 'crm', list('contact')),
-  r('/contact/new', '対応履歴登録', 'crm', create('contact'), { parent: '/contact/list', level: 'write' }),
-  r('/contact/detail/:con', '対応履歴詳細', 'crm', detail('contact', 'con'), { parent: '/contact/list' }),
   // 顧客
-  r('/client/list', '顧客一覧', 'client', { kind: 'list', resource: 'client' }),
-  r('/client/new', '顧客登録', 'client', { kind: 'new', resource: 'client' }, { parent: '/client/list', level: 'write' }),
   r('/client/import', '顧客取込', 'client', custom('import'), { parent: '/client/list', level: 'write' }),
-  r('/client/detail/:id', '顧客詳細', 'client', { kind: 'detail', resource: 'client' }, { parent: '/client/list' }),
-  r('/client/detail/:id/contact/new', '対応履歴登録', 'crm', create('contact', underClient), { parent: '/client/detail/:id', level: 'write' }),
-  r('/client/detail/:id/contact/:con', '対応履歴', 'crm', detail('contact', 'con', underClient), { parent: '/client/detail/:id' }),
-  r('/client/detail/:id/report/new', '営業報告登録', 'crm', create('report', underClient), { parent: '/client/detail/:id', level: 'write' }),
-  r('/client/detail/:id/report/:rep', '営業報告', 'crm', detail('report', 'rep', underClient), { parent: '/client/detail/:id' }),
-  r('/client/detail/:id/agreement/:agr', '契約詳細', 'client', detail('agreement', 'agr', underClient), { parent: '/client/detail/:id' }),
-  r('/client/detail/:id/agreement_new', '契約登録', 'client', create('agreement', underClient), { parent: '/client/detail/:id', level: 'write' }),
-  // 商品・サーバー・ボトル
-  r('/item/list', '商品一覧', 'stock', list('item')),
-  r('/item/new', '商品登録', 'stock', create('item'), { parent: '/item/list', level: 'write' }),
-  r('/item/detail/:ite', '商品詳細', 'stock', detail('item', 'ite'), { parent: '/item/list' }),
-  r('/server/list', 'サーバー一覧', 'stock', list('server')),
-  r('/server/new', 'サーバー登録', 'stock', create('server'), { parent: '/server/list', level: 'write' }),
-  r('/server/detail/:ser', 'サーバー詳細', 'stock', detail('server', 'ser'), { parent: '/server/list' }),
-  r('/bottle/list', 'ボトル一覧', 'stock', list('bottle')),
-  r('/bottle/new', 'ボトル登録', 'stock', create('bottle'), { parent: '/bottle/list', level: 'write' }),
-  r('/bottle/detail/:bot', 'ボトル詳細', 'stock', detail('bottle', 'bot'), { parent: '/bottle/list' }),
-  r('/client/detail/:id/bottle/new', 'ボトル登録', 'stock', create('bottle', underClient), { parent: '/client/detail/:id', level: 'write' }),
-  r('/client/detail/:id/bottle/:bot', 'ボトル', 'stock', detail('bottle', 'bot', underClient), { parent: '/client/detail/:id' }),
-  r('/client/detail/:id/server/new', 'サーバー設置登録', 'stock', create('server', underClient), { parent: '/client/detail/:id', level: 'write' }),
-  r('/client/detail/:id/hodpause/new', '休配・スキップ登録', 'hod', create('hodpause', underClient), { parent: '/client/detail/:id', level: 'write' }),
-  r('/client/detail/:id/hodpause/:hp', '休配・スキップ', 'hod', detail('hodpause', 'hp', underClient), { parent: '/client/detail/:id' }),
-  r('/client/detail/:id/sales/new', '売上伝票登録', 'sales', create('sales', underClient), { parent: '/client/detail/:id', level: 'write' }),
-  r('/client/detail/:id/sales/:sal', '売上伝票', 'sales', detail('sales', 'sal', underClient), { parent: '/client/detail/:id' }),
-  r('/client/detail/:id/payment/new', '入金伝票登録', 'sales', create('payment', underClient), { parent: '/client/detail/:id', level: 'write' }),
-  r('/client/detail/:id/payment/:pay', '入金伝票', 'sales', detail('payment', 'pay', underClient), { parent: '/client/detail/:id' }),
-  r('/client/detail/:id/server/:ser', '設置サーバー', 'stock', detail('server', 'ser', underClient), { parent: '/client/detail/:id' }),
-  // 営業報告・日報
-  r('/report/list', '営業報告一覧', 'crm', list('report')),
-  r('/report/new', '営業報告登録', 'crm', create('report'), { parent: '/report/list', level: 'write' }),
-  r('/report/detail/:rep', '営業報告詳細', 'crm', detail('report', 'rep'), { parent: '/report/list' }),
-  r('/daily/list', '日報一覧', 'crm', list('daily')),
-  r('/daily/new', '日報登録', 'crm', create('daily'), { parent: '/daily/list', level: 'write' }),
-  r('/daily/detail/:rep', '日報詳細', 'crm', detail('daily', 'rep'), { parent: '/daily/list' }),
-  // 倉庫
-  r('/warehouse/list', '倉庫一覧', 'stock', list('souko')),
-  r('/warehouse/new', '倉庫登録', 'stock', create('souko'), { parent: '/warehouse/list', level: 'write' }),
-  r('/warehouse/detail/:war', '倉庫詳細', 'stock', detail('souko', 'war'), { parent: '/warehouse/list' }),
   // 売上
-  r('/sales/list', '売上伝票一覧', 'sales', list('sales')),
-  r('/sales/new', '売上伝票登録', 'sales', create('sales'), { parent: '/sales/list', level: 'write' }),
-  r('/sales/detail/:sal', '売上伝票詳細', 'sales', detail('sales', 'sal'), { parent: '/sales/list' }),
   r('/sales/rental', '月次サーバーレンタル', 'sales', custom('sales-rental')),
-  r('/payment/list', '入金伝票一覧', 'sales', list('payment')),
-  r('/payment/new', '入金伝票登録', 'sales', create('payment'), { parent: '/payment/list', level: 'write' }),
-  r('/payment/detail/:pay', '入金伝票詳細', 'sales', detail('payment', 'pay'), { parent: '/payment/list' }),
   r('/closing', '締め処理', 'sales', custom('closing'), { level: 'write' }),
-  r('/billing/list', '請求一覧', 'sales', list('billing')),
-  r('/billing/detail/:bli', '請求詳細', 'sales', detail('billing', 'bli'), { parent: '/billing/list' }),
   r('/restore', '締め戻し', 'sales', custom('closing-restore'), { level: 'write' }),
   r('/salesreport', '売上レポート', 'sales', custom('sales-report')),
-  // 税率
-  r('/tax/list', '税率一覧', 'system', list('tax')),
-  r('/tax/new', '税率登録', 'system', create('tax'), { parent: '/tax/list', level: 'write' }),
-  r('/tax/detail/:tax', '税率詳細', 'system', detail('tax', 'tax'), { parent: '/tax/list' }),
   // ユーザー
-  r('/user/list', 'ユーザー一覧', 'user_admin', list('user'), { adminOnly: true }),
-  r('/user/new', 'ユーザー追加', 'user_admin', create('user'), { parent: '/user/list', adminOnly: true, level: 'write' }),
-  // Open to everyone: one's own profile (ResourceDef.owner); the server refuses other users' records.
-  r('/user/detail/:id', 'ユーザー情報', null, detail('user', 'id'), { parent: '/user/list' }),
-  r('/user/role/', '権限管理', 'user_admin', custom('role-matrix'), { adminOnly: true, level: 'write' }),
+  r('/user/role/', '権限管理', 'user_admin', custom('role-matrix'), { level: 'write' }),
   // システム
   r('/system/master/', 'マスタ管理', 'system', custom('masters')),
   r('/system/delivery', '配送時間帯', 'system', custom('masters')),
   r('/system/deliveryfee', '都道府県別送料', 'system', custom('deliveryfee')),
-  r('/system/orders', '受注設定', 'system', { kind: 'detail', resource: 'ordersetting' }),
-  r('/system/company', '自社情報', 'system', { kind: 'detail', resource: 'company' }),
   r('/system/import', 'データ取込', 'import', custom('import'), { pages: { param: IMPORT_KIND_PARAM, titles: SYSTEM_IMPORT_TITLES } }),
   r('/system/jaccs', 'JACCS 取込', 'import', custom('jaccs'), { needs: SALES_DATA }),
   r('/system/export', '送り状出力・会計連携', 'import', custom('export')),
-  r('/system/yayoi/setting', '弥生会計の連携設定', 'import', { kind: 'detail', resource: 'yayoisetting' }, { parent: '/system/export' }),
-  r('/system/download', 'データダウンロード', 'download', custom('data-download'), { adminOnly: true }),
-  r('/system/log', '操作ログ', 'system', list('log')),
-  r('/system/mailtemplate/list', 'メールテンプレート一覧', 'system', list('mailtemplate')),
-  r('/system/mailtemplate/new', 'メールテンプレート登録', 'system', create('mailtemplate'), { parent: '/system/mailtemplate/list', level: 'write' }),
-  r('/system/mailtemplate/detail/:mt', 'メールテンプレート詳細', 'system', detail('mailtemplate', 'mt'), { parent: '/system/mailtemplate/list' }),
+  r('/system/download', 'データダウンロード', 'download', custom('data-download'), { level: 'write' }),
   r('/system/itemcode', '商品分類', 'system', custom('masters')),
 ];
+
+export const ROUTES: readonly RouteDef[] = [...CUSTOM_ROUTES, ...RESOURCE_NAMES.flatMap(resourceRoutes)];
 
 export interface Match {
   route: RouteDef;
@@ -232,7 +196,6 @@ export function breadcrumbs(match: Match, query?: URLSearchParams): { label: str
 export interface MenuEntry {
   label: string;
   path: string;
-  adminOnly?: boolean;
   /** An area the entry's content needs beside its route's (a tab of a shared screen: 会計連携 needs `SALES_DATA`). */
   needs?: AreaNeed;
 }
@@ -246,7 +209,7 @@ export const HEADER_MENUS: readonly { key: string; label: string; holds?: string
       { label: 'JACCS 取込', path: '/system/jaccs' },
       { label: '送り状出力', path: '/system/export?tab=b2' },
       { label: '会計連携（弥生）', path: '/system/export?tab=yayoi', needs: SALES_DATA },
-      { label: 'データダウンロード', path: '/system/download', adminOnly: true },
+      { label: 'データダウンロード', path: '/system/download' },
     ],
   },
   {
@@ -274,14 +237,15 @@ export const HEADER_MENUS: readonly { key: string; label: string; holds?: string
       { label: '自社情報', path: '/system/company' },
       { label: '操作ログ', path: '/system/log' },
       { label: 'メールテンプレート', path: '/system/mailtemplate/list' },
+      { label: 'お知らせ', path: '/system/notice/list' },
     ],
   },
   {
     key: 'user', label: 'ユーザー', entries: [
       { label: 'プロフィール', path: '/user/detail/self' },
-      { label: 'ユーザー一覧', path: '/user/list', adminOnly: true },
-      { label: 'ユーザー追加', path: '/user/new', adminOnly: true },
-      { label: '権限管理', path: '/user/role/', adminOnly: true },
+      { label: 'ユーザー一覧', path: '/user/list' },
+      { label: 'ユーザー追加', path: '/user/new' },
+      { label: '権限管理', path: '/user/role/' },
     ],
   },
 ];

@@ -18,6 +18,7 @@ import { importsPlugin } from './imports/plugin';
 import { jaccsPlugin } from './jaccs/plugin';
 import { jobsPlugin } from './jobs/plugin';
 import { mailArea } from './mail/area';
+import { noticePlugin } from './notice/plugin';
 import { masterArea } from './master/area';
 import { ordersArea } from './orders/area';
 import { postalPlugin } from './postal/plugin';
@@ -47,6 +48,7 @@ export const SERVER_AREAS: readonly ServerArea[] = [
   billingArea,
   { plugin: accountingPlugin },
   { plugin: downloadPlugin },
+  { plugin: noticePlugin },
   { plugin: jaccsPlugin },
   ordersArea,
   clientsArea,

@@ -4,7 +4,7 @@ import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { useMasterOptions } from '@/lib/client/list/use-master-options';
 import { refPathOf } from '@/lib/list/resource-paths';
 import { can } from '@/lib/permissions';
-import { RESOURCES } from '@/lib/resources';
+import { resourceNamed } from '@/lib/resources';
 import { fieldOfColumn, type ColumnDef, type Option, type ResourceDef } from '@/lib/resources/types';
 import { AppLink, useAreas } from './shell-bridge';
 
@@ -54,7 +54,7 @@ export function CellValue({ def, column, row, link = false }: { def: ResourceDef
   if (column.format === 'ref') {
     const name = String(row[`${column.name}_label`] ?? (value ?? ''));
     const ref = fieldOfColumn(def, column)?.ref;
-    return link && ref ? <RefValue target={(RESOURCES as Record<string, ResourceDef>)[ref]} id={value} name={name} /> : <>{name}</>;
+    return link && ref ? <RefValue target={resourceNamed(ref)} id={value} name={name} /> : <>{name}</>;
   }
   const shows = fieldOfColumn(def, column);
   if (shows?.format === 'month' && value !== null && value !== undefined && value !== '') return <>{monthLabel(String(value))}</>;

@@ -11,7 +11,7 @@ import { monthLabel } from '@/lib/format';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { convertsInput, halfWidthOf, maxLength } from '@/lib/resources/schema';
 import type { FieldDef } from '@/lib/resources/types';
-import { RESOURCES, type ResourceDef } from '@/lib/resources';
+import { resourceNamed } from '@/lib/resources';
 import { RefValue } from './cells';
 import { ImageField } from './image-field';
 import { RefPicker } from './ref-picker';
@@ -157,7 +157,7 @@ function ReadOnlyValue({ field, form, refLabel }: FieldInputProps) {
   if (field.type === 'ref' && field.ref && value) {
     return (
       <output id={fieldId(field.name)} aria-describedby={field.hint ? hintId(field.name) : undefined} data-read-only="" className={clsx(valueClass, 'flex w-full items-center')}>
-        <RefValue target={(RESOURCES as Record<string, ResourceDef>)[field.ref]} id={value} name={refLabel || `ID ${value}`} />
+        <RefValue target={resourceNamed(field.ref)} id={value} name={refLabel || `ID ${value}`} />
       </output>
     );
   }

@@ -11,6 +11,7 @@ import type { ListSort } from '@/lib/list/list-state';
 import { detailPathOf, hasDetailRoute, parentIdOf } from '@/lib/list/resource-paths';
 import type { Row } from '@/lib/client/list/use-list-controller';
 import { formatMoney } from '@/lib/format';
+import { byResource } from '@/lib/resources';
 import { columnOf, idColumn, titleOf, type ColumnDef, type ResourceDef } from '@/lib/resources/types';
 import { CellValue } from './cells';
 import { ROW_DETAILS } from './extensions';
@@ -116,7 +117,7 @@ export function ListTable({
   const idCol = idColumn(def);
   const opens = Boolean(pathOf) || hasDetailRoute(def);
   const linkColumn = opens ? def.list.columns[0]?.name : undefined;
-  const RowDetail = ROW_DETAILS[def.name];
+  const RowDetail = byResource(ROW_DETAILS, def.name);
   const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(() => new Set());
   const toggle = (id: string) =>
     setUnfolded((now) => {

@@ -12,6 +12,7 @@ import { readStored, writeStored } from '@/lib/client/state/storage';
 import { listKey } from '@/lib/storage-keys';
 import { detailPathOf, hasDetailRoute, newPathOf } from '@/lib/list/resource-paths';
 import { can } from '@/lib/permissions';
+import { byResource } from '@/lib/resources';
 import { allows, keywordHintOf, type RelatedDef, type ResourceDef } from '@/lib/resources/types';
 import { Card, Tabs } from '@/components/ui';
 import { RELATED_ACTIONS } from './extensions';
@@ -24,7 +25,7 @@ import { buttonClass } from './styles';
 
 function RelatedList({ parent, related, id }: { parent: ResourceDef; related: RelatedDef; id: string }) {
   const def = resolveResource(related.resource);
-  const Actions = RELATED_ACTIONS[`${parent.name}.${related.resource}`];
+  const Actions = byResource(byResource(RELATED_ACTIONS, parent.name) ?? {}, related.resource);
   const list = useListController(def, { persist: false, fixed: { [related.field]: id } });
   const areas = useAreas();
   const { state } = list;

@@ -16,6 +16,7 @@ import { useRecordController } from '@/lib/client/list/use-record-controller';
 import { MESSAGES } from '@/lib/protocol';
 import { resourceSchema } from '@/lib/resources/schema';
 import { labelColumnOf, titleOf, type ChildDef, type ResourceDef } from '@/lib/resources/types';
+import { byResource } from '@/lib/resources';
 import { listKey } from '@/lib/storage-keys';
 import { readStored, writeStored } from '@/lib/client/state/storage';
 import { Card, Tabs } from '@/components/ui';
@@ -137,7 +138,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
   useLoadingWhile(rec.isLoading || saving);
 
   // The rows are drawn once read, so nothing typed is replaced by their arrival.
-  const Lines = def.children && (isNew || record) && rec.children ? (LINES_SECTIONS[def.name] ?? PlainLines) : undefined;
+  const Lines = def.children && (isNew || record) && rec.children ? (byResource(LINES_SECTIONS, def.name) ?? PlainLines) : undefined;
 
   const title = def.single !== undefined ? def.label : isNew ? `${def.label}登録` : `${def.label}詳細`;
   const recordName = titleOf(def, record);
@@ -152,7 +153,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
     form.setFocus(name);
   });
 
-  const extensions = !isNew && record && id ? (DETAIL_EXTENSIONS[def.name] ?? []) : [];
+  const extensions = !isNew && record && id ? (byResource(DETAIL_EXTENSIONS, def.name) ?? []) : [];
   const listPath = listPathOf(def, parentId);
   const parentField = parent ? def.fields.find((f) => f.name === parent.field) : undefined;
   const backLabel = parentField?.ref ? `${resolveResource(parentField.ref).label}へ戻る` : '一覧へ戻る';
@@ -266,7 +267,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
         </Card>
       )}
 
-      {(isNew || record) && (FORM_PANELS[def.name] ?? []).map((Panel, i) => (
+      {(isNew || record) && (byResource(FORM_PANELS, def.name) ?? []).map((Panel, i) => (
         <Panel key={i} def={def} control={form.control} record={record} />
       ))}
 
@@ -283,9 +284,9 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
         </p>
       )}
     </form>
-    {record && id && (DETAIL_SECTIONS[def.name] ?? []).length > 0 && (
+    {record && id && (byResource(DETAIL_SECTIONS, def.name) ?? []).length > 0 && (
       <div className="flex flex-col gap-[12px] px-[16px] pb-[12px]">
-        {(DETAIL_SECTIONS[def.name] ?? []).map((Section, i) => (
+        {(byResource(DETAIL_SECTIONS, def.name) ?? []).map((Section, i) => (
           <Section key={i} def={def} id={id} record={record} />
         ))}
       </div>

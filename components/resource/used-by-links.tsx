@@ -5,13 +5,13 @@
 import { filteredListPathOf } from '@/lib/list/resource-paths';
 import { can } from '@/lib/permissions';
 import type { UsedBy } from '@/lib/protocol';
-import { RESOURCES, type ResourceDef } from '@/lib/resources';
+import { resourceNamed } from '@/lib/resources';
 import { AppLink, useAreas } from './shell-bridge';
 
 export function UsedByLinks({ usedBy }: { usedBy?: readonly UsedBy[] }) {
   const areas = useAreas();
   const links = (usedBy ?? []).flatMap((use) => {
-    const def = (RESOURCES as Record<string, ResourceDef>)[use.resource];
+    const def = resourceNamed(use.resource);
     const path = def && can(areas, def.area, 'read') ? filteredListPathOf(def, use.filters) : undefined;
     const field = def?.fields.find((f) => f.name === use.field)?.label ?? use.field;
     return path ? [{ path, text: `${use.label}（${use.count}件）の「${field}」を表示`, key: `${use.resource}.${use.field}` }] : [];

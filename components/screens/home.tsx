@@ -1,7 +1,7 @@
 /**
  * Home: a greeting, today's date in Japan time, what needs doing today (counts of filtered lists, each a
  * link to the list it counts: lib/home/work-items.ts) and the screens staff open most, filtered by what
- * the user's role may open.
+ * the user's role may open; above them the お知らせ for the user's role today (`notice_home`, lib/resources/notice.ts).
  */
 import { useId } from 'react';
 import useSWR from 'swr';
@@ -11,7 +11,7 @@ import { clockParts, todayJst } from '@/lib/format';
 import { workItemCount, workItemPath, workItems, type WorkItem } from '@/lib/home/work-items';
 import { countOf } from '@/lib/list/list-state';
 import { callFetcher } from '@/lib/client/list/use-list-controller';
-import { callName } from '@/lib/protocol';
+import { callName, type HomeNotice } from '@/lib/protocol';
 import { Link } from '@/lib/client/router';
 import { matchRoute } from '@/lib/routes';
 
@@ -33,6 +33,24 @@ function greeting(hour: number): string {
   if (hour < 11) return 'おはようございます';
   if (hour < 18) return 'こんにちは';
   return 'おつかれさまです';
+}
+
+/** Today's お知らせ for the user's role (nothing when there is none or it cannot be read). */
+function Notices() {
+  const { data } = useSWR<HomeNotice[], Error>(['notice_home', {}] as const, callFetcher<HomeNotice>, { revalidateOnFocus: false });
+  if (!data?.length) return null;
+  return (
+    <Card title="お知らせ">
+      <ul aria-label="お知らせ" className="flex flex-col gap-[10px]">
+        {data.map((notice) => (
+          <li key={notice.id}>
+            <p className="font-semibold">{notice.title}</p>
+            {notice.body && <p className="whitespace-pre-wrap text-[1.3rem]">{notice.body}</p>}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
 }
 
 /** One count of today's work, a link to the rows it counts. */
@@ -108,6 +126,7 @@ export default function HomeScreen() {
           です
         </p>
       </div>
+      <Notices />
       {work.length > 0 && (
         <Card title="今日の仕事">
           <ul aria-label="今日の仕事" className="grid grid-cols-[repeat(auto-fill,minmax(180px,1fr))] gap-[10px]">

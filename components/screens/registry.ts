@@ -5,7 +5,7 @@
  * next render imports afresh.
  */
 import { createElement, lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
-import type { Match, Screen } from '@/lib/routes';
+import type { CustomScreenName, Match, Screen } from '@/lib/routes';
 import { CUSTOM_SCREENS } from './custom-screens';
 
 export const SCREEN_LOAD_TIMEOUT_MS = 120_000;
@@ -28,7 +28,7 @@ export function isLoadError(error: unknown): boolean {
   );
 }
 
-type ScreenModule = 'home' | 'list' | 'detail' | `custom:${string}`;
+type ScreenModule = 'home' | 'list' | 'detail' | `custom:${CustomScreenName}`;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each module has its own props; screenElement passes the right ones.
 type AnyScreen = ComponentType<any>;
 
@@ -38,12 +38,8 @@ const IMPORTS: Record<'home' | 'list' | 'detail', () => Promise<{ default: AnySc
   detail: () => import('../resource/resource-detail-screen'),
 };
 
-const importOf = (module: ScreenModule): (() => Promise<{ default: AnyScreen }>) => {
-  if (!module.startsWith('custom:')) return IMPORTS[module as keyof typeof IMPORTS];
-  const name = module.slice('custom:'.length);
-  const load = CUSTOM_SCREENS[name];
-  return load ?? (() => Promise.reject(new ScreenLoadError(`画面 ${name} がありません。`)));
-};
+const importOf = (screen: Screen): (() => Promise<{ default: AnyScreen }>) =>
+  screen.kind === 'custom' ? CUSTOM_SCREENS[screen.name] : IMPORTS[screen.kind === 'new' ? 'detail' : screen.kind];
 
 const moduleOf = (screen: Screen): ScreenModule =>
   screen.kind === 'new' ? 'detail' : screen.kind === 'custom' ? `custom:${screen.name}` : screen.kind;
@@ -72,13 +68,14 @@ function withTimeout<T>(load: () => Promise<T>, ms: number): Promise<T> {
 
 const cache = new Map<ScreenModule, LazyExoticComponent<AnyScreen>>();
 
-function lazyScreen(module: ScreenModule): LazyExoticComponent<AnyScreen> {
-  let screen = cache.get(module);
-  if (!screen) {
-    screen = lazy(() => withTimeout(importOf(module), SCREEN_LOAD_TIMEOUT_MS));
-    cache.set(module, screen);
+function lazyScreen(screen: Screen): LazyExoticComponent<AnyScreen> {
+  const module = moduleOf(screen);
+  let component = cache.get(module);
+  if (!component) {
+    component = lazy(() => withTimeout(importOf(screen), SCREEN_LOAD_TIMEOUT_MS));
+    cache.set(module, component);
   }
-  return screen;
+  return component;
 }
 
 /** Drops a failed screen so the next render imports it again. */
@@ -88,7 +85,7 @@ export function forgetScreen(screen: Screen): void {
 
 /** Starts loading a screen's chunk ahead of time (e.g. on hover); failures are left to the real load. */
 export function preloadScreen(screen: Screen): void {
-  importOf(moduleOf(screen))().catch(() => undefined);
+  importOf(screen)().catch(() => undefined);
 }
 
 /**
@@ -97,7 +94,7 @@ export function preloadScreen(screen: Screen): void {
  */
 export function screenElement(match: Match): ReactElement {
   const screen = match.route.screen;
-  const Screen = lazyScreen(moduleOf(screen));
+  const Screen = lazyScreen(screen);
   switch (screen.kind) {
     case 'home':
     case 'custom':

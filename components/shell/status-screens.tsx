@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { buttonClass } from '@/components/ui/button';
 import { Link } from '@/lib/client/router';
+import { isAdminOnlyArea } from '@/lib/permissions';
 import type { RouteDef } from '@/lib/routes';
 
 /** A screen that explains why the requested one is not shown, with a way home (and back, when given). */
@@ -51,7 +52,7 @@ export function RecordNotFound({ label, back }: { label: string; back?: { to: st
 export function Forbidden({ route }: { route: RouteDef }) {
   return (
     <StatusScreen title="この画面を表示する権限がありません">
-      「{route.title}」を使うには、{route.adminOnly ? '管理者の権限' : 'この業務の権限'}が必要です。必要な場合は管理者に権限の変更を依頼してください。
+      「{route.title}」を使うには、{isAdminOnlyArea(route.area) ? '管理者の権限' : 'この業務の権限'}が必要です。必要な場合は管理者に権限の変更を依頼してください。
     </StatusScreen>
   );
 }

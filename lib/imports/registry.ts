@@ -1,7 +1,7 @@
 /**
  * The import kinds (issue 14): each kind's columns live in `lib/imports/columns/<kind>.ts` and its handler in
  * `server/imports/kinds/<kind>.ts` (the carriers' waybill kinds share one file of each); the one machinery
- * (server/imports) and the one screen (components/screens/import.tsx) read them from here. A kind not registered yet is answered 400 「この取込はまだ使えません。」.
+ * (server/imports) and the one screen (components/screens/system/import.tsx) read them from here. A kind not registered yet is answered 400 「この取込はまだ使えません。」.
  */
 import { clientImportKind } from './columns/client';
 import { orderImportKind } from './columns/order';

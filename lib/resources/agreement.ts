@@ -13,6 +13,7 @@ export const agreementResource = {
   table: 'agreement',
   prefix: 'ag_',
   basePath: '/agreement',
+  screens: { id: 'agr', underClient: { new: '契約登録', detail: '契約詳細', newPath: 'agreement_new' } },
   area: 'client',
   storageKey: 'agreement',
   tabs: [

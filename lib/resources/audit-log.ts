@@ -11,6 +11,7 @@ export const auditLogResource = {
   table: 'audit_log',
   prefix: 'log_',
   basePath: '/system/log',
+  screens: { list: '操作ログ', listPath: '/system/log' },
   area: 'system',
   storageKey: 'log',
   tabs: [{ key: 'basic', label: '操作ログ' }],

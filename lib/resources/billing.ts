@@ -14,6 +14,7 @@ export const billingResource = {
   table: 'billing',
   prefix: 'bl_',
   basePath: '/billing',
+  screens: { list: '請求一覧', detail: '請求詳細', id: 'bli' },
   area: 'sales',
   storageKey: 'billing',
   tabs: [{ key: 'basic', label: '請求内容' }],

@@ -23,6 +23,7 @@ export const bottleResource = {
   table: 'bottle',
   prefix: 'bt_',
   basePath: '/bottle',
+  screens: { list: 'ボトル一覧', new: 'ボトル登録', detail: 'ボトル詳細', id: 'bot', underClient: { new: 'ボトル登録', detail: 'ボトル' } },
   area: 'stock',
   storageKey: 'bottle',
   tabs: [{ key: 'basic', label: '受け払い' }],

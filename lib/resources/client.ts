@@ -161,6 +161,7 @@ export const clientResource = {
   table: 'client',
   prefix: 'cl_',
   basePath: '/client',
+  screens: { list: '顧客一覧', new: '顧客登録', detail: '顧客詳細' },
   area: 'client',
   storageKey: 'client',
   tabs: [

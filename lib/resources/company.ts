@@ -64,6 +64,7 @@ export const companyResource = {
   table: 'company_setting',
   prefix: 'cs_',
   basePath: '/system/company',
+  screens: { detail: '自社情報' },
   area: 'system',
   storageKey: 'company',
   tabs: [

@@ -15,6 +15,7 @@ export const contactResource = {
   table: 'contact',
   prefix: 'ct_',
   basePath: '/contact',
+  screens: { list: '対応履歴一覧', new: '対応履歴登録', detail: '対応履歴詳細', id: 'con', underClient: { new: '対応履歴登録', detail: '対応履歴' } },
   area: 'crm',
   storageKey: 'contact',
   tabs: [{ key: 'basic', label: '対応内容' }],

@@ -9,6 +9,7 @@ export const dailyResource = {
   table: 'daily',
   prefix: 'dr_',
   basePath: '/daily',
+  screens: { list: '日報一覧', new: '日報登録', detail: '日報詳細', id: 'rep' },
   area: 'crm',
   storageKey: 'daily',
   tabs: [

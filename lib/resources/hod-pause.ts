@@ -18,6 +18,7 @@ export const hodPauseResource = {
   table: 'hod_pause',
   prefix: 'hp_',
   basePath: '/hodpause',
+  screens: { id: 'hp', underClient: { new: '休配・スキップ登録', detail: '休配・スキップ' } },
   area: 'hod',
   storageKey: 'hodpause',
   tabs: [{ key: 'basic', label: '休配・スキップ' }],

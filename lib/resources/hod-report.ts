@@ -66,6 +66,7 @@ export const hodReportResource = {
   table: 'hod_report',
   prefix: 'hr_',
   basePath: '/hod/report',
+  screens: { list: '配送実績', new: '配送実績登録', detail: '配送実績詳細', id: 'hod', listPath: '/hod/report/', detailPath: '/hod/report/:hod' },
   area: 'hod',
   storageKey: 'hodreport',
   tabs: [{ key: 'basic', label: '配送便' }],

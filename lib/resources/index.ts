@@ -1,4 +1,4 @@
-/** Every declared resource, by call prefix. Adding a resource is one line here. */
+/** Every declared resource, by call prefix. Adding a resource is one line here; the rest is derived from its declaration. */
 import { agreementResource } from './agreement';
 import { auditLogResource } from './audit-log';
 import { billingResource } from './billing';
@@ -12,6 +12,7 @@ import { hodPauseResource } from './hod-pause';
 import { hodReportResource } from './hod-report';
 import { itemResource } from './item';
 import { mailTemplateResource } from './mail-template';
+import { noticeResource } from './notice';
 import { masterOptionResource } from './master-option';
 import { orderResource } from './order';
 import { orderSettingResource } from './order-setting';
@@ -54,9 +55,33 @@ export const RESOURCES = {
   billing: billingResource,
   serverhistory: serverHistoryResource,
   yayoisetting: yayoiSettingResource,
+  notice: noticeResource,
 } as const satisfies Record<string, ResourceDef>;
 
 /** A declared resource's name (its call prefix): every registry keyed by resource is keyed by this, so a wrong key does not compile. */
 export type ResourceName = keyof typeof RESOURCES;
+
+/** Every declaration, typed as the common `ResourceDef` (what code looping over all resources reads). */
+export const RESOURCE_LIST: readonly ResourceDef[] = Object.values(RESOURCES);
+
+/** Every resource's name, in declaration order. */
+export const RESOURCE_NAMES = Object.keys(RESOURCES) as readonly ResourceName[];
+
+/** Whether a name read at run time (a call's prefix, a stored ref) is a declared resource's. */
+export const isResourceName = (name: string): name is ResourceName => Object.hasOwn(RESOURCES, name);
+
+/**
+ * The declaration a name read at run time names, or undefined.
+ * @example resourceNamed('client')?.label // '顧客'
+ */
+export const resourceNamed = (name: string): ResourceDef | undefined => (isResourceName(name) ? RESOURCES[name] : undefined);
+
+/**
+ * A registry's entry (keyed by `ResourceName`: detail sections, row details …) for a resource named at run time (a
+ * declaration's `name`), or undefined.
+ * @example byResource(DETAIL_SECTIONS, def.name)
+ */
+export const byResource = <T>(registry: Partial<Readonly<Record<ResourceName, T>>>, name: string): T | undefined =>
+  isResourceName(name) ? registry[name] : undefined;
 
 export type { ResourceDef, FieldDef, ColumnDef, Option, RelatedDef } from './types';

@@ -13,6 +13,7 @@ export const itemResource = {
   table: 'item',
   prefix: 'it_',
   basePath: '/item',
+  screens: { list: '商品一覧', new: '商品登録', detail: '商品詳細', id: 'ite' },
   area: 'stock',
   storageKey: 'item',
   tabs: [

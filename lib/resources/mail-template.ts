@@ -26,6 +26,7 @@ export const mailTemplateResource = {
   table: 'mail_template',
   prefix: 'ml_',
   basePath: '/system/mailtemplate',
+  screens: { list: 'メールテンプレート一覧', new: 'メールテンプレート登録', detail: 'メールテンプレート詳細', id: 'mt' },
   area: 'system',
   storageKey: 'mailtemplate',
   tabs: [{ key: 'basic', label: 'テンプレート' }],

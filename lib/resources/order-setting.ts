@@ -31,6 +31,7 @@ export const orderSettingResource = {
   table: 'order_setting',
   prefix: 'os_',
   basePath: '/system/orders',
+  screens: { detail: '受注設定' },
   area: 'system',
   storageKey: 'ordersetting',
   tabs: [{ key: 'basic', label: '受注設定' }],

@@ -27,6 +27,7 @@ export const paymentResource = {
   table: 'payment',
   prefix: 'py_',
   basePath: '/payment',
+  screens: { list: '入金伝票一覧', new: '入金伝票登録', detail: '入金伝票詳細', id: 'pay', underClient: { new: '入金伝票登録', detail: '入金伝票' } },
   area: 'sales',
   storageKey: 'payment',
   tabs: [{ key: 'basic', label: '入金内容' }],

@@ -10,6 +10,7 @@ export const reportResource = {
   table: 'report',
   prefix: 'rp_',
   basePath: '/report',
+  screens: { list: '営業報告一覧', new: '営業報告登録', detail: '営業報告詳細', id: 'rep', underClient: { new: '営業報告登録', detail: '営業報告' } },
   area: 'crm',
   storageKey: 'report',
   tabs: [{ key: 'basic', label: '営業報告' }],

@@ -127,6 +127,7 @@ export const salesResource = {
   table: 'sales',
   prefix: 'sl_',
   basePath: '/sales',
+  screens: { list: '売上伝票一覧', new: '売上伝票登録', detail: '売上伝票詳細', id: 'sal', underClient: { new: '売上伝票登録', detail: '売上伝票' } },
   area: 'sales',
   storageKey: 'sales',
   tabs: [{ key: 'basic', label: '売上伝票' }],

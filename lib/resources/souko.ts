@@ -14,6 +14,7 @@ export const soukoResource = {
   table: 'warehouse',
   prefix: 'sk_',
   basePath: '/warehouse',
+  screens: { list: '倉庫一覧', new: '倉庫登録', detail: '倉庫詳細', id: 'war' },
   area: 'stock',
   storageKey: 'warehouse',
   tabs: [{ key: 'basic', label: '倉庫情報' }],

@@ -17,6 +17,7 @@ export const taxResource = {
   table: 'tax_rate',
   prefix: 'tx_',
   basePath: '/tax',
+  screens: { list: '税率一覧', new: '税率登録', detail: '税率詳細', id: 'tax' },
   area: 'system',
   storageKey: 'tax',
   tabs: [{ key: 'basic', label: '税率' }],

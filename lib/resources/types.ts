@@ -104,6 +104,8 @@ export interface ResourceDef {
   prefix: string;
   /** Route base, e.g. `/client` (list at `/client/list`, detail at `/client/detail/{id}`). */
   basePath: string;
+  /** The generic screens it has, with their route titles: lib/routes.ts makes their routes (none when absent). */
+  screens?: ScreensDef;
   /** Permission area (lib/permissions). */
   area: Area;
   /** Local-storage name of the list preferences (spec §9). */
@@ -180,6 +182,28 @@ export interface ResourceDef {
    * child rows (`{child prefix}job_id`) and audit rows (`log_job_id`): a run can be found, and undone, later.
    */
   jobStamped?: boolean;
+}
+
+/**
+ * A resource's generic screens (lib/routes.ts `resourceRoutes`): the list at `{basePath}/list`, a new record at
+ * `{basePath}/new`, a record at `{basePath}/detail/:{id}` (a settings resource's one record at `basePath`), each with its
+ * route title; `underClient` adds a new record and a record under a customer's detail (`/client/detail/:id/{name}/…`).
+ * @example screens: { list: '倉庫一覧', new: '倉庫登録', detail: '倉庫詳細', id: 'war' }
+ */
+export interface ScreensDef {
+  list?: string;
+  new?: string;
+  detail?: string;
+  /** The record's route parameter (default `id`). */
+  id?: string;
+  /** Where the list is when not `{basePath}/list` (配送実績 `/hod/report/`, 操作ログ `/system/log`). */
+  listPath?: string;
+  /** Where a record is when not `{basePath}/detail/:{id}` (配送実績 `/hod/report/:hod`). */
+  detailPath?: string;
+  /** The breadcrumb parent of a settings resource's screen (弥生会計の連携設定 under `/system/export`). */
+  parent?: string;
+  /** Screens under a customer's detail; `newPath` when the new record's segment is not `{name}/new` (`agreement_new`). */
+  underClient?: { new?: string; detail?: string; newPath?: string };
 }
 
 /**

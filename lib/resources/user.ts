@@ -13,6 +13,7 @@ export const userResource = {
   table: 'user',
   prefix: 'user_',
   basePath: '/user',
+  screens: { list: 'ユーザー一覧', new: 'ユーザー追加', detail: 'ユーザー情報', id: 'id' },
   area: 'user_admin',
   storageKey: 'user',
   tabs: [{ key: 'basic', label: 'ユーザー情報' }],

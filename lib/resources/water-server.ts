@@ -64,6 +64,7 @@ export const serverResource = {
   table: 'water_server',
   prefix: 'sv_',
   basePath: '/server',
+  screens: { list: 'サーバー一覧', new: 'サーバー登録', detail: 'サーバー詳細', id: 'ser', underClient: { new: 'サーバー設置登録', detail: '設置サーバー' } },
   area: 'stock',
   storageKey: 'server',
   tabs: [

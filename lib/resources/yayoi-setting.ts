@@ -37,6 +37,7 @@ export const yayoiSettingResource = {
   table: 'yayoi_setting',
   prefix: 'ys_',
   basePath: '/system/yayoi/setting',
+  screens: { detail: '弥生会計の連携設定', parent: '/system/export' },
   area: 'import',
   storageKey: 'yayoisetting',
   tabs: [

@@ -6,7 +6,7 @@
 import { monthLabel } from '../format';
 import { formatDateTime, formatMoney } from '../format';
 import { can, type Area, type RoleAreas } from '../permissions';
-import { RESOURCES } from '../resources';
+import { RESOURCE_LIST } from '../resources';
 import { allows, allowsBulk, columnOf, idColumn, isHistory, type FieldDef, type Option, type ResourceDef } from '../resources/types';
 import { CLOSING_DAY } from '../resources/options';
 import { STOCK_MOVE_KIND } from '../stock';
@@ -123,7 +123,7 @@ const OTHER_CALLS: Record<string, { text: string; readers: AuditReaders }> = {
 /** Columns every table has. */
 const STAMP_LABELS: Record<string, string> = { created: '登録日時', modified: '更新日時', deleted: '削除' };
 
-const writable = (): ResourceDef[] => Object.values<ResourceDef>(RESOURCES).filter((def) => !isHistory(def));
+const writable = (): ResourceDef[] => RESOURCE_LIST.filter((def) => !isHistory(def));
 
 /** Whether a role reads some rows of tables with these readers (`own`: anybody, their own rows). */
 const reads = (areas: RoleAreas | undefined, readers: AuditReaders): boolean => !areas || readers === 'own' || can(areas, readers, 'read');
@@ -135,7 +135,7 @@ const reads = (areas: RoleAreas | undefined, readers: AuditReaders): boolean => 
 export function auditTables(areas?: RoleAreas): Option[] {
   return [
     // Every resource's table: written (a settings record such as 自社情報 too), or (the log itself) exported.
-    ...Object.values<ResourceDef>(RESOURCES).filter((def) => reads(areas, def.area)).map((def) => ({ value: def.table, text: def.label })),
+    ...RESOURCE_LIST.filter((def) => reads(areas, def.area)).map((def) => ({ value: def.table, text: def.label })),
     ...Object.entries(OTHER_TABLES).filter(([, other]) => reads(areas, other.readers)).map(([table, other]) => ({ value: table, text: other.label })),
   ];
 }
@@ -151,7 +151,7 @@ export function auditCalls(areas?: RoleAreas): Option[] {
   for (const other of Object.values(OTHER_TABLES).filter((o) => reads(areas, o.readers))) out.push(...Object.entries(other.calls).map(([value, text]) => ({ value, text })));
   for (const [value, other] of Object.entries(OTHER_CALLS)) if (reads(areas, other.readers)) out.push({ value, text: other.text });
   // Exports are logged too (who took which rows out): every list's CSV.
-  for (const def of Object.values<ResourceDef>(RESOURCES).filter((d) => d.single === undefined && reads(areas, d.area))) out.push({ value: `${def.name}_csv`, text: `${def.label}のCSV出力` });
+  for (const def of RESOURCE_LIST.filter((d) => d.single === undefined && reads(areas, d.area))) out.push({ value: `${def.name}_csv`, text: `${def.label}のCSV出力` });
   return out;
 }
 
@@ -170,7 +170,7 @@ export const auditTableName = (table: string): string => auditTables().find((o) 
 export const auditCallName = (call: string): string => auditCalls().find((o) => o.value === call)?.text ?? call;
 
 /** The declared resource stored in a table. */
-export const resourceOfTable = (table: string): ResourceDef | undefined => Object.values<ResourceDef>(RESOURCES).find((def) => def.table === table);
+export const resourceOfTable = (table: string): ResourceDef | undefined => RESOURCE_LIST.find((def) => def.table === table);
 
 /**
  * Who reads a table's rows in the log: its resource's area (`orders` → 受注, `user` → ユーザー・権限管理),

@@ -49,6 +49,7 @@ import * as closingGuards from './migrations/0060-closing-guards';
 import * as clientPaymentTerms from './migrations/0061-client-payment-terms';
 import * as clientCodePrefix from './migrations/0075-client-code-prefix';
 import * as clientSaleStaff from './migrations/0070-client-sale-staff';
+import * as notice from './migrations/0080-notice';
 import type { Database } from './schema';
 
 interface DialectMigration {
@@ -103,6 +104,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0061-client-payment-terms': clientPaymentTerms,
   '0075-client-code-prefix': clientCodePrefix,
   '0070-client-sale-staff': clientSaleStaff,
+  '0080-notice': notice,
 };
 
 function provider(dialect: DialectName) {

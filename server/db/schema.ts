@@ -338,6 +338,7 @@ export interface Database {
   item: ResourceTable<'item'>;
   role: ResourceTable<'role'>;
   mail_template: ResourceTable<'mailtemplate'>;
+  notice: ResourceTable<'notice'>;
   delivery_fee: ResourceTable<'deliveryfee'>;
   warehouse: ResourceTable<'souko'>;
   stock: StockTable;

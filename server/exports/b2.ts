@@ -57,7 +57,7 @@ async function b2Rows(db: Db | Transaction<Database>, ids: readonly number[], sh
   const userIds = [...new Set(orders.map((o) => Number(o.od_b2_exported_by)).filter((id) => id > 0))];
   const [clients, children, cash, sender, users] = await Promise.all([
     clientIds.length ? view.selectFrom('client').select(['cl_id', 'cl_name', 'cl_name_kana', 'cl_co_name', 'cl_co_name_kana']).where('cl_id', 'in', clientIds).execute() : [],
-    storedChildren(db, orderResource.children!, orders.map((o) => Number(o.od_id))),
+    storedChildren(db, orderResource.children, orders.map((o) => Number(o.od_id))),
     cashMethods(db),
     b2Sender(db),
     userIds.length ? db.selectFrom('user').select(['user_id', 'user_name']).where('user_id', 'in', userIds).execute() : [],

@@ -18,7 +18,7 @@ import { ApiError, badRequest } from '../http/api-error';
 import { childProblem, storedChildren, type ResourcePolicy, type Writer } from '../resources';
 import { lockCustomers } from '../stock';
 
-const STOPS = hodReportResource.children!;
+const STOPS = hodReportResource.children;
 
 /** A stop as stored: counts and cash as numbers (an empty count is 0), no item when no bottle moves. */
 type Stop = {

@@ -33,7 +33,7 @@ interface OrderBatch {
   now: Date;
 }
 
-const LINES = orderResource.children!;
+const LINES = orderResource.children;
 
 const batchOf = (event: SaveEvent): OrderBatch => event.batch as OrderBatch;
 

@@ -24,7 +24,7 @@ import { childProblem } from '../resources';
 import { liveDeliveryFees } from '../system';
 import { taxPeriods } from '../tax';
 
-const LINES = orderResource.children!;
+const LINES = orderResource.children;
 
 /** A line ready to store. */
 export type PreparedLine = {

@@ -29,7 +29,7 @@ export async function creditHold(trx: Transaction<Database>, order: ResourceRow)
 /** The order's stock-tracked items and their quantities (what shipping takes out of the warehouse). */
 async function trackedQuantities(trx: Transaction<Database>, orderId: number): Promise<Map<number, number>> {
   // The fee line has no item.
-  const lines = ((await storedChildren(trx, orderResource.children!, [orderId])).get(orderId) ?? [])
+  const lines = ((await storedChildren(trx, orderResource.children, [orderId])).get(orderId) ?? [])
     .flatMap((l) => (l.odd_it_id === null ? [] : [{ item: Number(l.odd_it_id), quantity: Number(l.odd_quantity) }]));
   const perItem = new Map<number, number>();
   if (lines.length === 0) return perItem;

@@ -3,7 +3,7 @@
  * secret columns, the search-text column (docs/architecture.md "Database").
  */
 import { sql, type AliasedRawBuilder } from 'kysely';
-import { RESOURCES } from '../../lib/resources';
+import { resourceNamed } from '../../lib/resources';
 import { columnOf, idColumn, labelColumnOf, type FieldDef, type ResourceDef } from '../../lib/resources/types';
 import { searchJoin } from '../../lib/text';
 import type { Cell, ResourceRow } from '../db/schema';
@@ -94,7 +94,7 @@ export function searchText(def: ResourceDef, row: Record<string, Cell | undefine
 
 /** The resource a `ref` field points at (declarations are checked by the API tests). */
 export function refTarget(field: FieldDef): ResourceDef {
-  const target = field.ref ? (RESOURCES as Record<string, ResourceDef>)[field.ref] : undefined;
+  const target = field.ref ? resourceNamed(field.ref) : undefined;
   if (!target) throw new Error(`field ${field.name} refers to an undeclared resource ${String(field.ref)}`);
   return target;
 }

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { callName, LIMITS, MESSAGES, type PaginationAnswer, type Verb } from '../../lib/protocol';
-import { RESOURCES } from '../../lib/resources';
+import { RESOURCE_LIST } from '../../lib/resources';
 import { allows, allowsBulk, keyLabel, type ResourceDef } from '../../lib/resources/types';
 import { addCall, type AreaOptions, type CallContext } from '../calls/call-table';
 import { resourceView } from '../db/schema';
@@ -56,7 +56,7 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
   const exportView = resourceView(database.reader);
   const matcher = await keywordMatcher(database);
 
-  for (const def of Object.values<ResourceDef>(RESOURCES)) {
+  for (const def of RESOURCE_LIST) {
     const { area } = def;
     const writer = (ctx: CallContext) => ({ db, userId: ctx.user.user_id, call: ctx.call, user: ctx.user });
     const policy = policyOf(def.name);

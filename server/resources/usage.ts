@@ -6,7 +6,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { UsedBy } from '../../lib/protocol';
-import { RESOURCES } from '../../lib/resources';
+import { RESOURCES, resourceNamed } from '../../lib/resources';
 import { columnOf, isHistory, type FieldDef, type ResourceDef } from '../../lib/resources/types';
 import { resourceView, type Database } from '../db/schema';
 import { badRequest, type ApiError } from '../http/api-error';
@@ -56,7 +56,7 @@ export const masterUses = (trx: Transaction<Database>, table: string, value: str
 export function usedByRefusal(subject: string, uses: readonly UsedBy[], advice: string): ApiError | undefined {
   if (uses.length === 0) return undefined;
   const named = uses.map((use) => {
-    const label = (RESOURCES as Record<string, ResourceDef>)[use.resource]?.fields.find((f) => f.name === use.field)?.label ?? use.field;
+    const label = resourceNamed(use.resource)?.fields.find((f) => f.name === use.field)?.label ?? use.field;
     return `${use.label}（${use.count}件）の「${label}」`;
   });
   return badRequest(`${subject}は${named.join('、')}に使われているため削除できません。${advice}`, { usedBy: uses });

@@ -27,7 +27,7 @@ import { childProblem, storedChildren, type ResourcePolicy, type SaveEvent, type
 /** The slip number: `SL` + the slip date + the id, like an order's (lib/orders/number). */
 export const SALES_NUMBER_FORMAT = 'SL{yyyy}{mm}{dd}-{id:6}';
 
-const LINES = salesResource.children!;
+const LINES = salesResource.children;
 
 interface SalesBatch {
   book: PricingBook;

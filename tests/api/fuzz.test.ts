@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { RESOURCES } from '../../lib/resources';
+import { RESOURCES, resourceNamed } from '../../lib/resources';
 import type { FilterDef } from '../../lib/filters';
 import { columnOf, idColumn, type FieldDef, type ResourceDef } from '../../lib/resources/types';
 import type { CallDef } from '../../server/calls/call-table';
@@ -147,7 +147,7 @@ const SOUND_PARAMS: Record<string, string> = {
 /** The resource of a `{resource}_{verb}` call. */
 function resourceOfCall(name: string): ResourceDef | undefined {
   const match = /^(.*)_(lst|cnt|pagination|sum|dtl|save|del|bulk_save|upd)$/.exec(name);
-  return match ? (RESOURCES as Record<string, ResourceDef>)[match[1]] : undefined;
+  return match ? resourceNamed(match[1]) : undefined;
 }
 
 /** The parameters of a case: the sound ones with one to three of them hostile, missing or added. */

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { addDays, todayJst } from '../../lib/format';
 import { URIAGE_STATUSES } from '../../lib/hod/uriage';
-import { RESOURCES, type ResourceDef } from '../../lib/resources';
+import { RESOURCE_LIST } from '../../lib/resources';
 import { lineAmount, moneyTermsOf, slipTotals } from '../../lib/money/totals';
 import { feeLine } from '../../lib/orders/totals';
 import type { TaxClass } from '../../lib/tax';
@@ -23,7 +23,7 @@ type Row = Record<string, string | number | null>;
 
 describe('money totals are declared on money columns', () => {
   it('names only list columns of format money', () => {
-    const declared = Object.values<ResourceDef>(RESOURCES).filter((def) => def.list.totals?.length);
+    const declared = RESOURCE_LIST.filter((def) => def.list.totals?.length);
     assert.ok(declared.some((def) => def.name === 'order'));
     for (const def of declared) {
       for (const column of def.list.totals ?? []) {

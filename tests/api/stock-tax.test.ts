@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { addDays, todayJst } from '../../lib/format';
 import { MESSAGES, NAMED_MESSAGES } from '../../lib/protocol';
 import { bottleResource } from '../../lib/resources/bottle';
-import { RESOURCES, type ResourceDef } from '../../lib/resources';
+import { RESOURCES, type ResourceName } from '../../lib/resources';
 import { resourceSchema } from '../../lib/resources/schema';
 import { idColumn } from '../../lib/resources/types';
 import { serverResource } from '../../lib/resources/water-server';
@@ -381,7 +381,7 @@ for (const dialect of dialects()) {
 
     describe('every resource of the area', () => {
       it('refuses a stale edit (409) and an unknown sort column, and deletes softly', async () => {
-        const records: [string, Record<string, unknown>, Record<string, unknown>][] = [
+        const records: [ResourceName, Record<string, unknown>, Record<string, unknown>][] = [
           ['souko', { code: 'T-CONF', name: '競合テスト倉庫' }, { note: '後から' }],
           ['server', { serial_no: 'T-CONF', model: 'AQ-02', status: 'stock', sk_id: ids.tokyo }, { note: '後から' }],
           ['bottle', { cl_id: h.fixtures.clients.halfAbc, it_id: ids.water, move_date: '2026-01-05', delivered: 2 }, { note: '後から' }],
@@ -389,7 +389,7 @@ for (const dialect of dialects()) {
         ];
         for (const [resource, values, change] of records) {
           const row = await created(resource, values);
-          const id = Number(row[idColumn((RESOURCES as Record<string, ResourceDef>)[resource])]);
+          const id = Number(row[idColumn(RESOURCES[resource])]);
           assert.equal((await save(resource, { note: '先に', modified: row.modified }, id)).status, 200, resource);
           const stale = await save(resource, { ...change, modified: row.modified }, id);
           assert.deepEqual([stale.status, stale.body], [409, [{ error: MESSAGES.conflict }]], resource);

@@ -80,10 +80,10 @@ for (const dialect of dialects()) {
         assert.equal(bad.status, 400);
         assert.equal(bad.body[0].error, '2件目の訪問先: 「書込テスト紙コップ」はリターナブルボトルの商品ではありません。');
         assert.deepEqual(bad.body[0].fields, { 'stops.1.it_id': '「書込テスト紙コップ」はリターナブルボトルの商品ではありません。' });
-        const lines = Array.from({ length: orderResource.children!.max + 1 }, () => ({ it_id: ids.water, quantity: 1 }));
+        const lines = Array.from({ length: orderResource.children.max + 1 }, () => ({ it_id: ids.water, quantity: 1 }));
         const many = await h.post<Problem>('order_save', { postData: JSON.stringify({ cl_id: ids.client, date: '2026-06-02', lines }) });
         assert.equal(many.status, 400);
-        assert.equal(many.body[0].error, `明細は${orderResource.children!.max}件までです。`);
+        assert.equal(many.body[0].error, `明細は${orderResource.children.max}件までです。`);
         const notArray = await h.post<Problem>('order_save', { postData: JSON.stringify({ cl_id: ids.client, date: '2026-06-02', lines: 'x' }) });
         assert.equal(notArray.status, 400);
         assert.match(notArray.body[0].error, /明細（lines）は配列で送ってください/);

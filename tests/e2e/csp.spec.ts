@@ -8,15 +8,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../../lib/protocol';
-import { RESOURCES, type ResourceDef } from '../../lib/resources';
+import { RESOURCES, type ResourceName } from '../../lib/resources';
 import { idColumn } from '../../lib/resources/types';
 import { fillPath, ROUTES, type RouteDef } from '../../lib/routes';
 import { readRow } from './db';
 import { E2E, login, trackErrors, watchViolations } from './fixtures';
 
 /** The first live record of a resource with the customer it is kept under (itself when none); null ids when there is none. */
-function firstRecord(resource: string, clientField?: string): { id: number | null; client: number | null } {
-  const def = (RESOURCES as Record<string, ResourceDef>)[resource];
+function firstRecord(resource: ResourceName, clientField?: string): { id: number | null; client: number | null } {
+  const def = RESOURCES[resource];
   const id = idColumn(def);
   const client = clientField ? `${def.prefix}${clientField}` : id;
   // SQLite answers the other columns of the MIN row, and one row of nulls for an empty table.

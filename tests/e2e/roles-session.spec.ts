@@ -161,9 +161,10 @@ test('admin and non-admin menus differ as the spec says', async ({ page }) => {
   const adminUser = await menuEntries(page, /管理者|ユーザー/);
   expect(adminUser).toEqual(expect.arrayContaining(['プロフィール', 'ユーザー一覧', 'ユーザー追加', '権限管理']));
   const adminSystem = await menuEntries(page, /^システム/);
-  // 受注設定 (the default warehouse of imported and shipped orders) is one of them since issue 19.
-  expect(adminSystem).toHaveLength(12);
+  // 受注設定 (the default warehouse of imported and shipped orders) is one of them since issue 19, お知らせ since issue 20.
+  expect(adminSystem).toHaveLength(13);
   expect(adminSystem).toContain('受注設定');
+  expect(adminSystem).toContain('お知らせ');
 
   await page.getByRole('banner').getByRole('button', { name: /管理者|ユーザー/ }).click();
   await page.getByRole('menuitem', { name: 'ログアウト' }).click();

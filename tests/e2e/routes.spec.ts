@@ -7,7 +7,7 @@ test('every route in the table opens with its title and breadcrumb, without an e
   const errors = trackErrors(page);
   await login(page);
   for (const route of ROUTES) {
-    const path = fillPath(route.path, { id: '1', con: '1', rep: '1', agr: '1', odr: '1', hod: '1', ite: '1', ser: '1', bot: '1', war: '1', sal: '1', pay: '1', bli: '1', tax: '1', mt: '1', hp: '1' });
+    const path = fillPath(route.path, Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, '1'])));
     await page.goto(`/#${path}`);
     const main = page.getByRole('main');
     await expect(main, path).not.toContainText('ページが見つかりません');

@@ -178,7 +178,7 @@ describe('ranges and the anchor', () => {
 
 describe('休配・スキップ declaration check (form and server)', () => {
   it('names 終了日 for a pause without an end, an end before the start, and a skip longer than a day', () => {
-    const check = hodPauseResource.check!;
+    const check = hodPauseResource.check;
     expect(check({ kind: '1', from_date: '2026-06-10', to_date: '' })).toEqual({ to_date: PAUSE_NEEDS_END });
     expect(check({ kind: '1', from_date: '2026-06-10', to_date: '2026-06-01' })?.to_date).toMatch(/終了日は開始日以降/);
     expect(check({ kind: '2', from_date: '2026-06-10', to_date: '2026-06-11' })?.to_date).toMatch(/スキップの終了日は開始日と同じ日/);

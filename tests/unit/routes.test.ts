@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ROLE_TABLE } from '@/lib/permissions';
 import { breadcrumbs, HEADER_MENUS, matchRoute, ROUTES, SIDE_MENU } from '@/lib/routes';
 
 describe('route table', () => {
@@ -36,11 +37,11 @@ describe('route table', () => {
     const entries = [...HEADER_MENUS.flatMap((m) => m.entries), ...SIDE_MENU.flatMap((m) => m.entries)];
     for (const entry of entries) expect(matchRoute(entry.path.replace('/self', '/1')), entry.path).toBeDefined();
   });
-  it('gives the input menu the spec entries and the Yayoi export (issue 14) after 送り状出力, data download for admins only', () => {
+  it('gives the input menu the spec entries and the Yayoi export after 送り状出力, data download for the download area (管理 only in the role table)', () => {
     const input = HEADER_MENUS.find((m) => m.key === 'input')!;
-    expect(input.entries.map((e) => [e.label, Boolean(e.adminOnly)])).toEqual([
-      ['受注取込', false], ['送り状取込', false], ['JACCS 取込', false], ['送り状出力', false], ['会計連携（弥生）', false], ['データダウンロード', true],
-    ]);
+    expect(input.entries.map((e) => e.label)).toEqual(['受注取込', '送り状取込', 'JACCS 取込', '送り状出力', '会計連携（弥生）', 'データダウンロード']);
+    expect(matchRoute('/system/download')?.route).toMatchObject({ area: 'download', level: 'write' });
+    expect(Object.keys(ROLE_TABLE).filter((role) => ROLE_TABLE[role].download === 'write')).toEqual(['管理']);
   });
   it('offers 受注設定 (the default warehouse of imported orders) in the システム menu', () => {
     const system = HEADER_MENUS.find((m) => m.key === 'system')!;

@@ -6,7 +6,7 @@
 import { getDefaultStore, useAtomValue, useStore } from 'jotai';
 import { useCallback } from 'react';
 import { call, logoutCall } from '../api/fetcher';
-import { can, isAdmin, type RoleAreas } from '../../permissions';
+import { can, isAdmin, isAdminOnlyArea, type RoleAreas } from '../../permissions';
 import type { LoginUser, RoleMine } from '../../protocol';
 import { HEADER_MENUS, matchRoute, type Match, type MenuEntry } from '../../routes';
 import { navigate } from '../router/location';
@@ -148,24 +148,24 @@ export type Access = 'ok' | 'forbidden';
 
 /**
  * Whether the session may open a route (the server enforces the same rules on every call):
- * admin-only routes need 管理; a route with an area needs that level in the role's loaded areas.
+ * a route of an area only 管理 holds (`ADMIN_ONLY_AREAS`) needs 管理; a route with an area needs that level in the role's
+ * loaded areas.
  * A route without an area (a user's profile) is open, and the server answers for its record.
  */
 export function routeAccess(match: Match, session: Pick<SessionState, 'role' | 'areas'> | null): Access {
   const { route } = match;
-  if (route.adminOnly && !isAdmin(session?.role)) return 'forbidden';
+  if (isAdminOnlyArea(route.area) && !isAdmin(session?.role)) return 'forbidden';
   if (route.area && !can(session?.areas, route.area, route.level)) return 'forbidden';
   if (route.needs && !can(session?.areas, route.needs.area, route.needs.level)) return 'forbidden';
   return 'ok';
 }
 
 /**
- * Whether a menu entry shows for the session: admin-only entries need 管理 (spec §6), the
- * route it opens must be open to the session's loaded areas, and so must what the entry `needs` beside it.
+ * Whether a menu entry shows for the session: the route it opens must be open to the session (`routeAccess`: 管理's
+ * areas need 管理, spec §6), and so must what the entry `needs` beside it.
  * @example entryOpens({ label: '売上伝票', path: '/sales/list' }, session) // false for 配送
  */
 export function entryOpens(entry: MenuEntry, session: Pick<SessionState, 'role' | 'areas'> | null): boolean {
-  if (entry.adminOnly && !isAdmin(session?.role)) return false;
   if (entry.needs && !can(session?.areas, entry.needs.area, entry.needs.level)) return false;
   const match = matchRoute(entry.path);
   return !match || routeAccess(match, session) === 'ok';

@@ -2,7 +2,7 @@
  * Headless logic of the role matrix (/user/role/): the roles from `role_lst`, the user's unsaved
  * edits on top (levels, names, added roles), saving each changed role with `role_save` and the
  * `modified` it was loaded with (a stale edit is refused with 409), deleting with `role_del`.
- * The screen (components/screens/role-matrix.tsx) only draws.
+ * The screen (components/screens/user/role-matrix.tsx) only draws.
  */
 import { useCallback, useMemo, useState } from 'react';
 import useSWR from 'swr';

@@ -43,7 +43,7 @@ beforeEach(() => {
 });
 
 const field = contactResource.fields.find((f) => f.name === 'cl_id')!;
-const itemField = salesResource.children!.fields.find((f) => f.name === 'it_id')!;
+const itemField = salesResource.children.fields.find((f) => f.name === 'it_id')!;
 
 function Harness({ initial = '', label, picks = field }: { initial?: string; label?: string; picks?: FieldDef }) {
   const [value, setValue] = useState(initial);

@@ -4,13 +4,13 @@
  * its child rows, once among its list columns and tabs.
  */
 import { describe, expect, it } from 'vitest';
-import { RESOURCES, type ResourceDef } from '@/lib/resources';
+import { RESOURCE_LIST, RESOURCES } from '@/lib/resources';
 
 /** The values found more than once. */
 const twice = (values: readonly string[]): string[] => [...new Set(values.filter((v, i) => values.indexOf(v) !== i))];
 
 describe('resource declarations', () => {
-  const defs = Object.values<ResourceDef>(RESOURCES);
+  const defs = RESOURCE_LIST;
 
   it('covers every resource', () => {
     expect(defs.length).toBeGreaterThan(20);

@@ -3,7 +3,7 @@
  * 1) 依頼データ作成: a closing (`closing_lst`) → `jaccs_preview`: the 口座振替 customers and their invoices' 残額, the 引落日, each
  *    customer's problems (the file is made only when there are none) → 「依頼データをダウンロード」 (`jaccs_request`; once made,
  *    only 「再発行としてダウンロード」) and the requests made from the closing.
- * 2) 結果取込: the result file through the one import screen's panel (components/screens/import.tsx `ImportPanel`, kind
+ * 2) 結果取込: the result file through the one import screen's panel (components/screens/system/import.tsx `ImportPanel`, kind
  *    `jaccs_result`: `import_preview`, the counts and every error by line, `import_commit` as a job), then the customers not debited
  *    with the meaning of their code (`jaccs_failure_lst`, read again when the commit ends).
  */

@@ -27,7 +27,7 @@ import { RefPicker } from '@/components/resource/ref-picker';
 import { AppLink, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
 import { Tabs } from '@/components/ui/tabs';
-import { QueryForm, WorkScreen } from './work-screen';
+import { QueryForm, WorkScreen } from '../work-screen';
 import type { ScreenProps } from '@/components/screens/screen-props';
 
 const SalesReportChart = lazy(() => import('./sales-report-chart').then((m) => ({ default: m.SalesReportChart })));

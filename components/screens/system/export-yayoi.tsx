@@ -2,7 +2,7 @@
  * 会計連携（弥生）: the panel that exports the 弥生会計 journal (`export_yayoi`) — a period (at most a year), the link to the
  * editable 税区分・勘定科目 (/system/yayoi/setting), the download with its progress, and the journals exported before
  * (`accounting_export_lst`, newest first, 再出力 marked, with how many late entries each took — named after the download too). A period overlapping an earlier export is refused (409, naming it)
- * until 「再出力する」 is ticked. Rendered as the 会計連携（弥生） tab of /system/export (components/screens/export.tsx).
+ * until 「再出力する」 is ticked. Rendered as the 会計連携（弥生） tab of /system/export (components/screens/system/export.tsx).
  */
 import { useState } from 'react';
 import useSWR from 'swr';

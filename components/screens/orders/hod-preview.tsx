@@ -19,7 +19,7 @@ import { PreviewPager } from '@/components/resource/pagination';
 import { AppLink, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { buttonClass } from '@/components/resource/styles';
-import { QueryForm, WorkScreen } from './work-screen';
+import { QueryForm, WorkScreen } from '../work-screen';
 import type { ScreenProps } from '@/components/screens/screen-props';
 
 const PAGE_SIZE = 100;

@@ -21,7 +21,7 @@ import { cellClass, DataTable, numberCellClass } from '@/components/resource/dat
 import { useConfirmedAction } from '@/components/resource/job-progress';
 import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
-import { WorkScreen } from './work-screen';
+import { WorkScreen } from '../work-screen';
 import type { ScreenProps } from '@/components/screens/screen-props';
 
 const label = (c: Pick<ClosingListRow, 'sime_gp' | 'sime_ym'>): string => closingLabel(c.sime_gp, c.sime_ym);

@@ -34,7 +34,7 @@ import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/r
 import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import { ClosingMail } from './closing-mail';
-import { QueryForm, WorkScreen } from './work-screen';
+import { QueryForm, WorkScreen } from '../work-screen';
 import type { ScreenProps } from '@/components/screens/screen-props';
 
 /** What is asked: a group and a month (YYYYMM). */

@@ -19,7 +19,7 @@ import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/r
 import { PreviewPager } from '@/components/resource/pagination';
 import { AppLink, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
-import { QueryForm, WorkScreen } from './work-screen';
+import { QueryForm, WorkScreen } from '../work-screen';
 import type { ScreenProps } from '@/components/screens/screen-props';
 
 const PAGE_SIZE = 100;

@@ -12,7 +12,7 @@ import { HOD_PERIOD, PAST_PRESETS, periodProblem } from '@/lib/period';
 import { useLoadingWhile } from '@/components/resource/shell-bridge';
 import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
-import { QueryForm, WorkScreen } from './work-screen';
+import { QueryForm, WorkScreen } from '../work-screen';
 import type { ScreenProps } from '@/components/screens/screen-props';
 
 const count = (n: number, unit: string) => `${n.toLocaleString('ja-JP')}${unit}`;

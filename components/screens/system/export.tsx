@@ -13,7 +13,7 @@ import { useAreas } from '@/components/resource/shell-bridge';
 import { Tabs } from '@/components/ui/tabs';
 import { ExportB2Panel } from './export-b2';
 import { ExportYayoiPanel } from './export-yayoi';
-import { WorkScreen } from './work-screen';
+import { WorkScreen } from '../work-screen';
 import type { ScreenProps } from '@/components/screens/screen-props';
 
 const TAB_KEY = listKey('export', 'tabIndex');
