@@ -108,7 +108,6 @@ export async function masterOptions(db: AppDatabase['db'], user: SessionUser, ta
 export async function masterPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
   const { db } = database;
   addCall(calls, 'master_lst', {
-    area: null, level: 'read',
     handler: async ({ params, user }) => {
       const table = (params.table ?? '').trim();
       if (!MASTER_TABLE.test(table) || table.length > 64) throw badRequest();
