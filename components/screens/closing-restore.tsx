@@ -6,9 +6,8 @@
  * the same way, and its reason is shown as given.
  */
 import { useMemo, useState } from 'react';
-import useSWR from 'swr';
 import { call } from '@/lib/client/api/fetcher';
-import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { messageOf } from '@/lib/client/list/use-list-controller';
 import { formatDateJa, formatDateTime, formatMoney, monthLabel } from '@/lib/format';
 import { filteredListPathOf } from '@/lib/list/resource-paths';
 import { can } from '@/lib/permissions';
@@ -22,13 +21,13 @@ import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resou
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import { WorkScreen } from './work-screen';
 import type { ScreenProps } from './registry';
+import { useClosings } from '@/lib/client/data/closing';
 
 const label = (c: Pick<ClosingListRow, 'sime_gp' | 'sime_ym'>): string => closingLabel(c.sime_gp, c.sime_ym);
 
 export default function ClosingRestoreScreen({ match }: ScreenProps) {
   const [gp, setGp] = useState('');
-  const key = ['closing_lst', gp ? { sime_gp: gp } : {}] as const;
-  const { data, error, isLoading, mutate } = useSWR<ClosingListRow[], Error>(key, callFetcher<ClosingListRow>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0 });
+  const { data, error, isLoading, mutate } = useClosings(gp ? { sime_gp: gp } : {});
   const rows = useMemo(() => data ?? [], [data]);
   const latest = useMemo(() => latestOfGroups(rows), [rows]);
   const canWrite = can(useAreas(), 'sales', 'write');

@@ -5,10 +5,9 @@
  * until 「再出力する」 is ticked. Rendered as the 会計連携（弥生） tab of /system/export (components/screens/export.tsx).
  */
 import { useState } from 'react';
-import useSWR from 'swr';
-import { YAYOI_PERIOD, type AccountingExportRow } from '@/lib/accounting/yayoi';
+import { YAYOI_PERIOD } from '@/lib/accounting/yayoi';
 import { useCsvDownload } from '@/lib/client/list/csv-export';
-import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { messageOf } from '@/lib/client/list/use-list-controller';
 import { formatDateTime, todayJst } from '@/lib/format';
 import { PAST_PRESETS, periodProblem, presetPeriod, type Period } from '@/lib/period';
 import { can } from '@/lib/permissions';
@@ -17,6 +16,7 @@ import { cellClass, DataTable, numberCellClass } from '@/components/resource/dat
 import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { AppLink, useAreas } from '@/components/resource/shell-bridge';
 import { buttonClass } from '@/components/resource/styles';
+import { useAccountingExports } from '@/lib/client/data/delivery';
 
 const number = (n: number) => n.toLocaleString('ja-JP');
 
@@ -24,7 +24,7 @@ export function ExportYayoiPanel() {
   const [period, setPeriod] = useState<Period>(() => presetPeriod('lastMonth', todayJst()));
   const [reexport, setReexport] = useState(false);
   const csv = useCsvDownload();
-  const { data, error, mutate } = useSWR<AccountingExportRow[], Error>(['accounting_export_lst', {}] as const, callFetcher<AccountingExportRow>, { revalidateOnFocus: false });
+  const { data, error, mutate } = useAccountingExports();
   const canWrite = can(useAreas(), 'import', 'write');
   const running = csv.state.phase === 'running';
   const problem = periodProblem(period, YAYOI_PERIOD);

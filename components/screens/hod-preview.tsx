@@ -5,11 +5,10 @@
  * bar shows here (lib/api/use-job.ts), also after a reload or on another screen, until its result.
  */
 import { useState } from 'react';
-import useSWR from 'swr';
 import { addDays, formatDateJa, todayJst } from '@/lib/format';
-import type { HodGenerateResult, HodPreview } from '@/lib/hod/kinds';
+import type { HodGenerateResult } from '@/lib/hod/kinds';
 import { can } from '@/lib/permissions';
-import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { messageOf } from '@/lib/client/list/use-list-controller';
 import { detailPathOf } from '@/lib/list/resource-paths';
 import { COMING_PRESETS, HOD_PERIOD, periodProblem } from '@/lib/period';
 import { clientResource } from '@/lib/resources/client';
@@ -20,6 +19,7 @@ import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { buttonClass } from '@/components/resource/styles';
 import { QueryForm, WorkScreen } from './work-screen';
 import type { ScreenProps } from './registry';
+import { useHodPreview } from '@/lib/client/data/delivery';
 
 const PAGE_SIZE = 100;
 
@@ -33,7 +33,7 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
   const key = ['hod_preview', { ...range, n: PAGE_SIZE, p: page }] as const;
   // The preview is computed from the schedules as they are now (a skip entered a moment ago counts):
   // every showing asks the server again.
-  const { data, error, isLoading, mutate } = useSWR<HodPreview[], Error>(key, callFetcher<HodPreview>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0, keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useHodPreview(key[1]);
   const answer = data?.[0];
   const pages = answer ? Math.max(1, Math.ceil(answer.total / PAGE_SIZE)) : 1;
   const canGenerate = can(useAreas(), 'order', 'write');

@@ -22,6 +22,7 @@ import type { JobInfo, JobStarted } from '../jobs';
 import type { B2Preview } from '../orders/b2';
 import type { StatusResult } from '../orders/status';
 import type { Area } from '../permissions';
+import type { RenderedMail } from '../mail-template';
 import type { PostalAddress } from '../postal';
 import type { FilterValue, MailStatus, MasterOption, PaginationAnswer, RoleMine, SavedSearch, Verb } from '../protocol';
 import { RESOURCES } from '../resources';
@@ -138,12 +139,12 @@ export const FIXED_CALLS = {
   hodreport_stop_lst: gate<WireParams>(RESOURCES.hodreport.area, 'read'),
   sales_detail_lst: gate<WireParams>(RESOURCES.sales.area, 'read'),
   // Mail templates (server/mail): the template resource's area.
-  mailtemplate_preview: gate<WireParams & { id: Id }>(mailTemplateResource.area, 'read'),
+  mailtemplate_preview: gate<WireParams & { id: Id }, RenderedMail & { email: string }>(mailTemplateResource.area, 'read'),
   mailtemplate_send: gate<WireParams & { id: Id; to: string }, { sent: boolean; to: string; subject: string }>(mailTemplateResource.area, 'write'),
   // Clients, orders, delivery.
   client_code_assign: gate<{ commit?: string }, ClientCodeAssignment>('client', 'write'),
   order_warehouse: gate<{ ids: string; sk_id: Id }, { od_id: number }>('order', 'write'),
-  order_previous: gate<{ od_id: Id } | { cl_id: Id }>('order', 'read'),
+  order_previous: gate<{ od_id?: Id } | { cl_id: Id }>('order', 'read'),
   order_status: gate<WireParams & { status: string }, StatusResult>('order', 'write'),
   hod_preview: gate<Period & { n?: number; p?: number }, HodPreview>('order', 'read'),
   hod_generate: gate<Period, JobStarted>('order', 'write'),
@@ -208,8 +209,15 @@ export type AnswerOf<N extends CallName> = Calls[N]['answer'];
 /** The calls answering a file (`download`). */
 export type FileCallName = { [N in CallName]: AnswerOf<N> extends FileRow ? N : never }[CallName];
 
+/** The calls that start a job (they answer its id; lib/client/api/use-job.ts follows it). */
+export type JobCallName = { [N in CallName]: AnswerOf<N> extends JobStarted ? N : never }[CallName];
+
 /** `{r}_{verb}` of a declared resource, typed: `resourceCall(def, 'lst')`. */
 export const resourceCall = <V extends ResourceVerb>(def: Pick<ResourceDef, 'name'>, verb: V): `${ResourceName}_${V}` => `${def.name as ResourceName}_${verb}`;
+
+/** The call of a resource's child rows (`ResourceDef.children.call`, e.g. `order_detail_lst`), typed. */
+export const childRowsCall = (children: { call: string }): ChildRowsCallName => children.call as ChildRowsCallName;
+export type ChildRowsCallName = 'order_detail_lst' | 'hodreport_stop_lst' | 'sales_detail_lst';
 
 /** The generic calls a resource has, from its declaration (what server/resources/plugin.ts registers). */
 export function resourceVerbs(def: ResourceDef): Set<ResourceVerb> {

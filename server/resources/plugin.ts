@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { LIMITS, MESSAGES, type PaginationAnswer, type Verb } from '../../lib/protocol';
-import { resourceCall, resourceVerbs, type CallName } from '../../lib/protocol/calls';
+import { childRowsCall, resourceCall, resourceVerbs } from '../../lib/protocol/calls';
 import { RESOURCES } from '../../lib/resources';
 import { keyLabel, type ResourceDef } from '../../lib/resources/types';
 import { addCall, type AreaOptions, type CallContext } from '../calls/call-table';
@@ -100,7 +100,7 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
     const { children } = def;
     if (children) {
       // A record's child rows in order (prefixed columns), e.g. `order_detail_lst` with `od_id`: 404 for a record the caller cannot see.
-      addCall(calls, children.call as CallName, {
+      addCall(calls, childRowsCall(children), {
         handler: async (ctx) => {
           const recordId = positiveId(ctx.params[children.parentField]);
           await findRecord(db, def, recordId, scope(ctx));

@@ -5,13 +5,11 @@
  * 含めます。」. Nothing is shown for an open day, or for a record an invoice holds already.
  */
 import { useWatch } from 'react-hook-form';
-import useSWR from 'swr';
 import { isValidDay } from '@/lib/filters';
-import { callFetcher } from '@/lib/client/list/use-list-controller';
-import type { LateEntry } from '@/lib/closing/answers';
 import { can } from '@/lib/permissions';
 import { useAreas } from '../shell-bridge';
 import type { FormPanelProps } from './types';
+import { useLateEntry } from '@/lib/client/data/closing';
 
 export function LateEntryNotice({ control }: FormPanelProps) {
   const clientId = String(useWatch({ control, name: 'cl_id' }) ?? '');
@@ -19,7 +17,7 @@ export function LateEntryNotice({ control }: FormPanelProps) {
   const billed = String(useWatch({ control, name: 'bli_id' }) ?? '');
   const readable = can(useAreas(), 'sales', 'read');
   const key = readable && clientId && isValidDay(date) && !billed ? (['closing_late', { cl_id: clientId, date }] as const) : null;
-  const { data } = useSWR<LateEntry[], Error>(key, callFetcher<LateEntry>, { revalidateOnFocus: false });
+  const { data } = useLateEntry(key ? key[1] : null);
   const late = key ? data?.[0] : undefined;
   if (!late) return null;
   return (

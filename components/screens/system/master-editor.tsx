@@ -15,7 +15,8 @@ import { messageOf, useListController, type Row } from '@/lib/client/list/use-li
 import { markRefusal } from '@/lib/client/list/save-refusal';
 import { useRecordController } from '@/lib/client/list/use-record-controller';
 import { can } from '@/lib/permissions';
-import { callName, MESSAGES, type UsedBy } from '@/lib/protocol';
+import { MESSAGES, type UsedBy } from '@/lib/protocol';
+import { resourceCall } from '@/lib/protocol/calls';
 import { masterOptionResource as def } from '@/lib/resources/master-option';
 import { resourceSchema } from '@/lib/resources/schema';
 import { keywordHintOf } from '@/lib/resources/types';
@@ -107,7 +108,7 @@ function MasterGrid({ master, writable, fixed = false }: { master: MasterTableIn
     const name = `${String(row.mo_text)}（${String(row.mo_value)}）`;
     if (!(await confirm(MESSAGES.confirmDelete, { title: `「${name}」の削除`, confirmLabel: '削除する', danger: true }))) return;
     try {
-      await call(callName(def.name, 'del'), { id: String(row.mo_id) });
+      await call(resourceCall(def, 'del'), { id: String(row.mo_id) });
       setProblem(undefined);
       alert(MESSAGES.deleted);
       changed();
