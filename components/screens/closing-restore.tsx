@@ -10,18 +10,18 @@ import { call } from '@/lib/client/api/fetcher';
 import { messageOf } from '@/lib/client/list/use-list-controller';
 import { formatDateJa, formatDateTime, formatMoney, monthLabel } from '@/lib/format';
 import { filteredListPathOf } from '@/lib/list/resource-paths';
-import { can } from '@/lib/permissions';
 import { billingResource } from '@/lib/resources/billing';
 import { CLOSING_DAY } from '@/lib/resources/options';
 import { latestOfGroups, type ClosingListRow } from '@/lib/closing/answers';
 import { closingGroupLabel, closingLabel } from '@/lib/closing/period';
 import { cellClass, DataTable, numberCellClass } from '@/components/resource/data-table';
 import { useConfirmedAction } from '@/components/resource/job-progress';
-import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
+import { AppLink, useAlert, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import { WorkScreen } from './work-screen';
 import type { ScreenProps } from './registry';
 import { useClosings } from '@/lib/client/data/closing';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 const label = (c: Pick<ClosingListRow, 'sime_gp' | 'sime_ym'>): string => closingLabel(c.sime_gp, c.sime_ym);
 
@@ -30,7 +30,7 @@ export default function ClosingRestoreScreen({ match }: ScreenProps) {
   const { data, error, isLoading, mutate } = useClosings(gp ? { sime_gp: gp } : {});
   const rows = useMemo(() => data ?? [], [data]);
   const latest = useMemo(() => latestOfGroups(rows), [rows]);
-  const canWrite = can(useAreas(), 'sales', 'write');
+  const canWrite = useCanCall('closing_restore');
   const confirmed = useConfirmedAction();
   const alert = useAlert();
   const [busy, setBusy] = useState(false);

@@ -15,7 +15,6 @@ import { messageOf } from '@/lib/client/list/use-list-controller';
 import { formatDateJa, formatMoney, todayJst } from '@/lib/format';
 import type { JobInfo } from '@/lib/jobs';
 import { detailPathOf, filteredListPathOf } from '@/lib/list/resource-paths';
-import { can } from '@/lib/permissions';
 import { MESSAGES } from '@/lib/protocol';
 import { billingResource } from '@/lib/resources/billing';
 import { clientResource } from '@/lib/resources/client';
@@ -28,12 +27,13 @@ import { rentalMonth } from '@/lib/sales/rental';
 import { optionText } from '@/components/resource/cells';
 import { cellClass, DataTable, headCellClass, numberCellClass } from '@/components/resource/data-table';
 import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/resource/job-progress';
-import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
+import { AppLink, useAlert, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import { ClosingMail } from './closing-mail';
 import { QueryForm, WorkScreen } from './work-screen';
 import type { ScreenProps } from './registry';
 import { useClosingItems, useClosingPreview, useClosings, useClosingWarnings } from '@/lib/client/data/closing';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 /** What is asked: a group and a month (YYYYMM). */
 interface Closing {
@@ -245,7 +245,7 @@ export default function ClosingScreen({ match }: ScreenProps) {
   const { data, error, isLoading, mutate } = useClosingPreview(asked ? { sime_gp: asked.gp, sime_ym: asked.ym } : null);
   const preview = data?.[0];
   const warnings = useClosingWarnings(asked ? { sime_gp: asked.gp, sime_ym: asked.ym } : null);
-  const canWrite = can(useAreas(), 'sales', 'write');
+  const canWrite = useCanCall('closing_run');
   const confirmed = useConfirmedAction();
   // Once the closing has ended its preview is history (a closed month previews no more): 仮締め asks again when wanted.
   const run = useAnnouncedJob<ClosingRunResult>('closing_run', runResultText, () => setAsked(null));

@@ -10,13 +10,13 @@ import { useCsvDownload } from '@/lib/client/list/csv-export';
 import { messageOf } from '@/lib/client/list/use-list-controller';
 import { formatDateTime, todayJst } from '@/lib/format';
 import { PAST_PRESETS, periodProblem, presetPeriod, type Period } from '@/lib/period';
-import { can } from '@/lib/permissions';
 import { CsvProgress } from '@/components/resource/csv-export-button';
 import { cellClass, DataTable, numberCellClass } from '@/components/resource/data-table';
 import { DateRangePicker } from '@/components/resource/date-range-picker';
-import { AppLink, useAreas } from '@/components/resource/shell-bridge';
+import { AppLink } from '@/components/resource/shell-bridge';
 import { buttonClass } from '@/components/resource/styles';
 import { useAccountingExports } from '@/lib/client/data/delivery';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 const number = (n: number) => n.toLocaleString('ja-JP');
 
@@ -25,7 +25,7 @@ export function ExportYayoiPanel() {
   const [reexport, setReexport] = useState(false);
   const csv = useCsvDownload();
   const { data, error, mutate } = useAccountingExports();
-  const canWrite = can(useAreas(), 'import', 'write');
+  const canWrite = useCanCall('export_yayoi');
   const running = csv.state.phase === 'running';
   const problem = periodProblem(period, YAYOI_PERIOD);
   const refusedAsExported = csv.state.phase === 'failed' && csv.state.status === 409;

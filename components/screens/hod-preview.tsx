@@ -7,19 +7,19 @@
 import { useState } from 'react';
 import { addDays, formatDateJa, todayJst } from '@/lib/format';
 import type { HodGenerateResult } from '@/lib/hod/kinds';
-import { can } from '@/lib/permissions';
 import { messageOf } from '@/lib/client/list/use-list-controller';
 import { detailPathOf } from '@/lib/list/resource-paths';
 import { COMING_PRESETS, HOD_PERIOD, periodProblem } from '@/lib/period';
 import { clientResource } from '@/lib/resources/client';
 import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/resource/job-progress';
 import { PreviewPager } from '@/components/resource/pagination';
-import { AppLink, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
+import { AppLink, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { buttonClass } from '@/components/resource/styles';
 import { QueryForm, WorkScreen } from './work-screen';
 import type { ScreenProps } from './registry';
 import { useHodPreview } from '@/lib/client/data/delivery';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 const PAGE_SIZE = 100;
 
@@ -36,7 +36,7 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
   const { data, error, isLoading, mutate } = useHodPreview(key[1]);
   const answer = data?.[0];
   const pages = answer ? Math.max(1, Math.ceil(answer.total / PAGE_SIZE)) : 1;
-  const canGenerate = can(useAreas(), 'order', 'write');
+  const canGenerate = useCanCall('hod_generate');
   const confirmed = useConfirmedAction();
   const generation = useAnnouncedJob<HodGenerateResult>('hod_generate', resultText, () => mutate());
   const generating = generation.running;

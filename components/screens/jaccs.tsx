@@ -13,14 +13,14 @@ import { messageOf } from '@/lib/client/list/use-list-controller';
 import { closingLabel } from '@/lib/closing/period';
 import { formatDateJa, formatDateTime, formatMoney } from '@/lib/format';
 import { jaccsResultImportKind } from '@/lib/imports/columns/jaccs_result';
-import { can } from '@/lib/permissions';
 import { DEBIT_ACCOUNT_TYPES } from '@/lib/zengin/format';
 import { cellClass, DataTable, numberCellClass } from '@/components/resource/data-table';
-import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
+import { AppLink, useAlert, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import { ImportPanel } from './import';
 import type { ScreenProps } from './registry';
 import { useClosings, useJaccsFailures, useJaccsPreview } from '@/lib/client/data/closing';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 const typeText = (value: string): string => DEBIT_ACCOUNT_TYPES.find((o) => o.value === value)?.text ?? value;
 const clientPath = (id: number): string => `/client/detail/${id}`;
@@ -143,7 +143,7 @@ function ResultSection() {
 }
 
 export default function JaccsScreen({ match }: ScreenProps) {
-  const canWrite = can(useAreas(), 'import', 'write');
+  const canWrite = useCanCall('jaccs_request');
   useEffect(() => {
     document.title = match.route.title;
   }, [match.route.title]);

@@ -9,17 +9,17 @@ import { messageOf } from '@/lib/client/list/use-list-controller';
 import { useRoute } from '@/lib/client/router/hooks';
 import { formatDateJa, formatMoney, monthLabel, todayJst } from '@/lib/format';
 import { detailPathOf } from '@/lib/list/resource-paths';
-import { can } from '@/lib/permissions';
 import { MESSAGES } from '@/lib/protocol';
 import { clientResource } from '@/lib/resources/client';
 import { rentalMonth, type RentalGenerateResult } from '@/lib/sales/rental';
 import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/resource/job-progress';
 import { PreviewPager } from '@/components/resource/pagination';
-import { AppLink, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
+import { AppLink, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import { QueryForm, WorkScreen } from './work-screen';
 import type { ScreenProps } from './registry';
 import { useRentalPreview } from '@/lib/client/data/delivery';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 const PAGE_SIZE = 100;
 
@@ -38,7 +38,7 @@ export default function SalesRentalScreen({ match }: ScreenProps) {
   const { data, error, isLoading, mutate } = useRentalPreview(key ? key[1] : null);
   const answer = data?.[0];
   const pages = answer ? Math.max(1, Math.ceil(answer.total / PAGE_SIZE)) : 1;
-  const canGenerate = can(useAreas(), 'sales', 'write');
+  const canGenerate = useCanCall('rental_generate');
   const confirmed = useConfirmedAction();
   const generation = useAnnouncedJob<RentalGenerateResult>('rental_generate', resultText, () => mutate());
   const draftProblem = rentalMonth(draft.replace('-', '')) ? undefined : MESSAGES.rentalBadMonth;

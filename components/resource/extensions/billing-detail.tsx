@@ -12,16 +12,16 @@ import { messageOf } from '@/lib/client/list/use-list-controller';
 import { useMailProblem } from '@/lib/client/mail/use-mail-status';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { detailPathOf } from '@/lib/list/resource-paths';
-import { can } from '@/lib/permissions';
 import { PAYMENT_KIND, paymentResource } from '@/lib/resources/payment';
 import { rateKeyLabel, type BillingRateRow } from '@/lib/closing/answers';
 import { optionText } from '../cells';
 import { cellClass, DataTable, numberCellClass } from '../data-table';
 import { MailProblem } from '../mail-problem';
-import { AppLink, useAlert, useAreas, useConfirm } from '../shell-bridge';
+import { AppLink, useAlert, useConfirm } from '../shell-bridge';
 import { buttonClass } from '../styles';
 import type { DetailExtensionProps, RowDetailProps } from './types';
 import { useBillingAllocations, useBillingRates, useBillingSends } from '@/lib/client/data/closing';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 const panelClass = 'flex flex-col gap-[8px] rounded-[6px] border border-line bg-surface px-[16px] py-[10px]';
 const titleClass = 'text-[1.6rem] font-bold text-ink';
@@ -103,7 +103,7 @@ export function BillingRowDocuments({ def, row }: RowDetailProps) {
 }
 
 export function BillingDocuments({ id, record }: DetailExtensionProps) {
-  const canWrite = can(useAreas(), 'sales', 'write');
+  const canWrite = useCanCall('billing_pdf');
   const alert = useAlert();
   const confirm = useConfirm();
   const { mutate } = useSWRConfig();

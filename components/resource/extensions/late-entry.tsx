@@ -6,16 +6,15 @@
  */
 import { useWatch } from 'react-hook-form';
 import { isValidDay } from '@/lib/filters';
-import { can } from '@/lib/permissions';
-import { useAreas } from '../shell-bridge';
 import type { FormPanelProps } from './types';
 import { useLateEntry } from '@/lib/client/data/closing';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 export function LateEntryNotice({ control }: FormPanelProps) {
   const clientId = String(useWatch({ control, name: 'cl_id' }) ?? '');
   const date = String(useWatch({ control, name: 'date' }) ?? '');
   const billed = String(useWatch({ control, name: 'bli_id' }) ?? '');
-  const readable = can(useAreas(), 'sales', 'read');
+  const readable = useCanCall('closing_late');
   const key = readable && clientId && isValidDay(date) && !billed ? (['closing_late', { cl_id: clientId, date }] as const) : null;
   const { data } = useLateEntry(key ? key[1] : null);
   const late = key ? data?.[0] : undefined;

@@ -9,14 +9,14 @@ import useSWR from 'swr';
 import { call, CallError } from '@/lib/client/api/fetcher';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
 import { useMailProblem } from '@/lib/client/mail/use-mail-status';
-import { can } from '@/lib/permissions';
 import { columnOf, type FieldDef } from '@/lib/resources/types';
 import { Button } from '@/components/ui';
 import { MailProblem } from '../mail-problem';
 import { RefPicker } from '../ref-picker';
-import { useAreas, useSessionEmail } from '../shell-bridge';
+import { useSessionEmail } from '../shell-bridge';
 import { inputClass, labelClass } from '../styles';
 import type { DetailExtensionProps } from './types';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 /** The customer picker of the panel (not a field of the template). */
 const CLIENT_PICK: FieldDef = { name: 'preview_cl_id', label: 'プレビューする顧客', type: 'ref', ref: 'client', tab: '' };
@@ -51,7 +51,7 @@ function PreviewRow({ term, testId, className, children }: { term: string; testI
 export function MailPreview({ def, id, record }: DetailExtensionProps) {
   const target = record[columnOf(def, 'target')];
   const byNumber = target === 'order' || target === 'billing' ? BY_NUMBER[target] : undefined;
-  const writable = can(useAreas(), def.area, 'write');
+  const writable = useCanCall('mailtemplate_send');
   const ids = { pick: useId(), order: useId(), to: useId(), toError: useId(), title: useId(), mailProblem: useId() };
   const mailProblem = useMailProblem();
   const [clientId, setClientId] = useState('');

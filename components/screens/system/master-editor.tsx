@@ -14,7 +14,6 @@ import { toForm, type FormRecord } from '@/lib/list/record-mapper';
 import { messageOf, useListController, type Row } from '@/lib/client/list/use-list-controller';
 import { markRefusal } from '@/lib/client/list/save-refusal';
 import { useRecordController } from '@/lib/client/list/use-record-controller';
-import { can } from '@/lib/permissions';
 import { MESSAGES, type UsedBy } from '@/lib/protocol';
 import { resourceCall } from '@/lib/protocol/calls';
 import { masterOptionResource as def } from '@/lib/resources/master-option';
@@ -27,9 +26,10 @@ import { KeywordBox } from '@/components/resource/keyword-box';
 import { SortableHeader } from '@/components/resource/list-table';
 import { Pagination } from '@/components/resource/pagination';
 import { UsedByLinks } from '@/components/resource/used-by-links';
-import { AppLink, useAlert, useConfirm, useLeaveGuard, useLoadingWhile, useAreas } from '@/components/resource/shell-bridge';
+import { AppLink, useAlert, useConfirm, useLeaveGuard, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import type { ScreenProps } from '../registry';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 const COLUMNS = def.list.columns;
 const cellClass = 'px-[10px] py-[4px]';
@@ -38,7 +38,7 @@ export default function MasterEditorScreen({ match }: ScreenProps) {
   const { query } = useRoute();
   const fixed = masterOfPath(match.route.path);
   const master = fixed ?? masterInfo(query.get('table'));
-  const writable = can(useAreas(), def.area, 'write');
+  const writable = useCanCall('master_option_save');
   const title = match.route.title;
 
   useEffect(() => {
