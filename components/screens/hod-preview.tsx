@@ -30,10 +30,10 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
   const [draft, setDraft] = useState(() => ({ from: todayJst(), to: addDays(todayJst(), 6) }));
   const [range, setRange] = useState(draft);
   const [page, setPage] = useState(1);
-  const key = ['hod_preview', { ...range, n: PAGE_SIZE, p: page }] as const;
+  const query = { ...range, n: PAGE_SIZE, p: page };
   // The preview is computed from the schedules as they are now (a skip entered a moment ago counts):
   // every showing asks the server again.
-  const { data, error, isLoading, mutate } = useHodPreview(key[1]);
+  const { data, error, isLoading, mutate } = useHodPreview(query);
   const answer = data?.[0];
   const pages = answer ? Math.max(1, Math.ceil(answer.total / PAGE_SIZE)) : 1;
   const canGenerate = useCanCall('hod_generate');

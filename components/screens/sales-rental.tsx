@@ -33,9 +33,9 @@ export default function SalesRentalScreen({ match }: ScreenProps) {
   const [ym, setYm] = useState(() => draft.replace('-', ''));
   const [page, setPage] = useState(1);
   const month = rentalMonth(ym);
-  const key = month ? (['rental_preview', { ym, n: PAGE_SIZE, p: page }] as const) : null;
+  const query = month ? { ym, n: PAGE_SIZE, p: page } : null;
   // Agreements and servers change under the screen: every showing asks the server again.
-  const { data, error, isLoading, mutate } = useRentalPreview(key ? key[1] : null);
+  const { data, error, isLoading, mutate } = useRentalPreview(query);
   const answer = data?.[0];
   const pages = answer ? Math.max(1, Math.ceil(answer.total / PAGE_SIZE)) : 1;
   const canGenerate = useCanCall('rental_generate');

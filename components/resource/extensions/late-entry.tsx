@@ -15,9 +15,9 @@ export function LateEntryNotice({ control }: FormPanelProps) {
   const date = String(useWatch({ control, name: 'date' }) ?? '');
   const billed = String(useWatch({ control, name: 'bli_id' }) ?? '');
   const readable = useCanCall('closing_late');
-  const key = readable && clientId && isValidDay(date) && !billed ? (['closing_late', { cl_id: clientId, date }] as const) : null;
-  const { data } = useLateEntry(key ? key[1] : null);
-  const late = key ? data?.[0] : undefined;
+  const query = readable && clientId && isValidDay(date) && !billed ? { cl_id: clientId, date } : null;
+  const { data } = useLateEntry(query);
+  const late = query ? data?.[0] : undefined;
   if (!late) return null;
   return (
     <p role="status" aria-label="締め処理済みの期間" className="rounded-[6px] border border-warning bg-surface px-[16px] py-[10px] text-[1.4rem] text-warning">
