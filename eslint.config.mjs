@@ -10,6 +10,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 /** What only a browser has: code the server imports must not touch it (tsconfig's `dom` lib lets it type-check). */
@@ -35,6 +36,26 @@ const LAYERS = [
   { target: './app', from: './server', message: 'app/ never imports server/: the client talks to it only through the API.' },
   { target: './bench', from: ['./app', './components', './lib/client'], message: 'Benchmarks run server code: they never import app/, components/ or lib/client/.' },
 ];
+
+/**
+ * Server areas (server/<area>/): another area is imported only through its public module, server/<area>/index.ts
+ * (the area's own files import each other freely). Infrastructure any area may import file by file: server/db,
+ * server/http, server/calls, server/jobs and server/audit, and the root files (server/*.ts — app.ts, areas.ts,
+ * main.ts, config.ts, cluster.ts), which are the composition root and may import any area's files. The resource
+ * pipeline (server/resources) is an area like the others: areas use its index; it imports no domain area and gets
+ * their policies and services by registration (server/resources/registry.ts, server/areas.ts).
+ * `node scripts/area-imports.mjs` fixes a reported import: it imports the area's index and exports the names there.
+ */
+const INFRASTRUCTURE_AREAS = ['db', 'http', 'calls', 'jobs', 'audit'];
+const SERVER_AREAS = readdirSync(new URL('./server', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !INFRASTRUCTURE_AREAS.includes(entry.name))
+  .map((entry) => entry.name);
+const AREA_BOUNDARIES = SERVER_AREAS.map((area) => ({
+  target: `./server/!(${area})/**`,
+  from: `./server/${area}`,
+  except: ['./index.ts'],
+  message: `Another area imports server/${area}/ only through its public module server/${area}/index.ts (node scripts/area-imports.mjs moves the import there).`,
+}));
 
 export default defineConfig(
   {
@@ -93,5 +114,9 @@ export default defineConfig(
       'no-restricted-globals': ['error', ...BROWSER_GLOBALS],
       'no-restricted-imports': ['error', clientPackages('This file')],
     },
+  },
+  {
+    files: ['server/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...LAYERS, ...AREA_BOUNDARIES] }] },
   },
 );

@@ -34,7 +34,7 @@ import { refreshStatistics } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import type { Database } from '../server/db/schema';
 import { createJobs, type Jobs } from '../server/jobs/jobs';
-import { SALES_NUMBER_FORMAT } from '../server/resources/policies/sales';
+import { SALES_NUMBER_FORMAT } from '../server/sales/sales-policy';
 import { bulkInsert } from '../server/seed/bulk-insert';
 import { seedSyntheticClients } from '../server/seed/seed';
 import { benchDialects, freshTarget } from './list-bench';

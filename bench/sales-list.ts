@@ -15,7 +15,7 @@ import { formatOrderNumber } from '../lib/orders/number';
 import { paymentResource } from '../lib/resources/payment';
 import { salesResource } from '../lib/resources/sales';
 import type { Database } from '../server/db/schema';
-import { SALES_NUMBER_FORMAT } from '../server/resources/policies/sales';
+import { SALES_NUMBER_FORMAT } from '../server/sales/sales-policy';
 import { bulkInsert } from '../server/seed/bulk-insert';
 import { seedSyntheticClients } from '../server/seed/seed';
 import { CONNECTIONS, runListBench, type Case } from './list-bench';

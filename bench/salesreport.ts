@@ -27,7 +27,7 @@ import { refreshStatistics } from '../server/db/connect';
 import { chunksOf, insertMany } from '../server/db/bulk-write';
 import { migrateToLatest } from '../server/db/migrate';
 import type { ResourceRow } from '../server/db/schema';
-import { SALES_NUMBER_FORMAT } from '../server/resources/policies/sales';
+import { SALES_NUMBER_FORMAT } from '../server/sales/sales-policy';
 import { agingList } from '../server/sales/aging';
 import { salesReport } from '../server/sales/report';
 import { bulkInsert } from '../server/seed/bulk-insert';

@@ -56,4 +56,7 @@ export const RESOURCES: Record<string, ResourceDef> = {
   yayoisetting: yayoiSettingResource,
 };
 
+/** A declared resource's name (its call prefix): every registry keyed by resource is keyed by this, so a wrong key does not compile. */
+export type ResourceName = keyof typeof RESOURCES;
+
 export type { ResourceDef, FieldDef, ColumnDef, Option, RelatedDef } from './types';

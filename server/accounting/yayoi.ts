@@ -20,14 +20,13 @@ import { clientResource } from '../../lib/resources/client';
 import { YAYOI_DEFAULTS, YAYOI_SETTING_ID, type YayoiSetting } from '../../lib/resources/yayoi-setting';
 import { writeAudit } from '../audit/audit-log';
 import type { FileAnswer } from '../calls/call-table';
-import { CLOSING_LOCK } from '../closing/closed';
+import { CLOSING_LOCK } from '../closing';
 import { chunksOf } from '../db/bulk-write';
 import { serialize } from '../db/concurrency';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { nextStamp } from '../http/clock';
-import { titleSql } from '../resources/columns';
-import { csvRecords, encodeCsv } from '../resources/csv-text';
+import { titleSql, csvRecords, encodeCsv } from '../resources';
 
 /** `accounting_export.ae_kind` of the Yayoi journal. */
 export const YAYOI_KIND = 'yayoi';

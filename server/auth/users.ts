@@ -6,7 +6,7 @@ import type { LoginUser } from '../../lib/protocol';
 import type { Database, UserTable } from '../db/schema';
 import { nextStamp } from '../http/clock';
 import { userResource } from '../../lib/resources/user';
-import { searchText } from '../resources/columns';
+import { searchText } from '../resources';
 import { hashPassword } from './password';
 
 export interface NewUser {

@@ -16,7 +16,7 @@ import type { SmtpConfig } from '../config';
 import type { Database, ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { positiveId } from '../http/params';
-import { mailProblem, sendMail } from '../mail/mailer';
+import { mailProblem, sendMail } from '../mail';
 import { closingInvoiceIds } from './batch';
 import { assertReconciles, companySettings, invoiceDocuments } from './invoice-document';
 import { invoicePdf } from './invoice-pdf';

@@ -24,7 +24,7 @@ import { addCall, type AreaOptions, type FileAnswer, type SessionUser } from '..
 import { locking } from '../db/concurrency';
 import { ApiError, badRequest } from '../http/api-error';
 import { positiveId, type Params } from '../http/params';
-import { assertMailReady } from '../mail/mailer';
+import { assertMailReady } from '../mail';
 import { batchFile, batchPdf, closingInvoiceIds, type BatchFormat, type BatchResult } from './batch';
 import { assertReconciles, invoiceDocuments } from './invoice-document';
 import { invoicePdf } from './invoice-pdf';

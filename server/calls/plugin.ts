@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { can } from '../../lib/permissions';
 import { MESSAGES } from '../../lib/protocol';
 import { writeAudit } from '../audit/audit-log';
-import { findSession } from '../auth/auth-key';
+import { findSession } from '../auth';
 import type { AppDatabase } from '../db/connect';
 import { ApiError, badRequest, wrongAuthKey } from '../http/api-error';
 import { sendFile } from '../http/file-reply';

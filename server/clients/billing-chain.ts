@@ -1,7 +1,7 @@
 /**
  * 請求親顧客 (`cl_parent_id`): a delivery site is billed to the top of its chain of parents (an office billed
  * through its branch through its head office). The chain never loops: the customer policy refuses a save that
- * would close one (server/resources/policies/client.ts), and migration 0027 broke the loops older data held.
+ * would close one (server/clients/client-policy.ts), and migration 0027 broke the loops older data held.
  */
 import { sql, type Kysely } from 'kysely';
 import { chunksOf } from '../db/bulk-write';

@@ -12,8 +12,7 @@ import { titleOf } from '../../lib/resources/types';
 import { serialize } from '../db/concurrency';
 import type { Database } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
-import type { WriteActor } from '../resources/policy';
-import { saveBatch } from '../resources/records';
+import { type WriteActor, saveBatch } from '../resources';
 
 const CODE_MAX = clientResource.fields.find((f) => f.name === 'code')?.max ?? 20;
 const labelOf = (name: string): string => companyResource.fields.find((f) => f.name === name)?.label ?? name;

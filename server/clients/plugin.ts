@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { badRequest } from '../http/api-error';
-import { refusalOf } from '../resources/records';
+import { refusalOf } from '../resources';
 import { assignClientCodes } from './code-assign';
 
 export async function clientsPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {

@@ -15,7 +15,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { closingDateOf, closingDayLabel, shiftMonth } from '../../lib/closing/period';
 import type { LateEntry } from '../../lib/closing/answers';
-import { billingCustomersOf } from '../clients/billing-chain';
+import { billingCustomersOf } from '../clients';
 import { serialize } from '../db/concurrency';
 import type { Database } from '../db/schema';
 

@@ -22,7 +22,7 @@ import { closingItems, closingPlan, closingRefusal, previewOf, type ClosingPlan 
 import { closingList, closingRestore } from './restore';
 import { closingRun } from './run';
 import { closingWarnings } from './warnings';
-import { keywordMatcher } from '../resources/keyword';
+import { keywordMatcher } from '../resources';
 
 /** The closing the parameters name, or 400 naming the bad field. */
 function periodParam(params: Params): ClosingPeriod {

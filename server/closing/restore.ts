@@ -23,7 +23,7 @@ import { locking, serialize } from '../db/concurrency';
 import type { Database, ResourceRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { nextStamp } from '../http/clock';
-import { refusalOf, type WriteContext } from '../resources/records';
+import { refusalOf, type WriteContext } from '../resources';
 import { CLOSING_LOCK } from './closed';
 
 type Db = Kysely<Database>;

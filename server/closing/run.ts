@@ -21,7 +21,7 @@ import { serialize } from '../db/concurrency';
 import type { Database, ResourceRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { nextStamp } from '../http/clock';
-import { refusalOf, saveBatch, type BulkEntry, type WriteContext } from '../resources/records';
+import { refusalOf, saveBatch, type BulkEntry, type WriteContext } from '../resources';
 import { CLOSING_LOCK } from './closed';
 import { closingPlan, closingRefusal, groupOf, takenOf, type PlannedInvoice } from './plan';
 

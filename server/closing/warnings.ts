@@ -22,9 +22,8 @@ import { paymentResource } from '../../lib/resources/payment';
 import type { ResourceDef } from '../../lib/resources/types';
 import { rentalMonth } from '../../lib/sales/rental';
 import { resourceView, type Database } from '../db/schema';
-import type { KeywordMatcher } from '../resources/keyword';
-import { countMatching, parseListParams } from '../resources/list-query';
-import { rentalPlan } from '../sales/rental';
+import { type KeywordMatcher, countMatching, parseListParams } from '../resources';
+import { rentalPlan } from '../sales';
 import { groupOf } from './plan';
 
 type Db = Kysely<Database>;

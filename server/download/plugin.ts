@@ -14,16 +14,13 @@ import { RESOURCES } from '../../lib/resources';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { resourceView } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
-import { csvEncodingParam, csvFile, exportCsv } from '../resources/csv-export';
-import { neutralise } from '../resources/csv-text';
+import { csvEncodingParam, csvFile, exportCsv, neutralise, keywordMatcher, policyOf } from '../resources';
 import { writeAudit } from '../audit/audit-log';
 import type { AppDatabase } from '../db/connect';
 import type { FileAnswer, SessionUser } from '../calls/call-table';
 import type { Params } from '../http/params';
 import { STOCK_MOVE_KIND } from '../../lib/stock';
 import { formatDateTime } from '../../lib/format';
-import { keywordMatcher } from '../resources/keyword';
-import { POLICIES } from '../resources/policies';
 
 export async function downloadPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
   const view = resourceView(database.reader);
@@ -43,7 +40,7 @@ export async function downloadPlugin(_app: FastifyInstance, { calls, database }:
       const def = RESOURCES[table.resource];
       // The table's own area too: a role given データダウンロード reads no more than its areas let it.
       if (!can(user.areas, def.area, 'read')) throw new ApiError(403, MESSAGES.forbidden);
-      const own = POLICIES[def.name]?.scope?.(user);
+      const own = policyOf(def.name)?.scope?.(user);
       const timestamp = table.date === 'created';
       const lower = timestamp ? jstDayStartIso(period.from) : period.from;
       const upper = timestamp ? jstDayStartIso(nextDay(period.to)) : period.to;

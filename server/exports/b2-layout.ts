@@ -7,7 +7,7 @@
  * naming the field.
  */
 import { toHalfWidthKana, toHalfWidthNumber } from '../../lib/text';
-import { jisX0208Text, neutralise, type JisReplacement } from '../resources/csv-text';
+import { jisX0208Text, neutralise, type JisReplacement } from '../resources';
 
 /** The 97 column names, in order (B2送り状発行データレイアウト入出力用, new_exchange1.pdf). */
 export const B2_COLUMNS: readonly string[] = [

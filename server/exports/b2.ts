@@ -17,9 +17,8 @@ import { locking } from '../db/concurrency';
 import { resourceView, type Database, type Db, type ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
 import { nextStamp } from '../http/clock';
-import { cashMethods } from '../hod/list';
-import { storedChildren } from '../resources/children';
-import { csvFile } from '../resources/csv-export';
+import { cashMethods } from '../hod';
+import { storedChildren, csvFile } from '../resources';
 import { B2_COLUMN, B2_COLUMNS, b2Row, B2_TIME_SLOTS, B2_TYPES, senderProblems, type B2Order, type B2Sender } from './b2-layout';
 
 const str = (value: unknown): string => (value === null || value === undefined ? '' : String(value));

@@ -9,8 +9,8 @@ import { todayJst } from '../../lib/format';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { badRequest } from '../http/api-error';
 import type { Params } from '../http/params';
-import { idsParam } from '../orders/plugin';
-import { csvEncodingParam } from '../resources/csv-export';
+import { idsParam } from '../orders';
+import { csvEncodingParam } from '../resources';
 import { b2Preview, exportB2 } from './b2';
 
 /** 出荷予定日 (`ship_date`, YYYY-MM-DD): today in Japan when not given. */

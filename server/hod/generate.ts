@@ -26,7 +26,7 @@ import { deferKeywordIndexing, mergeDeferredKeywordIndexes, rowsByIds, updateTex
 import type { Database } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { nextStamp } from '../http/clock';
-import { refusalOf, saveBatch, type BulkEntry, type WriteContext } from '../resources/records';
+import { refusalOf, saveBatch, type BulkEntry, type WriteContext } from '../resources';
 import { dueByClient, type ClientDue } from './preview';
 
 /** The first live returnable item (by code), the regular item of customers who chose none. */

@@ -1,6 +1,6 @@
 /**
  * `hodreport_slip_lst` (area 配送, read; `hr_id`): the 保証金 slips a delivery round's bottles made — each stop's bottle
- * movement (`hrs_bt_id`) carries its own deposit slip (`sl_bt_id`, server/resources/policies/bottle.ts) — so the round's
+ * movement (`hrs_bt_id`) carries its own deposit slip (`sl_bt_id`, server/stock/bottle-policy.ts) — so the round's
  * screen says which slips its save created, to staff who cannot list sales. A missing or deleted round is 404.
  */
 import { clientResource } from '../../lib/resources/client';

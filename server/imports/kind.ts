@@ -8,7 +8,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import type { WriteActor } from '../resources/policy';
+import type { WriteActor } from '../resources';
 import type { ImportAction, ImportError, ImportNotice, ImportNoticeLink } from '../../lib/imports/kinds';
 
 /** One record of the file: its 1-based row number in the file and its values by the kind's column `field` (text as read, trimmed; '' when empty). */

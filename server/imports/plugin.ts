@@ -27,8 +27,7 @@ import { addCall, type AreaOptions, type FileAnswer, type SessionUser } from '..
 import type { ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { pageParam, positiveId, type Params } from '../http/params';
-import { csvFile, fileStamp } from '../resources/csv-export';
-import { csvRecords, encodeCsv, neutralise } from '../resources/csv-text';
+import { csvFile, fileStamp, csvRecords, encodeCsv, neutralise } from '../resources';
 import { encodingOf, fileRecords, IMPORT_KEEP_MS, importDir, pruneImportFiles, storeFile } from './file';
 import type { ImportKindHandler } from './kind';
 import { JobCancelled } from '../jobs/jobs';

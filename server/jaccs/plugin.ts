@@ -12,7 +12,7 @@ import { clientResource } from '../../lib/resources/client';
 import { titleOf } from '../../lib/resources/types';
 import type { JaccsFailure } from '../../lib/jaccs/contract';
 import { debitResultText } from '../../lib/zengin/format';
-import { closingParams } from '../billing/plugin';
+import { closingParams } from '../billing';
 import { addCall, type AreaOptions, type FileAnswer } from '../calls/call-table';
 import { badRequest } from '../http/api-error';
 import { positiveId } from '../http/params';

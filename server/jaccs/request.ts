@@ -26,7 +26,7 @@ import {
   zenginUnheld, type ZenginData, type ZenginHeader,
 } from '../../lib/zengin/format';
 import { writeAudit } from '../audit/audit-log';
-import { CLOSING_LOCK } from '../closing/closed';
+import { CLOSING_LOCK } from '../closing';
 import { chunksOf, insertMany } from '../db/bulk-write';
 import { locking, serialize } from '../db/concurrency';
 import type { Database, ResourceRow } from '../db/schema';

@@ -24,8 +24,8 @@ import { addCall, type AreaOptions, type CallContext } from '../calls/call-table
 import type { ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { positiveId, type Params } from '../http/params';
-import { findRecord } from '../resources/records';
-import { companySettings } from '../billing/invoice-document';
+import { findRecord } from '../resources';
+import { companySettings } from '../billing';
 import { assertMailReady, mailProblem, sendMail } from './mailer';
 
 const def = mailTemplateResource;

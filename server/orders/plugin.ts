@@ -13,7 +13,7 @@ import { orderResource } from '../../lib/resources/order';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { positiveId, text, type Params } from '../http/params';
-import { saveRecords } from '../resources/records';
+import { saveRecords } from '../resources';
 import { previousOrder } from './previous';
 import { moveOrder, moveOrders } from './status';
 

@@ -18,11 +18,11 @@ import { feeLine } from '../../lib/orders/totals';
 import { orderResource, SHIP_PARTS } from '../../lib/resources/order';
 import { defaultDeliveryDate, ORDER_SETTING_ID } from '../../lib/resources/order-setting';
 import { rateOn, taxClassOf, type TaxClass, type TaxPeriod } from '../../lib/tax';
-import type { BillingGroup } from '../clients/billing-chain';
+import type { BillingGroup } from '../clients';
 import { resourceView, type Database, type ResourceRow } from '../db/schema';
-import { childProblem } from '../resources/children';
-import { liveDeliveryFees } from '../system/delivery-fee';
-import { taxPeriods } from '../tax/rates';
+import { childProblem } from '../resources';
+import { liveDeliveryFees } from '../system';
+import { taxPeriods } from '../tax';
 
 const LINES = orderResource.children!;
 

@@ -16,12 +16,12 @@ import type { AppDatabase } from '../db/connect';
 import type { Database, ResourceDatabase, ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
 import type { Params } from '../http/params';
-import { masterOptions } from '../master/plugin';
 import { childColumn, storedChildren } from './children';
 import { plainSelection, refTarget, titleSql } from './columns';
 import type { KeywordMatcher } from './keyword';
 import { countMatching, listCondition, listOrder, type ListRequest } from './list-query';
 import { csvRecords, encodeCsv, neutralise } from './csv-text';
+import { resourceService } from './registry';
 
 /** How a column's value becomes its cell. */
 type CsvValue =
@@ -386,7 +386,7 @@ export async function exportCsv(
   const masters = new Map<string, Map<string, string>>();
   for (const { value } of columns) {
     if (value.kind === 'master' && !masters.has(value.table)) {
-      masters.set(value.table, new Map((await masterOptions(database.db, user, value.table)).map((o) => [o.value, o.text])));
+      masters.set(value.table, new Map((await resourceService('masterOptions')(database.db, user, value.table)).map((o) => [o.value, o.text])));
     }
   }
   const total = child ? await countWithLines(view, def, child, request, keyword) : await countMatching(view, def, request, keyword);

@@ -17,7 +17,7 @@ import { answerRow } from './columns';
 import { keywordMatcher } from './keyword';
 import { countMatching, parseListParams, selectPage, sumMatching } from './list-query';
 import { exportCsv } from './csv-export';
-import { POLICIES } from './policies';
+import { policyOf } from './registry';
 import { badRequest } from '../http/api-error';
 import { deleteRecord, findRecord, saveRecord, saveRecords, type BulkEntry } from './records';
 
@@ -60,7 +60,7 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
   for (const def of Object.values(RESOURCES)) {
     const verbs = resourceVerbs(def);
     const writer = (ctx: CallContext) => ({ db, userId: ctx.user.user_id, call: ctx.call, user: ctx.user });
-    const policy = POLICIES[def.name];
+    const policy = policyOf(def.name);
     // The owner's own record (def.owner) is readable and savable without the area; records.ts limits the fields.
     const owns = (ctx: CallContext) => Boolean(def.owner) && (ctx.params.id ?? '').trim() === String(ctx.user.user_id);
     const allow = (verb: Verb) => (ctx: CallContext) =>

@@ -2,7 +2,8 @@
  * What is special about a resource on the server, beside its declaration: rules that need the
  * database (a ledger's running balance, the last admin, stock on hand) and who may call beyond the
  * role table. Everything else — validation, uniqueness, references, conflicts, audit — is generic.
- * Each resource with such rules has one file in `policies/`, registered in `policies/index.ts`.
+ * Each resource with such rules has one file in its area, `server/<area>/<name>-policy.ts`, registered by
+ * server/areas.ts from the area (./registry.ts); a resource without one gets the generic rules.
  */
 import type { Expression, ExpressionBuilder, SqlBool, Transaction } from 'kysely';
 import type { Verb } from '../../lib/protocol';

@@ -11,16 +11,14 @@ import { checkValues, recordFieldKey, recordMessage, writableFields } from '../.
 import { allows, columnOf, currentField, initialValue, type FieldDef, type ResourceDef } from '../../lib/resources/types';
 import { todayJst } from '../../lib/format';
 import { diff, preparedAudits, writeAudit, type AuditEntry, type Changes } from '../audit/audit-log';
-import { hashPassword, verifyPassword } from '../auth/password';
 import { chunksOf, preparedInsert, reserveIds, rowsByIds, writeQueue } from '../db/bulk-write';
 import { isConcurrencyError, isUniqueError, locking, retryOnUnique } from '../db/concurrency';
 import { resourceView, type Cell, type Database, type ResourceRow } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { nextStamp } from '../http/clock';
-import { masterOffers } from '../master/plugin';
 import { checkChildReferences, checkChildren, childRowsOf, defaultWording, replaceChildren, storedChildren } from './children';
 import { answerRow, answerSelection, refTarget, resourceColumns, searchText, titleSql } from './columns';
-import { POLICIES } from './policies';
+import { policyOf, resourceService } from './registry';
 import { referencesTo, usedByRefusal } from './usage';
 import { valuesOrThrow } from './validate';
 import type { RowScope, SaveEvent, WriteActor, Writer } from './policy';
@@ -105,7 +103,7 @@ async function checkOffered(trx: Transaction<Database>, def: ResourceDef, saves:
     for (const [i, save] of saves.entries()) {
       const value = save.columns[column];
       if (value === undefined || value === null || (save.current && save.current[column] === value)) continue;
-      if (!offered.has(value)) offered.set(value, await masterOffers(trx, field.master, value));
+      if (!offered.has(value)) offered.set(value, await resourceService('masterOffers')(trx, field.master, value));
       if (!offered.get(value)) await refuse(i, fieldProblem(field.name, `${field.label}に選べない${refTarget(field).label}です。選択肢から選び直してください。`));
     }
   }
@@ -163,7 +161,7 @@ async function columnValues(def: ResourceDef, values: Record<string, Cell | unde
         if (insert) out[columnOf(def, field.name)] = '';
         continue;
       }
-      out[columnOf(def, field.name)] = await hashPassword(String(value));
+      out[columnOf(def, field.name)] = await resourceService('hashPassword')(String(value));
       continue;
     }
     out[columnOf(def, field.name)] = value;
@@ -219,7 +217,7 @@ async function checkConfirmed(def: ResourceDef, current: ResourceRow, columns: R
     const confirm = currentField(field);
     const given = input[confirm.name];
     if (typeof given !== 'string' || given === '') throw fieldProblem(confirm.name, `${confirm.label}を入力してください。`);
-    if (!(await verifyPassword(given, String(current[columnOf(def, name)] ?? '')))) throw fieldProblem(confirm.name, `${confirm.label}が正しくありません。`);
+    if (!(await resourceService('verifyPassword')(given, String(current[columnOf(def, name)] ?? '')))) throw fieldProblem(confirm.name, `${confirm.label}が正しくありません。`);
   }
 }
 
@@ -276,7 +274,7 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
   const live = (i: number): boolean => !left.has(i);
   const view = resourceView(trx);
   const { id: idColumn, search, detail } = resourceColumns(def);
-  const policy = POLICIES[def.name];
+  const policy = policyOf(def.name);
   const writer = writerOf(trx, actor);
   const child = def.children;
 
@@ -619,7 +617,7 @@ export async function deleteInTransaction(trx: Transaction<Database>, ctx: Write
   if (!current || current.deleted !== 0) throw notFound();
   const refusal = usedByRefusal(`この${def.label}`, await referencesTo(trx, def, recordId), '先にそちらを削除するか、付け替えてください。');
   if (refusal) throw refusal;
-  const policy = POLICIES[def.name];
+  const policy = policyOf(def.name);
   const event = { trx, actor: ctx, writer: writerOf(trx, ctx), def, id: recordId, current };
   await policy?.beforeDelete?.(event);
   const stamp = nextStamp(String(current.modified));

@@ -14,7 +14,7 @@ import { sql, type Kysely } from 'kysely';
 import { clientResource } from '../../lib/resources/client';
 import { titleOf } from '../../lib/resources/types';
 import { agingEdges, type AgingFigures, type AgingList, type AgingRow, type AgingSort } from '../../lib/sales/report';
-import { billingCustomersOf } from '../clients/billing-chain';
+import { billingCustomersOf } from '../clients';
 import { chunksOf } from '../db/bulk-write';
 import type { Database } from '../db/schema';
 

@@ -18,13 +18,13 @@ import { formatMoney } from '../../lib/format';
 import { MESSAGES } from '../../lib/protocol';
 import { ALLOCATION_LINES_MAX, allocationAmount, allocationTotals, type AllocationRow, type PaymentAllocation } from '../../lib/sales/allocation';
 import { writeAudits, type AuditEntry } from '../audit/audit-log';
-import { billingCustomersOf } from '../clients/billing-chain';
+import { billingCustomersOf } from '../clients';
 import { chunksOf, insertMany } from '../db/bulk-write';
 import { isConcurrencyError, isUniqueError, locking } from '../db/concurrency';
 import type { Database, ResourceRow } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { nextStamp } from '../http/clock';
-import type { WriteActor } from '../resources/policy';
+import type { WriteActor } from '../resources';
 
 /** Who changes allocations, on which database (the payment policy imports this module, so not records.ts' type). */
 export interface AllocationContext extends WriteActor {

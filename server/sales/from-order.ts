@@ -12,9 +12,7 @@ import { salesResource } from '../../lib/resources/sales';
 import { rowsByIds } from '../db/bulk-write';
 import type { Database, ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
-import { storedChildren } from '../resources/children';
-import { deleteInTransaction, saveBatch } from '../resources/records';
-import type { WriteActor } from '../resources/policy';
+import { storedChildren, deleteInTransaction, saveBatch, type WriteActor } from '../resources';
 
 /** The slip's 売上日: the day the goods were delivered (配送日), else the order date. */
 export const slipDateOf = (order: ResourceRow): string => String(order.od_delivery_date || order.od_date);

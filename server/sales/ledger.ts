@@ -7,10 +7,10 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { OPEN_ITEMS_MAX, type OpenItem, type OpenSlip, type ReceivableSummary } from '../../lib/resources/sales';
-import { billingGroupsOf } from '../clients/billing-chain';
+import { billingGroupsOf } from '../clients';
 import { chunksOf } from '../db/bulk-write';
 import type { Database } from '../db/schema';
-import { lockCustomers } from '../resources/policies/bottle';
+import { lockCustomers } from '../stock';
 
 /**
  * Re-computes the customers' 売掛残高, a thousand customers per statement (a rental run's 20,000 slips). The

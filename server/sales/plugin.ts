@@ -18,7 +18,7 @@ import { writeAudit } from '../audit/audit-log';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { badRequest, notFound } from '../http/api-error';
 import { jsonObject, optionalId, pageParam, positiveId, type Params } from '../http/params';
-import { csvEncodingParam } from '../resources/csv-export';
+import { csvEncodingParam } from '../resources';
 import { agingList } from './aging';
 import { allocatePayment, allocationsOf, deleteAllocation } from './allocation';
 import { receivableSummary } from './ledger';

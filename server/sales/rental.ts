@@ -25,8 +25,8 @@ import { serialize } from '../db/concurrency';
 import { deferKeywordIndexing, mergeDeferredKeywordIndexes } from '../db/bulk-write';
 import type { Database, ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
-import { refusalOf, saveBatch, type BulkEntry, type WriteContext } from '../resources/records';
-import { taxPeriods } from '../tax/rates';
+import { refusalOf, saveBatch, type BulkEntry, type WriteContext } from '../resources';
+import { taxPeriods } from '../tax';
 
 type Db = Kysely<Database>;
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));

@@ -25,8 +25,7 @@ import { taxClassOf, type TaxClass } from '../../lib/tax';
 import type { FileAnswer } from '../calls/call-table';
 import { chunksOf } from '../db/bulk-write';
 import type { Database } from '../db/schema';
-import { csvFile } from '../resources/csv-export';
-import { neutralise } from '../resources/csv-text';
+import { csvFile, neutralise } from '../resources';
 
 /** One cell of the query: a group's key, a month and a tax bucket, with its lines' figures summed. */
 interface Cell {

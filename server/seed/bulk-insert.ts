@@ -7,7 +7,7 @@ import { columnKind, columnOf, type FieldDef, type ResourceDef } from '../../lib
 import { chunksOf, insertMany, rowsPerStatement } from '../db/bulk-write';
 import type { Cell, Database, ResourceRow } from '../db/schema';
 import { nextStamp } from '../http/clock';
-import { resourceColumns, searchText } from '../resources/columns';
+import { resourceColumns, searchText } from '../resources';
 
 /** Unprefixed values as a generator or an import produces them (any object of field values). */
 export type RawRecord = object;

@@ -2,7 +2,7 @@
  * First-start demo data of regular delivery. Each 配送 staff member of the demo drives one region (their
  * `route`, a prefecture): the scheduled customers shipped there get them as 配送担当者, the others are
  * shipped by carrier. The drivers' rounds of the last ten business days are entered through the round's
- * own save (server/resources/policies/hod-report.ts), so the bottle ledger moves as if the drivers had
+ * own save (server/hod/hod-report-policy.ts), so the bottle ledger moves as if the drivers had
  * entered them, and every delivered stop is an order delivered that day (出荷済・処理済, priced by the one
  * pricing computation) with the bottles the stop brought — an absent customer's order waits for its
  * redelivery — so 配送売上 shows what the rounds delivered. Cash is collected for the orders paid on
@@ -14,8 +14,8 @@ import { closedReason } from '../../lib/hod/schedule';
 import { shippingOf } from '../../lib/orders/delivery-fee';
 import { hodReportResource, type HodStopInput } from '../../lib/resources/hod-report';
 import type { Database } from '../db/schema';
-import { cashMethods } from '../hod/list';
-import { saveInTransaction } from '../resources/records';
+import { cashMethods } from '../hod';
+import { saveInTransaction } from '../resources';
 import { SEED_USERS } from './data/generate';
 import { createRng } from './data/rng';
 import { insertSeedOrders, type OrderPlan } from './orders';

@@ -8,8 +8,8 @@
  */
 import { orderResource } from '../../lib/resources/order';
 import { rowsByIds } from '../db/bulk-write';
-import { saveBatch, type WriteContext } from '../resources/records';
-import { slipsFromOrders } from '../sales/from-order';
+import { saveBatch, type WriteContext } from '../resources';
+import { slipsFromOrders } from '../sales';
 
 /** One demo order to write. */
 export interface OrderPlan {

@@ -8,9 +8,8 @@ import type { Kysely } from 'kysely';
 import { addDays } from '../../lib/format';
 import { salesResource } from '../../lib/resources/sales';
 import type { Database } from '../db/schema';
-import { storedChildren } from '../resources/children';
-import { saveBatch, type BulkEntry } from '../resources/records';
-import { recomputeReceivables } from '../sales/ledger';
+import { storedChildren, saveBatch, type BulkEntry } from '../resources';
+import { recomputeReceivables } from '../sales';
 
 /** How many customers get a hand slip of each kind. */
 export const DEMO_HAND_SLIPS = 6;

@@ -18,13 +18,13 @@ import { masterOptionResource } from '../../lib/resources/master-option';
 import { orderResource } from '../../lib/resources/order';
 import { paymentResource } from '../../lib/resources/payment';
 import { reportResource } from '../../lib/resources/report';
-import { createUser } from '../auth/users';
+import { createUser } from '../auth';
 import type { Config } from '../config';
 import type { AppDatabase } from '../db/connect';
 import type { Database } from '../db/schema';
 import { nextStamp } from '../http/clock';
-import { searchText } from '../resources/columns';
-import { saveRecord } from '../resources/records';
+import { registerServerAreas } from '../areas';
+import { searchText, saveRecord } from '../resources';
 import { bulkInsert } from './bulk-insert';
 import { MASTER_TABLES, SEED_USERS, generateClients, generateOrders, type SeedClient, type SeedOrderLine } from './data/generate';
 import { DEMO_ITEMS } from './data/stock';
@@ -32,11 +32,14 @@ import { generateAgreements, generateContacts, generateDailies, generateReports,
 import { SEED_MAIL_TEMPLATES } from './data/mail-templates';
 import { DEMO_COMPANY } from './data/company';
 import { generatePayments } from './data/payments';
-import { hodGenerate } from '../hod/generate';
+import { hodGenerate } from '../hod';
 import { seedDeliveryRounds } from './hod';
 import { insertSeedOrders } from './orders';
 import { seedReceivables } from './sales';
 import { seedStock } from './stock';
+
+// The seed (and the benchmarks that use it) write through the resource pipeline, with the areas' policies.
+registerServerAreas();
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.jp';
 export const DEMO_CLIENTS = 320;

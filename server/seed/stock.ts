@@ -12,7 +12,7 @@ import { itemResource } from '../../lib/resources/item';
 import { soukoResource } from '../../lib/resources/souko';
 import { serverResource } from '../../lib/resources/water-server';
 import type { Database } from '../db/schema';
-import { adjustStock } from '../stock/stock';
+import { adjustStock } from '../stock';
 import { bulkInsert } from './bulk-insert';
 import { SEED_USERS } from './data/generate';
 import { createRng } from './data/rng';

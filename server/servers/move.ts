@@ -23,10 +23,8 @@ import { locking, retryOnUnique } from '../db/concurrency';
 import { resourceView, type Cell, type Database, type ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { nextStamp } from '../http/clock';
-import { resourceColumns } from '../resources/columns';
-import { toRow } from '../seed/bulk-insert';
-import type { WriteActor } from '../resources/policy';
-import { findRecord, refusalOf, saveInTransaction, type WriteContext } from '../resources/records';
+import { resourceColumns, type WriteActor, findRecord, refusalOf, saveInTransaction, type WriteContext } from '../resources';
+import { toRow } from '../seed';
 
 /** What `server_upd` was asked (the call's parameters, parsed). */
 export interface MoveRequest {

@@ -9,7 +9,7 @@ import { STOCK_ADJUST_FIELDS } from '../../lib/stock';
 import { addCall, type AreaOptions } from '../calls/call-table';
 import { badRequest } from '../http/api-error';
 import { jsonObject, optionalId, pageParam, positiveId, type Params } from '../http/params';
-import { bottleBalance } from '../resources/policies/bottle';
+import { bottleBalance } from './bottle-policy';
 import { adjustStock, stockMoves, stockOf, type StockOwner } from './stock';
 
 /** `sk_id` (a warehouse) or `it_id` (an item): exactly one. */

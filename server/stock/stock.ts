@@ -10,9 +10,7 @@ import { locking } from '../db/concurrency';
 import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../http/api-error';
 import { nextStamp } from '../http/clock';
-import type { WriteActor } from '../resources/policy';
-import type { WriteContext } from '../resources/records';
-import { validateForm } from '../resources/validate';
+import { type WriteActor, type WriteContext, validateForm } from '../resources';
 
 /** Whose stock: one warehouse's items, or one item's warehouses. */
 export type StockOwner = { sk_id: number } | { it_id: number };

@@ -13,7 +13,7 @@ import { trackingCheckDigit } from '../../lib/orders/tracking';
 import { after, before, describe, it } from 'node:test';
 import { ADMIN_ROLE } from '../../lib/permissions';
 import { MESSAGES } from '../../lib/protocol';
-import { USER_MESSAGES } from '../../server/resources/policies/user';
+import { USER_MESSAGES } from '../../server/auth/user-policy';
 import { dialects } from './harness';
 import { startServerProcess, type ServerProcess } from './server-process';
 

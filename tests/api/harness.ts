@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
+import { registerServerAreas } from '../../server/areas';
 import { listeningPort } from '../../server/cluster';
 import { loadConfig, type Config, type DialectName } from '../../server/config';
 import { openDatabase, type AppDatabase } from '../../server/db/connect';
@@ -223,6 +224,7 @@ export async function startHarness(dialect: DialectName, env: Record<string, str
   if (config.dialect === 'sqlite' && !existsSync(config.sqliteFile)) await migratedSqliteFile(config.sqliteFile);
   const database = openDatabase(config);
   await migrateToLatest(database.db, database.dialect);
+  registerServerAreas();
   const fixtures = await seedFixtures(database.db);
   const app = await buildApp(config, { database });
   await app.listen({ port: 0, host: '127.0.0.1' });

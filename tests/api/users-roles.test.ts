@@ -9,8 +9,8 @@ import { describe, it } from 'node:test';
 import { ADMIN_ROLE, ALL_WRITE, AREA_KEYS, ROLE_TABLE, normalizeAreas } from '../../lib/permissions';
 import { AUTH_KEY_ERROR, MESSAGES, type RoleMine } from '../../lib/protocol';
 import { verifyPassword } from '../../server/auth/password';
-import { ROLE_MESSAGES } from '../../server/resources/policies/role';
-import { USER_MESSAGES } from '../../server/resources/policies/user';
+import { ROLE_MESSAGES } from '../../server/auth/role-policy';
+import { USER_MESSAGES } from '../../server/auth/user-policy';
 import { dialects, useHarness } from './harness';
 
 type Row = Record<string, string | number | null>;

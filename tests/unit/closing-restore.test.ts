@@ -26,6 +26,7 @@ import { closingRun } from '@/server/closing/run';
 import { openDatabase, type AppDatabase } from '@/server/db/connect';
 import { migrateToLatest } from '@/server/db/migrate';
 import type { ResourceRow } from '@/server/db/schema';
+import { registerServerAreas } from '@/server/areas';
 import { saveRecord } from '@/server/resources/records';
 
 const YM = '202505';
@@ -80,6 +81,7 @@ describe('closing → restore → closing (SQLite, the server\'s code)', () => {
   let userId = 0;
 
   beforeAll(async () => {
+    registerServerAreas();
     dir = mkdtempSync(join(tmpdir(), 'hod-closing-'));
     template = join(dir, 'template.db');
     const database = openDatabase({ dialect: 'sqlite', databaseUrl: '', sqliteFile: template });

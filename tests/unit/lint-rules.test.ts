@@ -85,3 +85,21 @@ describe('React hooks', () => {
     expect(await rulesAt('components/fixture.tsx', code)).toContain('react-hooks/rules-of-hooks');
   });
 });
+
+describe('server area boundaries', () => {
+  it.each([
+    ['server/sales/fixture.ts', "import { pricingBook } from '../orders/pricing';\nexport const x = pricingBook;"],
+    ['server/resources/fixture.ts', "import { masterOffers } from '../master/masters';\nexport const x = masterOffers;"],
+    ['server/imports/kinds/fixture.ts', "import { saveBatch } from '../../resources/records';\nexport const x = saveBatch;"],
+  ])('%s: %s (another area\'s inner file) is refused', async (path, code) => {
+    expect(await rulesAt(path, code)).toContain(RESTRICTED);
+  });
+
+  it.each([
+    ['server/sales/fixture.ts', "import { pricingBook } from '../orders';\nimport { recomputeReceivables } from './ledger';\nexport const x = [pricingBook, recomputeReceivables];"],
+    ['server/imports/kinds/fixture.ts', "import { saveBatch } from '../../resources';\nimport { resourceView } from '../../db/schema';\nimport { badRequest } from '../../http/api-error';\nexport const x = [saveBatch, resourceView, badRequest];"],
+    ['server/fixture.ts', "import { salesPolicy } from './sales/sales-policy';\nexport const x = salesPolicy;"],
+  ])('%s: a public module, infrastructure or the composition root passes', async (path, code) => {
+    expect(await rulesAt(path, code)).toEqual([]);
+  });
+});

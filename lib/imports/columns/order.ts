@@ -5,7 +5,7 @@
  * first row; a later row may leave them empty or repeat them. The customer by 顧客コード or, when that is empty, by
  * 電話番号 (digits compared, hyphens ignored: one live customer must have it as 電話番号1 or 2); the item by
  * 商品コード; 単価 empty = the customer's price of the item, as on a hand-entered order. Names, prices, tax class and
- * rate, and the fee line are the order's own rules (server/resources/policies/order.ts). 出荷倉庫 by the warehouse's code or
+ * rate, and the fee line are the order's own rules (server/orders/order-policy.ts). 出荷倉庫 by the warehouse's code or
  * name (a warehouse in use); empty = the order's own default (the customer's warehouse, else 受注設定's 既定の出荷倉庫).
  */
 import type { ImportColumn, ImportKindInfo } from '../kinds';

@@ -1,6 +1,6 @@
 /**
  * A customer may be a 代理店 (the sales agency that brought other customers): `cl_dairiten_flag`.
- * A customer's 代理店 (`cl_dairiten_id`) is chosen among those (`mt_dairiten`, server/master/plugin.ts),
+ * A customer's 代理店 (`cl_dairiten_id`) is chosen among those (`mt_dairiten`, server/master/masters.ts),
  * so customers already named as someone's agency are marked, and the few agencies are found by index.
  */
 import { sql, type Kysely } from 'kysely';

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { RESOURCES } from '../../../lib/resources';
 import { auditLogResource } from '../../../lib/resources/audit-log';
 import { auditSearchText } from '../../audit/audit-log';
-import { resourceColumns, searchText } from '../../resources/columns';
+import { resourceColumns, searchText } from '../../resources';
 import { updateTextEach } from '../bulk-write';
 import type { Database, ResourceRow } from '../schema';
 

@@ -9,7 +9,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../config';
 import { mailTemplateResource } from '../../../lib/resources/mail-template';
-import { searchText } from '../../resources/columns';
+import { searchText } from '../../resources';
 import { createResourceTable } from './resource-table';
 
 /** The invoice mail as first installed (placeholders of lib/mail-template). */

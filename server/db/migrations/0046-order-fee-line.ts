@@ -3,7 +3,7 @@
  * class and rate"): an order's 送料 becomes a stored line of `order_detail` marked `odd_fee = 1` — no item
  * (`odd_it_id` may now be NULL, and only on the fee line: a CHECK), name 送料, one of it at the fee's unit price
  * (tax-exclusive, ×(100 + rate)/100 for 内税), class standard, the standard rate of the order date. The order's
- * save derives it from `od_delivery_fee` (server/resources/policies/order.ts); its totals, its sales slip and the
+ * save derives it from `od_delivery_fee` (server/orders/order-policy.ts); its totals, its sales slip and the
  * invoice sum the same lines.
  *
  * Existing orders (live or deleted) with a fee get their fee line after their last line. A processed order whose

@@ -19,7 +19,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { writeAudit } from '../../audit/audit-log';
-import { recomputeReceivables } from '../../sales/ledger';
+import { recomputeReceivables } from '../../sales';
 import type { DialectName } from '../../config';
 import type { Database } from '../schema';
 

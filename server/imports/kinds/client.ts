@@ -14,11 +14,10 @@ import { clientResource } from '../../../lib/resources/client';
 import { checkValues } from '../../../lib/resources/schema';
 import { columnOf, titleOf, type FieldDef } from '../../../lib/resources/types';
 import { toHalfWidth, toStoredText } from '../../../lib/text';
-import { masterOptions } from '../../master/plugin';
+import { masterOptions } from '../../master';
 import { ApiError } from '../../http/api-error';
 import type { ResourceRow } from '../../db/schema';
-import type { BulkEntry } from '../../resources/records';
-import { saveBatch } from '../../resources/records';
+import { type BulkEntry, saveBatch } from '../../resources';
 import type { ImportKindHandler, ImportRow, ImportRun } from '../kind';
 import { headerKey } from '../run';
 

@@ -25,8 +25,8 @@ import { writeAudits, type AuditEntry } from '../../audit/audit-log';
 import { chunksOf, updateIntegersEach } from '../../db/bulk-write';
 import type { ResourceRow } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/api-error';
-import { saveBatch, type BulkEntry } from '../../resources/records';
-import { allocateMany, carryingInvoices, type AllocationChange } from '../../sales/allocation';
+import { saveBatch, type BulkEntry } from '../../resources';
+import { allocateMany, carryingInvoices, type AllocationChange } from '../../sales';
 import type { ChunkOutcome, ImportKindHandler, ImportRow, ImportRun } from '../kind';
 
 const labelOf = (field: string): string => JACCS_RESULT_COLUMNS.find((c) => c.field === field)?.label ?? '';

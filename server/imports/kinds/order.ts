@@ -14,7 +14,7 @@ import { orderColumnLabel, type OrderImportField } from '../../../lib/imports/co
 import type { ImportAction, ImportError } from '../../../lib/imports/kinds';
 import { resourceView } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import { saveBatch, type BulkEntry } from '../../resources/records';
+import { saveBatch, type BulkEntry } from '../../resources';
 import type { ChunkOutcome, ImportKindHandler, ImportRow, ImportRun } from '../kind';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';

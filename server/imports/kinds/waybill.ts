@@ -15,8 +15,7 @@ import { waybillColumnLabel, waybillImportColumns, waybillSagawaImportColumns, t
 import type { ImportAction, ImportError } from '../../../lib/imports/kinds';
 import { resourceView } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import { orderSettings } from '../../orders/pricing';
-import { moveOrderIn } from '../../orders/status';
+import { orderSettings, moveOrderIn } from '../../orders';
 import type { ChunkOutcome, ImportKindHandler, ImportRow, ImportRun } from '../kind';
 
 /** The run's state: order number → the tracking number an earlier row gave it. */

@@ -5,9 +5,9 @@
  * a saved search's rows only to its owner; rows of a table the log does not know to user management.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { can } from '../../../lib/permissions';
-import { auditReadersOf, auditTables } from '../../../lib/system/audit';
-import type { ResourcePolicy } from '../policy';
+import { can } from '../../lib/permissions';
+import { auditReadersOf, auditTables } from '../../lib/system/audit';
+import type { ResourcePolicy } from '../resources';
 
 export const auditLogPolicy: ResourcePolicy = {
   scope(user) {

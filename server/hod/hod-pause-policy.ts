@@ -2,10 +2,10 @@
  * 休配・スキップ: a one-off skip is one day, so its 終了日 is its 開始日 (filled when left empty); a pause
  * period needs its 終了日 even when a save leaves the field out (the declaration's check sees only sent fields).
  */
-import { EXCEPTION_KIND } from '../../../lib/hod/kinds';
-import { PAUSE_NEEDS_END } from '../../../lib/resources/hod-pause';
-import { badRequest } from '../../http/api-error';
-import type { ResourcePolicy } from '../policy';
+import { EXCEPTION_KIND } from '../../lib/hod/kinds';
+import { PAUSE_NEEDS_END } from '../../lib/resources/hod-pause';
+import { badRequest } from '../http/api-error';
+import type { ResourcePolicy } from '../resources';
 
 export const hodPausePolicy: ResourcePolicy = {
   async beforeSave({ current, columns }) {

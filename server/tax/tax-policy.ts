@@ -2,11 +2,11 @@
  * 税率: the periods of one class may not overlap, so exactly one rate applies on any day
  * (lib/tax `rateOn`). To add a future rate, first give the current one its last day.
  */
-import { overlaps, taxPeriodOf } from '../../../lib/tax';
-import { TAX_RATE_CLASS } from '../../../lib/resources/tax';
-import { serialize } from '../../db/concurrency';
-import { badRequest } from '../../http/api-error';
-import type { ResourcePolicy } from '../policy';
+import { overlaps, taxPeriodOf } from '../../lib/tax';
+import { TAX_RATE_CLASS } from '../../lib/resources/tax';
+import { serialize } from '../db/concurrency';
+import { badRequest } from '../http/api-error';
+import type { ResourcePolicy } from '../resources';
 
 export const taxPolicy: ResourcePolicy = {
   async beforeSave({ trx, id, current, columns }) {

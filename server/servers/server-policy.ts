@@ -4,11 +4,11 @@
  * maintenance due date: one year after the last maintenance (or the installation) when left empty,
  * following those dates while nobody set it by hand, and none for a disposed server.
  */
-import { toForm } from '../../../lib/list/record-mapper';
-import { defaultNextDue, serverProblems } from '../../../lib/resources/water-server';
-import type { ResourceRow } from '../../db/schema';
-import { badRequest } from '../../http/api-error';
-import type { ResourcePolicy } from '../policy';
+import { toForm } from '../../lib/list/record-mapper';
+import { defaultNextDue, serverProblems } from '../../lib/resources/water-server';
+import type { ResourceRow } from '../db/schema';
+import { badRequest } from '../http/api-error';
+import type { ResourcePolicy } from '../resources';
 
 const refuse = (fields: Record<string, string>) => badRequest(Object.values(fields)[0], { fields });
 

@@ -5,12 +5,12 @@
  * (server/sales/ledger.ts) in the save's transaction, once for the whole batch. 入金予定 before the customer's own
  * closing date (当月 on a day before the 締日) is refused naming both (`paymentTermsProblem`).
  */
-import { paymentTermsProblem } from '../../../lib/closing/period';
-import { parentChain } from '../../clients/billing-chain';
-import { serialize } from '../../db/concurrency';
-import { badRequest } from '../../http/api-error';
-import { recomputeReceivables } from '../../sales/ledger';
-import type { ResourcePolicy } from '../policy';
+import { paymentTermsProblem } from '../../lib/closing/period';
+import { parentChain } from './billing-chain';
+import { serialize } from '../db/concurrency';
+import { badRequest } from '../http/api-error';
+import { recomputeReceivables } from '../sales';
+import type { ResourcePolicy } from '../resources';
 
 /** The columns of the 入金予定 rule (lib/closing/period.ts `paymentTermsProblem`). */
 const TERMS = ['cl_sime_gp', 'cl_collect_cycle', 'cl_collect_day'] as const;

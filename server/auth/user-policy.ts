@@ -7,12 +7,12 @@
  * on their own profile is the declaration's `owner` (checked generically in ../records.ts).
  */
 import type { Transaction } from 'kysely';
-import { ADMIN_ROLE } from '../../../lib/permissions';
-import { deleteUserKeys } from '../../auth/auth-key';
-import { locking, serialize } from '../../db/concurrency';
-import type { Database, ResourceRow } from '../../db/schema';
-import { badRequest } from '../../http/api-error';
-import type { ResourcePolicy } from '../policy';
+import { ADMIN_ROLE } from '../../lib/permissions';
+import { deleteUserKeys } from './auth-key';
+import { locking, serialize } from '../db/concurrency';
+import type { Database, ResourceRow } from '../db/schema';
+import { badRequest } from '../http/api-error';
+import type { ResourcePolicy } from '../resources';
 
 export const USER_MESSAGES = {
   unknownRole: (role: string) => `権限「${role}」は登録されていません。権限を選び直してください。`,

@@ -7,14 +7,14 @@
  * refusal names the invoices.
  */
 import type { Transaction } from 'kysely';
-import { formatMoney } from '../../../lib/format';
-import { shareClosingLock } from '../../closing/closed';
-import { locking } from '../../db/concurrency';
-import type { Database } from '../../db/schema';
-import { badRequest } from '../../http/api-error';
-import { allocatedRefusal } from '../../sales/allocation';
-import { recomputeReceivables } from '../../sales/ledger';
-import type { ResourcePolicy } from '../policy';
+import { formatMoney } from '../../lib/format';
+import { shareClosingLock } from '../closing';
+import { locking } from '../db/concurrency';
+import type { Database } from '../db/schema';
+import { badRequest } from '../http/api-error';
+import { allocatedRefusal } from './allocation';
+import { recomputeReceivables } from './ledger';
+import type { ResourcePolicy } from '../resources';
 
 const empty = (value: unknown): boolean => value === null || value === undefined || value === '';
 

@@ -8,16 +8,15 @@
  * round updates or removes those movements; deleting it removes them.
  */
 import type { Transaction } from 'kysely';
-import { HOD_STOP_RESULT, hodReportResource } from '../../../lib/resources/hod-report';
-import { bottleResource } from '../../../lib/resources/bottle';
-import { clientResource } from '../../../lib/resources/client';
-import { titleOf } from '../../../lib/resources/types';
-import { formatMoney } from '../../../lib/format';
-import type { Database, ResourceRow } from '../../db/schema';
-import { ApiError, badRequest } from '../../http/api-error';
-import { childProblem, storedChildren } from '../children';
-import type { ResourcePolicy, Writer } from '../policy';
-import { lockCustomers } from './bottle';
+import { HOD_STOP_RESULT, hodReportResource } from '../../lib/resources/hod-report';
+import { bottleResource } from '../../lib/resources/bottle';
+import { clientResource } from '../../lib/resources/client';
+import { titleOf } from '../../lib/resources/types';
+import { formatMoney } from '../../lib/format';
+import type { Database, ResourceRow } from '../db/schema';
+import { ApiError, badRequest } from '../http/api-error';
+import { childProblem, storedChildren, type ResourcePolicy, type Writer } from '../resources';
+import { lockCustomers } from '../stock';
 
 const STOPS = hodReportResource.children!;
 

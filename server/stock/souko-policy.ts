@@ -2,10 +2,9 @@
  * 倉庫: a warehouse that still holds stock, or that customers or orders ship from (their 出荷倉庫, a
  * master value `mt_warehouse` rather than a reference), cannot be deleted; 使用停止 retires it instead.
  */
-import { badRequest } from '../../http/api-error';
-import { stockOnHand } from '../../stock/stock';
-import type { ResourcePolicy } from '../policy';
-import { masterUses, usedByRefusal } from '../usage';
+import { badRequest } from '../http/api-error';
+import { stockOnHand } from './stock';
+import { type ResourcePolicy, masterUses, usedByRefusal } from '../resources';
 
 export const soukoPolicy: ResourcePolicy = {
   async beforeDelete({ trx, id }) {

@@ -4,12 +4,12 @@
  * renames it on its users in the same transaction. Areas are stored normalised (every area, known levels).
  * Without user management one sees only one's own role (the `mt_role` master of one's profile).
  */
-import { ADMIN_ONLY_AREAS, ADMIN_ROLE, AREAS, can, normalizeAreas } from '../../../lib/permissions';
-import { userResource } from '../../../lib/resources/user';
-import { writeAudit } from '../../audit/audit-log';
-import { badRequest } from '../../http/api-error';
-import { nextStamp } from '../../http/clock';
-import type { ResourcePolicy } from '../policy';
+import { ADMIN_ONLY_AREAS, ADMIN_ROLE, AREAS, can, normalizeAreas } from '../../lib/permissions';
+import { userResource } from '../../lib/resources/user';
+import { writeAudit } from '../audit/audit-log';
+import { badRequest } from '../http/api-error';
+import { nextStamp } from '../http/clock';
+import type { ResourcePolicy } from '../resources';
 
 export const ROLE_MESSAGES = {
   adminRename: `「${ADMIN_ROLE}」の権限名は変更できません。`,

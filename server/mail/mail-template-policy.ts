@@ -3,10 +3,10 @@
  * sends (an update that changes only the target must not leave order placeholders in a
  * customer template). The form's own check (lib/mail-template templateProblems) is the same rule.
  */
-import { templateProblems } from '../../../lib/mail-template';
-import { columnOf } from '../../../lib/resources/types';
-import { badRequest } from '../../http/api-error';
-import type { ResourcePolicy } from '../policy';
+import { templateProblems } from '../../lib/mail-template';
+import { columnOf } from '../../lib/resources/types';
+import { badRequest } from '../http/api-error';
+import type { ResourcePolicy } from '../resources';
 
 export const mailTemplatePolicy: ResourcePolicy = {
   async beforeSave({ def, current, columns }) {

@@ -6,11 +6,10 @@
  * 表示順 goes last.
  */
 import { sql } from 'kysely';
-import type { ResourceRow } from '../../db/schema';
-import { badRequest } from '../../http/api-error';
-import { masterInfo } from '../../../lib/system/masters';
-import type { ResourcePolicy } from '../policy';
-import { masterUses, usedByRefusal } from '../usage';
+import type { ResourceRow } from '../db/schema';
+import { badRequest } from '../http/api-error';
+import { masterInfo } from '../../lib/system/masters';
+import { type ResourcePolicy, masterUses, usedByRefusal } from '../resources';
 
 const SORT_STEP = 10;
 

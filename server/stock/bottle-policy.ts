@@ -10,14 +10,14 @@
  * movement through the sales save (`writer`), so the slips' sum is 預け本数 × deposit and the 売掛残高 moves.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { BottleBalance } from '../../../lib/resources/bottle';
-import { salesResource } from '../../../lib/resources/sales';
-import { writeAudit } from '../../audit/audit-log';
-import { chunksOf, isPostgres } from '../../db/bulk-write';
-import { locking } from '../../db/concurrency';
-import type { Database, ResourceRow } from '../../db/schema';
-import { badRequest } from '../../http/api-error';
-import type { ResourcePolicy, WriteActor, Writer } from '../policy';
+import type { BottleBalance } from '../../lib/resources/bottle';
+import { salesResource } from '../../lib/resources/sales';
+import { writeAudit } from '../audit/audit-log';
+import { chunksOf, isPostgres } from '../db/bulk-write';
+import { locking } from '../db/concurrency';
+import type { Database, ResourceRow } from '../db/schema';
+import { badRequest } from '../http/api-error';
+import type { ResourcePolicy, WriteActor, Writer } from '../resources';
 
 const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value ?? 0) || 0);
 

@@ -11,19 +11,18 @@
  * (server/orders/status.ts); a rental or deposit slip is changed only by what made it (`handRefusal`).
  */
 import type { Transaction } from 'kysely';
-import { formatMoney } from '../../../lib/format';
-import { lineShares, moneyTermsOf, slipTotals, type MoneyTerms, type MoneyTotals, type TaxedAmount } from '../../../lib/money/totals';
-import { formatOrderNumber } from '../../../lib/orders/number';
-import { salesResource } from '../../../lib/resources/sales';
-import { isTaxClass, rateOn, taxClassOf } from '../../../lib/tax';
-import { chunksOf, rowsByIds, updateIntegersEach } from '../../db/bulk-write';
-import { resourceView, type Database, type ResourceRow } from '../../db/schema';
-import { badRequest } from '../../http/api-error';
-import { shareClosingLock } from '../../closing/closed';
-import { priceLine, pricingBook, PRICING_CLIENT_COLUMNS, type PricingBook } from '../../orders/pricing';
-import { recomputeReceivables } from '../../sales/ledger';
-import { childProblem, storedChildren } from '../children';
-import type { ResourcePolicy, SaveEvent, WriteActor } from '../policy';
+import { formatMoney } from '../../lib/format';
+import { lineShares, moneyTermsOf, slipTotals, type MoneyTerms, type MoneyTotals, type TaxedAmount } from '../../lib/money/totals';
+import { formatOrderNumber } from '../../lib/orders/number';
+import { salesResource } from '../../lib/resources/sales';
+import { isTaxClass, rateOn, taxClassOf } from '../../lib/tax';
+import { chunksOf, rowsByIds, updateIntegersEach } from '../db/bulk-write';
+import { resourceView, type Database, type ResourceRow } from '../db/schema';
+import { badRequest } from '../http/api-error';
+import { shareClosingLock } from '../closing';
+import { priceLine, pricingBook, PRICING_CLIENT_COLUMNS, type PricingBook } from '../orders';
+import { recomputeReceivables } from './ledger';
+import { childProblem, storedChildren, type ResourcePolicy, type SaveEvent, type WriteActor } from '../resources';
 
 /** The slip number: `SL` + the slip date + the id, like an order's (lib/orders/number). */
 export const SALES_NUMBER_FORMAT = 'SL{yyyy}{mm}{dd}-{id:6}';

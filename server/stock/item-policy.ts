@@ -1,7 +1,7 @@
 /** 商品: an item with stock on hand in any warehouse cannot be deleted. */
-import { badRequest } from '../../http/api-error';
-import { stockOnHand } from '../../stock/stock';
-import type { ResourcePolicy } from '../policy';
+import { badRequest } from '../http/api-error';
+import { stockOnHand } from './stock';
+import type { ResourcePolicy } from '../resources';
 
 export const itemPolicy: ResourcePolicy = {
   async beforeDelete({ trx, id }) {

@@ -11,16 +11,15 @@
  * the run, `fixed.od_hod_date`) is held (保留) when it would pass its billing customer's credit limit, counting the
  * batch's earlier orders of that billing group (server/clients/billing-chain.ts `billingGroupsOf`). The status changes only through `order_status` (server/orders/status.ts).
  */
-import { formatOrderNumber } from '../../../lib/orders/number';
-import { stockIsOut, statusText } from '../../../lib/orders/status';
-import { orderResource } from '../../../lib/resources/order';
-import { billingGroupsOf, type BillingGroup } from '../../clients/billing-chain';
-import { rowsByIds } from '../../db/bulk-write';
-import type { ResourceRow } from '../../db/schema';
-import { badRequest } from '../../http/api-error';
-import { asWritten, creditHoldReason, feeLineRow, feeOf, isFeeLine, newOrderDefaults, priceLines, PRICING_CLIENT_COLUMNS, pricingBook, totalsOf, type PricingBook } from '../../orders/pricing';
-import { storedChildren } from '../children';
-import type { ResourcePolicy, SaveEvent } from '../policy';
+import { formatOrderNumber } from '../../lib/orders/number';
+import { stockIsOut, statusText } from '../../lib/orders/status';
+import { orderResource } from '../../lib/resources/order';
+import { billingGroupsOf, type BillingGroup } from '../clients';
+import { rowsByIds } from '../db/bulk-write';
+import type { ResourceRow } from '../db/schema';
+import { badRequest } from '../http/api-error';
+import { asWritten, creditHoldReason, feeLineRow, feeOf, isFeeLine, newOrderDefaults, priceLines, PRICING_CLIENT_COLUMNS, pricingBook, totalsOf, type PricingBook } from './pricing';
+import { storedChildren, type ResourcePolicy, type SaveEvent } from '../resources';
 
 /** What a batch of order saves reads once. */
 interface OrderBatch {

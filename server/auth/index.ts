@@ -1,0 +1,3 @@
+/** The auth area's public module: what other server areas use of it (eslint.config.mjs "Areas"). */
+export { findSession } from './auth-key';
+export { createUser } from './users';

@@ -1,0 +1,2 @@
+/** The seed area's public module: what other server areas use of it (eslint.config.mjs "Areas"). */
+export { toRow } from './bulk-insert';

@@ -1,0 +1,2 @@
+/** The system area's public module: what other server areas use of it (eslint.config.mjs "Areas"). */
+export { liveDeliveryFees } from './delivery-fee';
