@@ -70,15 +70,18 @@ const began = Date.now();
 
 // 1. Type check, lint (eslint.config.mjs: typescript-eslint with types, React hooks, no import cycles, the layers) and
 //    the copy check (no screen or handler copied between resources: the workplace's `duplicates` tool; skipped where
-//    it is missing), side by side; one check each.
-const [tsc, lint, dup] = await Promise.all([
+//    it is missing) and whether the call reference docs/calls.md is current (scripts/docs.mjs --check), side by side;
+//    one check each.
+const [tsc, lint, dup, docs] = await Promise.all([
   run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
   run('lint', bin('eslint'), ['--max-warnings=0', '.']),
   run('duplicates', process.execPath, [join(root, 'scripts', 'duplicates-check.mjs')]),
+  run('docs', process.execPath, ['--import', 'tsx', join(root, 'scripts', 'docs.mjs'), '--check']),
 ]);
 record('typecheck', tsc === 0 ? 1 : 0, tsc === 0 ? 0 : 1);
 record('lint', lint === 0 ? 1 : 0, lint === 0 ? 0 : 1);
 if (dup !== 3) record('duplicates', dup === 0 ? 1 : 0, dup === 0 ? 0 : 1);
+record('docs', docs === 0 ? 1 : 0, docs === 0 ? 0 : 1);
 
 // 2. Unit and component tests.
 const vitestOut = join(reports, 'vitest.json');

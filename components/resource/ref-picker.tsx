@@ -5,14 +5,14 @@
  */
 import clsx from 'clsx';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import useSWR from 'swr';
-import { callFetcher, type Row } from '@/lib/client/list/use-list-controller';
+import { type Row } from '@/lib/client/list/use-list-controller';
 import { useRecordTitle } from '@/lib/client/list/use-record-title';
-import { callName } from '@/lib/protocol';
+import { resourceCall } from '@/lib/protocol/calls';
 import { idColumn, keywordHintOf, titleOf, type FieldDef } from '@/lib/resources/types';
 import { formatCell } from './cells';
 import { resolveResource } from './resolve';
 import { inputClass } from './styles';
+import { useCall } from '@/lib/client/data/use-call';
 
 export interface RefPickerProps {
   field: FieldDef;
@@ -54,9 +54,9 @@ export function RefPicker({ field, inputId, value, label, onChange, disabled, in
   }, [text, composing]);
 
   const open = text !== null && query !== '';
-  const search = useSWR(
-    open ? ([callName(target.name, 'lst'), { n: 10, p: 1, kw: query, col: target.list.defaultSort.col, odr: target.list.defaultSort.odr, postData: {} }] as const) : null,
-    callFetcher<Row>,
+  const search = useCall(
+    resourceCall(target, 'lst'),
+    open ? { n: 10, p: 1, kw: query, col: target.list.defaultSort.col, odr: target.list.defaultSort.odr, postData: {} } : null,
     { revalidateOnFocus: false, keepPreviousData: true },
   );
   const options = open ? (search.data ?? []) : [];

@@ -4,10 +4,9 @@
  * to this record and not persisted; its rows and 「新規登録」 open the nested routes under this record.
  */
 import { useState } from 'react';
-import useSWR from 'swr';
 import { buildListQuery, countOf, initialListState } from '@/lib/list/list-state';
-import { callFetcher, useListController } from '@/lib/client/list/use-list-controller';
-import { callName } from '@/lib/protocol';
+import { useListController } from '@/lib/client/list/use-list-controller';
+import { resourceCall } from '@/lib/protocol/calls';
 import { readStored, writeStored } from '@/lib/client/state/storage';
 import { listKey } from '@/lib/storage-keys';
 import { detailPathOf, hasDetailRoute, newPathOf } from '@/lib/list/resource-paths';
@@ -22,6 +21,7 @@ import { Pagination } from './pagination';
 import { resolveResource } from './resolve';
 import { AppLink, useAreas } from './shell-bridge';
 import { buttonClass } from './styles';
+import { useCall } from '@/lib/client/data/use-call';
 
 function RelatedList({ parent, related, id }: { parent: ResourceDef; related: RelatedDef; id: string }) {
   const def = resolveResource(related.resource);
@@ -61,7 +61,7 @@ function RelatedList({ parent, related, id }: { parent: ResourceDef; related: Re
 function RelatedTabLabel({ related, id }: { related: RelatedDef; id: string }) {
   const def = resolveResource(related.resource);
   const built = buildListQuery(def, initialListState(def), { fixed: { [related.field]: id } });
-  const cnt = useSWR(built.ok ? ([callName(def.name, 'cnt'), built.count] as const) : null, callFetcher<unknown>, { revalidateOnFocus: false });
+  const cnt = useCall(resourceCall(def, 'cnt'), built.ok ? built.count : null, { revalidateOnFocus: false });
   const total = countOf(cnt.data);
   // One text, so the tab's accessible name reads 「受注（9）」.
   return <>{total === undefined ? related.label : `${related.label}（${total.toLocaleString('ja-JP')}）`}</>;

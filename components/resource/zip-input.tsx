@@ -50,7 +50,7 @@ export function ZipInput({ field, form, aria, disabled, onBlur }: {
     asked.current = digits;
     setBusy(true);
     try {
-      const found = await call<PostalAddress>('postal_lookup', { zipcode: digits });
+      const found = await call('postal_lookup', { zipcode: digits });
       // A code typed further meanwhile has its own lookup.
       if (asked.current !== digits) return;
       if (found.length === 0) {

@@ -4,16 +4,15 @@
  * the user's role may open; above them the お知らせ for the user's role today (`notice_home`, lib/resources/notice.ts).
  */
 import { useId } from 'react';
-import useSWR from 'swr';
 import { Card } from '@/components/ui/card';
 import { menuGuide, routeAccess, useSession, workMenus } from '@/lib/client/auth';
 import { clockParts, todayJst } from '@/lib/format';
 import { workItemCount, workItemPath, workItems, type WorkItem } from '@/lib/home/work-items';
 import { countOf } from '@/lib/list/list-state';
-import { callFetcher } from '@/lib/client/list/use-list-controller';
-import { callName, type HomeNotice } from '@/lib/protocol';
+import { resourceCall } from '@/lib/protocol/calls';
 import { Link } from '@/lib/client/router';
 import { matchRoute } from '@/lib/routes';
+import { useCall } from '@/lib/client/data/use-call';
 
 const QUICK_LINKS: readonly { path: string; label?: string; description: string }[] = [
   { path: '/client/list', description: '顧客を探して、連絡先・配送・請求の情報を確認します。' },
@@ -37,7 +36,7 @@ function greeting(hour: number): string {
 
 /** Today's お知らせ for the user's role (nothing when there is none or it cannot be read). */
 function Notices() {
-  const { data } = useSWR<HomeNotice[], Error>(['notice_home', {}] as const, callFetcher<HomeNotice>, { revalidateOnFocus: false });
+  const { data } = useCall('notice_home', {}, { revalidateOnFocus: false });
   if (!data?.length) return null;
   return (
     <Card title="お知らせ">
@@ -56,7 +55,7 @@ function Notices() {
 /** One count of today's work, a link to the rows it counts. */
 function WorkCount({ item, today }: { item: WorkItem; today: string }) {
   const params = workItemCount(item, today);
-  const { data, error } = useSWR<unknown[], Error>(params ? ([callName(item.def.name, 'cnt'), params] as const) : null, callFetcher<unknown>, { revalidateOnFocus: false });
+  const { data, error } = useCall(resourceCall(item.def, 'cnt'), params ?? null, { revalidateOnFocus: false });
   const count = countOf(data);
   const hintId = useId();
   return (

@@ -14,7 +14,6 @@ import { accountingExports, exportYayoi, YAYOI_KIND } from './yayoi';
 export async function accountingPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
   const { db } = database;
   addCall(calls, 'export_yayoi', {
-    area: 'import', level: 'write',
     handler: async ({ call, params, user }) => {
       const period = { from: (params.from ?? '').trim(), to: (params.to ?? '').trim() };
       const problem = periodProblem(period, YAYOI_PERIOD);
@@ -28,7 +27,6 @@ export async function accountingPlugin(_app: FastifyInstance, { calls, database 
     },
   });
   addCall(calls, 'accounting_export_lst', {
-    area: 'import', level: 'read',
     handler: async () => accountingExports(db, YAYOI_KIND),
   });
 }

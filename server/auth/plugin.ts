@@ -54,8 +54,6 @@ export async function authPlugin(app: FastifyInstance, { calls, database, config
 
   // The caller's role and its areas, as the server checks them (the client builds its menus from this).
   addCall(calls, 'role_mine', {
-    area: null,
-    level: 'read',
     handler: async ({ user }) => {
       const answer: RoleMine = { user_id: user.user_id, user_name: user.user_name, user_role: user.user_role, areas: user.areas };
       return [answer];
@@ -63,8 +61,6 @@ export async function authPlugin(app: FastifyInstance, { calls, database, config
   });
 
   addCall(calls, 'logout', {
-    area: null,
-    level: 'read',
     handler: async ({ user }) => {
       await deleteAuthKey(db, user.keyHash);
       return [{ ok: true }];

@@ -58,7 +58,6 @@ export async function billingPlugin(_app: FastifyInstance, { calls, database, co
   const { db } = database;
 
   addCall(calls, 'billing_pdf', {
-    area: 'sales', level: 'write',
     handler: async ({ params, user, call }): Promise<FileAnswer> => {
       const id = invoiceId(params, 'id');
       const flag = (params.reissue ?? '').trim();
@@ -83,7 +82,6 @@ export async function billingPlugin(_app: FastifyInstance, { calls, database, co
   });
 
   addCall(calls, 'billing_pdf_batch', {
-    area: 'sales', level: 'write',
     handler: async ({ params, user, call }) => {
       const { simeGp, simeYm } = closingParams(params);
       if ((await closingInvoiceIds(db, simeGp, simeYm)).length === 0) throw badRequest(BILLING_MESSAGES.noInvoices(closingLabel(simeGp, simeYm)));
@@ -98,7 +96,6 @@ export async function billingPlugin(_app: FastifyInstance, { calls, database, co
   });
 
   addCall(calls, 'billing_pdf_batch_file', {
-    area: 'sales', level: 'read',
     handler: async ({ params }): Promise<FileAnswer> => {
       const raw = (params.job_id ?? '').trim();
       if (raw === '') throw paramProblem('job_id', 'ジョブを指定してください。');
@@ -127,7 +124,6 @@ export async function billingPlugin(_app: FastifyInstance, { calls, database, co
   const mailer = (user: SessionUser, call: string, jobId?: number): InvoiceMailer => ({ db, smtp: config.smtp, fallbackName: config.companyName, user, call, jobId });
 
   addCall(calls, 'billing_mail', {
-    area: 'sales', level: 'write',
     handler: async ({ params, user, call }) => {
       const id = invoiceId(params, 'id');
       assertMailReady(config.smtp);
@@ -138,7 +134,6 @@ export async function billingPlugin(_app: FastifyInstance, { calls, database, co
   });
 
   addCall(calls, 'billing_mail_batch_preview', {
-    area: 'sales', level: 'read',
     handler: async ({ params }) => {
       const { simeGp, simeYm } = closingParams(params);
       return [await mailBatchPreview(db, config.smtp, simeGp, simeYm)];
@@ -146,7 +141,6 @@ export async function billingPlugin(_app: FastifyInstance, { calls, database, co
   });
 
   addCall(calls, 'billing_mail_batch', {
-    area: 'sales', level: 'write',
     handler: async ({ params, user, call }) => {
       const { simeGp, simeYm } = closingParams(params);
       assertMailReady(config.smtp);
@@ -162,7 +156,6 @@ export async function billingPlugin(_app: FastifyInstance, { calls, database, co
   });
 
   addCall(calls, 'billing_send_lst', {
-    area: 'sales', level: 'read',
     handler: async ({ params }) => {
       const id = invoiceId(params, 'bl_id');
       const live = await db.selectFrom('billing').select('bl_id').where('bl_id', '=', id).where('deleted', '=', 0).executeTakeFirst();

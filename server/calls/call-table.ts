@@ -4,6 +4,7 @@
  */
 import type { Area } from '../../lib/permissions';
 import { LIMITS } from '../../lib/protocol';
+import { CALL_GATES, type CallGate as MapGate, type CallName } from '../../lib/protocol/calls';
 import type { AppDatabase } from '../db/connect';
 import type { Config } from '../config';
 import type { Jobs } from '../jobs/jobs';
@@ -19,10 +20,7 @@ export interface CallContext {
   user: SessionUser;
 }
 
-interface CallGate {
-  /** Permission area checked with `can()`; null: any logged-in user. */
-  area: Area | null;
-  level: 'read' | 'write';
+interface CallGate extends MapGate {
   /** Lets a call through that the role table refuses (e.g. a user's own profile). */
   allow?(ctx: CallContext): boolean;
 }
@@ -118,14 +116,19 @@ export interface AreaOptions {
   jobs: Jobs;
 }
 
+/** A call's definition as an area plugin writes it: its gate comes from the call map (lib/protocol/calls.ts). */
+export type CallImpl<D extends CallDef = CallDef> = Omit<D, 'area' | 'level'>;
+
 /**
- * Adds a call; a name can be defined only once.
- * @example addCall(calls, 'master_lst', { area: null, level: 'read', handler })
+ * Adds a call of the call map (lib/protocol/calls.ts), gated as the map says; a name can be defined only once.
+ * @example addCall(calls, 'master_lst', { handler })
  */
-export function addCall(calls: CallTable, name: string, def: UploadCallDef): void;
-export function addCall(calls: CallTable, name: string, def: PlainCallDef): void;
-export function addCall(calls: CallTable, name: string, def: CallDef): void {
+export function addCall(calls: CallTable, name: CallName, def: CallImpl<UploadCallDef>): void;
+export function addCall(calls: CallTable, name: CallName, def: CallImpl<PlainCallDef>): void;
+export function addCall(calls: CallTable, name: CallName, def: CallImpl): void {
+  const gate = CALL_GATES.get(name);
+  if (!gate) throw new Error(`call ${name} is not in the call map (lib/protocol/calls.ts)`);
   if (calls.has(name)) throw new Error(`call ${name} is defined twice`);
   if (def.upload && !(def.upload.maxBytes > 0 && def.upload.maxBytes <= LIMITS.maxUploadBytes)) throw new Error(`call ${name}: upload.maxBytes must lie in 1 … LIMITS.maxUploadBytes`);
-  calls.set(name, def);
+  calls.set(name, { ...def, area: gate.area, level: gate.level });
 }

@@ -10,7 +10,6 @@ import { assignClientCodes } from './code-assign';
 
 export async function clientsPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
   addCall(calls, 'client_code_assign', {
-    area: 'client', level: 'write',
     handler: async ({ call, params, user }) => {
       const flag = (params.commit ?? '').trim();
       if (!['', '0', '1'].includes(flag)) {

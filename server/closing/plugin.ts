@@ -40,7 +40,6 @@ async function refuseWhileClosing(jobs: Jobs, gp: string): Promise<void> {
 export async function closingPlugin(_app: FastifyInstance, { calls, database, jobs }: AreaOptions): Promise<void> {
   const { db } = database;
   addCall(calls, 'closing_preview', {
-    area: 'sales', level: 'read',
     handler: async ({ params }) => {
       const period = periodParam(params);
       let plan: ClosingPlan | undefined;
@@ -51,7 +50,6 @@ export async function closingPlugin(_app: FastifyInstance, { calls, database, jo
     },
   });
   addCall(calls, 'closing_preview_items', {
-    area: 'sales', level: 'read',
     handler: async ({ params }) => {
       const period = periodParam(params);
       const clientId = positiveId(params.cl_id);
@@ -65,11 +63,9 @@ export async function closingPlugin(_app: FastifyInstance, { calls, database, jo
   });
   const matcher = await keywordMatcher(database);
   addCall(calls, 'closing_warnings', {
-    area: 'sales', level: 'read',
     handler: async ({ params }) => closingWarnings(db, matcher, periodParam(params)),
   });
   addCall(calls, 'closing_run', {
-    area: 'sales', level: 'write',
     handler: async ({ call, params, user }) => {
       const period = periodParam(params);
       // Refused at once when it is clear already, again once the job holds the month (a run of the same month that
@@ -92,7 +88,6 @@ export async function closingPlugin(_app: FastifyInstance, { calls, database, jo
     },
   });
   addCall(calls, 'closing_restore', {
-    area: 'sales', level: 'write',
     handler: async ({ call, params, user }) => {
       const period = periodParam(params);
       await refuseWhileClosing(jobs, period.sime_gp);
@@ -100,7 +95,6 @@ export async function closingPlugin(_app: FastifyInstance, { calls, database, jo
     },
   });
   addCall(calls, 'closing_lst', {
-    area: 'sales', level: 'read',
     handler: async ({ params }) => {
       const gp = (params.sime_gp ?? '').trim();
       if (gp && !closingOf(gp, '202501').ok) throw badRequest(MESSAGES.closingBadGroup, { fields: { sime_gp: MESSAGES.closingBadGroup } });
@@ -108,7 +102,6 @@ export async function closingPlugin(_app: FastifyInstance, { calls, database, jo
     },
   });
   addCall(calls, 'closing_late', {
-    area: 'sales', level: 'read',
     handler: async ({ params }) => {
       const clientId = positiveId(params.cl_id);
       const date = (params.date ?? '').trim();
@@ -121,7 +114,6 @@ export async function closingPlugin(_app: FastifyInstance, { calls, database, jo
     },
   });
   addCall(calls, 'billing_rate_lst', {
-    area: 'sales', level: 'read',
     handler: async ({ params }) => {
       const id = positiveId(params.bl_id);
       const invoice = await db.selectFrom('billing').select('bl_id').where('bl_id', '=', id).where('deleted', '=', 0).executeTakeFirst();

@@ -26,7 +26,6 @@ export async function downloadPlugin(_app: FastifyInstance, { calls, database }:
   const view = resourceView(database.reader);
   const matcher = await keywordMatcher(database);
   addCall(calls, 'download_table', {
-    area: 'download', level: 'write',
     handler: async (ctx) => {
       const { params, user } = ctx;
       const name = (params.table ?? '').trim();

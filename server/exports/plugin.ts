@@ -26,11 +26,9 @@ function shipDateParam(params: Params): string {
 export async function exportsPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
   const { db } = database;
   addCall(calls, 'export_b2_preview', {
-    area: 'import', level: 'read',
     handler: async ({ params }) => [await b2Preview(db, idsParam(params), shipDateParam(params))],
   });
   addCall(calls, 'export_b2', {
-    area: 'import', level: 'write',
     handler: async ({ call, params, user }) => {
       const ids = idsParam(params);
       const shipDate = shipDateParam(params);

@@ -31,7 +31,6 @@ function rangeParams(params: Params): { from: string; to: string } {
 /** Registers the HOD calls. */
 export async function hodPlugin(_app: FastifyInstance, { calls, database, jobs }: AreaOptions): Promise<void> {
   addCall(calls, 'hod_preview', {
-    area: 'order', level: 'read',
     handler: async ({ params }) => {
       const { from, to } = rangeParams(params);
       const n = pageParam(params.n, 100, LIMITS.maxPageSize, MESSAGES.badPageSize);
@@ -40,7 +39,6 @@ export async function hodPlugin(_app: FastifyInstance, { calls, database, jobs }
     },
   });
   addCall(calls, 'hod_generate', {
-    area: 'order', level: 'write',
     handler: async ({ call, params, user }) => {
       const { from, to } = rangeParams(params);
       // A run of an overlapping range started before this one (a lower id) and still running: refused naming it, as a
@@ -61,7 +59,6 @@ export async function hodPlugin(_app: FastifyInstance, { calls, database, jobs }
     },
   });
   addCall(calls, 'hod_list', {
-    area: 'hod', level: 'read',
     handler: async ({ params }) => {
       const { from, to } = rangeParams(params);
       const id = (name: string): string => String(optionalId(params[name]) ?? '');
@@ -75,7 +72,6 @@ export async function hodPlugin(_app: FastifyInstance, { calls, database, jobs }
     },
   });
   addCall(calls, 'hod_uriage', {
-    area: 'hod', level: 'read',
     handler: async ({ params }) => {
       const { from, to } = rangeParams(params);
       const group = params.group ?? 'team';
@@ -84,7 +80,6 @@ export async function hodPlugin(_app: FastifyInstance, { calls, database, jobs }
     },
   });
   addCall(calls, 'hodreport_slip_lst', {
-    area: 'hod', level: 'read',
     handler: async ({ params }) => hodReportSlips(database.db, positiveId(params.hr_id)),
   });
 }

@@ -166,7 +166,6 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
   }
 
   addCall(calls, 'import_preview', {
-    area: null, level: 'write',
     upload: { field: 'file', maxBytes: IMPORT_MAX_BYTES, accept: { extensions: ['.csv', '.txt', '.dat'], types: ['text/csv', 'text/plain', 'application/vnd.ms-excel'] }, auditTable: 'import_run' },
     handler: async ({ params, user, call, upload }) => {
       const { kind, info, handler } = kindOf(params.kind, user, 'write');
@@ -228,7 +227,6 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
   });
 
   addCall(calls, 'import_commit', {
-    area: null, level: 'write',
     handler: async ({ params, user, call }) => {
       const { row, kind, info, handler } = await runOf(params, user, 'write');
       const importId = row.imp_id;
@@ -302,7 +300,6 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
   });
 
   addCall(calls, 'import_errors_csv', {
-    area: null, level: 'read',
     handler: async ({ params, user }): Promise<FileAnswer> => {
       const { row, info } = await runOf(params, user, 'read');
       const path = pathOf(row);
@@ -348,7 +345,6 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
   });
 
   addCall(calls, 'import_lst', {
-    area: null, level: 'read',
     handler: async ({ params, user }) => {
       const { kind } = kindOf(params.kind, user, 'read');
       const limit = pageParam(params.n, 10, 100, MESSAGES.badPageSize);
@@ -366,7 +362,6 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
   });
 
   addCall(calls, 'import_template', {
-    area: null, level: 'read',
     handler: async ({ params, user }) => {
       const { kind, info } = kindOf(params.kind, user, 'read');
       const enc = (params.enc ?? '').trim() === 'utf8' ? 'utf8' : 'cp932';

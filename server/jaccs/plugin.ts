@@ -22,7 +22,6 @@ export async function jaccsPlugin(_app: FastifyInstance, { calls, database }: Ar
   const { db } = database;
 
   addCall(calls, 'jaccs_preview', {
-    area: 'import', level: 'read',
     handler: async ({ params }) => {
       const { simeGp, simeYm } = closingParams(params);
       return [(await jaccsPlan(db, simeGp, simeYm)).preview];
@@ -30,7 +29,6 @@ export async function jaccsPlugin(_app: FastifyInstance, { calls, database }: Ar
   });
 
   addCall(calls, 'jaccs_request', {
-    area: 'import', level: 'write',
     handler: async ({ params, user, call }): Promise<FileAnswer> => {
       const { simeGp, simeYm } = closingParams(params);
       const flag = (params.reissue ?? '').trim();
@@ -50,7 +48,6 @@ export async function jaccsPlugin(_app: FastifyInstance, { calls, database }: Ar
   });
 
   addCall(calls, 'jaccs_failure_lst', {
-    area: 'import', level: 'read',
     handler: async ({ params }): Promise<JaccsFailure[]> => {
       const raw = (params.jr_id ?? '').trim();
       let requestIds: number[];

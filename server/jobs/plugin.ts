@@ -24,11 +24,9 @@ export async function jobsPlugin(_app: FastifyInstance, { calls, jobs }: AreaOpt
     return job;
   };
   addCall(calls, 'job_dtl', {
-    area: null, level: 'read',
     handler: async ({ params, user }) => [await readable(user, params.id)],
   });
   addCall(calls, 'job_lst', {
-    area: null, level: 'read',
     handler: async ({ params, user }) => {
       const kind = (params.kind ?? '').trim();
       const state = (params.state ?? '').trim();
@@ -42,7 +40,6 @@ export async function jobsPlugin(_app: FastifyInstance, { calls, jobs }: AreaOpt
     },
   });
   addCall(calls, 'job_cancel', {
-    area: null, level: 'write',
     handler: async ({ params, user }) => {
       const job = await readable(user, params.id, 'write');
       if (!(await jobs.cancel(job.job_id))) throw badRequest(MESSAGES.jobNotRunning);

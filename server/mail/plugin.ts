@@ -129,7 +129,6 @@ export async function mailPlugin(_app: FastifyInstance, { calls, database, confi
 
   // Whether mail can be sent (any signed-in user: the screens disable their mail buttons with the reason).
   addCall(calls, 'mail_status', {
-    area: null, level: 'read',
     handler: async () => {
       const problem = mailProblem(config.smtp) ?? '';
       const answer: MailStatus = { ready: problem === '', problem };
@@ -137,8 +136,7 @@ export async function mailPlugin(_app: FastifyInstance, { calls, database, confi
     },
   });
 
-  addCall(calls, `${def.name}_preview`, {
-    area: def.area, level: 'read',
+  addCall(calls, 'mailtemplate_preview', {
     handler: async (ctx) => {
       const { mail, client, clientId, order, billing } = await compose(ctx);
       return [{
@@ -151,8 +149,7 @@ export async function mailPlugin(_app: FastifyInstance, { calls, database, confi
     },
   });
 
-  addCall(calls, `${def.name}_send`, {
-    area: def.area, level: 'write',
+  addCall(calls, 'mailtemplate_send', {
     handler: async (ctx) => {
       assertMailReady(config.smtp);
       const checked = v.safeParse(recipientSchema, ctx.params.to ?? '');

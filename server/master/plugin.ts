@@ -12,7 +12,6 @@ const MASTER_TABLE = /^mt_[a-z0-9_]+$/;
 export async function masterPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
   const { db } = database;
   addCall(calls, 'master_lst', {
-    area: null, level: 'read',
     handler: async ({ params, user }) => {
       const table = (params.table ?? '').trim();
       if (!MASTER_TABLE.test(table) || table.length > 64) throw badRequest();

@@ -9,8 +9,6 @@ import { addCall, type AreaOptions } from '../calls/call-table';
 
 export async function noticePlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
   addCall(calls, 'notice_home', {
-    area: null,
-    level: 'read',
     handler: async ({ user }) => {
       const today = todayJst();
       const rows = await database.reader.selectFrom('notice')

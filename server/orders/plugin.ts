@@ -34,7 +34,6 @@ export function idsParam(params: Params): number[] {
 export async function ordersPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
   const { db } = database;
   addCall(calls, 'order_warehouse', {
-    area: 'order', level: 'write',
     handler: async ({ call, params, user }) => {
       const ids = idsParam(params);
       if (!(params.sk_id ?? '').trim()) {
@@ -51,7 +50,6 @@ export async function ordersPlugin(_app: FastifyInstance, { calls, database }: A
     },
   });
   addCall(calls, 'order_previous', {
-    area: 'order', level: 'read',
     handler: async ({ params }) => {
       if (params.od_id !== undefined) {
         const order = await db.selectFrom('orders').select(['od_id', 'od_cl_id', 'od_date']).where('od_id', '=', positiveId(params.od_id)).where('deleted', '=', 0).executeTakeFirst();
@@ -63,7 +61,6 @@ export async function ordersPlugin(_app: FastifyInstance, { calls, database }: A
     },
   });
   addCall(calls, 'order_status', {
-    area: 'order', level: 'write',
     handler: async ({ call, params, user }) => {
       const status = params.status ?? '';
       if (!isOrderStatus(status)) throw badRequest('変更先の状態が正しくありません。');

@@ -22,7 +22,6 @@ export function lookupPostal(digits: string): PostalAddress[] {
 
 export async function postalPlugin(_app: FastifyInstance, { calls }: AreaOptions): Promise<void> {
   addCall(calls, 'postal_lookup', {
-    area: null, level: 'read',
     handler: async ({ params }) => {
       const digits = postalDigits(params.zipcode ?? '');
       if (!digits) {

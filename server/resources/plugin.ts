@@ -5,9 +5,10 @@
  * No resource has code of its own here.
  */
 import type { FastifyInstance } from 'fastify';
-import { callName, LIMITS, MESSAGES, type PaginationAnswer, type Verb } from '../../lib/protocol';
+import { LIMITS, MESSAGES, type PaginationAnswer, type Verb } from '../../lib/protocol';
+import { childRowsCall, resourceCall, resourceVerbs } from '../../lib/protocol/calls';
 import { RESOURCE_LIST } from '../../lib/resources';
-import { allows, allowsBulk, keyLabel, type ResourceDef } from '../../lib/resources/types';
+import { keyLabel, type ResourceDef } from '../../lib/resources/types';
 import { addCall, type AreaOptions, type CallContext } from '../calls/call-table';
 import { resourceView } from '../db/schema';
 import { jsonObject, optionalId, positiveId } from '../http/params';
@@ -57,7 +58,7 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
   const matcher = await keywordMatcher(database);
 
   for (const def of RESOURCE_LIST) {
-    const { area } = def;
+    const verbs = resourceVerbs(def);
     const writer = (ctx: CallContext) => ({ db, userId: ctx.user.user_id, call: ctx.call, user: ctx.user });
     const policy = policyOf(def.name);
     // The owner's own record (def.owner) is readable and savable without the area; records.ts limits the fields.
@@ -68,16 +69,13 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
     const scope = (ctx: CallContext) => policy?.scope?.(ctx.user);
     const listRequest = (ctx: CallContext) => ({ ...parseListParams(def, ctx.params), scope: scope(ctx) });
 
-    addCall(calls, callName(def.name, 'lst'), {
-      area, level: 'read',
+    addCall(calls, resourceCall(def, 'lst'), {
       handler: async (ctx) => (await selectPage(view, def, listRequest(ctx), matcher)).map((row) => answerRow(def, row)),
     });
-    addCall(calls, callName(def.name, 'cnt'), {
-      area, level: 'read',
+    addCall(calls, resourceCall(def, 'cnt'), {
       handler: async (ctx) => [await countMatching(view, def, listRequest(ctx), matcher)],
     });
-    addCall(calls, callName(def.name, 'pagination'), {
-      area, level: 'read',
+    addCall(calls, resourceCall(def, 'pagination'), {
       handler: async (ctx) => {
         const request = listRequest(ctx);
         const total = await countMatching(view, def, request, matcher);
@@ -85,27 +83,24 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
         return [answer];
       },
     });
-    if (def.list.totals?.length) {
-      addCall(calls, callName(def.name, 'sum'), {
-        area, level: 'read',
+    if (verbs.has('sum')) {
+      addCall(calls, resourceCall(def, 'sum'), {
         handler: async (ctx) => [await sumMatching(view, def, listRequest(ctx), matcher)],
       });
     }
-    if (def.single === undefined) {
-      addCall(calls, callName(def.name, 'csv'), {
-        area, level: 'read',
+    if (verbs.has('csv')) {
+      addCall(calls, resourceCall(def, 'csv'), {
         handler: (ctx) => exportCsv({ view: exportView, database, keyword: matcher }, def, ctx, listRequest(ctx)),
       });
     }
-    addCall(calls, callName(def.name, 'dtl'), {
-      area, level: 'read', allow: allow('dtl'),
+    addCall(calls, resourceCall(def, 'dtl'), {
+      allow: allow('dtl'),
       handler: async (ctx) => [await findRecord(db, def, positiveId(ctx.params.id), scope(ctx))],
     });
     const { children } = def;
     if (children) {
       // A record's child rows in order (prefixed columns), e.g. `order_detail_lst` with `od_id`: 404 for a record the caller cannot see.
-      addCall(calls, children.call, {
-        area, level: 'read',
+      addCall(calls, childRowsCall(children), {
         handler: async (ctx) => {
           const recordId = positiveId(ctx.params[children.parentField]);
           await findRecord(db, def, recordId, scope(ctx));
@@ -113,28 +108,30 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
         },
       });
     }
-    if (!allows(def, 'create') && !allows(def, 'edit')) continue;
-    addCall(calls, callName(def.name, 'save'), {
-      area, level: 'write', allow: allow('save'),
-      handler: async (ctx) => {
-        const id = optionalId(ctx.params.id);
-        return [await saveRecord(writer(ctx), def, id, saveValues(def, id, ctx.params.postData))];
-      },
-    });
-    if (allowsBulk(def)) {
-      addCall(calls, callName(def.name, 'bulk_save'), {
-        area, level: 'write', allow: allow('bulk_save'),
+    if (verbs.has('save')) {
+      addCall(calls, resourceCall(def, 'save'), {
+        allow: allow('save'),
+        handler: async (ctx) => {
+          const id = optionalId(ctx.params.id);
+          return [await saveRecord(writer(ctx), def, id, saveValues(def, id, ctx.params.postData))];
+        },
+      });
+    }
+    if (verbs.has('bulk_save')) {
+      addCall(calls, resourceCall(def, 'bulk_save'), {
+        allow: allow('bulk_save'),
         handler: async (ctx) => saveRecords(writer(ctx), def, bulkEntries(def, ctx.params.postData)),
       });
     }
-    if (!allows(def, 'delete')) continue;
-    addCall(calls, callName(def.name, 'del'), {
-      area, level: 'write', allow: allow('del'),
-      handler: async (ctx) => {
-        const id = positiveId(ctx.params.id);
-        await deleteRecord(writer(ctx), def, id);
-        return [{ id }];
-      },
-    });
+    if (verbs.has('del')) {
+      addCall(calls, resourceCall(def, 'del'), {
+        allow: allow('del'),
+        handler: async (ctx) => {
+          const id = positiveId(ctx.params.id);
+          await deleteRecord(writer(ctx), def, id);
+          return [{ id }];
+        },
+      });
+    }
   }
 }

@@ -67,7 +67,6 @@ const sortOrder = (value: string | undefined, fallback: 'asc' | 'desc'): 'asc' |
 export async function salesPlugin(_app: FastifyInstance, { calls, database, jobs }: AreaOptions): Promise<void> {
   const { db } = database;
   addCall(calls, 'rental_preview', {
-    area: 'sales', level: 'read',
     handler: async ({ params }) => {
       const month = monthParam(params);
       const n = pageParam(params.n, 100, LIMITS.maxPageSize, MESSAGES.badPageSize);
@@ -76,7 +75,6 @@ export async function salesPlugin(_app: FastifyInstance, { calls, database, jobs
     },
   });
   addCall(calls, 'rental_generate', {
-    area: 'sales', level: 'write',
     handler: async ({ call, params, user }) => {
       const month = monthParam(params);
       const job_id = await jobs.start({
@@ -87,7 +85,6 @@ export async function salesPlugin(_app: FastifyInstance, { calls, database, jobs
     },
   });
   addCall(calls, 'allocation_lst', {
-    area: 'sales', level: 'read',
     handler: async ({ params }) => {
       const py = optionalId(params.py_id);
       const bl = optionalId(params.bl_id);
@@ -96,7 +93,6 @@ export async function salesPlugin(_app: FastifyInstance, { calls, database, jobs
     },
   });
   addCall(calls, 'payment_allocate', {
-    area: 'sales', level: 'write',
     handler: async ({ call, params, user }) => {
       const id = positiveId(params.py_id);
       const modified = params.modified ?? '';
@@ -108,11 +104,9 @@ export async function salesPlugin(_app: FastifyInstance, { calls, database, jobs
     },
   });
   addCall(calls, 'allocation_del', {
-    area: 'sales', level: 'write',
     handler: async ({ call, params, user }) => [await deleteAllocation({ db, userId: user.user_id, call, user }, positiveId(params.al_id))],
   });
   addCall(calls, 'salesreport', {
-    area: 'sales', level: 'read',
     handler: async ({ params }) => {
       const request = reportParams(params);
       const n = pageParam(params.n, 100, LIMITS.maxPageSize, MESSAGES.badPageSize);
@@ -121,7 +115,6 @@ export async function salesPlugin(_app: FastifyInstance, { calls, database, jobs
     },
   });
   addCall(calls, 'salesreport_csv', {
-    area: 'sales', level: 'read',
     handler: async ({ call, params, user }) => {
       const request = reportParams(params);
       const encoding = csvEncodingParam(params);
@@ -133,7 +126,6 @@ export async function salesPlugin(_app: FastifyInstance, { calls, database, jobs
     },
   });
   addCall(calls, 'aging_lst', {
-    area: 'sales', level: 'read',
     handler: async ({ params }) => {
       const asOf = (params.as_of ?? '').trim() || japanToday();
       if (!isDay(asOf)) {
@@ -148,7 +140,6 @@ export async function salesPlugin(_app: FastifyInstance, { calls, database, jobs
     },
   });
   addCall(calls, 'sales_receivable', {
-    area: 'sales', level: 'read',
     handler: async ({ params }) => {
       const summary = await receivableSummary(db, positiveId(params.cl_id));
       if (!summary) throw notFound();

@@ -93,12 +93,10 @@ export async function searchPlugin(_app: FastifyInstance, { calls, database }: A
   const { db } = database;
 
   addCall(calls, 'search_save', {
-    area: null, level: 'write',
     handler: async ({ call, params, user }) => [answer(await saveSearch(db, user, call, optionalId(params.srch_id), searchValues(params)))],
   });
 
   addCall(calls, 'search_lst', {
-    area: null, level: 'read',
     handler: async ({ params, user }) =>
       db.selectFrom('search').select(['srch_id', 'srch_name'])
         .where('srch_usr_id', '=', user.user_id).where('srch_tbl', '=', tableParam(params)).where('deleted', '=', 0)
@@ -106,12 +104,10 @@ export async function searchPlugin(_app: FastifyInstance, { calls, database }: A
   });
 
   addCall(calls, 'search_dtl', {
-    area: null, level: 'read',
     handler: async ({ params, user }) => [answer(await ownSearch(db, user, positiveId(params.srch_id)))],
   });
 
   addCall(calls, 'search_sync', {
-    area: null, level: 'write',
     handler: async ({ call, params, user }) => {
       const id = positiveId(params.srch_id);
       await db.transaction().execute(async (trx) => {

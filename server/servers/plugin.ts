@@ -11,7 +11,6 @@ import { moveServer } from './move';
 export async function serversPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
   const { db } = database;
   addCall(calls, 'server_upd', {
-    area: 'stock', level: 'write',
     handler: async ({ call, params, user }) => {
       const answer = await moveServer({ db, userId: user.user_id, call, user }, {
         serverId: optionalId(params.id),

@@ -24,11 +24,9 @@ function ownerParam(params: Params): StockOwner {
 export async function stockPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
   const { db } = database;
   addCall(calls, 'stock_lst', {
-    area: 'stock', level: 'read',
     handler: async ({ params }) => stockOf(db, ownerParam(params)),
   });
   addCall(calls, 'stock_move_lst', {
-    area: 'stock', level: 'read',
     handler: async ({ params }) => {
       const owner = ownerParam(params);
       const n = pageParam(params.n, 20, LIMITS.maxPageSize, MESSAGES.badPageSize);
@@ -37,11 +35,9 @@ export async function stockPlugin(_app: FastifyInstance, { calls, database }: Ar
     },
   });
   addCall(calls, 'stock_adjust', {
-    area: 'stock', level: 'write',
     handler: async ({ call, params, user }) => [await adjustStock({ db, userId: user.user_id, call, user }, positiveId(params.sk_id), jsonObject(params.postData, (key) => STOCK_ADJUST_FIELDS.find((f) => f.name === key)?.label))],
   });
   addCall(calls, 'bottle_balance', {
-    area: 'stock', level: 'read',
     handler: async ({ params }) => bottleBalance(db, positiveId(params.cl_id)),
   });
 }

@@ -7,22 +7,22 @@
  */
 import clsx from 'clsx';
 import { useState } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { call, download } from '@/lib/client/api/fetcher';
-import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { messageOf } from '@/lib/client/list/use-list-controller';
 import { useMailProblem } from '@/lib/client/mail/use-mail-status';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { detailPathOf } from '@/lib/list/resource-paths';
-import { can } from '@/lib/permissions';
 import { PAYMENT_KIND, paymentResource } from '@/lib/resources/payment';
-import type { AllocationRow } from '@/lib/sales/allocation';
-import { rateKeyLabel, type BillingRateRow, type BillingSendRow } from '@/lib/closing/answers';
+import { rateKeyLabel, type BillingRateRow } from '@/lib/closing/answers';
 import { optionText } from '../cells';
 import { cellClass, DataTable, numberCellClass } from '../data-table';
 import { MailProblem } from '../mail-problem';
-import { AppLink, useAlert, useAreas, useConfirm } from '../shell-bridge';
+import { AppLink, useAlert, useConfirm } from '../shell-bridge';
 import { buttonClass } from '../styles';
 import type { DetailExtensionProps, RowDetailProps } from './types';
+import { useBillingAllocations, useBillingRates, useBillingSends } from '@/lib/client/data/closing';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 const panelClass = 'flex flex-col gap-[8px] rounded-[6px] border border-line bg-surface px-[16px] py-[10px]';
 const titleClass = 'text-[1.6rem] font-bold text-ink';
@@ -31,7 +31,7 @@ const emptyOf = (isLoading: boolean, error: unknown, none: boolean, text: string
 
 /** 税率ごとの内訳: one row per rate, with the totals. */
 export function BillingRates({ id }: DetailExtensionProps) {
-  const { data, error, isLoading } = useSWR<BillingRateRow[], Error>(['billing_rate_lst', { bl_id: id }] as const, callFetcher<BillingRateRow>, { revalidateOnFocus: false });
+  const { data, error, isLoading } = useBillingRates(id);
   const rows = data ?? [];
   const sum = (pick: (r: BillingRateRow) => number) => rows.reduce((total, r) => total + pick(r), 0);
   return (
@@ -67,7 +67,7 @@ export function BillingRates({ id }: DetailExtensionProps) {
 
 /** 消込: the payments allocated to the invoice. */
 export function BillingAllocations({ id, record }: DetailExtensionProps) {
-  const { data, error, isLoading } = useSWR<AllocationRow[], Error>(['allocation_lst', { bl_id: id }] as const, callFetcher<AllocationRow>, { revalidateOnFocus: false });
+  const { data, error, isLoading } = useBillingAllocations(id);
   const rows = data ?? [];
   return (
     <section aria-labelledby="billing-allocations-title" className={panelClass}>
@@ -104,12 +104,12 @@ export function BillingRowDocuments({ def, row }: RowDetailProps) {
 }
 
 export function BillingDocuments({ id, record }: DetailExtensionProps) {
-  const canWrite = can(useAreas(), 'sales', 'write');
+  const canWrite = useCanCall('billing_pdf');
   const alert = useAlert();
   const confirm = useConfirm();
   const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState<'pdf' | 'reissue' | 'mail' | null>(null);
-  const log = useSWR<BillingSendRow[], Error>(['billing_send_lst', { bl_id: id }] as const, callFetcher<BillingSendRow>, { revalidateOnFocus: false });
+  const log = useBillingSends(id);
   const rows = log.data ?? [];
   const number = String(record.bl_number ?? '');
   const mailProblem = useMailProblem();
@@ -131,7 +131,7 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
   const mail = async () => {
     if (!(await confirm(`請求書 ${number} をPDFを添付してメールで送信します。`, { title: '請求書のメール送信', confirmLabel: '送信', danger: false }))) return;
     await work('mail', async () => {
-      const [sent] = await call<{ to?: string }>('billing_mail', { id });
+      const [sent] = await call('billing_mail', { id });
       alert(`請求書 ${number} をメールで送信しました${sent?.to ? `（${sent.to}）` : ''}。`, 'success');
     });
   };

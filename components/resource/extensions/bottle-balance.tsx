@@ -1,12 +1,11 @@
 /** Customer detail extension: bottles held now and deposits taken, per returnable item (`bottle_balance`). */
-import useSWR from 'swr';
 import { formatMoney } from '@/lib/format';
-import { callFetcher } from '@/lib/client/list/use-list-controller';
 import type { BottleBalance } from '@/lib/resources/bottle';
 import type { DetailExtensionProps } from './types';
+import { useBottleBalance } from '@/lib/client/data/delivery';
 
 export function BottleBalance({ id }: DetailExtensionProps) {
-  const { data, isLoading, error } = useSWR<BottleBalance[], Error>(['bottle_balance', { cl_id: id }] as const, callFetcher<BottleBalance>, { revalidateOnFocus: false });
+  const { data, isLoading, error } = useBottleBalance(id);
   const rows = data ?? [];
   return (
     <p className="text-[1.4rem] text-ink-soft" aria-label="預けボトル">

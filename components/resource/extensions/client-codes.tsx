@@ -26,7 +26,7 @@ export function ClientCodeAssign() {
     setBusy(true);
     setProblem('');
     try {
-      const [answer] = await call<ClientCodeAssignment>('client_code_assign', commit ? { commit: '1' } : {});
+      const [answer] = await call('client_code_assign', commit ? { commit: '1' } : {});
       setPlan(answer);
     } catch (error) {
       setProblem(messageOf(error) ?? '');

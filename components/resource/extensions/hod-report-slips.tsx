@@ -3,19 +3,18 @@
  * are a bottle movement whose 容器保証金 is a sales slip — so a save that creates one says so. Each slip links to its
  * screen for roles that read sales; staff without sales (配送) see its number, customer and amount.
  */
-import useSWR from 'swr';
-import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { messageOf } from '@/lib/client/list/use-list-controller';
 import { formatDateJa, formatMoney } from '@/lib/format';
 import { detailPathOf } from '@/lib/list/resource-paths';
 import { can } from '@/lib/permissions';
-import type { HodReportSlip } from '@/lib/resources/hod-report';
 import { salesResource } from '@/lib/resources/sales';
 import { AppLink, useAreas } from '../shell-bridge';
 import type { DetailExtensionProps } from './types';
+import { useHodReportSlips } from '@/lib/client/data/delivery';
 
 export function HodReportSlips({ id, record }: DetailExtensionProps) {
   // Read again after every save of the round (its `modified` moves): the slips follow its bottles.
-  const { data, error } = useSWR<HodReportSlip[], Error>(['hodreport_slip_lst', { hr_id: id, modified: String(record.modified ?? '') }] as const, callFetcher<HodReportSlip>, { revalidateOnFocus: false });
+  const { data, error } = useHodReportSlips({ hr_id: id, modified: String(record.modified ?? '') });
   const linked = can(useAreas(), salesResource.area, 'read');
   if (error) return <p role="alert" className="text-[1.4rem] text-danger">{messageOf(error)}</p>;
   if (!data || data.length === 0) return null;

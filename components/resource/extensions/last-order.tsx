@@ -2,18 +2,17 @@
  * Customer detail extension: the customer's latest order by its number (`order_lst` with cl_id, n=1,
  * p=1, newest order date first — the same order 「前回の受注」 of a new order names).
  */
-import useSWR from 'swr';
-import { callFetcher } from '@/lib/client/list/use-list-controller';
 import { AppLink } from '../shell-bridge';
 import type { DetailExtensionProps } from './types';
+import { useCall } from '@/lib/client/data/use-call';
 
 export function LastOrder({ id }: DetailExtensionProps) {
-  const { data, isLoading, error } = useSWR<{ od_id?: number | string; od_number?: string; od_date?: string }[], Error>(
-    ['order_lst', { cl_id: id, n: 1, p: 1, col: 'od_date', odr: 'desc', kw: '', postData: {} }] as const,
-    callFetcher<{ od_id?: number | string; od_number?: string; od_date?: string }>,
+  const { data, isLoading, error } = useCall(
+    'order_lst',
+    { cl_id: id, n: 1, p: 1, col: 'od_date', odr: 'desc', kw: '', postData: {} },
     { revalidateOnFocus: false },
   );
-  const latest = data?.[0];
+  const latest = data?.[0] as { od_id?: number | string; od_number?: string; od_date?: string } | undefined;
   return (
     <p className="text-[1.4rem] text-ink-soft">
       {isLoading ? (

@@ -5,22 +5,19 @@
  * 含めます。」. Nothing is shown for an open day, or for a record an invoice holds already.
  */
 import { useWatch } from 'react-hook-form';
-import useSWR from 'swr';
 import { isDay } from '@/lib/day';
-import { callFetcher } from '@/lib/client/list/use-list-controller';
-import type { LateEntry } from '@/lib/closing/answers';
-import { can } from '@/lib/permissions';
-import { useAreas } from '../shell-bridge';
 import type { FormPanelProps } from './types';
+import { useLateEntry } from '@/lib/client/data/closing';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 export function LateEntryNotice({ control }: FormPanelProps) {
   const clientId = String(useWatch({ control, name: 'cl_id' }) ?? '');
   const date = String(useWatch({ control, name: 'date' }) ?? '');
   const billed = String(useWatch({ control, name: 'bli_id' }) ?? '');
-  const readable = can(useAreas(), 'sales', 'read');
-  const key = readable && clientId && isDay(date) && !billed ? (['closing_late', { cl_id: clientId, date }] as const) : null;
-  const { data } = useSWR<LateEntry[], Error>(key, callFetcher<LateEntry>, { revalidateOnFocus: false });
-  const late = key ? data?.[0] : undefined;
+  const readable = useCanCall('closing_late');
+  const query = readable && clientId && isDay(date) && !billed ? { cl_id: clientId, date } : null;
+  const { data } = useLateEntry(query);
+  const late = query ? data?.[0] : undefined;
   if (!late) return null;
   return (
     <p role="status" aria-label="締め処理済みの期間" className="rounded-[6px] border border-warning bg-surface px-[16px] py-[10px] text-[1.4rem] text-warning">

@@ -10,15 +10,14 @@ import useSWR from 'swr';
 import { call, CallError } from '@/lib/client/api/fetcher';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
 import { useMailProblem } from '@/lib/client/mail/use-mail-status';
-import type { RenderedMail } from '@/lib/mail-template';
-import { can } from '@/lib/permissions';
 import { columnOf, type FieldDef } from '@/lib/resources/types';
 import { Button } from '@/components/ui';
 import { MailProblem } from '../mail-problem';
 import { RefPicker } from '../ref-picker';
-import { useAreas, useSessionEmail } from '../shell-bridge';
+import { useSessionEmail } from '../shell-bridge';
 import { inputClass, labelClass } from '../styles';
 import type { DetailExtensionProps } from './types';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 /** The customer picker of the panel (not a field of the template). */
 const CLIENT_PICK: FieldDef = { name: 'preview_cl_id', label: 'プレビューする顧客', type: 'ref', ref: 'client', tab: '' };
@@ -30,10 +29,6 @@ const BY_NUMBER = {
   order: { what: '受注', label: 'プレビューする受注番号', param: 'od_number', placeholder: '例: OD20260401-000123' },
   billing: { what: '請求', label: 'プレビューする請求番号', param: 'bl_number', placeholder: '請求番号' },
 } as const;
-
-interface Preview extends RenderedMail {
-  email: string;
-}
 
 /** Runs `action` on Enter (outside an IME composition) without submitting the enclosing form. */
 const onEnter = (action: () => void) => (event: KeyboardEvent<HTMLInputElement>) => {
@@ -57,7 +52,7 @@ function PreviewRow({ term, testId, className, children }: { term: string; testI
 export function MailPreview({ def, id, record }: DetailExtensionProps) {
   const target = record[columnOf(def, 'target')];
   const byNumber = target === 'order' || target === 'billing' ? BY_NUMBER[target] : undefined;
-  const writable = can(useAreas(), def.area, 'write');
+  const writable = useCanCall('mailtemplate_send');
   const ids = { pick: useId(), order: useId(), to: useId(), toError: useId(), title: useId(), mailProblem: useId() };
   const mailProblem = useMailProblem();
   const [clientId, setClientId] = useState('');
@@ -70,8 +65,8 @@ export function MailPreview({ def, id, record }: DetailExtensionProps) {
 
   // The saved version is part of the key: after a save the preview is rendered again.
   const preview = useSWR(
-    source ? ([`${def.name}_preview`, { id, ...source }, String(record.modified ?? '')] as const) : null,
-    ([name, params]) => callFetcher<Preview>([name, params]),
+    source ? (['mailtemplate_preview', { id, ...source }, String(record.modified ?? '')] as const) : null,
+    ([name, params]) => callFetcher([name, params]),
     { revalidateOnFocus: false, shouldRetryOnError: false },
   );
   const shown = preview.data?.[0];
@@ -92,7 +87,7 @@ export function MailPreview({ def, id, record }: DetailExtensionProps) {
     setSending(true);
     setSendResult(undefined);
     try {
-      const [answer] = await call<{ to: string }>(`${def.name}_send`, { id, ...source, to });
+      const [answer] = await call('mailtemplate_send', { id, ...source, to });
       if (answer) setSendResult({ ok: true, message: `テストメールを ${answer.to} に送信しました。` });
     } catch (error) {
       setSendResult({ ok: false, message: messageOf(error) ?? '', field: error instanceof CallError && Boolean(error.fields?.to) });

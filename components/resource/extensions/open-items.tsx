@@ -7,15 +7,15 @@
 import { useWatch } from 'react-hook-form';
 import { formatMoney } from '@/lib/format';
 import { useReceivable } from '@/lib/client/sales/use-receivable';
-import { can } from '@/lib/permissions';
 import { OPEN_ITEMS_MAX, openItemPath } from '@/lib/resources/sales';
-import { AppLink, useAreas } from '../shell-bridge';
+import { AppLink } from '../shell-bridge';
 import { BillingBalance } from './receivable';
 import type { FormPanelProps } from './types';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 export function OpenItems({ control, record }: FormPanelProps) {
   const clientId = String(useWatch({ control, name: 'cl_id' }) ?? '');
-  const readable = can(useAreas(), 'sales', 'read');
+  const readable = useCanCall('sales_receivable');
   const { summary, isLoading, error } = useReceivable(clientId, readable, String(record?.modified ?? ''));
   if (!readable) return null;
   const grouped = Boolean(summary?.billing);

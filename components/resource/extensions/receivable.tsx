@@ -5,10 +5,10 @@
  */
 import { formatMoney } from '@/lib/format';
 import { useReceivable } from '@/lib/client/sales/use-receivable';
-import { can } from '@/lib/permissions';
 import { openItemPath, type ReceivableSummary } from '@/lib/resources/sales';
-import { AppLink, useAreas } from '../shell-bridge';
+import { AppLink } from '../shell-bridge';
 import type { DetailExtensionProps } from './types';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 /** 「請求先「本社」の売掛残高（納品先 2件を含む）: 51,840円」, or nothing for a customer billed on its own. */
 export function BillingBalance({ summary }: { summary: ReceivableSummary }) {
@@ -23,7 +23,7 @@ export function BillingBalance({ summary }: { summary: ReceivableSummary }) {
 }
 
 export function Receivable({ id, record }: DetailExtensionProps) {
-  const readable = can(useAreas(), 'sales', 'read');
+  const readable = useCanCall('sales_receivable');
   const { summary, isLoading, error } = useReceivable(id, readable, String(record.modified ?? ''));
   if (!readable) return null;
   return (

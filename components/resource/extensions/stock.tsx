@@ -14,7 +14,7 @@ import { refusalOf } from '@/lib/client/list/save-refusal';
 import { useRecordForm } from '@/lib/client/form/use-record-form';
 import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
 import { can } from '@/lib/permissions';
-import { STOCK_ADJUST_FIELDS, STOCK_MOVE_KIND, stockAdjustSchema, type StockAnswer, type StockMoveAnswer } from '@/lib/stock';
+import { STOCK_ADJUST_FIELDS, STOCK_MOVE_KIND, stockAdjustSchema } from '@/lib/stock';
 import { Card } from '@/components/ui';
 import { cellClass as cell, DataTable } from '../data-table';
 import { optionText } from '../cells';
@@ -22,6 +22,7 @@ import { FieldInput } from '../field-input';
 import { AppLink, useAlert, useAreas } from '../shell-bridge';
 import { buttonClass } from '../styles';
 import type { DetailExtensionProps } from './types';
+import { useStock, useStockMoves } from '@/lib/client/data/delivery';
 
 type Owner = { sk_id: string } | { it_id: string };
 
@@ -31,7 +32,7 @@ const movesKey = (owner: Owner, n: number) => ['stock_move_lst', { ...owner, n, 
 
 /** Stock rows of a warehouse (by item) or of an item (by warehouse), with the total for an item. */
 function StockTable({ owner }: { owner: Owner }) {
-  const { data, isLoading, error } = useSWR<StockAnswer[], Error>(stockKey(owner), callFetcher<StockAnswer>, { revalidateOnFocus: false });
+  const { data, isLoading, error } = useStock(stockKey(owner)[1]);
   const rows = data ?? [];
   const byItem = 'sk_id' in owner;
   const total = rows.reduce((sum, r) => sum + r.st_quantity, 0);
@@ -81,7 +82,7 @@ function StockTable({ owner }: { owner: Owner }) {
 /** The latest movements (入庫・出庫・棚卸調整), with who and why; 「さらに表示」 reads more. */
 function StockHistory({ owner }: { owner: Owner }) {
   const [n, setN] = useState(HISTORY_PAGE);
-  const { data, isLoading, error } = useSWR<StockMoveAnswer[], Error>(movesKey(owner, n), callFetcher<StockMoveAnswer>, { revalidateOnFocus: false, keepPreviousData: true });
+  const { data, isLoading, error } = useStockMoves(movesKey(owner, n)[1]);
   const rows = data ?? [];
   const byItem = 'sk_id' in owner;
   const empty = isLoading && rows.length === 0 ? '読み込み中…' : error ? (messageOf(error) ?? '履歴を取得できませんでした。') : rows.length === 0 && '入出庫の履歴はまだありません。';

@@ -5,9 +5,8 @@
  * (`billing_mail_batch`, its progress) and its result per invoice: sent, failed with the reason, or not sent.
  */
 import clsx from 'clsx';
-import useSWR from 'swr';
-import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
-import { MAIL_BATCH_STATE_TEXT, mailBatchResultText, type MailBatchOutcome, type MailBatchPreview, type MailBatchRecipient, type MailBatchResult } from '@/lib/billing/mail-batch';
+import { messageOf } from '@/lib/client/list/use-list-controller';
+import { MAIL_BATCH_STATE_TEXT, mailBatchResultText, type MailBatchOutcome, type MailBatchRecipient, type MailBatchResult } from '@/lib/billing/mail-batch';
 import { closingLabel } from '@/lib/closing/period';
 import { formatMoney } from '@/lib/format';
 import { detailPathOf } from '@/lib/list/resource-paths';
@@ -17,6 +16,7 @@ import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/r
 import { MailProblem } from '@/components/resource/mail-problem';
 import { AppLink } from '@/components/resource/shell-bridge';
 import { buttonClass } from '@/components/resource/styles';
+import { useMailBatchPreview } from '@/lib/client/data/closing';
 
 const linkClass = 'text-brand underline-offset-2 hover:underline';
 const count = (n: number): string => `${n.toLocaleString('ja-JP')}件`;
@@ -39,7 +39,7 @@ function ResultCell({ row }: { row: MailBatchOutcome }) {
 
 export function ClosingMail({ gp, ym, canWrite }: { gp: string; ym: string; canWrite: boolean }) {
   const params = { sime_gp: gp, sime_ym: ym };
-  const { data, error, isLoading, mutate } = useSWR<MailBatchPreview[], Error>(['billing_mail_batch_preview', params] as const, callFetcher<MailBatchPreview>, { revalidateOnFocus: false });
+  const { data, error, isLoading, mutate } = useMailBatchPreview(params);
   const preview = data?.[0];
   const confirmed = useConfirmedAction();
   const batch = useAnnouncedJob<MailBatchResult>('billing_mail_batch', mailBatchResultText, () => mutate());

@@ -7,32 +7,31 @@
  */
 import clsx from 'clsx';
 import { useMemo, useState } from 'react';
-import useSWR from 'swr';
 import { call } from '@/lib/client/api/fetcher';
-import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { messageOf } from '@/lib/client/list/use-list-controller';
 import { formatDateJa, formatDateTime, formatMoney, monthLabel } from '@/lib/format';
 import { filteredListPathOf } from '@/lib/list/resource-paths';
-import { can } from '@/lib/permissions';
 import { billingResource } from '@/lib/resources/billing';
 import { CLOSING_DAY } from '@/lib/resources/options';
 import { latestOfGroups, type ClosingListRow } from '@/lib/closing/answers';
 import { closingGroupLabel, closingLabel } from '@/lib/closing/period';
 import { cellClass, DataTable, numberCellClass } from '@/components/resource/data-table';
 import { useConfirmedAction } from '@/components/resource/job-progress';
-import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
+import { AppLink, useAlert, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import { WorkScreen } from '../work-screen';
 import type { ScreenProps } from '@/components/screens/screen-props';
+import { useClosings } from '@/lib/client/data/closing';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 const label = (c: Pick<ClosingListRow, 'sime_gp' | 'sime_ym'>): string => closingLabel(c.sime_gp, c.sime_ym);
 
 export default function ClosingRestoreScreen({ match }: ScreenProps) {
   const [gp, setGp] = useState('');
-  const key = ['closing_lst', gp ? { sime_gp: gp } : {}] as const;
-  const { data, error, isLoading, mutate } = useSWR<ClosingListRow[], Error>(key, callFetcher<ClosingListRow>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0 });
+  const { data, error, isLoading, mutate } = useClosings(gp ? { sime_gp: gp } : {});
   const rows = useMemo(() => data ?? [], [data]);
   const latest = useMemo(() => latestOfGroups(rows), [rows]);
-  const canWrite = can(useAreas(), 'sales', 'write');
+  const canWrite = useCanCall('closing_restore');
   const confirmed = useConfirmedAction();
   const alert = useAlert();
   const [busy, setBusy] = useState(false);

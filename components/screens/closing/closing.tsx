@@ -11,31 +11,31 @@
  */
 import clsx from 'clsx';
 import { Fragment, useState } from 'react';
-import useSWR from 'swr';
 import { download } from '@/lib/client/api/fetcher';
 import { addMonths } from '@/lib/day';
-import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { messageOf } from '@/lib/client/list/use-list-controller';
 import { formatDateJa, formatMoney, todayJst } from '@/lib/format';
 import type { JobInfo } from '@/lib/jobs';
 import { detailPathOf, filteredListPathOf } from '@/lib/list/resource-paths';
-import { can } from '@/lib/permissions';
 import { MESSAGES } from '@/lib/protocol';
 import { billingResource } from '@/lib/resources/billing';
 import { clientResource } from '@/lib/resources/client';
 import { CLOSING_DAY } from '@/lib/resources/options';
 import { PAYMENT_KIND, paymentResource } from '@/lib/resources/payment';
 import { salesResource } from '@/lib/resources/sales';
-import { LATE_MARK, taxedKeys, type ClosingItems, type ClosingListRow, type ClosingPreview, type ClosingPreviewRow, type ClosingRunResult, type ClosingWarning } from '@/lib/closing/answers';
+import { LATE_MARK, taxedKeys, type ClosingPreview, type ClosingPreviewRow, type ClosingRunResult, type ClosingWarning } from '@/lib/closing/answers';
 import { closingLabel as closingName } from '@/lib/closing/period';
 import { rentalMonth } from '@/lib/sales/rental';
 import { optionText } from '@/components/resource/cells';
 import { cellClass, DataTable, headCellClass, numberCellClass } from '@/components/resource/data-table';
 import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/resource/job-progress';
-import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
+import { AppLink, useAlert, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import { ClosingMail } from './closing-mail';
 import { QueryForm, WorkScreen } from '../work-screen';
 import type { ScreenProps } from '@/components/screens/screen-props';
+import { useClosingItems, useClosingPreview, useClosings, useClosingWarnings } from '@/lib/client/data/closing';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 /** What is asked: a group and a month (YYYYMM). */
 interface Closing {
@@ -69,9 +69,7 @@ const LateMark = () => <span className="ml-[6px] text-[1.2rem] font-bold text-wa
 
 /** The slips and payments behind one customer's invoice. */
 function PreviewItems({ closing, clientId }: { closing: Closing; clientId: number }) {
-  const { data, error, isLoading } = useSWR<ClosingItems[], Error>(
-    ['closing_preview_items', { sime_gp: closing.gp, sime_ym: closing.ym, cl_id: clientId }] as const, callFetcher<ClosingItems>, { revalidateOnFocus: false },
-  );
+  const { data, error, isLoading } = useClosingItems({ sime_gp: closing.gp, sime_ym: closing.ym, cl_id: clientId });
   const items = data?.[0];
   if (error) return <p role="alert" className="text-[1.4rem] text-danger">{messageOf(error)}</p>;
   if (isLoading || !items) return <p className="text-[1.4rem] text-ink-soft">明細を読み込んでいます…</p>;
@@ -244,21 +242,18 @@ export default function ClosingScreen({ match }: ScreenProps) {
   const [gp, setGp] = useState('31');
   const [draft, setDraft] = useState(lastMonth);
   const [asked, setAsked] = useState<Closing | null>(null);
-  const key = asked ? (['closing_preview', { sime_gp: asked.gp, sime_ym: asked.ym }] as const) : null;
   // Slips and payments change under the screen: every 仮締め asks the server again.
-  const { data, error, isLoading, mutate } = useSWR<ClosingPreview[], Error>(key, callFetcher<ClosingPreview>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0 });
+  const { data, error, isLoading, mutate } = useClosingPreview(asked ? { sime_gp: asked.gp, sime_ym: asked.ym } : null);
   const preview = data?.[0];
-  const warningsKey = asked ? (['closing_warnings', { sime_gp: asked.gp, sime_ym: asked.ym }] as const) : null;
-  const warnings = useSWR<ClosingWarning[], Error>(warningsKey, callFetcher<ClosingWarning>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0 });
-  const canWrite = can(useAreas(), 'sales', 'write');
+  const warnings = useClosingWarnings(asked ? { sime_gp: asked.gp, sime_ym: asked.ym } : null);
+  const canWrite = useCanCall('closing_run');
   const confirmed = useConfirmedAction();
   // Once the closing has ended its preview is history (a closed month previews no more): 仮締め asks again when wanted.
   const run = useAnnouncedJob<ClosingRunResult>('closing_run', runResultText, () => setAsked(null));
   const draftProblem = rentalMonth(draft.replace('-', '')) ? undefined : MESSAGES.rentalBadMonth;
   const ran = run.job?.state === 'done' ? closingOfJob(run.job) : undefined;
   // A month closed before (today or months ago) answers no preview: its invoices, their PDFs and mail are offered instead.
-  const closingsKey = asked ? (['closing_lst', { sime_gp: asked.gp }] as const) : null;
-  const closings = useSWR<ClosingListRow[], Error>(closingsKey, callFetcher<ClosingListRow>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0 });
+  const closings = useClosings(asked ? { sime_gp: asked.gp } : null);
   const closedBefore = asked && !ran && closings.data?.some((c) => c.sime_ym === asked.ym) ? asked : undefined;
   const after = ran ?? closedBefore;
   useLoadingWhile(isLoading);

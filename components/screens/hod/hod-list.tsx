@@ -7,10 +7,9 @@
  */
 import clsx from 'clsx';
 import { useEffect, useMemo, useState } from 'react';
-import useSWR from 'swr';
 import { addDays, formatDateJa, formatMoney, todayJst } from '@/lib/format';
 import type { HodListFilters, HodListRow } from '@/lib/hod/kinds';
-import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { messageOf } from '@/lib/client/list/use-list-controller';
 import { useMasterOptions } from '@/lib/client/list/use-master-options';
 import { COMING_PRESETS, HOD_PERIOD, periodProblem } from '@/lib/period';
 import { clientRef } from '@/lib/resources/common';
@@ -21,6 +20,7 @@ import { RefPicker } from '@/components/resource/ref-picker';
 import { useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
 import type { ScreenProps } from '@/components/screens/screen-props';
+import { useHodList } from '@/lib/client/data/delivery';
 
 const CLIENT_FIELD = clientRef('basic');
 
@@ -112,7 +112,7 @@ export default function HodListScreen({ match }: ScreenProps) {
   const [draft, setDraft] = useState(storedFilters);
   const [filters, setFilters] = useState(draft);
   const staffOptions = useMasterOptions('mt_driver').options;
-  const { data, error, isLoading } = useSWR<HodListRow[], Error>(['hod_list', { from: filters.fromDate, to: filters.toDate, team: filters.team, userId: filters.userId, clientId: filters.clientId, coName: filters.coName }] as const, callFetcher<HodListRow>, { revalidateOnFocus: false, keepPreviousData: true });
+  const { data, error, isLoading } = useHodList({ from: filters.fromDate, to: filters.toDate, team: filters.team, userId: filters.userId, clientId: filters.clientId, coName: filters.coName });
   const routes = useMemo(() => routesOf(data ?? []), [data]);
   const bottles = sumOf(data ?? [], (r) => r.bottles);
   useLoadingWhile(isLoading);

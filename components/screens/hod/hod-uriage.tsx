@@ -4,16 +4,16 @@
  * and cash — and the grand total row.
  */
 import { useState } from 'react';
-import useSWR from 'swr';
 import { formatDateJa, formatMoney, todayJst } from '@/lib/format';
-import { URIAGE_GROUPS, type Uriage, type UriageGroup, type UriageRow } from '@/lib/hod/uriage';
-import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { URIAGE_GROUPS, type UriageGroup, type UriageRow } from '@/lib/hod/uriage';
+import { messageOf } from '@/lib/client/list/use-list-controller';
 import { HOD_PERIOD, PAST_PRESETS, periodProblem } from '@/lib/period';
 import { useLoadingWhile } from '@/components/resource/shell-bridge';
 import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
 import { QueryForm, WorkScreen } from '../work-screen';
 import type { ScreenProps } from '@/components/screens/screen-props';
+import { useHodUriage } from '@/lib/client/data/delivery';
 
 const count = (n: number, unit: string) => `${n.toLocaleString('ja-JP')}${unit}`;
 
@@ -31,7 +31,7 @@ export default function HodUriageScreen({ match }: ScreenProps) {
   const today = todayJst();
   const [draft, setDraft] = useState<{ from: string; to: string; group: UriageGroup }>(() => ({ from: `${today.slice(0, 8)}01`, to: today, group: 'team' }));
   const [query, setQuery] = useState(draft);
-  const { data, error, isLoading } = useSWR<Uriage[], Error>(['hod_uriage', query] as const, callFetcher<Uriage>, { revalidateOnFocus: false, keepPreviousData: true });
+  const { data, error, isLoading } = useHodUriage(query);
   const answer = data?.[0];
   useLoadingWhile(isLoading);
 

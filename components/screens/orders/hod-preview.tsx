@@ -6,21 +6,21 @@
  */
 import clsx from 'clsx';
 import { useState } from 'react';
-import useSWR from 'swr';
 import { addDays, formatDateJa, todayJst } from '@/lib/format';
-import type { HodGenerateResult, HodPreview } from '@/lib/hod/kinds';
-import { can } from '@/lib/permissions';
-import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import type { HodGenerateResult } from '@/lib/hod/kinds';
+import { messageOf } from '@/lib/client/list/use-list-controller';
 import { detailPathOf } from '@/lib/list/resource-paths';
 import { COMING_PRESETS, HOD_PERIOD, periodProblem } from '@/lib/period';
 import { clientResource } from '@/lib/resources/client';
 import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/resource/job-progress';
 import { PreviewPager } from '@/components/resource/pagination';
-import { AppLink, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
+import { AppLink, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { DateRangePicker } from '@/components/resource/date-range-picker';
 import { buttonClass } from '@/components/resource/styles';
 import { QueryForm, WorkScreen } from '../work-screen';
 import type { ScreenProps } from '@/components/screens/screen-props';
+import { useHodPreview } from '@/lib/client/data/delivery';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 const PAGE_SIZE = 100;
 
@@ -31,13 +31,13 @@ export default function HodPreviewScreen({ match }: ScreenProps) {
   const [draft, setDraft] = useState(() => ({ from: todayJst(), to: addDays(todayJst(), 6) }));
   const [range, setRange] = useState(draft);
   const [page, setPage] = useState(1);
-  const key = ['hod_preview', { ...range, n: PAGE_SIZE, p: page }] as const;
+  const query = { ...range, n: PAGE_SIZE, p: page };
   // The preview is computed from the schedules as they are now (a skip entered a moment ago counts):
   // every showing asks the server again.
-  const { data, error, isLoading, mutate } = useSWR<HodPreview[], Error>(key, callFetcher<HodPreview>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0, keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useHodPreview(query);
   const answer = data?.[0];
   const pages = answer ? Math.max(1, Math.ceil(answer.total / PAGE_SIZE)) : 1;
-  const canGenerate = can(useAreas(), 'order', 'write');
+  const canGenerate = useCanCall('hod_generate');
   const confirmed = useConfirmedAction();
   const generation = useAnnouncedJob<HodGenerateResult>('hod_generate', resultText, () => mutate());
   const generating = generation.running;

@@ -7,7 +7,6 @@
  * buttons (`order_status`; changes still on screen are saved first) and the copy. */
 import { useEffect, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import useSWR from 'swr';
 import { call } from '@/lib/client/api/fetcher';
 import { useRecordForm } from '@/lib/client/form/use-record-form';
 import { formatMoney } from '@/lib/format';
@@ -15,7 +14,7 @@ import { newRecordValues } from '@/lib/client/list/new-record-values';
 import { toForm, type FormRecord } from '@/lib/list/record-mapper';
 import { refusalOf } from '@/lib/client/list/save-refusal';
 import { useChildRows } from '@/lib/client/list/use-child-rows';
-import { callFetcher, type Row } from '@/lib/client/list/use-list-controller';
+import { type Row } from '@/lib/client/list/use-list-controller';
 import { detailPathOf, listPathOf } from '@/lib/list/resource-paths';
 import { useRecordController } from '@/lib/client/list/use-record-controller';
 import { taxClassText, usePricedLines } from '@/lib/client/slips/use-priced-lines';
@@ -36,6 +35,8 @@ import { SlipTotals } from '@/components/resource/slip-totals';
 import { AppLink, navigate, RecordNotFound, useAlert, useAreas, useConfirm, useLeaveGuard, useLoadingWhile, usePrompt, useUserId } from '@/components/resource/shell-bridge';
 import { buttonClass, labelClass } from '@/components/resource/styles';
 import type { ScreenProps } from '@/components/screens/screen-props';
+import { useDeliveryFees } from '@/lib/client/data/masters';
+import { useCall } from '@/lib/client/data/use-call';
 
 const def = orderResource;
 const LINES = def.children as ChildDef;
@@ -108,8 +109,8 @@ export default function OrderFormScreen({ match }: ScreenProps) {
   const priced = usePricedLines(LINES, lines.rows, clientId ?? '', date ?? '', '受注日');
   // 「前回の受注」: the customer's order before this one (an order being viewed), else their latest.
   const sameCustomer = Boolean(id && record && String(record.od_cl_id) === String(clientId));
-  const previous = useSWR(clientId ? (['order_previous', sameCustomer ? { od_id: id } : { cl_id: clientId }] as const) : null, callFetcher<Row>, SWR_ONCE).data?.[0];
-  const feeRows = useSWR(['deliveryfee_lst', { n: 100, p: 1, col: 'df_pref_code', odr: 'asc', kw: '', postData: {} }] as const, callFetcher<Row>, SWR_ONCE);
+  const previous = useCall('order_previous', clientId ? (sameCustomer ? { od_id: id } : { cl_id: clientId }) : null, SWR_ONCE).data?.[0];
+  const feeRows = useDeliveryFees();
   const fees = useMemo(() => deliveryFeesOf(feeRows.data ?? []), [feeRows.data]);
 
   // The fee the save charges and the order's totals with it (lib/orders/form-pricing, as the server).
@@ -158,7 +159,7 @@ export default function OrderFormScreen({ match }: ScreenProps) {
     if (dirty && !(await f.submit({ quiet: true }))) return;
     await f.whileBusy(async () => {
       try {
-        const [result] = await call<StatusResult>('order_status', { od_id: id, status: target, tracking_no: form.getValues('tracking_no') ?? '', reason });
+        const [result] = await call('order_status', { od_id: id, status: target, tracking_no: form.getValues('tracking_no') ?? '', reason });
         const latest = await rec.reload();
         if (latest) f.resetTo(latest);
         if (result) setNotice(result.message ?? `${movedText(result)}${savedFirst ? '（変更内容を保存してから状態を変えました）' : ''}`);

@@ -21,7 +21,7 @@ function NextStatus({ ids, done, target }: BulkContext & { target: string }) {
   const run = async () => {
     setProblem('');
     try {
-      const results = await call<StatusResult>('order_status', { ids: JSON.stringify(ids.map(Number)), status: target });
+      const results = await call('order_status', { ids: JSON.stringify(ids.map(Number)), status: target });
       setReport({ moved: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok) });
       done();
     } catch (error) {
@@ -59,7 +59,7 @@ function WarehouseBulk({ ids, done }: BulkContext) {
     setProblem('');
     setReport('');
     try {
-      const saved = await call<{ od_id: number }>('order_warehouse', { ids: JSON.stringify(ids.map(Number)), sk_id: warehouse });
+      const saved = await call('order_warehouse', { ids: JSON.stringify(ids.map(Number)), sk_id: warehouse });
       const name = options.find((o) => o.value === warehouse)?.text ?? '';
       setReport(`${saved.length} 件の出荷倉庫を「${name}」にしました。`);
       done();

@@ -6,21 +6,21 @@
  */
 import clsx from 'clsx';
 import { useState } from 'react';
-import useSWR from 'swr';
-import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { messageOf } from '@/lib/client/list/use-list-controller';
 import { useRoute } from '@/lib/client/router/hooks';
 import { formatDateJa, formatMoney, monthLabel, todayJst } from '@/lib/format';
 import { detailPathOf } from '@/lib/list/resource-paths';
-import { can } from '@/lib/permissions';
 import { MESSAGES } from '@/lib/protocol';
 import { clientResource } from '@/lib/resources/client';
-import { rentalMonth, type RentalGenerateResult, type RentalPreview } from '@/lib/sales/rental';
+import { rentalMonth, type RentalGenerateResult } from '@/lib/sales/rental';
 import { JobProgress, useAnnouncedJob, useConfirmedAction } from '@/components/resource/job-progress';
 import { PreviewPager } from '@/components/resource/pagination';
-import { AppLink, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
+import { AppLink, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import { QueryForm, WorkScreen } from '../work-screen';
 import type { ScreenProps } from '@/components/screens/screen-props';
+import { useRentalPreview } from '@/lib/client/data/delivery';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 const PAGE_SIZE = 100;
 
@@ -34,12 +34,12 @@ export default function SalesRentalScreen({ match }: ScreenProps) {
   const [ym, setYm] = useState(() => draft.replace('-', ''));
   const [page, setPage] = useState(1);
   const month = rentalMonth(ym);
-  const key = month ? (['rental_preview', { ym, n: PAGE_SIZE, p: page }] as const) : null;
+  const query = month ? { ym, n: PAGE_SIZE, p: page } : null;
   // Agreements and servers change under the screen: every showing asks the server again.
-  const { data, error, isLoading, mutate } = useSWR<RentalPreview[], Error>(key, callFetcher<RentalPreview>, { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0, keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useRentalPreview(query);
   const answer = data?.[0];
   const pages = answer ? Math.max(1, Math.ceil(answer.total / PAGE_SIZE)) : 1;
-  const canGenerate = can(useAreas(), 'sales', 'write');
+  const canGenerate = useCanCall('rental_generate');
   const confirmed = useConfirmedAction();
   const generation = useAnnouncedJob<RentalGenerateResult>('rental_generate', resultText, () => mutate());
   const draftProblem = rentalMonth(draft.replace('-', '')) ? undefined : MESSAGES.rentalBadMonth;

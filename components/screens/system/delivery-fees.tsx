@@ -5,21 +5,22 @@
  */
 import clsx from 'clsx';
 import { useEffect, useMemo, useState } from 'react';
-import useSWR from 'swr';
 import { call } from '@/lib/client/api/fetcher';
 import { fromForm, toForm, type FormRecord } from '@/lib/list/record-mapper';
 import { refusalOf } from '@/lib/client/list/save-refusal';
-import { callFetcher, messageOf, type Row } from '@/lib/client/list/use-list-controller';
-import { can } from '@/lib/permissions';
-import { callName, MESSAGES } from '@/lib/protocol';
+import { messageOf, type Row } from '@/lib/client/list/use-list-controller';
+import { MESSAGES } from '@/lib/protocol';
+import { resourceCall } from '@/lib/protocol/calls';
 import { deliveryFeeResource as def, MAX_DELIVERY_FEE } from '@/lib/resources/delivery-fee';
 import { checkValues, recordFieldKey, recordMessage, writableFields } from '@/lib/resources/schema';
 import { columnKind, columnOf, idColumn, type FieldDef } from '@/lib/resources/types';
-import { useAlert, useLeaveGuard, useLoadingWhile, useAreas } from '@/components/resource/shell-bridge';
+import { useAlert, useLeaveGuard, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import type { ScreenProps } from '@/components/screens/screen-props';
+import { useCall } from '@/lib/client/data/use-call';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
-const LIST = [callName(def.name, 'lst'), { n: 100, p: 1, col: def.list.defaultSort.col, odr: def.list.defaultSort.odr, kw: '', postData: {} }] as const;
+const LIST = [resourceCall(def, 'lst'), { n: 100, p: 1, col: def.list.defaultSort.col, odr: def.list.defaultSort.odr, kw: '', postData: {} }] as const;
 const EDITABLE = writableFields(def);
 const SHOWN = def.fields.filter((f: FieldDef) => f.readOnly);
 const titleOf = (row: Row) => String(row[columnOf(def, def.titleFields[0])] ?? '');
@@ -32,9 +33,9 @@ interface Problems {
 }
 
 export default function DeliveryFeesScreen({ match }: ScreenProps) {
-  const { data, error, isLoading, isValidating, mutate } = useSWR<Row[], Error>(LIST, callFetcher<Row>, { revalidateOnFocus: false });
+  const { data, error, isLoading, isValidating, mutate } = useCall(...LIST, { revalidateOnFocus: false });
   const rows = useMemo(() => data ?? [], [data]);
-  const writable = can(useAreas(), def.area, 'write');
+  const writable = useCanCall('deliveryfee_bulk_save');
   const alert = useAlert();
   const [edits, setEdits] = useState<Record<string, FormRecord>>({});
   const [problems, setProblems] = useState<Problems>();
@@ -74,7 +75,7 @@ export default function DeliveryFeesScreen({ match }: ScreenProps) {
     }
     setSaving(true);
     try {
-      await call(callName(def.name, 'bulk_save'), { postData: { rows: payload } });
+      await call(resourceCall(def, 'bulk_save'), { postData: { rows: payload } });
       await mutate();
       setEdits({});
       setProblems(undefined);

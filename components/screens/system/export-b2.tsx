@@ -6,27 +6,24 @@
  * of each order shows.
  */
 import { useState } from 'react';
-import useSWR from 'swr';
 import { download } from '@/lib/client/api/fetcher';
-import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { messageOf } from '@/lib/client/list/use-list-controller';
 import { formatDateTime, todayJst } from '@/lib/format';
-import type { B2Preview } from '@/lib/orders/b2';
-import { can } from '@/lib/permissions';
 import { orderResource } from '@/lib/resources/order';
 import { DataTable, cellClass, numberCellClass } from '@/components/resource/data-table';
 import ResourceListScreen, { type BulkContext } from '@/components/resource/resource-list-screen';
-import { useAreas } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
+import { useB2Preview } from '@/lib/client/data/delivery';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 function B2Actions({ ids }: BulkContext) {
   const [shipDate, setShipDate] = useState(todayJst);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
   const [done, setDone] = useState('');
-  const canWrite = can(useAreas(), 'import', 'write');
+  const canWrite = useCanCall('export_b2');
   const chosen = ids.map(Number).sort((a, b) => a - b);
-  const key = chosen.length ? (['export_b2_preview', { ids: JSON.stringify(chosen), ship_date: shipDate }] as const) : null;
-  const { data, error, isLoading, mutate } = useSWR<B2Preview[], Error>(key, callFetcher<B2Preview>, { revalidateOnFocus: false, keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useB2Preview(chosen.length ? { ids: JSON.stringify(chosen), ship_date: shipDate } : null);
   const preview = chosen.length ? data?.[0] : undefined;
   const replaced = preview?.rows.flatMap((r) => r.replaced.map((c) => ({ ...c, od_number: r.od_number }))) ?? [];
   const problems = [

@@ -5,18 +5,18 @@
  * until 「再出力する」 is ticked. Rendered as the 会計連携（弥生） tab of /system/export (components/screens/system/export.tsx).
  */
 import { useState } from 'react';
-import useSWR from 'swr';
-import { YAYOI_PERIOD, type AccountingExportRow } from '@/lib/accounting/yayoi';
+import { YAYOI_PERIOD } from '@/lib/accounting/yayoi';
 import { useCsvDownload } from '@/lib/client/list/csv-export';
-import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { messageOf } from '@/lib/client/list/use-list-controller';
 import { formatDateTime, todayJst } from '@/lib/format';
 import { PAST_PRESETS, periodProblem, presetPeriod, type Period } from '@/lib/period';
-import { can } from '@/lib/permissions';
 import { CsvProgress } from '@/components/resource/csv-export-button';
 import { cellClass, DataTable, numberCellClass } from '@/components/resource/data-table';
 import { DateRangePicker } from '@/components/resource/date-range-picker';
-import { AppLink, useAreas } from '@/components/resource/shell-bridge';
+import { AppLink } from '@/components/resource/shell-bridge';
 import { buttonClass } from '@/components/resource/styles';
+import { useAccountingExports } from '@/lib/client/data/delivery';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 const number = (n: number) => n.toLocaleString('ja-JP');
 
@@ -24,8 +24,8 @@ export function ExportYayoiPanel() {
   const [period, setPeriod] = useState<Period>(() => presetPeriod('lastMonth', todayJst()));
   const [reexport, setReexport] = useState(false);
   const csv = useCsvDownload();
-  const { data, error, mutate } = useSWR<AccountingExportRow[], Error>(['accounting_export_lst', {}] as const, callFetcher<AccountingExportRow>, { revalidateOnFocus: false });
-  const canWrite = can(useAreas(), 'import', 'write');
+  const { data, error, mutate } = useAccountingExports();
+  const canWrite = useCanCall('export_yayoi');
   const running = csv.state.phase === 'running';
   const problem = periodProblem(period, YAYOI_PERIOD);
   const refusedAsExported = csv.state.phase === 'failed' && csv.state.status === 409;

@@ -10,9 +10,8 @@
  */
 import clsx from 'clsx';
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
-import useSWR from 'swr';
 import { download, upload } from '@/lib/client/api/fetcher';
-import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { messageOf } from '@/lib/client/list/use-list-controller';
 import { navigate, useRoute } from '@/lib/client/router';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { isWaybillKind, WAYBILL_CARRIERS, type WaybillKind } from '@/lib/imports/columns/waybill';
@@ -22,7 +21,7 @@ import { clientResource } from '@/lib/resources/client';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, IMPORT_STATE_LABELS, encodingLabel, type ImportEncodingChoice } from '@/lib/imports/messages';
 import { IMPORT_KIND_NAMES, IMPORT_PAGES } from '@/lib/imports/pages';
 import { importKindInfo, isImportKind } from '@/lib/imports/registry';
-import type { ImportCommitResult, ImportRunInfo } from '@/lib/imports/runs';
+import type { ImportCommitResult } from '@/lib/imports/runs';
 import { can } from '@/lib/permissions';
 import { Choice } from '@/components/resource/csv-export-button';
 import { cellClass, DataTable, numberCellClass } from '@/components/resource/data-table';
@@ -31,6 +30,7 @@ import { PreviewPager } from '@/components/resource/pagination';
 import { AppLink, useAlert, useAreas, useOpens } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass, labelClass } from '@/components/resource/styles';
 import type { ScreenProps } from '@/components/screens/screen-props';
+import { useImports } from '@/lib/client/data/delivery';
 
 const ERRORS_PER_PAGE = 50;
 const count = (n: number): string => n.toLocaleString('ja-JP');
@@ -110,7 +110,7 @@ function ErrorTable({ preview }: { preview: ImportPreview }) {
 }
 
 function RecentImports({ kind, refresh }: { kind: string; refresh: number }) {
-  const { data, mutate } = useSWR<ImportRunInfo[], Error>(['import_lst', { kind, n: 10 }] as const, callFetcher<ImportRunInfo>, { revalidateOnFocus: false });
+  const { data, mutate } = useImports({ kind, n: 10 });
   useEffect(() => {
     if (refresh > 0) void mutate();
   }, [refresh, mutate]);
@@ -172,9 +172,9 @@ export function ImportPanel({ kind, info, onEnd }: { kind: string; info: ImportK
     setProblem('');
     setSent(0);
     try {
-      const params: Record<string, string> = { kind, encoding };
+      const params: { kind: string; encoding: string; mapping?: string } = { kind, encoding };
       if (withMapping) params.mapping = JSON.stringify(Object.fromEntries(info.columns.map((c) => [c.field, withMapping[c.field] ?? ''])));
-      const answer = await upload<ImportPreview>('import_preview', params, file, { onProgress: (done, total) => setSent(total > 0 ? done / total : 0) });
+      const answer = await upload('import_preview', params, file, { onProgress: (done, total) => setSent(total > 0 ? done / total : 0) });
       const next = answer?.[0];
       if (next) {
         setPreview(next);

@@ -9,35 +9,32 @@
  */
 import clsx from 'clsx';
 import { useEffect, useMemo, useState } from 'react';
-import useSWR from 'swr';
 import { download } from '@/lib/client/api/fetcher';
-import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { messageOf } from '@/lib/client/list/use-list-controller';
 import { closingLabel } from '@/lib/closing/period';
-import type { ClosingListRow } from '@/lib/closing/answers';
 import { formatDateJa, formatDateTime, formatMoney } from '@/lib/format';
 import { jaccsResultImportKind } from '@/lib/imports/columns/jaccs_result';
-import type { JaccsFailure, JaccsPreview } from '@/lib/jaccs/contract';
-import { can } from '@/lib/permissions';
 import { DEBIT_ACCOUNT_TYPES } from '@/lib/zengin/format';
 import { cellClass, DataTable, numberCellClass } from '@/components/resource/data-table';
-import { AppLink, useAlert, useAreas, useLoadingWhile } from '@/components/resource/shell-bridge';
+import { AppLink, useAlert, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import { ImportPanel } from './import';
 import type { ScreenProps } from '@/components/screens/screen-props';
+import { useClosings, useJaccsFailures, useJaccsPreview } from '@/lib/client/data/closing';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
-const swrOptions = { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0 } as const;
 const typeText = (value: string): string => DEBIT_ACCOUNT_TYPES.find((o) => o.value === value)?.text ?? value;
 const clientPath = (id: number): string => `/client/detail/${id}`;
 
 function RequestSection({ canWrite }: { canWrite: boolean }) {
-  const closings = useSWR<ClosingListRow[], Error>(['closing_lst', {}] as const, callFetcher<ClosingListRow>, swrOptions);
+  const closings = useClosings({});
   const [chosen, setChosen] = useState('');
   const rows = useMemo(() => closings.data ?? [], [closings.data]);
   useEffect(() => {
     if (!chosen && rows[0]) setChosen(`${rows[0].sime_gp}:${rows[0].sime_ym}`);
   }, [chosen, rows]);
   const [gp, ym] = chosen.split(':');
-  const preview = useSWR<JaccsPreview[], Error>(chosen ? ['jaccs_preview', { sime_gp: gp, sime_ym: ym }] as const : null, callFetcher<JaccsPreview>, swrOptions);
+  const preview = useJaccsPreview(chosen ? { sime_gp: gp, sime_ym: ym } : null);
   const view = preview.data?.[0];
   const alert = useAlert();
   const [busy, setBusy] = useState(false);
@@ -123,7 +120,7 @@ function RequestSection({ canWrite }: { canWrite: boolean }) {
 }
 
 function ResultSection() {
-  const failures = useSWR<JaccsFailure[], Error>(['jaccs_failure_lst', {}] as const, callFetcher<JaccsFailure>, swrOptions);
+  const failures = useJaccsFailures();
   const failed = failures.data ?? [];
   return (
     <section aria-labelledby="jaccs-result-title" className="flex flex-col gap-[10px]">
@@ -147,7 +144,7 @@ function ResultSection() {
 }
 
 export default function JaccsScreen({ match }: ScreenProps) {
-  const canWrite = can(useAreas(), 'import', 'write');
+  const canWrite = useCanCall('jaccs_request');
   useEffect(() => {
     document.title = match.route.title;
   }, [match.route.title]);

@@ -14,8 +14,8 @@ import { useRecordForm } from '@/lib/client/form/use-record-form';
 import { toForm } from '@/lib/list/record-mapper';
 import { messageOf, useListController, type Row } from '@/lib/client/list/use-list-controller';
 import { useRecordController } from '@/lib/client/list/use-record-controller';
-import { can } from '@/lib/permissions';
-import { callName, MESSAGES, type UsedBy } from '@/lib/protocol';
+import { MESSAGES, type UsedBy } from '@/lib/protocol';
+import { resourceCall } from '@/lib/protocol/calls';
 import { masterOptionResource as def } from '@/lib/resources/master-option';
 import { resourceSchema } from '@/lib/resources/schema';
 import { keywordHintOf } from '@/lib/resources/types';
@@ -27,9 +27,10 @@ import { KeywordBox } from '@/components/resource/keyword-box';
 import { SortableHeader } from '@/components/resource/list-table';
 import { Pagination } from '@/components/resource/pagination';
 import { UsedByLinks } from '@/components/resource/used-by-links';
-import { AppLink, useAlert, useConfirm, useLeaveGuard, useLoadingWhile, useAreas } from '@/components/resource/shell-bridge';
+import { AppLink, useAlert, useConfirm, useLeaveGuard, useLoadingWhile } from '@/components/resource/shell-bridge';
 import { buttonClass, inputClass } from '@/components/resource/styles';
 import type { ScreenProps } from '@/components/screens/screen-props';
+import { useCanCall } from '@/lib/client/auth/use-can-call';
 
 const COLUMNS = def.list.columns;
 const cellClass = 'px-[10px] py-[4px]';
@@ -40,7 +41,7 @@ export default function MasterEditorScreen({ match }: ScreenProps) {
   const { query } = useRoute();
   const fixed = masterOfPath(match.route.path);
   const master = fixed ?? masterInfo(query.get('table'));
-  const writable = can(useAreas(), def.area, 'write');
+  const writable = useCanCall('master_option_save');
   const title = match.route.title;
 
   useEffect(() => {
@@ -110,7 +111,7 @@ function MasterGrid({ master, writable, fixed = false }: { master: MasterTableIn
     const name = `${String(row.mo_text)}（${String(row.mo_value)}）`;
     if (!(await confirm(MESSAGES.confirmDelete, { title: `「${name}」の削除`, confirmLabel: '削除する', danger: true }))) return;
     try {
-      await call(callName(def.name, 'del'), { id: String(row.mo_id) });
+      await call(resourceCall(def, 'del'), { id: String(row.mo_id) });
       setProblem(undefined);
       alert(MESSAGES.deleted);
       changed();

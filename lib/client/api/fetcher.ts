@@ -4,9 +4,13 @@
  * does the same for calls that answer a file, `upload` for calls that take one.
  */
 import { AUTH_KEY_ERROR, MESSAGES, type ErrorAnswer, type LoginErrorAnswer, type LoginUser, type UsedBy } from '../../protocol';
+import type { AnswerOf, CallName, FileCallName, ParamsOf, WireParams } from '../../protocol/calls';
 import { getConfig } from './config';
 
-export type Params = Record<string, string | number | boolean | object | null | undefined>;
+export type Params = WireParams;
+
+/** A call's parameters as arguments: optional when the call needs none. */
+export type ParamsArg<N extends CallName> = Record<never, never> extends ParamsOf<N> ? [params?: ParamsOf<N>] : [params: ParamsOf<N>];
 
 type Listener = () => void;
 let authKeyProvider: () => string | null = () => null;
@@ -58,14 +62,14 @@ const isError = (x: unknown, ok: boolean): x is ErrorAnswer =>
   typeof x === 'object' && x !== null && typeof (x as ErrorAnswer).error === 'string' && (!ok || Object.keys(x).every((key) => FAILURE_KEYS.has(key)));
 
 /**
- * Calls `{dbApi}/{call}` and returns the answer array. A `[{error}]` answer throws `CallError`
- * (and logs out on the auth-key error); a network failure notifies and returns `[]`.
- * @example const rows = await call<ClientRow>('client_lst', { n: 10, p: 1 })
+ * Calls `{dbApi}/{call}` and returns the answer array, typed by the call map (lib/protocol/calls.ts). A `[{error}]`
+ * answer throws `CallError` (and logs out on the auth-key error); a network failure notifies and returns `[]`.
+ * @example const rows = await call('client_lst', { n: 10, p: 1 })
  */
-export async function call<T>(name: string, params: Params = {}): Promise<T[]> {
+export async function call<N extends CallName>(name: N, ...[params]: ParamsArg<N>): Promise<AnswerOf<N>[]> {
   let res: Response;
   try {
-    res = await post(name, params);
+    res = await post(name, params ?? {});
   } catch {
     notify(MESSAGES.network);
     return [];
@@ -78,7 +82,7 @@ export async function call<T>(name: string, params: Params = {}): Promise<T[]> {
     return [];
   }
   throwIfError(answer, res.status);
-  return Array.isArray(answer) ? (answer as T[]) : [];
+  return Array.isArray(answer) ? (answer as AnswerOf<N>[]) : [];
 }
 
 /** A `[{error}]` answer throws `CallError` (after logging out on the auth-key error). */
@@ -91,9 +95,9 @@ function throwIfError(answer: unknown, status: number): void {
 }
 
 /** `{dbApi}/{call}`, from the runtime config. */
-const callUrl = (name: string): string => `${getConfig().dbApi.replace(/\/$/, '')}/${name}`;
+const callUrl = (name: CallName): string => `${getConfig().dbApi.replace(/\/$/, '')}/${name}`;
 
-const post = (name: string, params: Params, signal?: AbortSignal): Promise<Response> =>
+const post = (name: CallName, params: Params, signal?: AbortSignal): Promise<Response> =>
   fetch(callUrl(name), {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
@@ -136,7 +140,7 @@ export interface Downloaded {
  * notifies and resolves null, as does a cancel.
  * @example await download('order_csv', { kw: '山田', enc: 'cp932' }, { signal, onChunk: (_, n) => setBytes(n) })
  */
-export async function download(name: string, params: Params, { signal, onChunk }: DownloadOptions = {}): Promise<Downloaded | null> {
+export async function download<N extends FileCallName>(name: N, params: ParamsOf<N>, { signal, onChunk }: DownloadOptions = {}): Promise<Downloaded | null> {
   const chunks: Uint8Array[] = [];
   let res: Response;
   try {
@@ -184,9 +188,10 @@ export interface UploadOptions {
  * the auth key first (the server checks them before it reads the file), then the file. XMLHttpRequest, as
  * only it reports upload progress. Answers like `call`: the array, a `[{error}]` answer thrown as
  * `CallError` (logging out on the auth-key error); a network failure notifies and resolves null, as does a cancel.
- * @example const [preview] = (await upload<Preview>('import_preview', { kind: 'client' }, file, { onProgress: (sent, total) => setShare(sent / total), signal })) ?? []
+ * @example const [preview] = (await upload('import_preview', { kind: 'client' }, file, { onProgress: (sent, total) => setShare(sent / total), signal })) ?? []
  */
-export function upload<T>(name: string, params: Params, file: File, { onProgress, signal, field = 'file' }: UploadOptions = {}): Promise<T[] | null> {
+export function upload<N extends CallName>(name: N, params: ParamsOf<N>, file: File, { onProgress, signal, field = 'file' }: UploadOptions = {}): Promise<AnswerOf<N>[] | null> {
+  type T = AnswerOf<N>;
   const form = new FormData();
   for (const [key, value] of encode({ ...params, authKey: authKeyProvider() ?? '' })) form.append(key, value);
   form.append(field, file, file.name);
@@ -250,7 +255,7 @@ export async function login(email: string, password: string): Promise<LoginUser 
 /** Logout: the server deletes the auth key. Errors are ignored; the client clears itself anyway. */
 export async function logoutCall(): Promise<void> {
   try {
-    await call('logout', {});
+    await call('logout');
   } catch {
     // Already invalid: nothing to delete.
   }

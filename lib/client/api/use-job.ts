@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { call } from './fetcher';
-import type { JobInfo, JobKind, JobStarted } from '../../jobs';
+import type { JobInfo, JobKind } from '../../jobs';
+import type { JobCallName, ParamsOf } from '../../protocol/calls';
 
 const POLL_MS = 500;
 
@@ -15,7 +16,7 @@ export interface JobController<R> {
   job: JobInfo<R> | null;
   running: boolean;
   /** Calls `name` (a call that starts a job of this kind) and follows the job it answers; a refusal is thrown. */
-  start(name: string, params: Record<string, string>): Promise<void>;
+  start(name: JobCallName, params: Record<string, string>): Promise<void>;
   /** Asks the followed job to stop. */
   cancel(): Promise<void>;
 }
@@ -33,7 +34,7 @@ export function useJob<R>(kind: JobKind, onEnd: (job: JobInfo<R>) => void, scope
   // A job of this kind already running (started before a reload, in another tab, by someone else) is followed.
   useEffect(() => {
     let live = true;
-    void call<JobInfo<R>>('job_lst', { kind, state: 'running', n: 1, ...(scope === undefined ? {} : { scope }) }).then(([running]) => {
+    void call('job_lst', { kind, state: 'running', n: 1, ...(scope === undefined ? {} : { scope }) }).then(([running]) => {
       if (live && running) setJobId((current) => current ?? running.job_id);
     }, () => undefined);
     return () => {
@@ -43,7 +44,8 @@ export function useJob<R>(kind: JobKind, onEnd: (job: JobInfo<R>) => void, scope
 
   const { data, mutate } = useSWR(
     jobId === null ? null : ['job_dtl', jobId] as const,
-    ([name, id]) => call<JobInfo<R>>(name, { id }),
+    // The job's result is of the kind's type R (lib/jobs.ts JOB_KINDS), which the call map cannot know.
+    ([name, id]) => call(name, { id }) as Promise<JobInfo<R>[]>,
     { refreshInterval: (rows) => (rows?.[0] && rows[0].state !== 'running' ? 0 : POLL_MS), revalidateOnFocus: false, dedupingInterval: 0 },
   );
   const job = data?.[0] ?? null;
@@ -54,14 +56,14 @@ export function useJob<R>(kind: JobKind, onEnd: (job: JobInfo<R>) => void, scope
     onEndRef.current(job);
   }, [job]);
 
-  const start = useCallback(async (name: string, params: Record<string, string>) => {
-    const [started] = await call<JobStarted>(name, params);
+  const start = useCallback(async (name: JobCallName, params: Record<string, string>) => {
+    const [started] = await call(name, params as ParamsOf<JobCallName>);
     setJobId(started.job_id);
   }, []);
 
   const cancel = useCallback(async () => {
     if (jobId === null) return;
-    await call<JobInfo<R>>('job_cancel', { id: jobId });
+    await call('job_cancel', { id: jobId });
     await mutate();
   }, [jobId, mutate]);
 

@@ -49,7 +49,7 @@ export function applyLogin(user: LoginUser, store: Store = getDefaultStore()): v
 export async function loadPermissions(store: Store = getDefaultStore()): Promise<boolean> {
   const authKey = store.get(authKeyAtom);
   if (!authKey) return false;
-  const [mine] = await call<RoleMine>('role_mine');
+  const [mine] = await call('role_mine');
   if (!mine || store.get(authKeyAtom) !== authKey) return false;
   if (store.get(userRoleAtom) !== mine.user_role) store.set(userRoleAtom, mine.user_role);
   if (store.get(userNameAtom) !== mine.user_name) store.set(userNameAtom, mine.user_name);

@@ -4,7 +4,8 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { download, CallError, type Params } from '../api/fetcher';
-import { callName, CSV_HEADERS, MESSAGES, type CsvCols, type CsvEncoding } from '../../protocol';
+import { CSV_HEADERS, MESSAGES, type CsvCols, type CsvEncoding } from '../../protocol';
+import { resourceCall, type FileCallName } from '../../protocol/calls';
 import type { ResourceDef } from '../../resources/types';
 
 export interface CsvCounter {
@@ -79,7 +80,7 @@ const IDLE: CsvExportState = { phase: 'idle', rows: 0, bytes: 0, replaced: 0 };
 export function useCsvDownload() {
   const [state, setState] = useState<CsvExportState>(IDLE);
   const controller = useRef<AbortController | null>(null);
-  const start = useCallback(async (call: string, params: Params, enc: CsvEncoding, { header = true }: { header?: boolean } = {}): Promise<boolean> => {
+  const start = useCallback(async (call: FileCallName, params: Params, enc: CsvEncoding, { header = true }: { header?: boolean } = {}): Promise<boolean> => {
     const abort = new AbortController();
     controller.current = abort;
     const counter = csvCounter(enc);
@@ -117,7 +118,7 @@ export function useCsvExport(def: ResourceDef, query: Params | undefined) {
   const csv = useCsvDownload();
   const { start: startDownload } = csv;
   const start = useCallback(async (cols: CsvCols, enc: CsvEncoding) => {
-    if (query) await startDownload(callName(def.name, 'csv'), { ...query, cols }, enc);
+    if (query) await startDownload(resourceCall(def, 'csv'), { ...query, cols }, enc);
   }, [def, query, startDownload]);
   return { ...csv, start };
 }

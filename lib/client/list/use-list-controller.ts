@@ -4,9 +4,9 @@
  * calls through SWR. Components only draw what this returns.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import useSWR from 'swr';
-import { call, CallError } from '../api/fetcher';
-import { callName, LIMITS, MESSAGES, type SavedSearch } from '../../protocol';
+import { CallError } from '../api/fetcher';
+import { LIMITS, MESSAGES, type SavedSearch } from '../../protocol';
+import { resourceCall } from '../../protocol/calls';
 import type { ResourceDef } from '../../resources/types';
 import { readStored, writeStored } from '../state/storage';
 import { listKey } from '../../storage-keys';
@@ -25,6 +25,7 @@ import {
   type RawFilters,
   type SavedSearchPayload,
 } from '../../list/list-state';
+import { useCall } from '../data/use-call';
 
 export type Row = Record<string, unknown>;
 
@@ -98,9 +99,7 @@ export function writeListState(def: ResourceDef, state: ListState): void {
   writeStored(conditionsKey(def.storageKey), { sort: state.sort, filters: state.filters });
 }
 
-/** SWR fetcher for `[callName, params]` keys. */
-export const callFetcher = <T>([name, params]: readonly [string, Record<string, unknown>]): Promise<T[]> =>
-  call<T>(name, params as Parameters<typeof call>[1]);
+export { callFetcher } from '../data/use-call';
 
 /** A Japanese message for a failed call. */
 export function messageOf(error: unknown): string | undefined {
@@ -137,17 +136,17 @@ export function useListController(def: ResourceDef, options: ListControllerOptio
     return buildListQuery(def, state, { fixed, fixedFilters });
   }, [def, state, fixedKey]);
 
-  const lst = useSWR(built.ok ? ([callName(def.name, 'lst'), built.list] as const) : null, callFetcher<Row>, {
+  const lst = useCall(resourceCall(def, 'lst'), built.ok ? built.list : null, {
     keepPreviousData: true,
     revalidateOnFocus: false,
   });
-  const cnt = useSWR(built.ok ? ([callName(def.name, 'cnt'), built.count] as const) : null, callFetcher<unknown>, {
+  const cnt = useCall(resourceCall(def, 'cnt'), built.ok ? built.count : null, {
     keepPreviousData: true,
     revalidateOnFocus: false,
   });
 
   const summed = Boolean(def.list.totals?.length);
-  const sum = useSWR(built.ok && summed ? ([callName(def.name, 'sum'), built.count] as const) : null, callFetcher<Record<string, number>>, {
+  const sum = useCall(resourceCall(def, 'sum'), built.ok && summed ? built.count : null, {
     keepPreviousData: true,
     revalidateOnFocus: false,
   });

@@ -2,10 +2,9 @@
  * Options of a master table (`master_lst` with `table`), shared through SWR so every select of
  * the same table asks once.
  */
-import useSWR from 'swr';
 import type { MasterOption } from '../../protocol';
 import type { Option } from '../../resources/types';
-import { callFetcher } from './use-list-controller';
+import { useCall } from '../data/use-call';
 
 export interface MasterOptions {
   options: Option[];
@@ -24,7 +23,7 @@ export function masterToOptions(rows: readonly Partial<MasterOption>[] | undefin
  * @example const { options } = useMasterOptions('mt_pmt_method');
  */
 export function useMasterOptions(table: string | undefined): MasterOptions {
-  const { data, isLoading, error } = useSWR<MasterOption[], Error>(table ? (['master_lst', { table }] as const) : null, callFetcher<MasterOption>, {
+  const { data, isLoading, error } = useCall('master_lst', table ? { table } : null, {
     revalidateOnFocus: false,
     dedupingInterval: 60_000,
   });

@@ -6,16 +6,18 @@
  */
 import { useCallback } from 'react';
 import { useAtomValue } from 'jotai';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { call, CallError } from '../api/fetcher';
-import { callName, MESSAGES, type UsedBy } from '../../protocol';
+import { MESSAGES, type UsedBy } from '../../protocol';
+import { childRowsCall, resourceCall } from '../../protocol/calls';
 import type { ResourceDef } from '../../resources/types';
 import { sessionAtom } from '../state/atoms';
 import { writeStored } from '../state/storage';
 import { fromForm, idOf, toForm, type FormRecord } from '../../list/record-mapper';
 import { newRecordValues } from './new-record-values';
 import { refusalOf, type Refusal } from './save-refusal';
-import { callFetcher, messageOf, type Row } from './use-list-controller';
+import { messageOf, type Row } from './use-list-controller';
+import { useCall } from '../data/use-call';
 
 export type SaveOutcome = { ok: true; row: Row; id: string; created: boolean } | ({ ok: false } & Refusal);
 
@@ -51,15 +53,14 @@ export function useRecordController(def: ResourceDef, id: string | undefined, op
   const { mutate: mutateGlobal } = useSWRConfig();
   const userId = useAtomValue(sessionAtom)?.userId;
   const fixedKey = JSON.stringify(options.fixed ?? {});
-  const key = id ? ([callName(def.name, 'dtl'), { id }] as const) : null;
-  const dtl = useSWR(key, callFetcher<Row>, { revalidateOnFocus: false, revalidateIfStale: true });
+  const dtl = useCall(resourceCall(def, 'dtl'), id ? { id } : null, { revalidateOnFocus: false, revalidateIfStale: true });
   const record = dtl.data?.[0];
   const { mutate } = dtl;
   const child = def.children;
-  const rowsKey = child && id ? ([child.call, { [child.parentField]: id }] as const) : null;
-  const rows = useSWR(rowsKey, callFetcher<Row>, { revalidateOnFocus: false, revalidateIfStale: true });
+  const rowsQuery = child && id ? { [child.parentField]: id } : null;
+  const rows = useCall(childRowsCall(child ?? { call: '' }), rowsQuery, { revalidateOnFocus: false, revalidateIfStale: true });
   const mutateRows = rows.mutate;
-  const hasRows = rowsKey !== null;
+  const hasRows = rowsQuery !== null;
 
   /**
    * Every answer of the resource's calls is stale after a write: its lists and counts, other records
@@ -73,9 +74,9 @@ export function useRecordController(def: ResourceDef, id: string | undefined, op
         if (!Array.isArray(k) || typeof k[0] !== 'string') return false;
         if (k[0] === 'master_lst') return true;
         if (!k[0].startsWith(`${def.name}_`)) return false;
-        return !(k[0] === callName(def.name, 'dtl') && String((k[1] as { id?: unknown } | undefined)?.id) === id);
+        return !(k[0] === resourceCall(def, 'dtl') && String((k[1] as { id?: unknown } | undefined)?.id) === id);
       }),
-    [mutateGlobal, def.name, id],
+    [mutateGlobal, def, id],
   );
 
   const save = useCallback(
@@ -83,7 +84,7 @@ export function useRecordController(def: ResourceDef, id: string | undefined, op
       const postData: Record<string, unknown> = fromForm(def, { ...values, ...(JSON.parse(fixedKey) as Record<string, string>) });
       if (child && childRows) postData[child.key] = childRows;
       try {
-        const [row] = await call<Row>(callName(def.name, 'save'), id ? { id, postData } : { postData });
+        const [row] = await call(resourceCall(def, 'save'), id ? { id, postData } : { postData });
         const newId = idOf(def, row) ?? id;
         if (!row || !newId) return { ok: false, kind: 'error', message: MESSAGES.internal, fields: {} };
         if (id) await mutate([row], { revalidate: false });
@@ -101,13 +102,13 @@ export function useRecordController(def: ResourceDef, id: string | undefined, op
   const remove = useCallback(async (): Promise<DeleteOutcome> => {
     if (!id) return { ok: false, message: MESSAGES.badId };
     try {
-      await call(callName(def.name, 'del'), { id });
+      await call(resourceCall(def, 'del'), { id });
       void refreshLists();
       return { ok: true };
     } catch (e) {
       return { ok: false, message: messageOf(e) ?? MESSAGES.internal, usedBy: e instanceof CallError ? e.usedBy : undefined };
     }
-  }, [def.name, id, refreshLists]);
+  }, [def, id, refreshLists]);
 
   const reload = useCallback(async () => {
     const [latest] = await Promise.all([mutate(), hasRows ? mutateRows() : undefined]);

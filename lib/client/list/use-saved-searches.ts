@@ -3,12 +3,12 @@
  * to any browser. Selecting one loads it (`search_dtl`) and hands it to the list controller.
  */
 import { useCallback, useMemo, useState } from 'react';
-import useSWR from 'swr';
 import { call } from '../api/fetcher';
 import type { SavedSearch } from '../../protocol';
 import type { ResourceDef } from '../../resources/types';
 import type { SavedSearchPayload } from '../../list/list-state';
-import { callFetcher, messageOf } from './use-list-controller';
+import { messageOf } from './use-list-controller';
+import { useCall } from '../data/use-call';
 
 export interface SavedSearchItem {
   srch_id: number;
@@ -43,8 +43,7 @@ export interface SavedSearchesOptions {
  * @example const saved = useSavedSearches(def, { onApply: list.applySavedSearch, current: list.currentQueryForSave });
  */
 export function useSavedSearches(def: ResourceDef, options: SavedSearchesOptions): SavedSearchesController {
-  const key = ['search_lst', { srch_tbl: def.name }] as const;
-  const lst = useSWR(key, callFetcher<SavedSearchItem>, { revalidateOnFocus: false });
+  const lst = useCall('search_lst', { srch_tbl: def.name }, { revalidateOnFocus: false });
   const [selectedId, setSelectedId] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -59,7 +58,7 @@ export function useSavedSearches(def: ResourceDef, options: SavedSearchesOptions
       if (!id) return;
       setBusy(true);
       try {
-        const [saved] = await call<SavedSearch>('search_dtl', { srch_id: id });
+        const [saved] = await call('search_dtl', { srch_id: id });
         if (saved) onApply(saved);
       } catch (e) {
         setError(messageOf(e));
@@ -81,7 +80,7 @@ export function useSavedSearches(def: ResourceDef, options: SavedSearchesOptions
       setBusy(true);
       setError(undefined);
       try {
-        const [saved] = await call<SavedSearch>('search_save', {
+        const [saved] = await call('search_save', {
           ...(same ? { srch_id: same.srch_id } : {}),
           srch_name: srchName,
           srch_tbl: def.name,

@@ -3,12 +3,10 @@
  * a mail button (an invoice's メール送信, the closing's 一括メール送信, a template's テスト送信), which is disabled with
  * the reason instead of failing when pressed.
  */
-import useSWR from 'swr';
-import type { MailStatus } from '@/lib/protocol';
-import { callFetcher } from '@/lib/client/list/use-list-controller';
+import { useCall } from '@/lib/client/data/use-call';
 
 /** Why mail cannot be sent now ('' when it can, or while the answer is on its way: the server refuses anyway). */
 export function useMailProblem(): string {
-  const { data } = useSWR<MailStatus[], Error>(['mail_status', {}] as const, callFetcher<MailStatus>, { revalidateOnFocus: false, dedupingInterval: 60_000 });
+  const { data } = useCall('mail_status', {}, { revalidateOnFocus: false, dedupingInterval: 60_000 });
   return data?.[0]?.problem ?? '';
 }

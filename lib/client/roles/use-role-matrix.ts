@@ -5,12 +5,12 @@
  * The screen (components/screens/user/role-matrix.tsx) only draws.
  */
 import { useCallback, useMemo, useState } from 'react';
-import useSWR from 'swr';
 import { call } from '../api/fetcher';
 import { refusalOf } from '../list/save-refusal';
-import { callFetcher, messageOf, type Row } from '../list/use-list-controller';
+import { messageOf } from '../list/use-list-controller';
 import { ADMIN_ROLE, normalizeAreas, type Area, type Level } from '../../permissions';
 import { LIMITS, MESSAGES } from '../../protocol';
+import { useCall } from '../data/use-call';
 
 export interface MatrixRole {
   /** Stable key of the row: `id:{role_id}` or `new:{n}`. */
@@ -53,13 +53,13 @@ export interface RoleMatrix {
   reload: () => Promise<void>;
 }
 
-const KEY = ['role_lst', { n: LIMITS.maxPageSize, p: 1 }] as const;
+const QUERY = { n: LIMITS.maxPageSize, p: 1 };
 
 /**
  * @example const m = useRoleMatrix(); m.setLevel('id:3', 'client', 'write'); await m.save();
  */
 export function useRoleMatrix(): RoleMatrix {
-  const lst = useSWR(KEY, callFetcher<Row>, { revalidateOnFocus: false });
+  const lst = useCall('role_lst', QUERY, { revalidateOnFocus: false });
   const { mutate } = lst;
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [added, setAdded] = useState<string[]>([]);
@@ -124,7 +124,7 @@ export function useRoleMatrix(): RoleMatrix {
       for (const role of roles.filter((r) => r.changed)) {
         const postData = { name: role.name, areas: JSON.stringify(role.areas), ...(role.id !== null ? { modified: role.modified } : {}) };
         try {
-          const [row] = await call<Row>('role_save', role.id !== null ? { id: role.id, postData } : { postData });
+          const [row] = await call('role_save', role.id !== null ? { id: role.id, postData } : { postData });
           if (!row) return { ok: false, kind: 'error', message: MESSAGES.network, role: role.name };
         } catch (e) {
           const label = role.name || role.savedName || '新しい権限';

@@ -7,12 +7,13 @@
  * invoices and the customer's 売掛.
  */
 import { useCallback, useMemo, useState } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { call } from '@/lib/client/api/fetcher';
-import { callFetcher, messageOf, type Row } from '@/lib/client/list/use-list-controller';
+import { messageOf, type Row } from '@/lib/client/list/use-list-controller';
 import { refusalOf, type Refusal } from '@/lib/client/list/save-refusal';
 import { useReceivable } from '@/lib/client/sales/use-receivable';
-import { allocationTotals, type AllocationRow, type PaymentAllocation } from '@/lib/sales/allocation';
+import { allocationTotals, type PaymentAllocation } from '@/lib/sales/allocation';
+import { useCall } from '@/lib/client/data/use-call';
 
 /** An invoice the payment may be allocated to: what it still lacks beside this payment (`room`) and this payment's part. */
 export interface AllocationCandidate {
@@ -35,15 +36,14 @@ export function usePaymentAllocation(paymentId: string, record: Row, readable: b
   const { mutate } = useSWRConfig();
   const amount = Number(record.py_amount ?? 0);
   const sign = Math.sign(amount);
-  const key = readable ? (['allocation_lst', { py_id: paymentId }] as const) : null;
-  const allocations = useSWR<AllocationRow[], Error>(key, callFetcher<AllocationRow>, { revalidateOnFocus: false });
+  const allocations = useCall('allocation_lst', readable ? { py_id: paymentId } : null, { revalidateOnFocus: false });
   const rows = useMemo(() => allocations.data ?? [], [allocations.data]);
   const { summary } = useReceivable(String(record.py_cl_id ?? ''), readable, String(record.modified ?? ''));
   const billingId = summary ? (summary.billing?.cl_id ?? summary.cl_id) : undefined;
-  const openKey = readable && billingId !== undefined && sign !== 0
-    ? (['billing_lst', { n: CANDIDATES_MAX, p: 1, col: 'bl_sime_ym', odr: 'asc', postData: JSON.stringify({ cl_id: String(billingId), open: sign > 0 ? ['1', ''] : ['', '-1'] }) }] as const)
+  const openQuery = readable && billingId !== undefined && sign !== 0
+    ? { n: CANDIDATES_MAX, p: 1, col: 'bl_sime_ym', odr: 'asc', postData: JSON.stringify({ cl_id: String(billingId), open: sign > 0 ? ['1', ''] : ['', '-1'] }) }
     : null;
-  const open = useSWR<Row[], Error>(openKey, callFetcher<Row>, { revalidateOnFocus: false });
+  const open = useCall('billing_lst', openQuery, { revalidateOnFocus: false });
   const [busy, setBusy] = useState(false);
 
   const candidates = useMemo((): AllocationCandidate[] => {
@@ -83,13 +83,13 @@ export function usePaymentAllocation(paymentId: string, record: Row, readable: b
   }, [refresh]);
 
   const modified = String(record.modified ?? '');
-  const auto = useCallback(() => run(() => call<PaymentAllocation>('payment_allocate', { py_id: paymentId, modified, auto: 1 })), [run, paymentId, modified]);
+  const auto = useCallback(() => run(() => call('payment_allocate', { py_id: paymentId, modified, auto: 1 })), [run, paymentId, modified]);
   const save = useCallback(
     (lines: readonly { bl_id: number; amount: string }[]) =>
-      run(() => call<PaymentAllocation>('payment_allocate', { py_id: paymentId, modified, postData: JSON.stringify({ lines }) })),
+      run(() => call('payment_allocate', { py_id: paymentId, modified, postData: JSON.stringify({ lines }) })),
     [run, paymentId, modified],
   );
-  const remove = useCallback((allocationId: number) => run(() => call<PaymentAllocation>('allocation_del', { al_id: allocationId })), [run]);
+  const remove = useCallback((allocationId: number) => run(() => call('allocation_del', { al_id: allocationId })), [run]);
 
   return {
     rows,

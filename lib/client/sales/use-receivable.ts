@@ -4,11 +4,11 @@
  * access to the 売上 area. `revision` (a saved record's `modified`) asks again after a save.
  */
 import useSWR from 'swr';
-import { callFetcher } from '@/lib/client/list/use-list-controller';
-import type { ReceivableSummary } from '@/lib/resources/sales';
+import { callFetcher } from '@/lib/client/data/use-call';
+import type { AnswerOf, ParamsOf } from '@/lib/protocol/calls';
 
 export function useReceivable(clientId: string | undefined, readable: boolean, revision = '') {
   const key = readable && clientId ? (['sales_receivable', { cl_id: clientId }, revision] as const) : null;
-  const { data, isLoading, error } = useSWR<ReceivableSummary[], Error>(key, ([name, params]: readonly [string, Record<string, unknown>, string]) => callFetcher<ReceivableSummary>([name, params]), { revalidateOnFocus: false });
+  const { data, isLoading, error } = useSWR<AnswerOf<'sales_receivable'>[], Error, typeof key>(key, ([name, params]: readonly ['sales_receivable', ParamsOf<'sales_receivable'>, string]) => callFetcher([name, params]), { revalidateOnFocus: false });
   return { summary: data?.[0], isLoading, error };
 }

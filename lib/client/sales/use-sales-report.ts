@@ -4,15 +4,14 @@
  * and the aging list's day, sort and page.
  */
 import { useCallback, useState } from 'react';
-import useSWR from 'swr';
 import { download, CallError } from '@/lib/client/api/fetcher';
-import { callFetcher } from '@/lib/client/list/use-list-controller';
 import { todayJst } from '@/lib/format';
 import { filteredListPathOf } from '@/lib/list/resource-paths';
 import { periodProblem, presetPeriod } from '@/lib/period';
 import { MESSAGES, type CsvEncoding } from '@/lib/protocol';
 import { salesResource } from '@/lib/resources/sales';
-import { drillFilters, SALES_REPORT_PERIOD, type AgingList, type AgingSort, type ReportGroup, type SalesReport } from '@/lib/sales/report';
+import { drillFilters, SALES_REPORT_PERIOD, type AgingSort, type ReportGroup } from '@/lib/sales/report';
+import { useCall } from '@/lib/client/data/use-call';
 
 /** The report's conditions as the form holds them ('' = no filter). */
 export interface ReportConditions {
@@ -42,7 +41,7 @@ export function useSalesReport(today: string = todayJst()) {
   const [query, setQuery] = useState<ReportConditions>(draft);
   const [page, setPage] = useState(1);
   const problem = periodProblem(draft, SALES_REPORT_PERIOD);
-  const { data, error, isLoading } = useSWR<SalesReport[], Error>(['salesreport', { ...paramsOf(query), n: REPORT_PAGE_SIZE, p: page }] as const, callFetcher<SalesReport>, SWR_OPTIONS);
+  const { data, error, isLoading } = useCall('salesreport', { ...paramsOf(query), n: REPORT_PAGE_SIZE, p: page }, SWR_OPTIONS);
   const answer = data?.[0];
   const [csv, setCsv] = useState<{ running: boolean; message?: string; failed?: boolean }>({ running: false });
 
@@ -84,7 +83,7 @@ export function useAgingList(today: string = todayJst()) {
   const [asOf, setAsOf] = useState(today);
   const [sort, setSort] = useState<{ col: AgingSort; odr: 'asc' | 'desc' }>({ col: 'total', odr: 'desc' });
   const [page, setPage] = useState(1);
-  const { data, error, isLoading } = useSWR<AgingList[], Error>(asOf ? (['aging_lst', { as_of: asOf, col: sort.col, odr: sort.odr, n: REPORT_PAGE_SIZE, p: page }] as const) : null, callFetcher<AgingList>, SWR_OPTIONS);
+  const { data, error, isLoading } = useCall('aging_lst', asOf ? { as_of: asOf, col: sort.col, odr: sort.odr, n: REPORT_PAGE_SIZE, p: page } : null, SWR_OPTIONS);
   const answer = data?.[0];
   const sortBy = useCallback((col: AgingSort) => {
     setPage(1);

@@ -5,11 +5,12 @@
  * (servers, their history, agreements, the customer).
  */
 import { useCallback } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { call, CallError } from '../api/fetcher';
-import { callFetcher, messageOf, type Row } from '../list/use-list-controller';
+import { messageOf, type Row } from '../list/use-list-controller';
 import { MESSAGES } from '../../protocol';
 import type { ServerMoveKind } from '../../servers/move';
+import { useCall } from '../data/use-call';
 
 /** What a dialog sends: the server, the one it replaces (交換), the warehouse it goes back to (引上げ), the day. */
 export interface ServerMoveValues {
@@ -33,7 +34,7 @@ export function useServerChoices(status: 'stock' | 'installed', customerId?: str
     n: MOVE_PICK_LIMIT, p: 1, col: 'sv_serial_no', odr: 'asc', kw: keyword,
     postData: { status: [status] }, ...(customerId ? { cl_id: customerId } : {}),
   };
-  const { data, isLoading } = useSWR(['server_lst', params] as const, callFetcher<Row>, { revalidateOnFocus: false, keepPreviousData: true });
+  const { data, isLoading } = useCall('server_lst', params, { revalidateOnFocus: false, keepPreviousData: true });
   return { rows: data ?? [], isLoading };
 }
 
@@ -49,7 +50,7 @@ export function useServerMove(customerId: string) {
       ...(kind === 'exchange' ? { old_id: values.old_id, sk_id: values.sk_id } : {}),
     };
     try {
-      const [row] = await call<Row>('server_upd', params);
+      const [row] = await call('server_upd', params);
       void mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && (key[0] === 'master_lst' || STALE.some((prefix) => (key[0] as string).startsWith(prefix))));
       return row ? { ok: true, row } : { ok: false, message: MESSAGES.internal };
     } catch (e) {

@@ -7,7 +7,6 @@
  * (`placeholder`: the save fills them so), and a changed item clearing what the previous one filled (`withItemReset`).
  */
 import { useEffect, useMemo, useState } from 'react';
-import useSWR from 'swr';
 import { formatMoney, todayJst } from '../../format';
 import { isLineProblem, priceLineOf, type ItemPricing, type PricedLine } from '../../money/lines';
 import { moneyTermsOf, slipTotals, type MoneyTerms, type MoneyTotals, type TaxedAmount } from '../../money/totals';
@@ -17,8 +16,10 @@ import type { ChildDef, FieldDef } from '../../resources/types';
 import { formatRate, isTaxClass, rateOn, taxClassOf, taxPeriodOf, type TaxClass, type TaxPeriod } from '../../tax';
 import { call } from '../api/fetcher';
 import { isFilled, type ChildRow } from '../list/child-rows';
-import { callFetcher, type Row } from '../list/use-list-controller';
+import { type Row } from '../list/use-list-controller';
 import type { ChildRowsState } from '../list/use-child-rows';
+import { useTaxRates } from '../data/masters';
+import { useCall } from '../data/use-call';
 
 const SWR_ONCE = { revalidateOnFocus: false } as const;
 
@@ -63,8 +64,8 @@ const textOf = (value: unknown): string => (value === null || value === undefine
 export function usePricedLines(child: ChildDef, rows: readonly ChildRow[], clientId: string, typedDate: string, dateLabel: string): PricedLines {
   const p = child.prefix;
   const hasClass = child.fields.some((f) => f.name === 'tax_class');
-  const client = useSWR(clientId ? (['client_dtl', { id: clientId }] as const) : null, callFetcher<Row>, SWR_ONCE).data?.[0];
-  const taxRows = useSWR(['tax_lst', { n: 1000, p: 1, col: 'tx_valid_from', odr: 'asc', kw: '', postData: {} }] as const, callFetcher<Row>, SWR_ONCE).data;
+  const client = useCall('client_dtl', clientId ? { id: clientId } : null, SWR_ONCE).data?.[0];
+  const taxRows = useTaxRates().data;
   const periods = useMemo(() => (taxRows ?? []).flatMap((row) => taxPeriodOf(row) ?? []), [taxRows]);
   const terms = moneyTermsOf(client);
   const date = typedDate || todayJst();
@@ -81,7 +82,7 @@ export function usePricedLines(child: ChildDef, rows: readonly ChildRow[], clien
   useEffect(() => {
     if (!wantedKey) return;
     let live = true;
-    void Promise.all(wantedKey.split(',').map(async (id) => [id, (await call<Row>('item_dtl', { id }))[0]] as const)).then((found) => {
+    void Promise.all(wantedKey.split(',').map(async (id) => [id, (await call('item_dtl', { id }))[0]] as const)).then((found) => {
       if (!live) return;
       setItems((now) => ({ ...now, ...Object.fromEntries(found.flatMap(([id, item]) => (item ? [[id, { price: Number(item.it_price ?? 0), taxClass: taxClassOf(item.it_tax_class), name: textOf(item.it_name) }]] : []))) }));
     }, () => undefined);

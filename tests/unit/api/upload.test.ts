@@ -9,6 +9,10 @@ import { DEFAULT_CONFIG } from '@/lib/protocol';
 import { setConfig } from '@/lib/client/api/config';
 import { CallError, configureFetcher, onAuthError, onNotice, upload } from '@/lib/client/api/fetcher';
 import { AUTH_KEY_ERROR, MESSAGES } from '@/lib/protocol';
+import type { ParamsOf } from '@/lib/protocol/calls';
+
+/** The parameters of `import_preview`: what a test sends is cast to them (the fetcher sends any parameters as they are). */
+type ImportParams = ParamsOf<'import_preview'>;
 
 /** The XMLHttpRequest surface `upload` uses, with hooks for the test to answer or fail it. */
 class FakeXhr {
@@ -75,7 +79,7 @@ afterEach(() => {
 describe('upload', () => {
   it('posts the parameters, the auth key and then the file to the configured URL, reports progress and resolves the answer', async () => {
     const progress: [number, number][] = [];
-    const answered = upload<{ import_id: number }>('import_preview', { kind: 'client', mapping: { 会社名: 'co_name' } }, file, { onProgress: (sent, total) => progress.push([sent, total]) });
+    const answered = upload('import_preview', { kind: 'client', mapping: { 会社名: 'co_name' } }, file, { onProgress: (sent, total) => progress.push([sent, total]) });
     const request = xhr();
     expect([request.method, request.url]).toEqual(['POST', 'https://api.example.jp/dev/api/db/import_preview']);
     const entries = [...request.body!.entries()];
@@ -92,7 +96,7 @@ describe('upload', () => {
   });
 
   it('sends the file under the field the call reads', async () => {
-    const answered = upload('item_image', { id: 3 }, file, { field: 'image' });
+    const answered = upload('item_image' as 'import_preview', { id: 3 } as unknown as ImportParams, file, { field: 'image' });
     expect([...xhr().body!.keys()].at(-1)).toBe('image');
     xhr().answer(200, []);
     await expect(answered).resolves.toEqual([]);
@@ -112,19 +116,19 @@ describe('upload', () => {
     expect(notices).toEqual([]);
     // Already cancelled: nothing is sent.
     FakeXhr.last = undefined;
-    await expect(upload('import_preview', {}, file, { signal: controller.signal })).resolves.toBeNull();
+    await expect(upload('import_preview', {} as ImportParams, file, { signal: controller.signal })).resolves.toBeNull();
     expect(FakeXhr.last).toBeUndefined();
     off();
   });
 
   it('throws a refusal with the server\'s message and status; logs out on the auth-key error', async () => {
-    const tooLarge = upload('import_preview', {}, file);
+    const tooLarge = upload('import_preview', {} as ImportParams, file);
     xhr().answer(413, [{ error: MESSAGES.uploadTooLarge(20 * 1024 * 1024) }]);
     await expect(tooLarge).rejects.toEqual(new CallError('ファイルが大きすぎます（上限 20 MB）。', 413));
     await expect(tooLarge).rejects.toHaveProperty('status', 413);
     const loggedOut = vi.fn();
     const off = onAuthError(loggedOut);
-    const expired = upload('import_preview', {}, file);
+    const expired = upload('import_preview', {} as ImportParams, file);
     xhr().answer(401, [{ error: AUTH_KEY_ERROR }]);
     await expect(expired).rejects.toBeInstanceOf(CallError);
     expect(loggedOut).toHaveBeenCalledTimes(1);
@@ -134,7 +138,7 @@ describe('upload', () => {
   it('a network failure notifies and resolves null', async () => {
     const notices: string[] = [];
     const off = onNotice((message) => notices.push(message));
-    const failed = upload('import_preview', {}, file);
+    const failed = upload('import_preview', {} as ImportParams, file);
     xhr().fail();
     await expect(failed).resolves.toBeNull();
     expect(notices).toEqual([MESSAGES.uploadFailed]);

@@ -78,6 +78,6 @@ describe('useJob', () => {
     expect((refusal as CallError).status).toBe(409);
     expect((refusal as CallError).message).toMatch(/山田 花子さんが 2026-11-25 10:00 に開始/);
     expect(result.current.job).toBeNull();
-    await expect(call('nothing')).rejects.toThrow('存在しない呼び出しです。');
+    await expect(call('nothing' as 'logout')).rejects.toThrow('存在しない呼び出しです。');
   });
 });
