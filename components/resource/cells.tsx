@@ -7,13 +7,14 @@ import { can } from '@/lib/permissions';
 import { resourceNamed } from '@/lib/resources';
 import { fieldOfColumn, type ColumnDef, type Option, type ResourceDef } from '@/lib/resources/types';
 import { AppLink, useAreas } from './shell-bridge';
+import { cellText } from '../../lib/resources/checks';
 
 export { fieldOfColumn };
 
 /** Text of a value among options (the value itself when no option matches). */
 export const optionText = (options: readonly Option[] | undefined, value: unknown): string => {
   if (value === null || value === undefined || value === '') return '';
-  return options?.find((o) => o.value === String(value))?.text ?? String(value);
+  return options?.find((o) => o.value === cellText(value))?.text ?? cellText(value);
 };
 
 /** A cell's text for the formats that need no master table. */
@@ -23,13 +24,13 @@ export function formatCell(column: ColumnDef, value: unknown): string {
     case 'money':
       return formatMoney(value as number | string);
     case 'date':
-      return formatDate(String(value));
+      return formatDate(cellText(value));
     case 'datetime':
-      return formatDateTime(String(value));
+      return formatDateTime(cellText(value));
     case 'flag':
       return value === 1 || value === '1' || value === true ? '✓' : '';
     default:
-      return String(value);
+      return cellText(value);
   }
 }
 
@@ -44,7 +45,7 @@ export function MasterText({ table, value }: { table: string; value: unknown }) 
  */
 export function RefValue({ target, id, name }: { target: ResourceDef | undefined; id: unknown; name: string }) {
   const areas = useAreas();
-  const path = target && id !== null && id !== undefined && id !== '' && areas && can(areas, target.area, 'read') ? refPathOf(target, String(id)) : undefined;
+  const path = target && id !== null && id !== undefined && id !== '' && areas && can(areas, target.area, 'read') ? refPathOf(target, cellText(id)) : undefined;
   return path ? <AppLink to={path} className="text-brand underline-offset-2 hover:underline">{name}</AppLink> : <>{name}</>;
 }
 
@@ -52,12 +53,12 @@ export function RefValue({ target, id, name }: { target: ResourceDef | undefined
 export function CellValue({ def, column, row, link = false }: { def: ResourceDef; column: ColumnDef; row: Record<string, unknown>; link?: boolean }) {
   const value = row[column.name];
   if (column.format === 'ref') {
-    const name = String(row[`${column.name}_label`] ?? (value ?? ''));
+    const name = cellText(row[`${column.name}_label`] ?? (value ?? ''));
     const ref = fieldOfColumn(def, column)?.ref;
     return link && ref ? <RefValue target={resourceNamed(ref)} id={value} name={name} /> : <>{name}</>;
   }
   const shows = fieldOfColumn(def, column);
-  if (shows?.format === 'month' && value !== null && value !== undefined && value !== '') return <>{monthLabel(String(value))}</>;
+  if (shows?.format === 'month' && value !== null && value !== undefined && value !== '') return <>{monthLabel(cellText(value))}</>;
   if (column.format === 'option') {
     const field = fieldOfColumn(def, column);
     if (field?.master) return <MasterText table={field.master} value={value} />;

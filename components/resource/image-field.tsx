@@ -5,6 +5,7 @@
 import { useId, useRef, useState } from 'react';
 import { MAX_IMAGE_CHARS } from '@/lib/resources/schema';
 import { buttonClass } from './styles';
+import { cellText } from '../../lib/resources/checks';
 
 /** Largest picture file accepted (its data URL must stay under MAX_IMAGE_CHARS). */
 export const MAX_IMAGE_BYTES = Math.floor((MAX_IMAGE_CHARS - 100) * 0.75);
@@ -21,7 +22,7 @@ export function imageFileProblem(file: { type: string; size: number }): string |
 export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onload = () => resolve(cellText(reader.result ?? ''));
     reader.onerror = () => reject(reader.error ?? new Error('read failed'));
     reader.readAsDataURL(file);
   });

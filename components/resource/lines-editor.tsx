@@ -17,6 +17,7 @@ import type { FieldDef } from '@/lib/resources/types';
 import { ValueBox, valueText } from './field-input';
 import { RefPicker, useRefName } from './ref-picker';
 import { buttonClass, inputClass } from './styles';
+import { cellText } from '../../lib/resources/checks';
 
 export interface LinesEditorProps {
   state: ChildRowsState;
@@ -141,7 +142,7 @@ export function LinesEditor({ state, disabled: busy, readOnly, counter = '行目
                     const value = row.values[field.name] ?? '';
                     let input: ReactNode;
                     const stored = row.stored?.[`${child.prefix}${field.name}_label`];
-                    const storedLabel = refLabel?.(row, field) ?? (stored ? String(stored) : undefined);
+                    const storedLabel = refLabel?.(row, field) ?? (stored ? cellText(stored) : undefined);
                     if (readOnly) {
                       // A row the user does not edit is shown as its values, like a read-only form's fields.
                       const className = NUMERIC.has(field.type) ? 'w-[90px]' : 'min-w-[120px]';
@@ -181,7 +182,7 @@ export function LinesEditor({ state, disabled: busy, readOnly, counter = '行目
                   })}
                   {derivedFields.map((field) => (
                     <td key={field.name} className="px-[8px] py-[10px] text-right align-top tabular-nums" data-testid={`line-${index + 1}-${field.name}`}>
-                      {field.name in shown ? shown[field.name] : String(row.stored?.[`${child.prefix}${field.name}`] ?? '')}
+                      {field.name in shown ? shown[field.name] : cellText(row.stored?.[`${child.prefix}${field.name}`] ?? '')}
                     </td>
                   ))}
                   <td className="whitespace-nowrap px-[8px] py-[4px] align-top">

@@ -13,6 +13,7 @@ import { formatCell } from './cells';
 import { resolveResource } from './resolve';
 import { inputClass } from './styles';
 import { useCall } from '@/lib/client/data/use-call';
+import { cellText } from '../../lib/resources/checks';
 
 export interface RefPickerProps {
   field: FieldDef;
@@ -141,7 +142,7 @@ export function RefPicker({ field, inputId, value, label, onChange, disabled, in
                 onClick={() => choose(row)}
                 className={clsx('flex cursor-pointer justify-between gap-[8px] px-[10px] py-[6px] text-[1.4rem]', i === active && 'bg-brand-soft')}
               >
-                {target.picker?.lead && <span className="tabular shrink-0 text-[1.2rem] text-muted">{String(row[target.picker.lead] ?? '')}</span>}
+                {target.picker?.lead && <span className="tabular shrink-0 text-[1.2rem] text-muted">{cellText(row[target.picker.lead] ?? '')}</span>}
                 <span className="flex-1 truncate">{titleOf(target, row) || '（名称なし）'}</span>
                 {target.picker ? (
                   target.picker.details.map((column) => (

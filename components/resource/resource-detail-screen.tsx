@@ -29,6 +29,7 @@ import { RelatedLists } from './related-lists';
 import { resolveResource, type ResourceRef } from './resolve';
 import { AppLink, navigate, RecordNotFound, useAlert, useConfirm, useAreas, useLeaveGuard, useLoadingWhile, useUserId } from './shell-bridge';
 import { buttonClass } from './styles';
+import { cellText } from '../../lib/resources/checks';
 
 export interface ResourceDetailScreenProps {
   resource: ResourceRef;
@@ -103,7 +104,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
 
   // A record reached under another record's route must belong to it.
   const loaded = rec.record;
-  const record = loaded && parent && parentId && String(loaded[`${def.prefix}${parent.field}`] ?? '') !== parentId ? undefined : loaded;
+  const record = loaded && parent && parentId && cellText(loaded[`${def.prefix}${parent.field}`] ?? '') !== parentId ? undefined : loaded;
   const schema = useMemo(() => resourceSchema(def), [def]);
   const names = useMemo(() => formFields.map((f) => f.name), [formFields]);
   const f = useRecordForm({
@@ -256,7 +257,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
                   <fieldset disabled={saving} className="grid min-w-0 grid-cols-1 gap-x-[24px] gap-y-[12px] md:grid-cols-2">
                     <legend className="visually-hidden">{tab.label}</legend>
                     {fields.map((field) => (
-                      <FieldInput key={field.name} field={field} form={form} creating={isNew} disabled={!writable || !access.editable(field)} locked={field.name === parent?.field} refLabel={record ? String(record[labelColumnOf(def, field.name)] ?? '') : undefined} />
+                      <FieldInput key={field.name} field={field} form={form} creating={isNew} disabled={!writable || !access.editable(field)} locked={field.name === parent?.field} refLabel={record ? cellText(record[labelColumnOf(def, field.name)] ?? '') : undefined} />
                     ))}
                     {fields.some((f) => f.name === 'lat') && <AddressMap def={def} form={form} writable={writable} />}
                   </fieldset>
@@ -280,7 +281,7 @@ export default function ResourceDetailScreen({ resource, params = {}, mode, idPa
 
       {record && (
         <p className="tabular text-right text-[1.2rem] text-muted">
-          登録日時 {formatDateTime(String(record.created ?? ''))}　更新日時 {formatDateTime(String(record.modified ?? ''))}
+          登録日時 {formatDateTime(cellText(record.created ?? ''))}　更新日時 {formatDateTime(cellText(record.modified ?? ''))}
         </p>
       )}
     </form>

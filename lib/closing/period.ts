@@ -17,6 +17,7 @@ import { publicHolidayOf } from '../hod/schedule';
 import { MESSAGES } from '../protocol';
 import { CLOSING_DAY } from '../resources/options';
 import { rentalMonth } from '../sales/rental';
+import { cellText } from '../resources/checks';
 
 /** The closing-day groups (`sime_gp`), as the customer's 締日 offers them. */
 export const CLOSING_GROUPS: readonly string[] = CLOSING_DAY.map((o) => o.value);
@@ -119,7 +120,7 @@ export function bankDayFrom(day: string): string {
 }
 
 /** 回収月 as stored ('0' 当月, '1' 翌月, '2' 翌々月; anything else = 翌月). */
-const cycleOf = (collectCycle: unknown): number => (['0', '1', '2'].includes(String(collectCycle ?? '')) ? Number(collectCycle) : 1);
+const cycleOf = (collectCycle: unknown): number => (['0', '1', '2'].includes(cellText(collectCycle ?? '')) ? Number(collectCycle) : 1);
 
 /** 回収日 as a day of the month (1–30), or 31 = 末 (31, empty or anything else). */
 const collectDayOf = (collectDay: unknown): number => {
@@ -150,7 +151,7 @@ export function dueDateOf(period: Pick<ClosingPeriod, 'sime_ym' | 'closing_date'
  * @example paymentTermsProblem('20', '1', 10) // undefined
  */
 export function paymentTermsProblem(gp: unknown, collectCycle: unknown, collectDay: unknown): string | undefined {
-  const group = String(gp ?? '');
+  const group = cellText(gp ?? '');
   if (!CLOSING_GROUPS.includes(group) || cycleOf(collectCycle) !== 0) return undefined;
   const day = collectDayOf(collectDay);
   if (day >= Number(group)) return undefined;

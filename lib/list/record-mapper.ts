@@ -4,6 +4,7 @@
  */
 import type { FieldDef, ResourceDef } from '../resources/types';
 import { currentKey, idColumn } from '../resources/types';
+import { cellText } from '../resources/checks';
 
 /** Form values: every field as the text its input shows, plus the `modified` the record was loaded with. */
 export type FormRecord = Record<string, string>;
@@ -13,7 +14,7 @@ function toText(field: FieldDef, value: unknown): string {
   if (value === null || value === undefined || field.type === 'secret') return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'string') return value;
-  return String(value);
+  return cellText(value);
 }
 
 /**
@@ -46,7 +47,7 @@ export function fromForm(def: ResourceDef, values: Record<string, unknown>): Rec
     if (field.type === 'flag') out[field.name] = value === true || value === 1 || value === '1' ? 1 : 0;
     else if (value === undefined) continue;
     else if (value === null || typeof value === 'number' || typeof value === 'string') out[field.name] = value;
-    else out[field.name] = String(value);
+    else out[field.name] = cellText(value);
   }
   // The current value of a confirmed secret (`current_password`) travels with the save when given.
   for (const name of def.owner?.confirm ?? []) {
@@ -60,5 +61,5 @@ export function fromForm(def: ResourceDef, values: Record<string, unknown>): Rec
 /** The id of an answer row (`{prefix}id`), as text. */
 export function idOf(def: ResourceDef, row: Record<string, unknown> | undefined | null): string | undefined {
   const value = row?.[idColumn(def)] ?? row?.id;
-  return value === undefined || value === null || value === '' ? undefined : String(value);
+  return value === undefined || value === null || value === '' ? undefined : cellText(value);
 }

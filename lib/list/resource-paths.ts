@@ -5,6 +5,7 @@
 import { fillPath, ROUTES, type ResourceScreen, type RouteDef } from '../routes';
 import type { ResourceDef } from '../resources/types';
 import { filterOf, type RawFilters } from './list-state';
+import { cellText } from '../resources/checks';
 
 /** The routes drawing a resource's screens of one kind (top-level first, then nested). */
 function resourceRoutes(def: ResourceDef, kind: ResourceScreen['kind']): { route: RouteDef; screen: ResourceScreen }[] {
@@ -88,5 +89,5 @@ export function parentIdOf(def: ResourceDef, row: Record<string, unknown>): stri
   if (routes.some((r) => !r.screen.parent)) return undefined;
   const field = routes[0]?.screen.parent?.field;
   const value = field ? row[`${def.prefix}${field}`] : undefined;
-  return value === undefined || value === null || value === '' ? undefined : String(value);
+  return value === undefined || value === null || value === '' ? undefined : cellText(value);
 }

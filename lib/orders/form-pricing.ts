@@ -10,6 +10,7 @@ import { SHIP_PARTS } from '../resources/order';
 import { rateOn, type TaxPeriod } from '../tax';
 import { feeIn, shippingOf, type DeliveryFee } from './delivery-fee';
 import { feeLine, orderTotalsWithFee, type FeeLine } from './totals';
+import { cellText } from '../resources/checks';
 
 export interface OrderPricingInput {
   /** The priced lines' amounts (`usePricedLines().amounts`). */
@@ -54,9 +55,9 @@ export interface OrderPricing {
  * @example orderPricing({ amounts: [{ amount: 2600, taxClass: 'reduced', taxRate: 8 }], linesCountable: true, feeText: '550', ship: {}, client: undefined, isNew: true, fees, periods, date: '2026-10-01', terms }).totals.total // 3413
  */
 export function orderPricing(input: OrderPricingInput): OrderPricing {
-  const feeText = String(input.feeText ?? '').trim();
-  const shipEntered = SHIP_PARTS.some((part) => String(input.ship[part] ?? '').trim() !== '');
-  const shipPref = shipEntered ? String(input.ship.pref ?? '') : input.isNew && input.client ? (shippingOf(input.client).od_ship_pref ?? '') : '';
+  const feeText = cellText(input.feeText ?? '').trim();
+  const shipEntered = SHIP_PARTS.some((part) => cellText(input.ship[part] ?? '').trim() !== '');
+  const shipPref = shipEntered ? cellText(input.ship.pref ?? '') : input.isNew && input.client ? (shippingOf(input.client).od_ship_pref ?? '') : '';
   const prefFee = feeText === '' ? feeIn(input.fees, shipPref) : undefined;
   const fee = feeText === '' ? (prefFee?.fee ?? 0) : integerIn(feeText, 0, 9_999_999);
   const standardRate = rateOn(input.periods, 'standard', input.date);

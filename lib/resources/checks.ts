@@ -1,7 +1,8 @@
 /** Cross-field and format rules shared by several declarations' `check`. */
 
-/** A value as a form or an API sent it, or a cell as stored, as text: a string as is, a number in decimal, else ''. */
-export const cellText = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+/** A value as a form or an API sent it, or a cell as stored, as text: a string as is, a number or flag in decimal, else '' (never [object Object]). */
+export const cellText = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : '';
 
 /** A value as a form or an API sent it, as text ('' when absent). */
 export const textOf = (values: Record<string, unknown>, name: string): string => cellText(values[name]);

@@ -56,7 +56,7 @@ export const rolePolicy: ResourcePolicy = {
       .where('user_role', '=', name)
       .where('deleted', '=', 0)
       .executeTakeFirstOrThrow();
-    const n = Number(row.n);
+    const n = row.n;
     if (n > 0) throw badRequest(ROLE_MESSAGES.inUse(name, n));
   },
 };

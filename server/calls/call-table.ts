@@ -2,7 +2,6 @@
  * The ONE call table: every `POST {dbApi}/{call}` is an entry here. Each area plugin adds its
  * calls; the calls plugin looks them up, authenticates, checks the role and runs the handler.
  */
-import type { Area } from '../../lib/permissions';
 import { LIMITS } from '../../lib/protocol';
 import { CALL_GATES, type CallGate as MapGate, type CallName } from '../../lib/protocol/calls';
 import type { AppDatabase } from '../db/connect';

@@ -51,6 +51,7 @@ import * as clientCodePrefix from './migrations/0075-client-code-prefix';
 import * as clientSaleStaff from './migrations/0070-client-sale-staff';
 import * as notice from './migrations/0080-notice';
 import type { Database } from './schema';
+import { cellText } from '../../lib/resources/checks';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
@@ -129,7 +130,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    const cause = error instanceof Error ? error : new Error(String(error ?? 'unknown error'));
+    const cause = error instanceof Error ? error : new Error(cellText(error ?? 'unknown error'));
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, { cause });
   }
 }

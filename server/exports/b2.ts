@@ -19,8 +19,9 @@ import { nextStamp } from '../http/clock';
 import { cashMethods } from '../hod';
 import { storedChildren, csvFile, systemUpdate } from '../resources';
 import { B2_COLUMN, B2_COLUMNS, b2Row, B2_TIME_SLOTS, B2_TYPES, senderProblems, type B2Order, type B2Sender } from './b2-layout';
+import { cellText } from '../../lib/resources/checks';
 
-const str = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+const str = (value: unknown): string => (value === null || value === undefined ? '' : cellText(value));
 
 /** The sender (ご依頼主) and the B2 contract codes from 自社情報. */
 async function b2Sender(db: Db | Transaction<Database>): Promise<B2Sender> {
@@ -82,7 +83,7 @@ async function b2Rows(db: Db | Transaction<Database>, ids: readonly number[], sh
     };
     return { order, built: b2Row(input, sender, shipDate) };
   });
-  return { sender, senderProblems: senderProblems(sender), orders, missing, rows, users: new Map(users.map((u) => [Number(u.user_id), u.user_name])) };
+  return { sender, senderProblems: senderProblems(sender), orders, missing, rows, users: new Map(users.map((u) => [u.user_id, u.user_name])) };
 }
 
 /** What refuses an order beside its fields: not 出荷待ち. */

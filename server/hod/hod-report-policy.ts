@@ -74,7 +74,7 @@ async function bookBottles(trx: Transaction<Database>, writer: Writer, round: Re
     wanted.set(key, pair);
   }
   const existing = new Map<string, number>();
-  for (const s of stored) if (s.hrs_bt_id !== null) existing.set(pairKey(s.hrs_cl_id, s.hrs_it_id), Number(s.hrs_bt_id));
+  for (const s of stored) if (s.hrs_bt_id !== null) existing.set(pairKey(s.hrs_cl_id, s.hrs_it_id), s.hrs_bt_id);
   const note = `配送実績 ${String(round.hr_date)} ${String(round.hr_route ?? '')}`.trim();
   // Every customer's ledger at once, lowest id first (each movement's save would lock them in stop order):
   // two rounds of the same customers then queue instead of deadlocking.
@@ -118,8 +118,8 @@ async function stopWording(trx: Transaction<Database>, rows: readonly ResourceRo
   const itemIds = [...new Set(stops.flatMap((s) => (s.hrs_it_id === null ? [] : [s.hrs_it_id])))];
   const clients = clientIds.length === 0 ? [] : await trx.selectFrom('client').select(['cl_id', 'cl_co_name', 'cl_name']).where('cl_id', 'in', clientIds).execute();
   const items = itemIds.length === 0 ? [] : await trx.selectFrom('item').select(['it_id', 'it_name']).where('it_id', 'in', itemIds).execute();
-  const clientName = new Map(clients.map((c) => [Number(c.cl_id), titleOf(clientResource, c)]));
-  const itemName = new Map(items.map((i) => [Number(i.it_id), String(i.it_name)]));
+  const clientName = new Map(clients.map((c) => [c.cl_id, titleOf(clientResource, c)]));
+  const itemName = new Map(items.map((i) => [i.it_id, i.it_name]));
   const resultText = new Map<string, string>(HOD_STOP_RESULT.map((r) => [r.value, r.text]));
   return (row) => {
     const s = stopOf(row);
@@ -144,10 +144,10 @@ export const hodReportPolicy: ResourcePolicy = {
     const stops = children.map(stopOf);
     const itemIds = [...new Set(stops.flatMap((s) => (s.hrs_it_id === null ? [] : [s.hrs_it_id])))];
     const items = itemIds.length === 0 ? [] : await trx.selectFrom('item').select(['it_id', 'it_name', 'it_returnable']).where('it_id', 'in', itemIds).execute();
-    const itemOf = new Map(items.map((item) => [Number(item.it_id), item]));
+    const itemOf = new Map(items.map((item) => [item.it_id, item]));
     for (const [i, stop] of stops.entries()) {
       const item = stop.hrs_it_id === null ? undefined : itemOf.get(stop.hrs_it_id);
-      if (item && item.it_returnable !== 1) throw childProblem(STOPS, i, 'it_id', `「${String(item.it_name)}」はリターナブルボトルの商品ではありません。`);
+      if (item && item.it_returnable !== 1) throw childProblem(STOPS, i, 'it_id', `「${item.it_name}」はリターナブルボトルの商品ではありません。`);
       if (stop.hrs_it_id === null && (stop.hrs_delivered > 0 || stop.hrs_collected > 0)) throw childProblem(STOPS, i, 'it_id', 'お届け・回収したボトルの商品を選んでください。');
     }
     return stops;

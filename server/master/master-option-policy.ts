@@ -36,7 +36,7 @@ export const masterOptionPolicy: ResourcePolicy = {
         .where('mo_table', '=', String(columns.mo_table))
         .where('deleted', '=', 0)
         .executeTakeFirst();
-      derived.mo_sort = Math.min(99_999, Number(last?.sort ?? 0) + SORT_STEP);
+      derived.mo_sort = Math.min(99_999, (last?.sort ?? 0) + SORT_STEP);
     }
     return derived;
   },

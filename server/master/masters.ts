@@ -37,16 +37,16 @@ const RECORD_MASTERS: Record<string, (db: AppDatabase['db']) => Promise<MasterOp
   mt_dairiten: async (db) =>
     (await db.selectFrom('client').select(['cl_id', 'cl_co_name', 'cl_name']).where('cl_dairiten_flag', '=', 1).where('deleted', '=', 0)
       .orderBy('cl_co_name_kana').orderBy('cl_id').execute())
-      .map((c) => option(Number(c.cl_id), titleOf(clientResource, c), Number(c.cl_id))),
+      .map((c) => option(c.cl_id, titleOf(clientResource, c), c.cl_id)),
   // Live warehouses by code (a customer's 出荷倉庫, a server's 保管倉庫); those out of use say so.
   // Warehouses in use: one out of use (使用停止) is offered for no new choice (a stored one still shows by its name).
   mt_warehouse: async (db) =>
     (await db.selectFrom('warehouse').select(['sk_id', 'sk_name']).where('deleted', '=', 0).where((eb) => eb.or([eb('sk_active', 'is', null), eb('sk_active', '<>', 0)])).orderBy('sk_code').orderBy('sk_id').execute())
-      .map((w) => option(Number(w.sk_id), String(w.sk_name), Number(w.sk_id))),
+      .map((w) => option(w.sk_id, w.sk_name, w.sk_id)),
   // Live returnable bottle items (the bottle ledger's 商品).
   mt_returnable_item: async (db) =>
     (await db.selectFrom('item').select(['it_id', 'it_name']).where('deleted', '=', 0).where('it_returnable', '=', 1).orderBy('it_code').orderBy('it_id').execute())
-      .map((i) => option(Number(i.it_id), String(i.it_name), Number(i.it_id))),
+      .map((i) => option(i.it_id, i.it_name, i.it_id)),
 };
 
 /**

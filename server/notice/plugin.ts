@@ -19,7 +19,7 @@ export async function noticePlugin(_app: FastifyInstance, { calls, database }: A
         .where((eb) => eb.or([eb('nt_role', '=', ''), eb('nt_role', '=', user.user_role)]))
         .orderBy('nt_from', 'desc').orderBy('nt_id', 'desc')
         .execute();
-      return rows.map((r): HomeNotice => ({ id: Number(r.nt_id), title: String(r.nt_title), body: String(r.nt_body), from: String(r.nt_from), to: String(r.nt_to) }));
+      return rows.map((r): HomeNotice => ({ id: r.nt_id, title: r.nt_title, body: r.nt_body, from: r.nt_from, to: r.nt_to }));
     },
   });
 }

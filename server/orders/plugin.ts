@@ -42,10 +42,10 @@ export async function ordersPlugin(_app: FastifyInstance, { calls, database }: A
       }
       const warehouseId = positiveId(params.sk_id);
       const orders = await db.selectFrom('orders').select(['od_id', 'modified']).where('od_id', 'in', ids).where('deleted', '=', 0).execute();
-      const missing = ids.filter((id) => !orders.some((o) => Number(o.od_id) === id));
+      const missing = ids.filter((id) => !orders.some((o) => o.od_id === id));
       if (missing.length > 0) throw new ApiError(404, `見つからない受注があります（ID ${missing.join('、')}）。一覧を読み込み直してください。`);
       const saved = await saveRecords({ db, userId: user.user_id, call, user }, orderResource,
-        orders.map((o) => ({ id: Number(o.od_id), values: { sk_id: String(warehouseId), modified: o.modified } })));
+        orders.map((o) => ({ id: o.od_id, values: { sk_id: String(warehouseId), modified: o.modified } })));
       return saved.map((row) => ({ od_id: Number(row.od_id), od_number: String(row.od_number ?? ''), od_sk_id: Number(row.od_sk_id), modified: row.modified }));
     },
   });
@@ -54,7 +54,7 @@ export async function ordersPlugin(_app: FastifyInstance, { calls, database }: A
       if (params.od_id !== undefined) {
         const order = await db.selectFrom('orders').select(['od_id', 'od_cl_id', 'od_date']).where('od_id', '=', positiveId(params.od_id)).where('deleted', '=', 0).executeTakeFirst();
         if (!order) throw notFound();
-        return previousOrder(db, Number(order.od_cl_id), { date: String(order.od_date ?? ''), id: Number(order.od_id) });
+        return previousOrder(db, order.od_cl_id, { date: (order.od_date ?? ''), id: order.od_id });
       }
       if (params.cl_id === undefined) throw badRequest('受注（od_id）か顧客（cl_id）を指定してください。');
       return previousOrder(db, positiveId(params.cl_id));

@@ -23,6 +23,7 @@ import { resourceView, type Database, type ResourceRow } from '../db/schema';
 import { childProblem } from '../resources';
 import { liveDeliveryFees } from '../system';
 import { taxPeriods } from '../tax';
+import { cellText } from '../../lib/resources/checks';
 
 const LINES = orderResource.children;
 
@@ -82,8 +83,8 @@ export async function pricingBook(db: Kysely<Database>, itemIds: readonly number
     ids.length === 0 ? [] : db.selectFrom('item').select(['it_id', 'it_name', 'it_price', 'it_tax_class']).where('it_id', 'in', ids).where('deleted', '=', 0).execute(),
     db.selectFrom('warehouse').select(['sk_id', 'sk_name']).where('deleted', '=', 0).where('sk_active', '=', 0).execute(),
   ]);
-  const items = new Map(rows.map((r) => [Number(r.it_id), { name: String(r.it_name), price: Number(r.it_price ?? 0), taxClass: taxClassOf(r.it_tax_class) }]));
-  return { settings, periods, fees, items, retired: new Map(retired.map((w) => [String(w.sk_id), String(w.sk_name)])) };
+  const items = new Map(rows.map((r) => [r.it_id, { name: r.it_name, price: (r.it_price ?? 0), taxClass: taxClassOf(r.it_tax_class) }]));
+  return { settings, periods, fees, items, retired: new Map(retired.map((w) => [String(w.sk_id), w.sk_name])) };
 }
 
 /** The customer's columns the rules read (`shippingOf`, `newOrderDefaults`, `priceLines`, `totalsOf`, the credit limit). */
@@ -101,7 +102,7 @@ export function newOrderDefaults(book: PricingBook, client: ResourceRow, columns
   const derived: ResourceRow = {};
   if (SHIP_PARTS.every((part) => !columns[`od_ship_${part}`])) Object.assign(derived, shippingOf(client));
   const fallback: Record<string, string> = { od_sk_id: book.settings.skId, od_ht_id: book.settings.htId, od_pm_id: '' };
-  const usable = (value: unknown, own: string): string => (own === 'od_sk_id' && book.retired.has(String(value)) ? '' : String(value ?? ''));
+  const usable = (value: unknown, own: string): string => (own === 'od_sk_id' && book.retired.has(String(value)) ? '' : cellText(value ?? ''));
   for (const [own, theirs] of [['od_sk_id', 'cl_sk_id'], ['od_pm_id', 'cl_pm_id'], ['od_ht_id', 'cl_ht_id']] as const) {
     if (!columns[own]) derived[own] = usable(client[theirs], own) || usable(fallback[own], own);
   }

@@ -34,7 +34,7 @@ async function trackedQuantities(trx: Transaction<Database>, orderId: number): P
   const perItem = new Map<number, number>();
   if (lines.length === 0) return perItem;
   const tracked = await trx.selectFrom('item').select('it_id').where('it_id', 'in', lines.map((l) => l.item)).where('it_stock_tracked', '=', 1).execute();
-  const trackedIds = new Set(tracked.map((t) => Number(t.it_id)));
+  const trackedIds = new Set(tracked.map((t) => t.it_id));
   for (const line of lines) if (trackedIds.has(line.item)) perItem.set(line.item, (perItem.get(line.item) ?? 0) + line.quantity);
   return perItem;
 }
@@ -53,7 +53,7 @@ async function moveStock(trx: Transaction<Database>, ctx: WriteActor, order: Res
 /** Whether the customer's orders are delivered by the company's own driver (a 配送担当者, as on the route sheet /hod/list). */
 async function deliveredByOwnDriver(trx: Transaction<Database>, clientId: number): Promise<boolean> {
   const client = await trx.selectFrom('client').select('cl_delivery_usr_id').where('cl_id', '=', clientId).executeTakeFirst();
-  return Number(client?.cl_delivery_usr_id ?? 0) > 0;
+  return (client?.cl_delivery_usr_id ?? 0) > 0;
 }
 
 /** What a move asks of the caller beyond the order itself: the tracking number (出荷済), the hold reason (保留). */
@@ -133,7 +133,7 @@ export async function moveOrderIn(trx: Transaction<Database>, ctx: WriteActor, o
   const slip = slipId === undefined ? undefined : await trx.selectFrom('sales').select(['sl_id', 'sl_number']).where('sl_id', '=', slipId).executeTakeFirstOrThrow();
   return {
     od_id: orderId, od_number: String(order.od_number ?? ''), ok: status === target, status, ...(message ? { message } : {}),
-    ...(slip ? { slip: { sl_id: Number(slip.sl_id), sl_number: String(slip.sl_number ?? '') } } : {}),
+    ...(slip ? { slip: { sl_id: slip.sl_id, sl_number: (slip.sl_number ?? '') } } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ import { locking } from '../db/concurrency';
 import { resourceView, type Cell, type Database, type ResourceRow } from '../db/schema';
 import { ApiError, badRequest } from '../http/api-error';
 import { refTarget, resourceColumns } from './columns';
+import { cellText } from '../../lib/resources/checks';
 
 /** The column of a child field, e.g. `odd_it_id`. */
 export const childColumn = (child: ChildDef, name: string): string => `${child.prefix}${name}`;
@@ -45,7 +46,7 @@ export function checkChildren(child: ChildDef | undefined, input: Readonly<Recor
     const values: Record<string, unknown> = { ...raw };
     for (const field of child.fields) {
       const given = values[field.name];
-      if (field.initial !== undefined && (given === undefined || given === null || String(given).trim() === '')) values[field.name] = initialValue(field, { userId, today });
+      if (field.initial !== undefined && (given === undefined || given === null || cellText(given).trim() === '')) values[field.name] = initialValue(field, { userId, today });
     }
     const checked = checkForm(childSchema(child), values);
     if (!checked.ok) {

@@ -343,7 +343,7 @@ async function countWithLines(view: Kysely<ResourceDatabase>, def: ResourceDef, 
     view.selectFrom(child.table).select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.count<number>(parent).distinct().as('parents')])
       .where(parent, 'in', ids).executeTakeFirstOrThrow(),
   ]);
-  return records + Number(lines.n) - Number(lines.parents);
+  return records + lines.n - lines.parents;
 }
 
 const AUDIT_TABLE = 'audit_log';

@@ -255,5 +255,5 @@ export async function countMatching(view: Kysely<ResourceDatabase>, def: Resourc
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .where((eb) => listCondition(eb, def, request, keyword))
     .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return row.total;
 }

@@ -20,6 +20,7 @@ import { exportCsv } from './csv-export';
 import { policyOf } from './registry';
 import { badRequest } from '../http/api-error';
 import { deleteRecord, findRecord, saveRecord, saveRecords, type BulkEntry } from './records';
+import { cellText } from '../../lib/resources/checks';
 
 /**
  * The records of a `{r}_bulk_save`: `postData` is `{ "rows": [{ "id": 12, …values, "modified": "…" }, …] }`
@@ -31,7 +32,7 @@ export function bulkEntries(def: ResourceDef, postData: string | undefined): Bul
   return rows.map((row: unknown) => {
     if (typeof row !== 'object' || row === null || Array.isArray(row)) throw badRequest(MESSAGES.badBulk);
     const { id, ...values } = row as Record<string, unknown>;
-    return { id: id === undefined || id === null || id === '' ? undefined : positiveId(String(id)), values };
+    return { id: id === undefined || id === null || id === '' ? undefined : positiveId(cellText(id)), values };
   });
 }
 

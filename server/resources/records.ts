@@ -552,7 +552,7 @@ export async function saveBatch(trx: Transaction<Database>, actor: WriteActor, d
 async function recordTitle(db: Kysely<Database>, def: ResourceDef, recordId: number): Promise<string> {
   const { id } = resourceColumns(def);
   const row = await resourceView(db).selectFrom(`${def.table} as t`).select(titleSql(def, 't').as('title')).where(`t.${id}`, '=', recordId).executeTakeFirst();
-  return String(row?.title ?? '');
+  return (row?.title ?? '');
 }
 
 /**

@@ -17,6 +17,7 @@ import { ApiError } from '../http/api-error';
 import { nextStamp } from '../http/clock';
 import { resourceColumns, searchText } from './columns';
 import type { WriteActor } from './policy';
+import { cellText } from '../../lib/resources/checks';
 
 /** The job's id on the rows of a `jobStamped` resource (and its children) that a job writes. */
 export const jobColumn = (prefix: string, def: ResourceDef, actor: WriteActor): ResourceRow =>
@@ -36,7 +37,7 @@ function cellOf(field: FieldDef, value: unknown): Cell {
     const n = Number(value);
     return Number.isFinite(n) ? (kind === 'real' ? n : Math.trunc(n)) : null;
   }
-  return String(value);
+  return cellText(value);
 }
 
 /**

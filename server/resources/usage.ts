@@ -27,7 +27,7 @@ async function usages(
         .where(columnOf(other, field.name), '=', value)
         .where('deleted', '=', 0)
         .executeTakeFirstOrThrow();
-      const count = Number(row.n);
+      const count = row.n;
       if (count > 0) found.push({ resource: other.name, label: other.label, field: field.name, count, filters: filter(field) });
     }
   }

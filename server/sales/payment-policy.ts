@@ -34,7 +34,7 @@ export async function paymentBilledRefusal(trx: Transaction<Database>, paymentId
     .select(['py_date', 'py_amount', 'py_bli_id', 'bl_number']).where('py_id', '=', paymentId).executeTakeFirst();
   if (!row || empty(row.py_bli_id)) return undefined;
   const invoice = empty(row.bl_number) ? `ID ${String(row.py_bli_id)}` : String(row.bl_number);
-  return badRequest(`入金伝票（${String(row.py_date)} ${formatMoney(Number(row.py_amount))}）は請求済みのため変更・削除できません（請求書 ${invoice}）。訂正は新しい入金伝票で登録してください（返金はマイナスの金額）。`);
+  return badRequest(`入金伝票（${row.py_date} ${formatMoney(Number(row.py_amount))}）は請求済みのため変更・削除できません（請求書 ${invoice}）。訂正は新しい入金伝票で登録してください（返金はマイナスの金額）。`);
 }
 
 export const paymentPolicy: ResourcePolicy = {

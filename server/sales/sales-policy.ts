@@ -49,7 +49,7 @@ export async function billedRefusal(trx: Transaction<Database>, slipId: number):
     .select(['sl_number', 'sl_bli_id', 'bl_number']).where('sl_id', '=', slipId).executeTakeFirst();
   if (!row || empty(row.sl_bli_id)) return undefined;
   const invoice = empty(row.bl_number) ? `ID ${String(row.sl_bli_id)}` : String(row.bl_number);
-  return badRequest(`売上伝票 ${String(row.sl_number)} は請求済みのため変更・削除できません（請求書 ${invoice}）。訂正は値引・返品の伝票を登録してください。`);
+  return badRequest(`売上伝票 ${row.sl_number} は請求済みのため変更・削除できません（請求書 ${invoice}）。訂正は値引・返品の伝票を登録してください。`);
 }
 
 const taxedOf = (lines: readonly ResourceRow[]): TaxedAmount[] =>
@@ -112,7 +112,7 @@ export const salesPolicy: ResourcePolicy = {
       trx.selectFrom('user').select('user_id').where('deleted', '=', 0).where('user_active', '=', 1).execute(),
     ]);
     // The active staff: a customer's 営業担当 among them becomes a new slip's 担当者.
-    const staff = new Set(users.map((u) => Number(u.user_id)));
+    const staff = new Set(users.map((u) => u.user_id));
     const batch: SalesBatch = { book, clients, staff };
     return batch;
   },
@@ -197,7 +197,7 @@ export const salesPolicy: ResourcePolicy = {
     if (!empty(current.sl_od_id)) {
       const order = await trx.selectFrom('orders').select(['od_number', 'od_status']).where('od_id', '=', Number(current.sl_od_id)).where('deleted', '=', 0).executeTakeFirst();
       if (order?.od_status === 'processed') {
-        throw badRequest(`受注 ${String(order.od_number)} から作られた売上伝票です。受注の状態を「出荷済」に戻すと削除されます。`);
+        throw badRequest(`受注 ${order.od_number} から作られた売上伝票です。受注の状態を「出荷済」に戻すと削除されます。`);
       }
     }
   },

@@ -104,7 +104,7 @@ async function liveAgreement(trx: Transaction<Database>, customerId: number, sta
 async function installedCount(trx: Transaction<Database>, customerId: number): Promise<number> {
   const row = await resourceView(trx).selectFrom('water_server').select((eb) => eb.fn.countAll<number>().as('n'))
     .where('sv_cl_id', '=', customerId).where('sv_status', '=', 'installed').where('deleted', '=', 0).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /** One server history row (insert only: the history is never edited), audit-logged with the move's call. */

@@ -49,10 +49,10 @@ async function recompute(trx: Transaction<Database>, actor: WriteActor, clientId
   for (const row of rows) {
     held += num(row.bt_delivered) - num(row.bt_collected);
     if (held < 0) {
-      const message = `${String(row.bt_move_date)} の時点で預け本数が ${held} 本になるため、この変更はできません。回収本数と日付を確認してください。`;
+      const message = `${row.bt_move_date} の時点で預け本数が ${held} 本になるため、この変更はできません。回収本数と日付を確認してください。`;
       throw badRequest(message, { fields: { collected: message } });
     }
-    if (row.bt_held !== held) changed.push({ id: Number(row.bt_id), before: row, set: { bt_held: held } });
+    if (row.bt_held !== held) changed.push({ id: row.bt_id, before: row, set: { bt_held: held } });
   }
   // The balance is derived, no field a form edits: the movements' edit-conflict tokens stay.
   await systemUpdate(trx, actor, bottleResource, changed, { modified: 'keep' });
@@ -68,7 +68,7 @@ const pairsOf = (...rows: (ResourceRow | undefined)[]): [number, number][] => {
 /** The item's name and 容器保証金 per bottle (0 when it holds none). */
 async function itemDeposit(trx: Transaction<Database>, itemId: number): Promise<{ name: string; returnable: boolean; deposit: number } | undefined> {
   const item = await trx.selectFrom('item').select(['it_name', 'it_returnable', 'it_deposit']).where('it_id', '=', itemId).executeTakeFirst();
-  return item && { name: String(item.it_name), returnable: item.it_returnable === 1, deposit: num(item.it_deposit) };
+  return item && { name: item.it_name, returnable: item.it_returnable === 1, deposit: num(item.it_deposit) };
 }
 
 /** The bottles a movement leaves at the customer beyond those it takes back (negative: more came back). */
@@ -138,10 +138,10 @@ export async function bottleBalance(db: Kysely<Database>, clientId: number): Pro
   const balances = new Map<number, BottleBalance>();
   for (const row of rows) {
     const id = num(row.bt_it_id);
-    const balance = balances.get(id) ?? { bt_it_id: id, it_name: String(row.it_name), bt_held: 0, deposit_total: 0, last_date: '' };
+    const balance = balances.get(id) ?? { bt_it_id: id, it_name: row.it_name, bt_held: 0, deposit_total: 0, last_date: '' };
     balance.bt_held = num(row.bt_held);
     balance.deposit_total += num(row.bt_deposit);
-    balance.last_date = String(row.bt_move_date);
+    balance.last_date = row.bt_move_date;
     balances.set(id, balance);
   }
   return [...balances.values()];

@@ -23,8 +23,8 @@ export const taxPolicy: ResourcePolicy = {
     });
     if (!clash) return;
     const className = TAX_RATE_CLASS.find((o) => o.value === period.taxClass)?.text ?? period.taxClass;
-    const span = `${String(clash.tx_valid_from)}〜${String(clash.tx_valid_to ?? '')}`;
-    const message = `適用期間が登録済みの${className}「${String(clash.tx_label)}」（${span}）と重なっています。同じ区分の期間は重ねられません。先に登録済みの税率の適用終了日を設定してください。`;
+    const span = `${clash.tx_valid_from}〜${(clash.tx_valid_to ?? '')}`;
+    const message = `適用期間が登録済みの${className}「${clash.tx_label}」（${span}）と重なっています。同じ区分の期間は重ねられません。先に登録済みの税率の適用終了日を設定してください。`;
     throw badRequest(message, { fields: { valid_from: message } });
   },
 };

@@ -7,6 +7,7 @@ import { optionText } from '../cells';
 import { resolveResource } from '../resolve';
 import { AppLink } from '../shell-bridge';
 import type { RowDetailProps } from './types';
+import { cellText } from '../../../lib/resources/checks';
 
 /** A record named by its id: its name (or 「ID n」 when it cannot be read, e.g. deleted). */
 function RecordName({ resource, id }: { resource: string; id: string }) {
@@ -28,7 +29,7 @@ function ChangeValue({ table, column, value }: { table: string; column: string; 
 }
 
 export function AuditChanges({ row }: RowDetailProps) {
-  const table = String(row.log_table ?? '');
+  const table = cellText(row.log_table ?? '');
   const recordId = row.log_record_id;
   const target = resourceOfTable(table);
   const changes = auditChanges(table, row.log_changes);
@@ -40,9 +41,9 @@ export function AuditChanges({ row }: RowDetailProps) {
         対象: {auditTableName(table)}
         {recordId !== null && recordId !== undefined && (
           <>
-            {target ? <>「<RecordName resource={target.name} id={String(recordId)} />」</> : ` ID ${String(recordId)}`}
+            {target ? <>「<RecordName resource={target.name} id={cellText(recordId)} />」</> : ` ID ${cellText(recordId)}`}
             {target && hasDetailRoute(target) && !deleted && (
-              <AppLink to={detailPathOf(target, String(recordId))} className="ml-[8px] text-brand underline-offset-2 hover:underline">
+              <AppLink to={detailPathOf(target, cellText(recordId))} className="ml-[8px] text-brand underline-offset-2 hover:underline">
                 このデータを開く
               </AppLink>
             )}

@@ -23,6 +23,7 @@ import { buttonClass } from '../styles';
 import type { DetailExtensionProps, RowDetailProps } from './types';
 import { useBillingAllocations, useBillingRates, useBillingSends } from '@/lib/client/data/closing';
 import { useCanCall } from '@/lib/client/auth/use-can-call';
+import { cellText } from '../../../lib/resources/checks';
 
 const panelClass = 'flex flex-col gap-[8px] rounded-[6px] border border-line bg-surface px-[16px] py-[10px]';
 const titleClass = 'text-[1.6rem] font-bold text-ink';
@@ -111,7 +112,7 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
   const [busy, setBusy] = useState<'pdf' | 'reissue' | 'mail' | null>(null);
   const log = useBillingSends(id);
   const rows = log.data ?? [];
-  const number = String(record.bl_number ?? '');
+  const number = cellText(record.bl_number ?? '');
   const mailProblem = useMailProblem();
 
   /** After a PDF or a mail: the invoice (発行回数) and its log. */

@@ -11,10 +11,11 @@ import { salesResource } from '@/lib/resources/sales';
 import { AppLink, useAreas } from '../shell-bridge';
 import type { DetailExtensionProps } from './types';
 import { useHodReportSlips } from '@/lib/client/data/delivery';
+import { cellText } from '../../../lib/resources/checks';
 
 export function HodReportSlips({ id, record }: DetailExtensionProps) {
   // Read again after every save of the round (its `modified` moves): the slips follow its bottles.
-  const { data, error } = useHodReportSlips({ hr_id: id, modified: String(record.modified ?? '') });
+  const { data, error } = useHodReportSlips({ hr_id: id, modified: cellText(record.modified ?? '') });
   const linked = can(useAreas(), salesResource.area, 'read');
   if (error) return <p role="alert" className="text-[1.4rem] text-danger">{messageOf(error)}</p>;
   if (!data || data.length === 0) return null;

@@ -18,6 +18,7 @@ import { useSessionEmail } from '../shell-bridge';
 import { inputClass, labelClass } from '../styles';
 import type { DetailExtensionProps } from './types';
 import { useCanCall } from '@/lib/client/auth/use-can-call';
+import { cellText } from '../../../lib/resources/checks';
 
 /** The customer picker of the panel (not a field of the template). */
 const CLIENT_PICK: FieldDef = { name: 'preview_cl_id', label: 'プレビューする顧客', type: 'ref', ref: 'client', tab: '' };
@@ -65,7 +66,7 @@ export function MailPreview({ def, id, record }: DetailExtensionProps) {
 
   // The saved version is part of the key: after a save the preview is rendered again.
   const preview = useSWR(
-    source ? (['mailtemplate_preview', { id, ...source }, String(record.modified ?? '')] as const) : null,
+    source ? (['mailtemplate_preview', { id, ...source }, cellText(record.modified ?? '')] as const) : null,
     ([name, params]) => callFetcher([name, params]),
     { revalidateOnFocus: false, shouldRetryOnError: false },
   );

@@ -12,11 +12,12 @@ import { AppLink } from '../shell-bridge';
 import { BillingBalance } from './receivable';
 import type { FormPanelProps } from './types';
 import { useCanCall } from '@/lib/client/auth/use-can-call';
+import { cellText } from '../../../lib/resources/checks';
 
 export function OpenItems({ control, record }: FormPanelProps) {
   const clientId = String(useWatch({ control, name: 'cl_id' }) ?? '');
   const readable = useCanCall('sales_receivable');
-  const { summary, isLoading, error } = useReceivable(clientId, readable, String(record?.modified ?? ''));
+  const { summary, isLoading, error } = useReceivable(clientId, readable, cellText(record?.modified ?? ''));
   if (!readable) return null;
   const grouped = Boolean(summary?.billing);
   return (

@@ -9,6 +9,7 @@ import { openItemPath, type ReceivableSummary } from '@/lib/resources/sales';
 import { AppLink } from '../shell-bridge';
 import type { DetailExtensionProps } from './types';
 import { useCanCall } from '@/lib/client/auth/use-can-call';
+import { cellText } from '../../../lib/resources/checks';
 
 /** 「請求先「本社」の売掛残高（納品先 2件を含む）: 51,840円」, or nothing for a customer billed on its own. */
 export function BillingBalance({ summary }: { summary: ReceivableSummary }) {
@@ -24,7 +25,7 @@ export function BillingBalance({ summary }: { summary: ReceivableSummary }) {
 
 export function Receivable({ id, record }: DetailExtensionProps) {
   const readable = useCanCall('sales_receivable');
-  const { summary, isLoading, error } = useReceivable(id, readable, String(record.modified ?? ''));
+  const { summary, isLoading, error } = useReceivable(id, readable, cellText(record.modified ?? ''));
   if (!readable) return null;
   return (
     <p className="text-[1.4rem] text-ink-soft" aria-label="売掛">

@@ -13,6 +13,7 @@ import { ModalDialog } from '@/components/ui/modal-dialog';
 import { showAlert } from '@/components/ui';
 import { buttonClass, inputClass, labelClass } from '../styles';
 import type { RelatedActionProps } from './types';
+import { cellText } from '../../../lib/resources/checks';
 
 const serverText = (row: Row): string => `${String(row.sv_serial_no)}（${String(row.sv_model_label ?? row.sv_model)}）`;
 
@@ -40,7 +41,7 @@ function ServerSelect({ id, label, rows, value, onChange, error, empty }: { id: 
         {rows.map((row) => (
           <option key={String(row.sv_id)} value={String(row.sv_id)}>
             {serverText(row)}
-            {row.sv_sk_id_label ? ` ${String(row.sv_sk_id_label)}` : ''}
+            {row.sv_sk_id_label ? ` ${cellText(row.sv_sk_id_label)}` : ''}
           </option>
         ))}
       </select>
@@ -73,7 +74,7 @@ function MoveDialog({ kind, customerId, onClose }: { kind: ServerMoveKind; custo
     }
     const server = (outcome.row.server ?? {}) as Row;
     const status = SERVER_STATUS.find((s) => s.value === server.sv_status)?.text ?? '';
-    showAlert(`サーバー ${String(server.sv_serial_no ?? '')} を${label}しました（${status}）。`);
+    showAlert(`サーバー ${cellText(server.sv_serial_no ?? '')} を${label}しました（${status}）。`);
     onClose();
   };
 

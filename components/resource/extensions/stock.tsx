@@ -6,13 +6,13 @@
  */
 import clsx from 'clsx';
 import { useMemo, useState } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { call } from '@/lib/client/api/fetcher';
 import { formatDateTime } from '@/lib/format';
 import type { FormRecord } from '@/lib/list/record-mapper';
 import { refusalOf } from '@/lib/client/list/save-refusal';
 import { useRecordForm } from '@/lib/client/form/use-record-form';
-import { callFetcher, messageOf } from '@/lib/client/list/use-list-controller';
+import { messageOf } from '@/lib/client/list/use-list-controller';
 import { can } from '@/lib/permissions';
 import { STOCK_ADJUST_FIELDS, STOCK_MOVE_KIND, stockAdjustSchema } from '@/lib/stock';
 import { Card } from '@/components/ui';

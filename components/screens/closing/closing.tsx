@@ -36,6 +36,7 @@ import { QueryForm, WorkScreen } from '../work-screen';
 import type { ScreenProps } from '@/components/screens/screen-props';
 import { useClosingItems, useClosingPreview, useClosings, useClosingWarnings } from '@/lib/client/data/closing';
 import { useCanCall } from '@/lib/client/auth/use-can-call';
+import { cellText } from '../../../lib/resources/checks';
 
 /** What is asked: a group and a month (YYYYMM). */
 interface Closing {
@@ -57,8 +58,8 @@ const runResultText = (done: ClosingRunResult): string =>
 
 /** The closing a job ran: from its parameters (a job found after a reload has no screen state). */
 function closingOfJob(job: JobInfo | null): Closing | undefined {
-  const gp = String(job?.params.sime_gp ?? '');
-  const ym = String(job?.params.sime_ym ?? '');
+  const gp = cellText(job?.params.sime_gp ?? '');
+  const ym = cellText(job?.params.sime_ym ?? '');
   return gp && rentalMonth(ym) ? { gp, ym } : undefined;
 }
 

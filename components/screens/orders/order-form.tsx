@@ -37,6 +37,7 @@ import { buttonClass, labelClass } from '@/components/resource/styles';
 import type { ScreenProps } from '@/components/screens/screen-props';
 import { useDeliveryFees } from '@/lib/client/data/masters';
 import { useCall } from '@/lib/client/data/use-call';
+import { cellText } from '../../../lib/resources/checks';
 
 const def = orderResource;
 const LINES = def.children as ChildDef;
@@ -66,7 +67,7 @@ export default function OrderFormScreen({ match }: ScreenProps) {
   const alert = useAlert();
   const confirm = useConfirm();
   const prompt = usePrompt();
-  const status = String(record?.od_status ?? 'untreated');
+  const status = cellText(record?.od_status ?? 'untreated');
   const linesLocked = !writable || stockIsOut(status) || status === 'cancelled';
   const f = useRecordForm({
     schema: SCHEMA,
@@ -99,7 +100,7 @@ export default function OrderFormScreen({ match }: ScreenProps) {
   }, [copiedFrom, form, userId]);
 
   useEffect(() => {
-    document.title = missing ? '受注が見つかりません' : id ? `受注詳細 ${String(record?.od_number ?? '')}` : copying ? '受注登録（複製）' : '受注登録';
+    document.title = missing ? '受注が見つかりません' : id ? `受注詳細 ${cellText(record?.od_number ?? '')}` : copying ? '受注登録（複製）' : '受注登録';
   }, [id, copying, record, missing]);
 
   const clientId = form.watch('cl_id');
@@ -184,7 +185,7 @@ export default function OrderFormScreen({ match }: ScreenProps) {
     }}>
       <div className="flex flex-wrap items-center justify-between gap-[12px]">
         <h1 className="text-[20px] font-bold text-ink">
-          {id ? `受注詳細 ${String(record?.od_number ?? '')}` : copying ? '受注登録（複製）' : '受注登録'}
+          {id ? `受注詳細 ${cellText(record?.od_number ?? '')}` : copying ? '受注登録（複製）' : '受注登録'}
           {id && record && <span className="ml-[12px] rounded-[4px] bg-brand-soft px-[8px] py-[2px] text-[14px] text-brand" data-testid="order-status">{statusText(status)}</span>}
         </h1>
         <div className="flex flex-wrap gap-[8px]">
@@ -215,15 +216,15 @@ export default function OrderFormScreen({ match }: ScreenProps) {
       <div className="grid grid-cols-1 gap-[12px] md:grid-cols-2">
         {def.fields.filter(shown).map((field) => (
           <FieldInput key={field.name} field={field} form={form} disabled={!writable} locked={field.name === 'status' || (field.name === 'cl_id' && Boolean(id) && linesLocked)}
-            refLabel={record ? String(record[labelColumnOf(def, field.name)] ?? '') : undefined} creating={!id} />
+            refLabel={record ? cellText(record[labelColumnOf(def, field.name)] ?? '') : undefined} creating={!id} />
         ))}
       </div>
       {clientId && (
         <p className="text-[14px] text-ink-soft" data-testid="last-order">
           {previous ? (
             <>
-              前回の受注: <AppLink to={detailPathOf(def, String(previous.od_id))} className="text-brand underline">{String(previous.od_number ?? '')}</AppLink>
-              （{String(previous.od_date ?? '')}・{statusText(String(previous.od_status ?? ''))}・{formatMoney(Number(previous.od_uriage_total ?? 0))}）
+              前回の受注: <AppLink to={detailPathOf(def, String(previous.od_id))} className="text-brand underline">{cellText(previous.od_number ?? '')}</AppLink>
+              （{cellText(previous.od_date ?? '')}・{statusText(cellText(previous.od_status ?? ''))}・{formatMoney(Number(previous.od_uriage_total ?? 0))}）
             </>
           ) : '前回の受注はありません'}
         </p>

@@ -19,11 +19,12 @@ import { buttonClass, inputClass } from '@/components/resource/styles';
 import type { ScreenProps } from '@/components/screens/screen-props';
 import { useCall } from '@/lib/client/data/use-call';
 import { useCanCall } from '@/lib/client/auth/use-can-call';
+import { cellText } from '../../../lib/resources/checks';
 
 const LIST = [resourceCall(def, 'lst'), { n: 100, p: 1, col: def.list.defaultSort.col, odr: def.list.defaultSort.odr, kw: '', postData: {} }] as const;
 const EDITABLE = writableFields(def);
 const SHOWN = def.fields.filter((f: FieldDef) => f.readOnly);
-const titleOf = (row: Row) => String(row[columnOf(def, def.titleFields[0])] ?? '');
+const titleOf = (row: Row) => cellText(row[columnOf(def, def.titleFields[0])] ?? '');
 
 interface Problems {
   messages: string[];

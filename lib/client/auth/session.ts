@@ -7,7 +7,7 @@ import { getDefaultStore, useAtomValue, useStore } from 'jotai';
 import { useCallback } from 'react';
 import { call, logoutCall } from '../api/fetcher';
 import { can, isAdmin, isAdminOnlyArea, type RoleAreas } from '../../permissions';
-import type { LoginUser, RoleMine } from '../../protocol';
+import type { LoginUser } from '../../protocol';
 import { HEADER_MENUS, matchRoute, type Match, type MenuEntry } from '../../routes';
 import { navigate } from '../router/location';
 import {

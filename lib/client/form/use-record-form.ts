@@ -20,6 +20,7 @@ import { markRefusal, type Refusal } from '../list/save-refusal';
 import type { ChildRowsState } from '../list/use-child-rows';
 import type { Row } from '../list/use-list-controller';
 import type { DeleteOutcome } from '../list/use-record-controller';
+import { cellText } from '../../resources/checks';
 
 /** The banner of a record form: a failed load, save or delete. */
 export interface FormProblemState {
@@ -185,7 +186,7 @@ export function useRecordForm(options: RecordFormOptions): RecordForm {
       return undefined;
     }
     setProblem(undefined);
-    const sent = { ...values, modified: String(base.current?.modified ?? '') };
+    const sent = { ...values, modified: cellText(base.current?.modified ?? '') };
     const outcome = await whileBusy(() => latest.current.save(sent, rows?.payload()));
     if (!outcome.ok) {
       showRefusal(outcome);

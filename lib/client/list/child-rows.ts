@@ -6,6 +6,7 @@
 import { checkForm, childSchema } from '../../resources/schema';
 import { initialValue, type ChildDef, type FieldDef } from '../../resources/types';
 import type { Row } from './use-list-controller';
+import { cellText } from '../../resources/checks';
 
 export interface ChildRow {
   /** Stable React key of the row (never sent). */
@@ -19,7 +20,7 @@ export interface ChildRow {
 let lastKey = 0;
 const nextKey = (): number => ++lastKey;
 
-const textOf = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+const textOf = (value: unknown): string => (value === null || value === undefined ? '' : cellText(value));
 
 /** A new, empty row: every field empty but for its `initial` (a stop's result 配達済, a line's quantity 1). */
 export function emptyChildRow(child: ChildDef, initial: Record<string, string> = {}): ChildRow {

@@ -11,6 +11,7 @@ import { messageOf } from '../list/use-list-controller';
 import { ADMIN_ROLE, normalizeAreas, type Area, type Level } from '../../permissions';
 import { LIMITS, MESSAGES } from '../../protocol';
 import { useCall } from '../data/use-call';
+import { cellText } from '../../resources/checks';
 
 export interface MatrixRole {
   /** Stable key of the row: `id:{role_id}` or `new:{n}`. */
@@ -69,12 +70,12 @@ export function useRoleMatrix(): RoleMatrix {
     const saved = (lst.data ?? []).map((row): MatrixRole => {
       const key = `id:${String(row.role_id)}`;
       const draft = drafts[key] ?? {};
-      const savedName = String(row.role_name ?? '');
+      const savedName = cellText(row.role_name ?? '');
       const stored = normalizeAreas(row.role_areas);
       const areas = { ...stored, ...draft.areas };
       const name = draft.name ?? savedName;
       const changed = name !== savedName || (Object.keys(areas) as Area[]).some((a) => areas[a] !== stored[a]);
-      return { key, id: Number(row.role_id), name, savedName, areas, modified: String(row.modified ?? ''), fixed: savedName === ADMIN_ROLE, changed };
+      return { key, id: Number(row.role_id), name, savedName, areas, modified: cellText(row.modified ?? ''), fixed: savedName === ADMIN_ROLE, changed };
     });
     const fresh = added.map((key): MatrixRole => {
       const draft = drafts[key] ?? {};

@@ -14,6 +14,7 @@ import { refusalOf, type Refusal } from '@/lib/client/list/save-refusal';
 import { useReceivable } from '@/lib/client/sales/use-receivable';
 import { allocationTotals, type PaymentAllocation } from '@/lib/sales/allocation';
 import { useCall } from '@/lib/client/data/use-call';
+import { cellText } from '../../resources/checks';
 
 /** An invoice the payment may be allocated to: what it still lacks beside this payment (`room`) and this payment's part. */
 export interface AllocationCandidate {
@@ -38,7 +39,7 @@ export function usePaymentAllocation(paymentId: string, record: Row, readable: b
   const sign = Math.sign(amount);
   const allocations = useCall('allocation_lst', readable ? { py_id: paymentId } : null, { revalidateOnFocus: false });
   const rows = useMemo(() => allocations.data ?? [], [allocations.data]);
-  const { summary } = useReceivable(String(record.py_cl_id ?? ''), readable, String(record.modified ?? ''));
+  const { summary } = useReceivable(cellText(record.py_cl_id ?? ''), readable, cellText(record.modified ?? ''));
   const billingId = summary ? (summary.billing?.cl_id ?? summary.cl_id) : undefined;
   const openQuery = readable && billingId !== undefined && sign !== 0
     ? { n: CANDIDATES_MAX, p: 1, col: 'bl_sime_ym', odr: 'asc', postData: JSON.stringify({ cl_id: String(billingId), open: sign > 0 ? ['1', ''] : ['', '-1'] }) }
@@ -53,7 +54,7 @@ export function usePaymentAllocation(paymentId: string, record: Row, readable: b
     }
     for (const r of open.data ?? []) {
       const id = Number(r.bl_id);
-      if (!byId.has(id)) byId.set(id, { bl_id: id, bl_number: String(r.bl_number ?? ''), bl_sime_ym: String(r.bl_sime_ym ?? ''), bl_total: Number(r.bl_total ?? 0), room: Number(r.bl_open ?? 0), mine: 0 });
+      if (!byId.has(id)) byId.set(id, { bl_id: id, bl_number: cellText(r.bl_number ?? ''), bl_sime_ym: cellText(r.bl_sime_ym ?? ''), bl_total: Number(r.bl_total ?? 0), room: Number(r.bl_open ?? 0), mine: 0 });
     }
     return [...byId.values()].sort((a, b) => a.bl_sime_ym.localeCompare(b.bl_sime_ym) || a.bl_id - b.bl_id);
   }, [rows, open.data]);
@@ -82,7 +83,7 @@ export function usePaymentAllocation(paymentId: string, record: Row, readable: b
     }
   }, [refresh]);
 
-  const modified = String(record.modified ?? '');
+  const modified = cellText(record.modified ?? '');
   const auto = useCallback(() => run(() => call('payment_allocate', { py_id: paymentId, modified, auto: 1 })), [run, paymentId, modified]);
   const save = useCallback(
     (lines: readonly { bl_id: number; amount: string }[]) =>

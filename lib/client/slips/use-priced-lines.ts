@@ -20,6 +20,7 @@ import { type Row } from '../list/use-list-controller';
 import type { ChildRowsState } from '../list/use-child-rows';
 import { useTaxRates } from '../data/masters';
 import { useCall } from '../data/use-call';
+import { cellText } from '../../resources/checks';
 
 const SWR_ONCE = { revalidateOnFocus: false } as const;
 
@@ -56,7 +57,7 @@ export interface PricedLines {
   withItemReset: (state: ChildRowsState) => ChildRowsState;
 }
 
-const textOf = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+const textOf = (value: unknown): string => (value === null || value === undefined ? '' : cellText(value));
 
 /**
  * @example const priced = usePricedLines(salesResource.children!, rows.rows, clientId, date, '売上日');

@@ -173,7 +173,7 @@ async function candidatesOf(run: ImportRun, codes: readonly string[]): Promise<M
       // Only each closing's latest request: a 再発行 replaces the file sent before.
       .where((eb) => eb('jr_id', '=', eb.selectFrom('jaccs_request as latest').select((l) => l.fn.max<number>('latest.jr_id').as('m')).whereRef('latest.jr_cls_id', '=', 'jaccs_request.jr_cls_id')))
       .orderBy('jrr_jr_id', 'desc').execute();
-    for (const r of rows) out.set(String(r.jrr_debit_code), [...(out.get(String(r.jrr_debit_code)) ?? []), r]);
+    for (const r of rows) out.set(r.jrr_debit_code, [...(out.get(r.jrr_debit_code) ?? []), r]);
   }
   return out;
 }
@@ -202,7 +202,7 @@ async function failuresOf(run: ImportRun, failed: readonly Matched[]): Promise<I
   const state = stateOf(run);
   const names = new Map<number, string>();
   for (const chunk of chunksOf([...new Set(failed.map((m) => Number(m.request.jrr_cl_id)))], 1000)) {
-    for (const c of await run.trx.selectFrom('client').select(['cl_id', 'cl_co_name', 'cl_name']).where('cl_id', 'in', chunk).execute()) names.set(Number(c.cl_id), titleOf(clientResource, c));
+    for (const c of await run.trx.selectFrom('client').select(['cl_id', 'cl_co_name', 'cl_name']).where('cl_id', 'in', chunk).execute()) names.set(c.cl_id, titleOf(clientResource, c));
   }
   return failed.map((m) => {
     const code = m.row.values.result;
@@ -281,7 +281,7 @@ async function apply(run: ImportRun, rows: readonly ImportRow[]): Promise<ChunkO
   const openOf = new Map<number, number>();
   for (const chunk of chunksOf([...new Set(allocating.map((a) => a.bl_id))], 1000)) {
     const rows = await run.trx.selectFrom('billing').select(['bl_id', 'bl_open']).where('bl_id', 'in', chunk).where('deleted', '=', 0).execute();
-    for (const r of rows) openOf.set(Number(r.bl_id), Number(r.bl_open ?? 0));
+    for (const r of rows) openOf.set(r.bl_id, (r.bl_open ?? 0));
   }
   const changes: (AllocationChange & { row: number })[] = [];
   for (const a of allocating) {
