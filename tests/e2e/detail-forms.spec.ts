@@ -50,7 +50,7 @@ function detailCases(): DetailCase[] {
   const out: DetailCase[] = [];
   for (const route of ROUTES) {
     const s = route.screen;
-    if (s.kind === 'detail') out.push({ path: route.path, def: (RESOURCES as Record<string, ResourceDef>)[s.resource], idParam: s.idParam ?? 'id', parent: s.parent });
+    if (s.kind === 'detail') out.push({ path: route.path, def: RESOURCES[s.resource], idParam: s.idParam ?? 'id', parent: s.parent });
   }
   out.push({ path: '/orders/detail/:odr', def: RESOURCES.order, idParam: 'odr' });
   out.push({ path: '/system/orders', def: RESOURCES.ordersetting, idParam: '', fixedId: String(ORDER_SETTING_ID) });
