@@ -14,7 +14,7 @@
  */
 export const RESOURCE_TABLES = [
   'agreement', 'audit_log', 'billing', 'bottle', 'client', 'company_setting', 'contact', 'daily', 'delivery_fee', 'hod_pause',
-  'hod_report', 'item', 'mail_template', 'master_option', 'order_setting', 'orders', 'payment', 'report', 'role', 'sales',
+  'hod_report', 'item', 'mail_template', 'master_option', 'notice', 'order_setting', 'orders', 'payment', 'report', 'role', 'sales',
   'server_history', 'tax_rate', 'user', 'warehouse', 'water_server', 'yayoi_setting',
 ];
 
