@@ -3,7 +3,7 @@
  * 空ボトル回収本数 and the 容器保証金 taken or refunded (預り金, 不課税). 預け本数 is computed by the
  * server (previous + delivered − collected, in date order) and re-computed for the customer × item
  * whenever a movement is added, changed or deleted; a change that would make any balance negative
- * is refused (server/resources/policies/bottle.ts).
+ * is refused (server/stock/bottle-policy.ts).
  */
 import { textOf } from './checks';
 import type { ResourceDef } from './types';

@@ -4,7 +4,7 @@
  * bottles delivered and empties collected of a returnable item, the cash collected and the result.
  * The save writes the round and its stops (`stops` in the postData) in one transaction, and each
  * stop's bottles become the customer's bottle movements dated the round's date
- * (server/resources/policies/hod-report.ts).
+ * (server/hod/hod-report-policy.ts).
  */
 import { staffRef } from './common';
 import type { ResourceDef } from './types';
@@ -48,7 +48,7 @@ export interface HodStop {
 
 /**
  * A 保証金 slip the round's bottles made (`hodreport_slip_lst`): bottles left at a customer are booked as a bottle movement,
- * and its 容器保証金 becomes a sales slip (server/resources/policies/bottle.ts) — the round's screen names each one.
+ * and its 容器保証金 becomes a sales slip (server/stock/bottle-policy.ts) — the round's screen names each one.
  */
 export interface HodReportSlip {
   sl_id: number;

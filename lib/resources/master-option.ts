@@ -2,7 +2,7 @@
  * マスタ項目 (one row of a master table `mt_*`, stored in `master_option`). Edited on the master
  * screens (/system/master/, /system/itemcode, /system/delivery); `master_lst` answers the live rows
  * as select options. The code is fixed once registered (records keep it), and a row is deleted
- * softly (server/resources/policies/master-option.ts).
+ * softly (server/master/master-option-policy.ts).
  */
 import { MASTER_TABLE_OPTIONS } from '../system/masters';
 import type { ResourceDef } from './types';

@@ -2,7 +2,7 @@
  * 受注 (order): the customer, dates, shipping address, warehouse, payment, the lines (table
  * `order_detail`, answered by `order_detail_lst`) and the totals per tax rate (lib/orders/totals).
  * The status moves only by `order_status` (lib/orders/status); the save writes the order and its
- * lines (`lines` in the postData) in one transaction (server/resources/policies/order.ts).
+ * lines (`lines` in the postData) in one transaction (server/orders/order-policy.ts).
  */
 import { LINE_PRICE, LINE_QUANTITY, lineCheck } from '../orders/lines';
 import { PREFECTURE_OPTIONS } from '../prefectures';

@@ -2,7 +2,7 @@
  * 権限 (role): a text label and the level of each work area (`areas`, JSON text area → 'none' |
  * 'read' | 'write'). Users hold the label (`user_role`); the server reads the areas on every call.
  * Edited on the role matrix (/user/role/, components/screens/user/role-matrix.tsx); the rules about
- * 管理, roles in use and renaming are in server/resources/policies/role.ts.
+ * 管理, roles in use and renaming are in server/auth/role-policy.ts.
  */
 import { AREA_KEYS, LEVELS } from '../permissions';
 import type { ResourceDef } from './types';

@@ -4,7 +4,7 @@
  * and lines as child rows (`sales_detail`, `sld_*`): 商品 (optional), 品名, 数量 (negative for a return),
  * 単価 (two decimals), 税区分; the server fixes each line's 税率 at the slip date and its 金額. The totals per
  * rate (`sales_rate`, read by closing) and `sl_net_total` / `sl_tax_total` / `sl_total` come from the one money
- * computation (lib/money/totals) with the customer's terms (server/resources/policies/sales.ts).
+ * computation (lib/money/totals) with the customer's terms (server/sales/sales-policy.ts).
  */
 import { LINE_PRICE, LINE_QUANTITY, lineCheck } from '../orders/lines';
 import { clientRef, staffRef, STAMP_FILTERS } from './common';

@@ -2,7 +2,7 @@
  * 倉庫 (warehouse): call prefix `souko` (spec §7 `souko_dtl`), screens under /warehouse. Its stock per
  * item lives in the `stock` table (server/stock): `stock_lst` with `sk_id`, changed only by
  * `stock_adjust`. A warehouse holding stock, or named as a customer's 出荷倉庫, cannot be deleted
- * (server/resources/policies/souko.ts). The customer form's 出荷倉庫 reads `mt_warehouse`.
+ * (server/stock/souko-policy.ts). The customer form's 出荷倉庫 reads `mt_warehouse`.
  */
 import { PREFECTURE_OPTIONS } from '../prefectures';
 import { codeProblem } from './checks';

@@ -1,6 +1,6 @@
 /**
  * 税率 (consumption tax rate periods): class (標準 / 軽減), rate and the days it applies. Periods of
- * one class may not overlap (server/resources/policies/tax.ts); which rate applies on a date is
+ * one class may not overlap (server/tax/tax-policy.ts); which rate applies on a date is
  * answered by `rateOn` (lib/tax.ts) alone. Migration 0008 seeds the Japanese rates since 1989.
  */
 import { textOf } from './checks';

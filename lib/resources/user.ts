@@ -1,7 +1,7 @@
 /**
  * ユーザー (staff account). Admins manage every user; everyone reads and edits their own profile
  * (`owner`: name, kana, e-mail and password; a new password needs the current one). Rules that need
- * the database — the last admin, oneself, sessions — are in server/resources/policies/user.ts.
+ * the database — the last admin, oneself, sessions — are in server/auth/user-policy.ts.
  * The password is stored as a scrypt hash and never answered.
  */
 import { STAMP_FILTERS } from './common';

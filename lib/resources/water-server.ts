@@ -2,7 +2,7 @@
  * ウォーターサーバー (call prefix `server`): the server ledger — serial number, model, status
  * (在庫 / 設置中 / メンテ待ち / メンテ中 / 廃棄), where it is (a warehouse or an installed customer), install,
  * maintenance and exchange dates, and the next maintenance due (about yearly). The rules below are
- * pure; server/resources/policies/server.ts applies them to the whole stored record as well (a save
+ * pure; server/servers/server-policy.ts applies them to the whole stored record as well (a save
  * may send only some fields) and derives the next due date.
  */
 import { addYears } from '../format';
