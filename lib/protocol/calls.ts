@@ -26,6 +26,7 @@ import type { RenderedMail } from '../mail-template';
 import type { PostalAddress } from '../postal';
 import type { FilterValue, HomeNotice, MailStatus, MasterOption, PaginationAnswer, RoleMine, SavedSearch, Verb } from '../protocol';
 import { RESOURCES, type ResourceName } from '../resources';
+import type { RowOf } from '../resources/row';
 import type { BottleBalance } from '../resources/bottle';
 import type { HodReportSlip } from '../resources/hod-report';
 import { mailTemplateResource } from '../resources/mail-template';
@@ -59,11 +60,11 @@ export interface FileRow {
 export { RESOURCE_NAMES, type ResourceName } from '../resources';
 
 /**
- * The row of resource `R` as its calls answer it (`{r}_lst`, `{r}_dtl`, `{r}_save` …): THE place a row type
- * derived from the declaration (`RowOf<def>`) plugs in.
+ * The row of resource `R` as its calls answer it (`{r}_lst`, `{r}_dtl`, `{r}_save` …): its declared columns typed from
+ * the declaration (`RowOf`, lib/resources/row.ts), plus the answer's other columns (`{column}_label`, a list's computed
+ * columns) as unknown.
  */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- R is the plug for the declared row type
-export type ResourceRowOf<R extends ResourceName> = Record<string, unknown>;
+export type ResourceRowOf<R extends ResourceName> = RowOf<(typeof RESOURCES)[R]> & Record<string, unknown>;
 
 /** The verbs a resource's calls may have (`upd` is no generic call). */
 export type ResourceVerb = Exclude<Verb, 'upd'>;

@@ -75,7 +75,7 @@ export function useRoleMatrix(): RoleMatrix {
       const areas = { ...stored, ...draft.areas };
       const name = draft.name ?? savedName;
       const changed = name !== savedName || (Object.keys(areas) as Area[]).some((a) => areas[a] !== stored[a]);
-      return { key, id: Number(row.role_id), name, savedName, areas, modified: cellText(row.modified ?? ''), fixed: savedName === ADMIN_ROLE, changed };
+      return { key, id: row.role_id, name, savedName, areas, modified: cellText(row.modified ?? ''), fixed: savedName === ADMIN_ROLE, changed };
     });
     const fresh = added.map((key): MatrixRole => {
       const draft = drafts[key] ?? {};

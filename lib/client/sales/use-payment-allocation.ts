@@ -53,8 +53,8 @@ export function usePaymentAllocation(paymentId: string, record: Row, readable: b
       byId.set(r.al_bl_id, { bl_id: r.al_bl_id, bl_number: r.bl_number, bl_sime_ym: r.bl_sime_ym, bl_total: r.bl_total, room: r.bl_open + r.al_amount, mine: r.al_amount });
     }
     for (const r of open.data ?? []) {
-      const id = Number(r.bl_id);
-      if (!byId.has(id)) byId.set(id, { bl_id: id, bl_number: cellText(r.bl_number ?? ''), bl_sime_ym: cellText(r.bl_sime_ym ?? ''), bl_total: Number(r.bl_total ?? 0), room: Number(r.bl_open ?? 0), mine: 0 });
+      const id = r.bl_id;
+      if (!byId.has(id)) byId.set(id, { bl_id: id, bl_number: cellText(r.bl_number ?? ''), bl_sime_ym: cellText(r.bl_sime_ym ?? ''), bl_total: r.bl_total ?? 0, room: r.bl_open ?? 0, mine: 0 });
     }
     return [...byId.values()].sort((a, b) => a.bl_sime_ym.localeCompare(b.bl_sime_ym) || a.bl_id - b.bl_id);
   }, [rows, open.data]);

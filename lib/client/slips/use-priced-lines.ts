@@ -85,7 +85,7 @@ export function usePricedLines(child: ChildDef, rows: readonly ChildRow[], clien
     let live = true;
     void Promise.all(wantedKey.split(',').map(async (id) => [id, (await call('item_dtl', { id }))[0]] as const)).then((found) => {
       if (!live) return;
-      setItems((now) => ({ ...now, ...Object.fromEntries(found.flatMap(([id, item]) => (item ? [[id, { price: Number(item.it_price ?? 0), taxClass: taxClassOf(item.it_tax_class), name: textOf(item.it_name) }]] : []))) }));
+      setItems((now) => ({ ...now, ...Object.fromEntries(found.flatMap(([id, item]) => (item ? [[id, { price: item.it_price ?? 0, taxClass: taxClassOf(item.it_tax_class), name: textOf(item.it_name) }]] : []))) }));
     }, () => undefined);
     return () => {
       live = false;
