@@ -203,6 +203,8 @@ test('order → 処理済 → slip → payment → closing → invoice PDF → �
   await page.goBack();
   await listed.getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`#/billing/detail/${first.id}$`));
+  // The invoice is drawn (the list may still be on screen when the address changes; its columns bear the same names).
+  await expect(page.getByRole('heading', { name: '請求詳細', level: 1 })).toBeVisible();
   await expect(page.getByLabel('今回請求額', { exact: true })).toHaveValue('3,018円');
   await expect(page.getByLabel('締め年月', { exact: true })).toHaveValue('2026年10月');
   await expect(page.getByLabel('顧客', { exact: true })).toHaveText(company);

@@ -92,6 +92,8 @@ export async function crudRoundTrip(page: Page, c: CrudCase): Promise<string> {
   await expect(table.locator('tbody').getByRole('row')).toHaveCount(1);
   await table.getByRole('row').nth(1).getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`#${detailPath.replace(/[/]/g, '\\/')}$`));
+  // The record is drawn (its delete button shows once it is read): the list may still be on screen when the address changes.
+  await expect(page.getByRole('button', { name: '削除', exact: true })).toBeVisible();
 
   const [label, value] = c.edit;
   const firstTab = page.getByRole('tab').first();
