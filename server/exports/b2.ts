@@ -21,14 +21,13 @@ import { storedChildren, csvFile, systemUpdate } from '../resources';
 import { B2_COLUMN, B2_COLUMNS, b2Row, B2_TIME_SLOTS, B2_TYPES, senderProblems, type B2Order, type B2Sender } from './b2-layout';
 import { cellText } from '../../lib/resources/checks';
 
-const str = (value: unknown): string => (value === null || value === undefined ? '' : cellText(value));
 
 /** The sender (ご依頼主) and the B2 contract codes from 自社情報. */
 async function b2Sender(db: Db | Transaction<Database>): Promise<B2Sender> {
   const row = await resourceView(db).selectFrom('company_setting').selectAll().where('cs_id', '=', COMPANY_SETTING_ID).executeTakeFirst();
   return {
-    name: str(row?.cs_name), zipcode: str(row?.cs_zipcode), address: str(row?.cs_address), tel: str(row?.cs_tel),
-    billingCode: str(row?.cs_b2_billing_code), billingClass: str(row?.cs_b2_billing_class), freightNo: str(row?.cs_b2_freight_no),
+    name: cellText(row?.cs_name), zipcode: cellText(row?.cs_zipcode), address: cellText(row?.cs_address), tel: cellText(row?.cs_tel),
+    billingCode: cellText(row?.cs_b2_billing_code), billingClass: cellText(row?.cs_b2_billing_class), freightNo: cellText(row?.cs_b2_freight_no),
   };
 }
 
@@ -68,18 +67,18 @@ async function b2Rows(db: Db | Transaction<Database>, ids: readonly number[], sh
     const client = clientOf.get(Number(order.od_cl_id));
     const lines = (children.get(Number(order.od_id)) ?? []).filter((l) => Number(l.odd_fee) !== 1);
     const input: B2Order = {
-      number: str(order.od_number),
-      deliveryDate: str(order.od_delivery_date),
-      timeSlot: str(order.od_ht_id),
-      collect: cash.has(str(order.od_pm_id)),
+      number: cellText(order.od_number),
+      deliveryDate: cellText(order.od_delivery_date),
+      timeSlot: cellText(order.od_ht_id),
+      collect: cash.has(cellText(order.od_pm_id)),
       total: Number(order.od_uriage_total ?? 0),
       tax: Number(order.od_tax_total ?? 0),
       ship: {
-        coName: str(order.od_ship_co_name), name: str(order.od_ship_name), zipcode: str(order.od_ship_zipcode), pref: str(order.od_ship_pref),
-        city: str(order.od_ship_city), address: str(order.od_ship_address), building: str(order.od_ship_building), tel: str(order.od_ship_tel),
+        coName: cellText(order.od_ship_co_name), name: cellText(order.od_ship_name), zipcode: cellText(order.od_ship_zipcode), pref: cellText(order.od_ship_pref),
+        city: cellText(order.od_ship_city), address: cellText(order.od_ship_address), building: cellText(order.od_ship_building), tel: cellText(order.od_ship_tel),
       },
-      client: { name: str(client?.cl_name), nameKana: str(client?.cl_name_kana), coName: str(client?.cl_co_name), coNameKana: str(client?.cl_co_name_kana) },
-      lines: lines.map((l) => ({ name: str(l.odd_name), quantity: Number(l.odd_quantity) })),
+      client: { name: cellText(client?.cl_name), nameKana: cellText(client?.cl_name_kana), coName: cellText(client?.cl_co_name), coNameKana: cellText(client?.cl_co_name_kana) },
+      lines: lines.map((l) => ({ name: cellText(l.odd_name), quantity: Number(l.odd_quantity) })),
     };
     return { order, built: b2Row(input, sender, shipDate) };
   });
@@ -88,7 +87,7 @@ async function b2Rows(db: Db | Transaction<Database>, ids: readonly number[], sh
 
 /** What refuses an order beside its fields: not 出荷待ち. */
 const statusProblem = (order: ResourceRow): B2Problem | undefined =>
-  order.od_status === 'waitshipping' ? undefined : { field: '状態', message: `「${statusText(str(order.od_status))}」の受注です（出力できるのは「出荷待ち」だけです）。` };
+  order.od_status === 'waitshipping' ? undefined : { field: '状態', message: `「${statusText(cellText(order.od_status))}」の受注です（出力できるのは「出荷待ち」だけです）。` };
 
 /**
  * `export_b2_preview`: per order the key fields of its B2 row, the replaced characters and its problems; missing orders
@@ -103,8 +102,8 @@ export async function b2Preview(db: Db, ids: readonly number[], shipDate: string
     const slot = cell(cells, B2_COLUMN.timeSlot);
     const status = statusProblem(order);
     return {
-      od_id: Number(order.od_id), od_number: str(order.od_number), od_status: str(order.od_status),
-      exported_at: str(order.od_b2_exported_at), exported_by: read.users.get(Number(order.od_b2_exported_by)) ?? '',
+      od_id: Number(order.od_id), od_number: cellText(order.od_number), od_status: cellText(order.od_status),
+      exported_at: cellText(order.od_b2_exported_at), exported_by: read.users.get(Number(order.od_b2_exported_by)) ?? '',
       type, ship_date: cell(cells, B2_COLUMN.shipDate), delivery_date: cell(cells, B2_COLUMN.deliveryDate),
       time_slot: slot ? `${slot} ${B2_TIME_SLOTS.get(slot) ?? ''}` : '', name: cell(cells, B2_COLUMN.name),
       zipcode: cell(cells, B2_COLUMN.zipcode), tel: cell(cells, B2_COLUMN.tel), address: cell(cells, B2_COLUMN.address),
@@ -133,15 +132,15 @@ export async function exportB2(db: Db, userId: number, call: string, ids: readon
     const wrong = read.orders.filter((o) => statusProblem(o));
     if (read.missing.length || wrong.length) {
       const parts = [
-        ...(wrong.length ? [`出荷待ちではない受注があります: ${wrong.map((o) => `${str(o.od_number)}（${statusText(str(o.od_status))}）`).join('、')}`] : []),
+        ...(wrong.length ? [`出荷待ちではない受注があります: ${wrong.map((o) => `${cellText(o.od_number)}（${statusText(cellText(o.od_status))}）`).join('、')}`] : []),
         ...(read.missing.length ? [`見つからないか削除された受注があります: ID ${read.missing.join('、')}`] : []),
       ];
-      throw badRequest(`${parts.join('。')}。何も出力していません。`, { orders: [...wrong.map((o) => str(o.od_number)), ...read.missing.map(String)] });
+      throw badRequest(`${parts.join('。')}。何も出力していません。`, { orders: [...wrong.map((o) => cellText(o.od_number)), ...read.missing.map(String)] });
     }
     if (read.senderProblems.length) throw badRequest(`${read.senderProblems.map((p) => p.message).join('')}（/system/company で入力してください）`, { problems: read.senderProblems });
     const refused = read.rows.filter((r) => r.built.problems.length);
     if (refused.length) {
-      const problems = refused.flatMap((r) => r.built.problems.map((p) => ({ od_number: str(r.order.od_number), ...p })));
+      const problems = refused.flatMap((r) => r.built.problems.map((p) => ({ od_number: cellText(r.order.od_number), ...p })));
       throw badRequest(`送り状にできない受注があります。${problems.map((p) => `${p.od_number} の${p.field}: ${p.message}`).join(' ')} 何も出力していません。`, { problems });
     }
     // The mark is no field of the order's form: its edit-conflict token stays.

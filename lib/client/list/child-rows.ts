@@ -20,7 +20,6 @@ export interface ChildRow {
 let lastKey = 0;
 const nextKey = (): number => ++lastKey;
 
-const textOf = (value: unknown): string => (value === null || value === undefined ? '' : cellText(value));
 
 /** A new, empty row: every field empty but for its `initial` (a stop's result 配達済, a line's quantity 1). */
 export function emptyChildRow(child: ChildDef, initial: Record<string, string> = {}): ChildRow {
@@ -40,7 +39,7 @@ export const isDerivedRow = (child: ChildDef, row: Row): boolean => child.derive
  */
 export function childRowsOf(child: ChildDef, stored: readonly Row[]): ChildRow[] {
   return stored.filter((row) => !isDerivedRow(child, row))
-    .map((row) => ({ key: nextKey(), values: Object.fromEntries(child.fields.map((f) => [f.name, textOf(row[`${child.prefix}${f.name}`])])), stored: row }));
+    .map((row) => ({ key: nextKey(), values: Object.fromEntries(child.fields.map((f) => [f.name, cellText(row[`${child.prefix}${f.name}`])])), stored: row }));
 }
 
 /** The row's first field (the item, the customer): a row without it is an unused blank row, never sent. */

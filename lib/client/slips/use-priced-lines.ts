@@ -57,7 +57,6 @@ export interface PricedLines {
   withItemReset: (state: ChildRowsState) => ChildRowsState;
 }
 
-const textOf = (value: unknown): string => (value === null || value === undefined ? '' : cellText(value));
 
 /**
  * @example const priced = usePricedLines(salesResource.children!, rows.rows, clientId, date, '売上日');
@@ -74,9 +73,9 @@ export function usePricedLines(child: ChildDef, rows: readonly ChildRow[], clien
   /** A stored row of the same item whose price (and class) are filled needs nothing more of its item than it stored. */
   const storedFacts = (row: ChildRow): ItemPricing | undefined => {
     const stored = row.stored;
-    if (!stored || textOf(stored[`${p}it_id`]) !== row.values.it_id) return undefined;
+    if (!stored || cellText(stored[`${p}it_id`]) !== row.values.it_id) return undefined;
     if (row.values.price?.trim() === '' || (hasClass && !row.values.tax_class)) return undefined;
-    return { name: textOf(stored[`${p}name`]), price: Number(stored[`${p}price`] ?? 0), taxClass: taxClassOf(stored[`${p}tax_class`]) };
+    return { name: cellText(stored[`${p}name`]), price: Number(stored[`${p}price`] ?? 0), taxClass: taxClassOf(stored[`${p}tax_class`]) };
   };
   const [items, setItems] = useState<Record<string, ItemPricing>>({});
   const wantedKey = [...new Set(rows.filter((r) => r.values.it_id && !storedFacts(r)).map((r) => r.values.it_id))].filter((id) => !items[id]).join(',');
@@ -85,7 +84,7 @@ export function usePricedLines(child: ChildDef, rows: readonly ChildRow[], clien
     let live = true;
     void Promise.all(wantedKey.split(',').map(async (id) => [id, (await call('item_dtl', { id }))[0]] as const)).then((found) => {
       if (!live) return;
-      setItems((now) => ({ ...now, ...Object.fromEntries(found.flatMap(([id, item]) => (item ? [[id, { price: item.it_price ?? 0, taxClass: taxClassOf(item.it_tax_class), name: textOf(item.it_name) }]] : []))) }));
+      setItems((now) => ({ ...now, ...Object.fromEntries(found.flatMap(([id, item]) => (item ? [[id, { price: item.it_price ?? 0, taxClass: taxClassOf(item.it_tax_class), name: cellText(item.it_name) }]] : []))) }));
     }, () => undefined);
     return () => {
       live = false;
@@ -106,7 +105,7 @@ export function usePricedLines(child: ChildDef, rows: readonly ChildRow[], clien
     if (!values || (row.values.it_id && !facts)) return undefined;
     const priced = priceLineOf(facts, periods, terms, {
       itemId: row.values.it_id ? Number(row.values.it_id) : null,
-      name: textOf(values.name),
+      name: cellText(values.name),
       quantity: Number(values.quantity),
       price: values.price === null || values.price === undefined || values.price === '' ? null : Number(values.price),
       taxClass: typedClass(row),
