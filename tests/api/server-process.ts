@@ -41,6 +41,13 @@ export interface StartOptions {
   on?: ServerProcess;
   /** A built server (scripts/build-server.mjs) to run instead of `server/main.ts` through tsx. */
   built?: string;
+  /**
+   * Another host: a second server on the same PostgreSQL database as this running one, with a data folder of its own
+   * (what a second application server behind a load balancer is). Closing it leaves the database to the first.
+   */
+  beside?: ServerProcess;
+  /** More environment for the server (e.g. `{ LOG_LEVEL: 'info' }`). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -48,6 +55,7 @@ export interface StartOptions {
  * @example const server = await startServerProcess('postgres', { email: 'a@example.jp', password: 'pw-2026-long' }, 2)
  */
 export async function startServerProcess(dialect: DialectName, admin: { email: string; password: string }, workers: number, options: StartOptions = {}): Promise<ServerProcess> {
+  if (options.beside && dialect !== 'postgres') throw new Error('a second host shares a PostgreSQL database');
   const dir = options.on?.dataDir ?? mkdtempSync(join(tmpdir(), 'hod-processes-'));
   if (!options.on) {
     mkdirSync(join(dir, 'out'));
@@ -55,12 +63,14 @@ export async function startServerProcess(dialect: DialectName, admin: { email: s
   }
   const previous = options.on ? owned.get(options.on) : undefined;
   previous?.handOn();
-  const pgDb = previous ?? (dialect === 'postgres' ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!) : undefined);
+  const shared = options.beside ? { url: options.beside.databaseUrl, drop: async () => {} } : undefined;
+  const pgDb = shared ?? previous ?? (dialect === 'postgres' ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!) : undefined);
   let output = '';
   const child = spawn(process.execPath, options.built ? [options.built] : ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env, TZ: 'Asia/Tokyo', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, STATIC_DIR: join(dir, 'out'), DATABASE_URL: pgDb?.url || '',
       SEED: '0', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'silent', WEB_CONCURRENCY: String(workers),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
