@@ -3,7 +3,7 @@
  */
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { LIMITS } from '../lib/protocol';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -29,6 +29,8 @@ export interface Config {
   /** SQLite file (only for the sqlite dialect). */
   sqliteFile: string;
   dataDir: string;
+  /** Where `npm run backup` writes (BACKUP_DIR; default `backups/` beside DATA_DIR). */
+  backupDir: string;
   dbApiPrefix: string;
   loginApiPrefix: string;
   corsOrigins: string[];
@@ -135,6 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     sqliteFile: join(dataDir, 'app.db'),
     dataDir,
+    backupDir: resolve(env.BACKUP_DIR?.trim() || join(dirname(dataDir), 'backups')),
     dbApiPrefix: trimSlash(withLeadingSlash(env.DB_API_PREFIX?.trim() || '/api/db')),
     loginApiPrefix: trimSlash(withLeadingSlash(env.LOGIN_API_PREFIX?.trim() || '/api/login')),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => trimSlash(s.trim())).filter(Boolean),

@@ -108,6 +108,9 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0080-notice': notice,
 };
 
+/** The migrations this code knows (a backup that ran another one is from a newer version: server/db/restore.ts). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
 function provider(dialect: DialectName) {
   const migrations: Record<string, Migration> = {};
   for (const [name, m] of Object.entries(MIGRATIONS)) {
