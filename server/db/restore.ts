@@ -184,9 +184,14 @@ async function restorePostgres(config: Pick<Config, 'databaseUrl'>, backup: Chec
     throw new BackupError(BACKUP_MESSAGES.cannotConnect((error as Error).message));
   }
   try {
-    const { rows: [{ others }] } = await client.query<{ others: number }>(
-      `SELECT count(*)::int AS others FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`);
-    if (others > 0) throw new BackupError(BACKUP_MESSAGES.otherConnections(others));
+    // The connections of servers stopped a moment ago may still be ending: they are given a few seconds.
+    for (const deadline = Date.now() + 3000; ;) {
+      const { rows: [{ others }] } = await client.query<{ others: number }>(
+        `SELECT count(*)::int AS others FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`);
+      if (others === 0) break;
+      if (Date.now() > deadline) throw new BackupError(BACKUP_MESSAGES.otherConnections(others));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   } finally {
     await client.end();
   }
