@@ -65,7 +65,7 @@ export async function sha256Of(file: string): Promise<string> {
 }
 
 /** `20261127T182743Z` of an ISO time: sorts by time, no characters a file system refuses. */
-const fileStamp = (iso: string): string => iso.replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
+export const fileStamp = (iso: string): string => iso.replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
 
 /** The part of a database URL without its password, and the password (given to the PostgreSQL tools in PGPASSWORD, not on their command line). */
 export function toolConnection(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv } {

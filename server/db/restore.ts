@@ -22,7 +22,7 @@ import { MESSAGES } from '../../lib/protocol';
 import type { Config } from '../config';
 import { nowIso } from '../http/clock';
 import { jobFileOf } from '../jobs/job-db';
-import { BACKUP_FORMAT, BackupError, sha256Of, startTool, toolConnection, type BackupManifest } from './backup';
+import { BACKUP_FORMAT, BackupError, fileStamp, sha256Of, startTool, toolConnection, type BackupManifest } from './backup';
 import { MIGRATION_NAMES } from './migrate';
 
 const fileName = v.pipe(v.string(), v.regex(/^[\w.-]+$/));
@@ -144,10 +144,10 @@ async function restoreSqlite(config: Pick<Config, 'sqliteFile'>, backup: Checked
       settleSqliteCopy(temp(targets.jobs), basename(backup.jobs), (database) => database.exec(FAIL_RUNNING_JOBS(now)));
       syncFile(temp(targets.jobs));
     }
-    const present = (Object.values(targets)).filter((path) => existsSync(path));
+    const present = Object.values(targets).filter((path) => existsSync(path));
     for (const path of present) ensureUnused(path);
     // The replaced files stay beside (a restore of the wrong file can be undone); a WAL left by a crash goes with them.
-    const aside = `.before-restore-${now.replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '')}`;
+    const aside = `.before-restore-${fileStamp(now)}`;
     for (const path of present) {
       renameSync(path, `${path}${aside}`);
       for (const extra of ['-wal', '-shm']) if (existsSync(`${path}${extra}`)) renameSync(`${path}${extra}`, `${path}${aside}${extra}`);

@@ -107,8 +107,8 @@ for (const dialect of dialects()) {
     const backupDir = mkdtempSync(join(tmpdir(), 'hod-backups-'));
     let manifestFile = '';
     /** Saves acknowledged before the backup began, and saves begun after it ended (their names). */
-    let before_: string[] = [];
-    let afterEnd: string[] = [];
+    let acknowledgedBefore: string[] = [];
+    let begunAfter: string[] = [];
 
     before(async () => {
       server = await startServerProcess(dialect, ADMIN, 1);
@@ -150,9 +150,9 @@ for (const dialect of dialects()) {
       stop = true;
       await Promise.all(writers);
 
-      before_ = saves.filter((s) => s.acknowledged! < began).map((s) => s.name);
-      afterEnd = saves.filter((s) => s.started > ended).map((s) => s.name);
-      assert.ok(before_.length >= 20);
+      acknowledgedBefore = saves.filter((s) => s.acknowledged! < began).map((s) => s.name);
+      begunAfter = saves.filter((s) => s.started > ended).map((s) => s.name);
+      assert.ok(acknowledgedBefore.length >= 20);
       assert.ok(saves.some((s) => s.started > began && s.acknowledged! < ended), 'saves went on while the backup ran');
 
       manifestFile = /バックアップしました: (\S+\.json)/.exec(backup.out)?.[1] ?? '';
@@ -209,8 +209,8 @@ for (const dialect of dialects()) {
         assert.ok(page.body.length > 0, 'the list pages reach the count');
         for (const row of page.body) seen.add(String(row.cl_co_name));
       }
-      assert.deepEqual(before_.filter((name) => !seen.has(name)), [], 'every save acknowledged before the backup began is there');
-      assert.deepEqual(afterEnd.filter((name) => seen.has(name)), [], 'no save begun after the backup ended is there');
+      assert.deepEqual(acknowledgedBefore.filter((name) => !seen.has(name)), [], 'every save acknowledged before the backup began is there');
+      assert.deepEqual(begunAfter.filter((name) => seen.has(name)), [], 'no save begun after the backup ended is there');
       assert.deepEqual(new Set((await contentOf(dialect, restored)).migrations), new Set(MIGRATION_NAMES));
     });
 
@@ -219,7 +219,7 @@ for (const dialect of dialects()) {
       const { keptAside } = await restoreDatabase(loadConfig(envOf(empty!)), manifestFile.replace(/\.json$/, dialect === 'sqlite' ? '.db' : '.dump'));
       assert.deepEqual(keptAside, []);
       const content = await contentOf(dialect, empty!);
-      assert.deepEqual(before_.filter((name) => !content.names.has(name)), []);
+      assert.deepEqual(acknowledgedBefore.filter((name) => !content.names.has(name)), []);
       assert.deepEqual(new Set(content.migrations), new Set(MIGRATION_NAMES));
       if (dialect === 'sqlite') assert.ok(existsSync(join(empty!.dataDir, 'app-jobs.db')), 'the jobs\' file comes back beside the database');
     });
@@ -232,7 +232,7 @@ for (const dialect of dialects()) {
         for (const file of [...manifest.files.map((f) => f.name), basename(manifestFile)]) copyFileSync(join(backupDir, file), join(damagedDir, file));
         return { manifest: join(damagedDir, basename(manifestFile)), data: join(damagedDir, data.name) };
       };
-      const before = await contentOf(dialect, empty!);
+      const beforehand = await contentOf(dialect, empty!);
       const fingerprint = async () => (dialect === 'sqlite' ? await sha256Of(join(empty!.dataDir, 'app.db')) : '');
       const print = await fingerprint();
       try {
@@ -275,9 +275,9 @@ for (const dialect of dialects()) {
       } finally {
         rmSync(damagedDir, { recursive: true, force: true });
       }
-      const after_ = await contentOf(dialect, empty!);
-      assert.deepEqual(after_.names, before.names);
-      assert.deepEqual(after_.migrations, before.migrations);
+      const afterwards = await contentOf(dialect, empty!);
+      assert.deepEqual(afterwards.names, beforehand.names);
+      assert.deepEqual(afterwards.migrations, beforehand.migrations);
       assert.equal(await fingerprint(), print);
     });
   });
