@@ -17,7 +17,8 @@ if (!file) {
   process.exit(1);
 }
 try {
-  const { backup, keptAside } = await restoreDatabase(loadConfig(), resolve(file));
+  // `npm run` works in the project's folder: a relative FILE is where the command was typed (INIT_CWD).
+  const { backup, keptAside } = await restoreDatabase(loadConfig(), resolve(process.env.INIT_CWD ?? process.cwd(), file));
   console.log(BACKUP_MESSAGES.restored(backup.manifestFile, formatDateTime(backup.manifest.created)));
   if (keptAside.length > 0) console.log(BACKUP_MESSAGES.keptAside(keptAside.join('、')));
 } catch (error) {
