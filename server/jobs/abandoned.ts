@@ -10,7 +10,7 @@
  * data transaction died with its process, so nothing of it was written; what it kept beside the transaction (its
  * files) is removed by the hooks registered with `onJobAbandoned`, called once per job by the server that failed it.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { JobInfo } from '../../lib/jobs';
 import { MESSAGES } from '../../lib/protocol';
@@ -26,15 +26,18 @@ export const STALE_AFTER_MS = 60_000;
 export const SWEEP_EVERY_MS = 10_000;
 
 /**
- * This host: its name and (Linux) its boot, so a job left running before a reboot is another host's — judged by its
- * heartbeat, not by a pid the new boot may have given to another process. Hosts sharing a database have distinct names.
+ * This host, as far as process ids go: its name, and (Linux) its boot and its process-id namespace — a job left
+ * running before a reboot, or by a container sharing the machine's name (host networking), is another host's, judged
+ * by its heartbeat, never by a pid that means another process here. Hosts sharing a database have distinct names.
  */
 export const HOST = ((): string => {
+  const parts = [hostname()];
   try {
-    return `${hostname()}#${readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim().slice(0, 8)}`;
+    parts.push(readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim().slice(0, 8), readlinkSync('/proc/self/ns/pid').replace(/\D/g, ''));
   } catch {
-    return hostname();
+    // Not Linux: the name alone.
   }
+  return parts.join('#');
 })();
 
 /** Whether a process of this host runs: it exists and (Linux) is not a zombie — a killed worker whose primary died too may stay one. */
