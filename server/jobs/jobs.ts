@@ -93,16 +93,20 @@ class JobLost extends Error {
 export const runningRefusal = (job: Pick<JobInfo, 'job_id' | 'kind' | 'scope' | 'user_name' | 'started'>): ApiError =>
   new ApiError(409, MESSAGES.jobRunning(jobTitle(job.kind, job.scope), job.user_name, formatDateTime(job.started)), { job_id: job.job_id });
 
-/** Runs `tick` every `ms` (never two at once; its errors logged), without keeping the process up. Answers how to stop. */
-function every(ms: number, what: string, tick: () => Promise<unknown>): () => void {
-  let busy = false;
+/**
+ * Runs `tick` every `ms` (never two at once; its errors logged), without keeping the process up. Answers how to stop
+ * it, which waits for a tick under way.
+ */
+function every(ms: number, what: string, tick: () => Promise<unknown>): () => Promise<void> {
+  let current: Promise<void> | undefined;
   const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    tick().catch((error: unknown) => console.warn(`jobs: the ${what} failed:`, error)).finally(() => { busy = false; });
+    current ??= tick().then(() => undefined, (error: unknown) => console.warn(`jobs: the ${what} failed:`, error)).finally(() => { current = undefined; });
   }, ms);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await current;
+  };
 }
 
 /**
@@ -245,11 +249,11 @@ export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' 
       return Number(res.numUpdatedRows) > 0;
     },
     async close() {
-      stopSweeps();
       const mine = [...running.keys()];
       if (mine.length) await db.updateTable('job').set({ job_cancel: 1 }).where('job_id', 'in', mine).execute();
-      await Promise.all(running.values());
-      stopBeats();
+      // A sweep under way may wait for a job's transaction (its hooks write to the database): the jobs stop first.
+      await Promise.all([stopSweeps(), ...running.values()]);
+      await stopBeats();
       await store.close();
     },
   };
