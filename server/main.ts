@@ -1,6 +1,6 @@
 /**
  * The server: config → database → migrations → first-start seed → jobs of a dead server failed (once, in the
- * primary process) → the
+ * primary process; then every server process sweeps them, server/jobs/abandoned.ts) → the
  * server processes (`WEB_CONCURRENCY`, server/cluster.ts), each with its own database connection, listening.
  * Start: `node --import tsx server/main.ts` (the npm scripts set TZ=Asia/Tokyo).
  */
@@ -10,28 +10,26 @@ import { runWorkers } from './cluster';
 import { loadConfig } from './config';
 import { openDatabase, refreshStatistics } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { openJobDatabase, type JobDatabase } from './jobs/job-db';
-import { failAbandonedJobs } from './jobs/jobs';
+import { sweepAbandonedJobs } from './jobs/abandoned';
+import { openJobDatabase } from './jobs/job-db';
 import { seedIfEmpty } from './seed/seed';
 
 // Business dates are Japan dates; set before any date is computed (the npm scripts set it too).
 process.env.TZ ||= 'Asia/Tokyo';
 
 const config = loadConfig();
-let jobStore: JobDatabase | undefined;
 if (cluster.isPrimary) {
   const database = openDatabase(config);
   await migrateToLatest(database.db, database.dialect);
   await seedIfEmpty(database, config);
   await refreshStatistics(database);
+  // Jobs a dead server left 'running' are failed (their transaction never committed): this host's whose process is
+  // gone, another host's only once its heartbeat is a minute old. A worker that dies later is the others' to sweep.
+  const jobStore = await openJobDatabase(config);
+  await sweepAbandonedJobs(jobStore, database);
+  await jobStore.close();
   await database.close();
-  // Jobs a dead server left 'running' are failed (their transaction never committed); the primary keeps the store
-  // open to do the same for a worker that dies while it runs one.
-  jobStore = await openJobDatabase(config);
-  await failAbandonedJobs(jobStore.db);
-  if (config.workers <= 1) await jobStore.close();
 }
-const onWorkerExit = jobStore && config.workers > 1 ? (pid: number) => failAbandonedJobs(jobStore.db, [pid]) : undefined;
 const port = await runWorkers(config.workers, async () => {
   const database = openDatabase(config);
   const app = await buildApp(config, { database });
@@ -43,7 +41,7 @@ const port = await runWorkers(config.workers, async () => {
       await database.close();
     },
   };
-}, onWorkerExit);
+});
 if (cluster.isPrimary) {
   console.log(`宅配水 業務管理 / HOD back office: http://localhost:${port}/  (also http://localhost:${port}/dev/)`);
   console.log(`Database: ${config.dialect === 'postgres' ? 'PostgreSQL' : config.sqliteFile} · ${config.workers} server process${config.workers === 1 ? '' : 'es'}`);

@@ -134,6 +134,8 @@ export interface JobTable extends Stamps {
   job_finished: Generated<string>;
   job_host: string;
   job_pid: number;
+  /** The heartbeat: ISO UTC of the database's clock, written every few seconds while the job runs (migration 0085). */
+  job_beat: Generated<string>;
 }
 
 /**

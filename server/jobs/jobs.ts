@@ -1,29 +1,27 @@
 /**
  * Jobs: long work (a month's regular deliveries …) started by a call that answers `[{ job_id }]` at once, run in
- * the server process that started it, and watched through `job_dtl` from any process.
+ * the server process that started it, and watched through `job_dtl` from any process of any host.
  * - The work runs its data in ONE transaction of its own; its progress (done / total) is written outside it, in
  *   short writes of the job's row (server/jobs/job-db.ts says where), so every process answers "how far".
  * - One running job per kind and scope: a partial unique index on (kind, scope) WHERE state = 'running' refuses
- *   the second start in any process, and the refusal names who started the running one and when.
- * - A cancel request is a flag the work reads at its next progress report: it stops, the transaction rolls back.
- * - A process that dies leaves its job 'running' with its host and pid: the primary marks such jobs failed when a
- *   worker exits and at start (`failAbandonedJobs`); their data transaction never committed, so nothing is
- *   half-written.
+ *   the second start in any process of any host, and the refusal names who started the running one and when.
+ * - A cancel request is a flag on the job's row, set by any server: the work stops at its next progress report
+ *   (or the next heartbeat's look at the row) and its transaction rolls back.
+ * - While a job runs its process writes its heartbeat on a timer; a job whose server died is failed by any server
+ *   within a minute, its files removed by the registered hooks (server/jobs/abandoned.ts): its data transaction
+ *   never committed, so nothing is half-written.
  */
-import { readFileSync } from 'node:fs';
-import { hostname } from 'node:os';
-import type { Kysely, Selectable } from 'kysely';
 import { formatDateTime } from '../../lib/format';
 import { jobTitle, type JobInfo, type JobKind, type JobState } from '../../lib/jobs';
 import { MESSAGES } from '../../lib/protocol';
 import type { SessionUser } from '../calls/session-user';
 import type { Config } from '../config';
 import type { AppDatabase } from '../db/connect';
-import type { JobTable } from '../db/schema';
 import { isUniqueError } from '../db/concurrency';
 import { ApiError } from '../http/api-error';
-import { openJobDatabase, type JobDatabase, type JobSchema } from './job-db';
 import { nowIso } from '../http/clock';
+import { afterAbandoned, BEAT_EVERY_MS, failAbandoned, HOST, isAbandoned, staleCutoff, sweepAbandonedJobs, SWEEP_EVERY_MS, type SweptRow } from './abandoned';
+import { infoOf, openJobDatabase, storeTime, type JobDatabase } from './job-db';
 
 /** What a job's work is given: its id, the app's database (its data in one transaction), and where to report progress. */
 export interface JobRun {
@@ -76,29 +74,16 @@ export interface Jobs {
   close(): Promise<void>;
 }
 
-const HOST = hostname();
 /** Progress is written at most this often (the last report of a run always). */
 const PROGRESS_EVERY_MS = 200;
 
-type JobRow = Selectable<JobTable>;
-
-const parsed = (text: string | null): unknown => {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
+/** Thrown by `progress` when the job is no longer running by its row: another server failed it as abandoned. */
+class JobLost extends Error {
+  constructor() {
+    super(MESSAGES.jobAbandoned);
+    this.name = 'JobLost';
   }
-};
-
-const infoOf = <R>(row: JobRow): JobInfo<R> => ({
-  job_id: row.job_id, kind: row.job_kind as JobKind, scope: row.job_scope,
-  params: (parsed(row.job_params) ?? {}) as Record<string, unknown>, state: row.job_state as JobState,
-  done: row.job_done, total: row.job_total, result: parsed(row.job_result) as R | null, error: row.job_error,
-  cancelling: row.job_state === 'running' && row.job_cancel === 1,
-  started: row.job_started, finished: row.job_finished, user_id: row.job_usr_id, user_name: row.job_usr_name,
-});
-
+}
 
 /**
  * 409 naming a running job — what it does, who started it and when — and its `job_id`: the refusal of a start that
@@ -108,33 +93,20 @@ const infoOf = <R>(row: JobRow): JobInfo<R> => ({
 export const runningRefusal = (job: Pick<JobInfo, 'job_id' | 'kind' | 'scope' | 'user_name' | 'started'>): ApiError =>
   new ApiError(409, MESSAGES.jobRunning(jobTitle(job.kind, job.scope), job.user_name, formatDateTime(job.started)), { job_id: job.job_id });
 
-/** Whether a process runs: it exists and (Linux) is not a zombie — a killed worker whose primary died too may stay one. */
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  try {
-    return !/^\d+ \(.*\) Z /s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
-};
-
 /**
- * Marks failed the running jobs of this host whose process is gone: those of `pids` (a worker that exited), or,
- * without them, every one whose process no longer runs (at start). Answers how many.
- * @example await failAbandonedJobs(jobs.db, [worker.process.pid])
+ * Runs `tick` every `ms` (never two at once; its errors logged), without keeping the process up. Answers how to stop
+ * it, which waits for a tick under way.
  */
-export async function failAbandonedJobs(db: Kysely<JobSchema>, pids?: readonly number[]): Promise<number> {
-  const running = await db.selectFrom('job').select(['job_id', 'job_pid']).where('job_state', '=', 'running').where('job_host', '=', HOST).execute();
-  const gone = running.filter((r) => (pids ? pids.includes(r.job_pid) : !alive(r.job_pid))).map((r) => r.job_id);
-  if (gone.length === 0) return 0;
-  const now = nowIso();
-  await db.updateTable('job').set({ job_state: 'failed', job_error: MESSAGES.jobAbandoned, job_finished: now, modified: now })
-    .where('job_id', 'in', gone).where('job_state', '=', 'running').execute();
-  return gone.length;
+function every(ms: number, what: string, tick: () => Promise<unknown>): () => Promise<void> {
+  let current: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    current ??= tick().then(() => undefined, (error: unknown) => console.warn(`jobs: the ${what} failed:`, error)).finally(() => { current = undefined; });
+  }, ms);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await current;
+  };
 }
 
 /**
@@ -143,8 +115,39 @@ export async function failAbandonedJobs(db: Kysely<JobSchema>, pids?: readonly n
  */
 export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' | 'sqliteFile'>, database: AppDatabase): Promise<Jobs> {
   const store: JobDatabase = await openJobDatabase(config);
-  const { db } = store;
+  const { db, dialect } = store;
   const running = new Map<number, Promise<void>>();
+  /** What a heartbeat saw on the row of a job running here: a cancel asked for, or the job failed by another server. */
+  const seen = new Map<number, 'cancel' | 'lost'>();
+
+  /** Reads jobs with their stale cutoff; fails the abandoned ones among them (their hooks run after, not waited for). */
+  const readSwept = async (read: () => Promise<SweptRow[]>): Promise<SweptRow[]> => {
+    const rows = await read();
+    const lost = rows.filter(isAbandoned);
+    if (lost.length === 0) return rows;
+    const failed = await failAbandoned(store, lost);
+    // Not waited for: a hook writing to the database would wait for a transaction this process holds (SQLite).
+    void afterAbandoned(failed, database);
+    return read();
+  };
+  const withCutoff = () => db.selectFrom('job').selectAll().select(staleCutoff(dialect).as('job_cutoff'));
+
+  /** The heartbeat of this process's running jobs; it brings back what their rows say (a cancel, another server's fail). */
+  const beat = async (): Promise<void> => {
+    const mine = [...running.keys()];
+    if (mine.length === 0) return;
+    const rows = await db.updateTable('job').set({ job_beat: storeTime(dialect) }).where('job_id', 'in', mine).where('job_state', '=', 'running')
+      .returning(['job_id', 'job_cancel']).execute();
+    const live = new Map(rows.map((r) => [r.job_id, r.job_cancel]));
+    for (const id of mine) {
+      if (!running.has(id)) continue;
+      if (!live.has(id)) seen.set(id, 'lost');
+      else if (live.get(id) === 1) seen.set(id, 'cancel');
+    }
+  };
+  const stopBeats = every(BEAT_EVERY_MS, 'heartbeat', beat);
+  // Each process a little apart from the others, so their sweeps do not meet.
+  const stopSweeps = every(SWEEP_EVERY_MS + Math.floor(Math.random() * 2000), 'sweep of abandoned jobs', () => sweepAbandonedJobs(store, database));
 
   const finish = async (id: number, state: JobState, values: { result?: unknown; error?: string }): Promise<void> => {
     const now = nowIso();
@@ -157,18 +160,23 @@ export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' 
   const run = async <R>(id: number, spec: JobSpec<R>): Promise<void> => {
     let lastWrite = 0;
     const progress = async (done: number, total: number): Promise<void> => {
+      const told = seen.get(id);
+      if (told === 'lost') throw new JobLost();
+      if (told === 'cancel') throw new JobCancelled();
       const now = Date.now();
       if (done < total && now - lastWrite < PROGRESS_EVERY_MS) return;
       lastWrite = now;
-      const row = await db.updateTable('job').set({ job_done: done, job_total: total, modified: nowIso() })
-        .where('job_id', '=', id).returning('job_cancel').executeTakeFirst();
-      if (row && row.job_cancel === 1) throw new JobCancelled();
+      const row = await db.updateTable('job').set({ job_done: done, job_total: total, modified: nowIso(), job_beat: storeTime(dialect) })
+        .where('job_id', '=', id).where('job_state', '=', 'running').returning('job_cancel').executeTakeFirst();
+      if (!row) throw new JobLost();
+      if (row.job_cancel === 1) throw new JobCancelled();
     };
     try {
       const result = await spec.work({ id, database, progress });
       await finish(id, 'done', { result });
     } catch (error) {
       if (error instanceof JobCancelled) await finish(id, 'cancelled', { error: MESSAGES.jobCancelled });
+      else if (error instanceof JobLost) console.warn(`job ${id} (${spec.kind}) stopped: another server failed it as abandoned (no heartbeat for a minute)`);
       else if (error instanceof ApiError) await finish(id, 'failed', { error: error.message });
       else {
         console.error(`job ${id} (${spec.kind}) failed:`, error);
@@ -177,50 +185,63 @@ export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' 
     }
   };
 
+  const insert = (spec: JobSpec<unknown>) => {
+    const now = nowIso();
+    return db.insertInto('job').values({
+      job_kind: spec.kind, job_scope: spec.scope, job_params: JSON.stringify(spec.params), job_usr_id: spec.user.user_id,
+      job_usr_name: spec.user.user_name, job_state: 'running', job_started: now, job_host: HOST, job_pid: process.pid,
+      job_beat: storeTime(dialect), created: now, modified: now, deleted: 0,
+    }).returning('job_id').executeTakeFirstOrThrow();
+  };
+
   return {
     async start(spec) {
-      const now = nowIso();
-      let id: number;
-      try {
-        const row = await db.insertInto('job').values({
-          job_kind: spec.kind, job_scope: spec.scope, job_params: JSON.stringify(spec.params), job_usr_id: spec.user.user_id,
-          job_usr_name: spec.user.user_name, job_state: 'running', job_started: now, job_host: HOST, job_pid: process.pid,
-          created: now, modified: now, deleted: 0,
-        }).returning('job_id').executeTakeFirstOrThrow();
-        id = row.job_id;
-      } catch (error) {
-        if (!isUniqueError(error)) throw error;
-        const other = await db.selectFrom('job').selectAll().where('job_kind', '=', spec.kind).where('job_scope', '=', spec.scope)
-          .where('job_state', '=', 'running').executeTakeFirst();
-        // It ended between the refused insert and this read: the caller may start again.
-        if (other) throw runningRefusal(infoOf(other));
-        throw new ApiError(409, MESSAGES.jobRunning(jobTitle(spec.kind, spec.scope), '他のユーザー', '先ほど'));
+      let id: number | undefined;
+      // A second try when the job holding the scope was abandoned (failed by the first look): it no longer blocks.
+      for (let attempt = 1; id === undefined; attempt++) {
+        try {
+          id = (await insert(spec)).job_id;
+        } catch (error) {
+          if (!isUniqueError(error)) throw error;
+          const [other] = await readSwept(() => withCutoff().where('job_kind', '=', spec.kind).where('job_scope', '=', spec.scope)
+            .where('job_state', '=', 'running').execute());
+          if (other) throw runningRefusal(infoOf(other));
+          // It ended between the refused insert and this read: the caller may start again.
+          if (attempt >= 2) throw new ApiError(409, MESSAGES.jobRunning(jobTitle(spec.kind, spec.scope), '他のユーザー', '先ほど'));
+        }
       }
+      const started = id;
       if (spec.admit) {
         try {
-          await spec.admit(id);
+          await spec.admit(started);
         } catch (error) {
-          await db.updateTable('job').set({ job_state: 'cancelled', job_finished: nowIso(), deleted: 1, modified: nowIso() }).where('job_id', '=', id).execute();
+          await db.updateTable('job').set({ job_state: 'cancelled', job_finished: nowIso(), deleted: 1, modified: nowIso() }).where('job_id', '=', started).execute();
           throw error;
         }
       }
       // After the answer: the call does not wait, and a page closed meanwhile does not stop the work.
-      const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => run(id, spec))
-        .catch((error: unknown) => console.error(`job ${id}: its state could not be recorded:`, error))
-        .finally(() => running.delete(id));
-      running.set(id, done);
-      return id;
+      const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => run(started, spec))
+        .catch((error: unknown) => console.error(`job ${started}: its state could not be recorded:`, error))
+        .finally(() => {
+          running.delete(started);
+          seen.delete(started);
+        });
+      running.set(started, done);
+      return started;
     },
     async find(id) {
-      const row = await db.selectFrom('job').selectAll().where('job_id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+      const [row] = await readSwept(() => withCutoff().where('job_id', '=', id).where('deleted', '=', 0).execute());
       return row ? infoOf(row) : undefined;
     },
     async list({ kinds, state, scope, limit }) {
       if (kinds.length === 0) return [];
-      let query = db.selectFrom('job').selectAll().where('deleted', '=', 0).where('job_kind', 'in', [...kinds]);
-      if (state) query = query.where('job_state', '=', state);
-      if (scope !== undefined) query = query.where('job_scope', '=', scope);
-      return (await query.orderBy('job_id', 'desc').limit(limit).execute()).map((row) => infoOf(row));
+      const rows = await readSwept(() => {
+        let query = withCutoff().where('deleted', '=', 0).where('job_kind', 'in', [...kinds]);
+        if (state) query = query.where('job_state', '=', state);
+        if (scope !== undefined) query = query.where('job_scope', '=', scope);
+        return query.orderBy('job_id', 'desc').limit(limit).execute();
+      });
+      return rows.map((row) => infoOf(row));
     },
     async cancel(id) {
       const res = await db.updateTable('job').set({ job_cancel: 1, modified: nowIso() })
@@ -230,7 +251,9 @@ export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' 
     async close() {
       const mine = [...running.keys()];
       if (mine.length) await db.updateTable('job').set({ job_cancel: 1 }).where('job_id', 'in', mine).execute();
-      await Promise.all(running.values());
+      // A sweep under way may wait for a job's transaction (its hooks write to the database): the jobs stop first.
+      await Promise.all([stopSweeps(), ...running.values()]);
+      await stopBeats();
       await store.close();
     },
   };

@@ -86,11 +86,11 @@ test('generate a week of regular deliveries and see them in the delivery list, f
 test('a run started elsewhere shows on opening the screen, its bar following the job to its result', async ({ page }) => {
   const errors = trackErrors(page);
   const now = new Date().toISOString();
-  // Another user's run in another server process, a third of the way.
+  // Another user's run on another host, a third of the way (its heartbeat fresh: a live server runs it).
   const id = writeJob(
-    `INSERT INTO job (job_kind, job_scope, job_params, job_usr_id, job_usr_name, job_state, job_done, job_total, job_started, job_host, job_pid, created, modified, deleted)
-     VALUES ('hod_generate', '2031-01-01..2031-01-31', '{}', 1, '別拠点 花子', 'running', 1000, 3000, ?, 'elsewhere', 1, ?, ?, 0)`,
-    now, now, now,
+    `INSERT INTO job (job_kind, job_scope, job_params, job_usr_id, job_usr_name, job_state, job_done, job_total, job_started, job_host, job_pid, job_beat, created, modified, deleted)
+     VALUES ('hod_generate', '2031-01-01..2031-01-31', '{}', 1, '別拠点 花子', 'running', 1000, 3000, ?, 'elsewhere', 1, ?, ?, ?, 0)`,
+    now, now, now, now,
   );
   try {
     await login(page);
