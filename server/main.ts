@@ -10,6 +10,8 @@ import { runWorkers } from './cluster';
 import { loadConfig } from './config';
 import { openDatabase, refreshStatistics } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { createLogger } from './http/log';
+import { stopApp } from './http/shutdown';
 import { openJobDatabase, type JobDatabase } from './jobs/job-db';
 import { failAbandonedJobs } from './jobs/jobs';
 import { seedIfEmpty } from './seed/seed';
@@ -18,6 +20,13 @@ import { seedIfEmpty } from './seed/seed';
 process.env.TZ ||= 'Asia/Tokyo';
 
 const config = loadConfig();
+// JSON lines on stdout (server/http/log.ts); the two lines saying where the server listens stay plain.
+const log = createLogger(config);
+// A failure nothing caught still ends the process (a worker is started again), but as a log line.
+process.on('uncaughtException', (error) => {
+  log.fatal({ err: error }, 'uncaught exception');
+  process.exit(1);
+});
 let jobStore: JobDatabase | undefined;
 if (cluster.isPrimary) {
   const database = openDatabase(config);
@@ -33,17 +42,17 @@ if (cluster.isPrimary) {
 }
 const onWorkerExit = jobStore && config.workers > 1 ? (pid: number) => failAbandonedJobs(jobStore.db, [pid]) : undefined;
 const port = await runWorkers(config.workers, async () => {
-  const database = openDatabase(config);
-  const app = await buildApp(config, { database });
+  const database = openDatabase(config, log);
+  const app = await buildApp(config, { database, log });
   await app.listen({ port: config.port, host: config.host });
   return {
     app,
-    close: async () => {
-      await app.close();
+    close: async (deadline) => {
+      await stopApp(app, deadline);
       await database.close();
     },
   };
-}, onWorkerExit);
+}, onWorkerExit, { shutdownTimeoutMs: config.shutdownTimeoutMs, log });
 if (cluster.isPrimary) {
   console.log(`宅配水 業務管理 / HOD back office: http://localhost:${port}/  (also http://localhost:${port}/dev/)`);
   console.log(`Database: ${config.dialect === 'postgres' ? 'PostgreSQL' : config.sqliteFile} · ${config.workers} server process${config.workers === 1 ? '' : 'es'}`);

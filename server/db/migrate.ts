@@ -134,3 +134,6 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, { cause });
   }
 }
+
+/** The names of every migration this code knows (a database is current when each one is recorded as run). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS).sort();
