@@ -3,7 +3,7 @@
  * table; the calls plugin serves them under DB_API_PREFIX (DESIGN §3).
  */
 import cors from '@fastify/cors';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { YAYOI_LATE_HEADER } from '../lib/accounting/yayoi';
 import { CSV_HEADERS, LIMITS } from '../lib/protocol';
 import { registerServerAreas, SERVER_AREAS } from './areas';
@@ -39,11 +39,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await migrateToLatest(database.db, database.dialect);
   }
   const log = config.logLevel === 'silent' ? undefined : (options.log ?? createLogger(config));
+  // Typed as Fastify's logger, so the app's type does not carry pino's.
+  const loggerInstance: FastifyBaseLogger | undefined = log;
   const app = Fastify({
     // JSON lines, a request id on each (server/http/log.ts); one line per request at `info`, written by logRequests.
-    ...(log ? { loggerInstance: log as FastifyBaseLogger } : { logger: false }),
+    ...(loggerInstance ? { loggerInstance } : { logger: false }),
     genReqId: requestIdOf,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // A stop closes the idle keep-alive connections (and server/http/shutdown.ts the ones whose answer ends meanwhile).
     forceCloseConnections: 'idle',
     bodyLimit: LIMITS.maxBodyBytes,

@@ -46,7 +46,7 @@ function onStopSignal(stop: (deadline: number) => Promise<number>, limitMs: numb
   const handle = (signal: string): void => {
     if (stopping) return;
     stopping = true;
-    if (say) log.warn({ signal, limitMs }, 'stopping: finishing the requests and jobs in flight');
+    if (say) log.warn({ signal }, 'stopping: finishing the requests and jobs in flight');
     const deadline = Date.now() + limitMs;
     setTimeout(() => {
       log.error({ limitMs }, 'stopping: the work in flight did not end within the limit; ending anyway');
