@@ -8,7 +8,7 @@ import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { runWorkers } from './cluster';
 import { loadConfig } from './config';
-import { openDatabase, refreshStatistics } from './db/connect';
+import { databaseUnavailable, openDatabase, refreshStatistics } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { createLogger } from './http/log';
 import { stopApp } from './http/shutdown';
@@ -22,8 +22,14 @@ process.env.TZ ||= 'Asia/Tokyo';
 const config = loadConfig();
 // JSON lines on stdout (server/http/log.ts); the two lines saying where the server listens stay plain.
 const log = createLogger(config);
-// A failure nothing caught still ends the process (a worker is started again), but as a log line.
+// A failure nothing caught still ends the process (a worker is started again), but as a log line — except a database
+// connection that ended where no listener had it (a pool other than postgresPool's): its query failed on its own, the
+// pool drops the connection, and the process goes on.
 process.on('uncaughtException', (error) => {
+  if (databaseUnavailable(error)) {
+    log.warn({ err: error }, 'PostgreSQL: a connection ended');
+    return;
+  }
   log.fatal({ err: error }, 'uncaught exception');
   process.exit(1);
 });

@@ -303,12 +303,16 @@ async function tcpProxy(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
   let open = true;
   let holding = false;
+  let holdingNew = false;
   let held = 0;
   const server = net.createServer((client) => {
     if (!open) {
       client.destroy();
       return;
     }
+    // A connection opened while new ones are held passes its start-up message, then keeps its queries back.
+    const heldAfterStart = holdingNew;
+    let chunks = 0;
     const upstream = net.connect(target.port, target.host);
     sockets.add(client);
     sockets.add(upstream);
@@ -319,7 +323,7 @@ async function tcpProxy(target: { host: string; port: number }) {
       sockets.delete(upstream);
     };
     client.on('data', (chunk: Buffer) => {
-      if (holding) held += chunk.length;
+      if (holding || (heldAfterStart && chunks++ > 0)) held += chunk.length;
       else upstream.write(chunk);
     });
     upstream.on('data', (chunk: Buffer) => client.write(chunk));
@@ -337,10 +341,16 @@ async function tcpProxy(target: { host: string; port: number }) {
       holding = true;
       held = 0;
     },
+    /** The queries of connections opened from now on are kept back (those open already pass). */
+    holdNew() {
+      holdingNew = true;
+      held = 0;
+    },
     held: () => held,
     cut() {
       open = false;
       holding = false;
+      holdingNew = false;
       for (const socket of sockets) socket.destroy();
     },
     restore() {
@@ -408,6 +418,23 @@ if (dialects().includes('postgres')) {
       const logged = server.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string; err?: { message: string } });
       assert.ok(logged.some((e) => e.msg === 'internal error' && /Connection terminated|ECONNRESET/.test(e.err?.message ?? '')), server.output());
       assert.ok(logged.some((e) => e.msg === 'health check failed'), server.output());
+    });
+
+    it('survives a connection lost while in use by a pool with no listener of its own (the jobs\' store)', async () => {
+      const authKey = await loginOf(server);
+      // The session is looked up on a connection open already; the jobs' store opens its first one for this call.
+      proxy.holdNew();
+      const lost = request(`${server.url}/api/db/job_dtl`, { body: form({ authKey, id: '1' }) });
+      await until(async () => proxy.held() > 0, 'the jobs\' store sends its query');
+      proxy.cut();
+      const answer = await lost;
+      assert.equal(answer.status, 503, answer.text);
+      assert.deepEqual(answer.body, [{ error: MESSAGES.unavailable }]);
+      assert.equal(server.child.exitCode, null, 'the process is still running');
+      proxy.restore();
+      await until(async () => (await request(`${server.url}/healthz`)).status === 200, '/healthz is 200 again');
+      const again = await request(`${server.url}/api/db/job_dtl`, { body: form({ authKey, id: '1' }) });
+      assert.equal(again.status, 404, again.text);
     });
   });
 }
