@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_MIGRATION_TABLE, sql } from 'kysely';
 import { MESSAGES } from '../../lib/protocol';
 import { itemResource } from '../../lib/resources/item';
+import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/connect';
 import { MIGRATION_NAMES } from '../../server/db/migrate';
 import { openJobDatabase } from '../../server/jobs/job-db';
@@ -121,6 +122,14 @@ async function loginOf(server: ServerProcess): Promise<string> {
   assert.equal(login.status, 200, login.text);
   return String(login.body[0].auth_key);
 }
+
+describe('SHUTDOWN_TIMEOUT_MS', () => {
+  it('defaults to 30 s and refuses what is not a positive number', () => {
+    assert.equal(loadConfig({}).shutdownTimeoutMs, 30_000);
+    assert.equal(loadConfig({ SHUTDOWN_TIMEOUT_MS: '5000' }).shutdownTimeoutMs, 5_000);
+    for (const bad of ['0', '-1', 'soon']) assert.throws(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: bad }), /SHUTDOWN_TIMEOUT_MS must be a positive number/);
+  });
+});
 
 for (const dialect of dialects()) {
   describe(`/healthz (${dialect})`, () => {
