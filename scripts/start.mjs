@@ -3,10 +3,14 @@
  * `npm start`: builds the static bundle only when `out/index.html` is missing or older than the client sources, and
  * the server (scripts/build-server.mjs: `dist/server/main.js`) only when it is older than its sources, then runs the
  * built server (`node dist/server/main.js`, plain JavaScript) with TZ=Asia/Tokyo, sharing this terminal and
- * forwarding stop signals. `npm run serve` runs the TypeScript sources through tsx instead (development).
+ * forwarding stop signals: a SIGTERM reaches the server, which finishes its work in flight (SHUTDOWN_TIMEOUT_MS), and
+ * this script ends with the server's exit code. npm runs the script through `sh -c`, which would die of the signal
+ * npm forwards and leave this script and the server running: the npm script says `exec`, so npm signals this process
+ * itself and waits for it. `npm run serve` runs the TypeScript sources through tsx instead (development).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join } from 'node:path';
 import { buildServer, newest, SERVER_ENTRY, serverStale } from './build-server.mjs';
 
@@ -40,4 +44,5 @@ const server = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => server.kill(signal));
 }
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// The server's own exit code; killed by a signal it does not handle: the shell's convention, 128 + the signal's number.
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 0)));

@@ -3,7 +3,7 @@
  * table; the calls plugin serves them under DB_API_PREFIX (DESIGN §3).
  */
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { YAYOI_LATE_HEADER } from '../lib/accounting/yayoi';
 import { CSV_HEADERS, LIMITS } from '../lib/protocol';
 import { registerServerAreas, SERVER_AREAS } from './areas';
@@ -13,13 +13,18 @@ import { openDatabase, type AppDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { errorHandler } from './http/error-handler';
 import { formBody } from './http/form-body';
+import { healthRoute } from './http/healthz';
+import { createLogger, logRequests, requestIdOf, type Logger } from './http/log';
 import { securityHeaders } from './http/security-headers';
+import { drainConnections, followJobs, jobDeadlineOf } from './http/shutdown';
 import { notFoundHandler } from './static/plugin';
 import { createJobs } from './jobs/jobs';
 
 export interface BuildOptions {
   /** An open, migrated database; without it the app opens and migrates its own and closes it on close. */
   database?: AppDatabase;
+  /** The process's logger (server/http/log.ts); without it the app makes its own at `LOG_LEVEL`. */
+  log?: Logger;
 }
 
 /**
@@ -33,8 +38,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database = openDatabase(config);
     await migrateToLatest(database.db, database.dialect);
   }
+  const log = config.logLevel === 'silent' ? undefined : (options.log ?? createLogger(config));
+  // Typed as Fastify's logger, so the app's type does not carry pino's.
+  const loggerInstance: FastifyBaseLogger | undefined = log;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // JSON lines, a request id on each (server/http/log.ts); one line per request at `info`, written by logRequests.
+    ...(loggerInstance ? { loggerInstance } : { logger: false }),
+    genReqId: requestIdOf,
+    logController: new LogController({ disableRequestLogging: true }),
+    // A stop closes the idle keep-alive connections (and server/http/shutdown.ts the ones whose answer ends meanwhile).
+    forceCloseConnections: 'idle',
     bodyLimit: LIMITS.maxBodyBytes,
     trustProxy: config.trustProxy,
     // Errors Fastify meets before routing (a malformed URL, an over-long call name) get the protocol's answer too.
@@ -45,6 +58,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', () => owned.close());
   }
   app.setErrorHandler(errorHandler);
+  logRequests(app, log);
+  drainConnections(app);
   app.addHook('onSend', securityHeaders(config));
   app.setNotFoundHandler(notFoundHandler(config));
   formBody(app);
@@ -54,9 +69,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const calls: CallTable = new Map();
   app.decorate('callTable', calls);
-  const jobs = await createJobs(config, database);
-  // Before the database closes: a running job is asked to stop and rolls back.
-  app.addHook('preClose', () => jobs.close());
+  const inFlight = followJobs(await createJobs(config, database));
+  const { jobs } = inFlight;
+  // Once the requests in flight are answered and before the database closes: a stop lets the running jobs finish
+  // until its deadline (server/http/shutdown.ts); then a job still running is asked to stop and rolls back.
+  app.addHook('onClose', async () => {
+    const deadline = jobDeadlineOf(app);
+    if (deadline !== undefined) await inFlight.settled(deadline);
+    await jobs.close();
+  });
+  healthRoute(app, database);
   const areas: AreaOptions = { calls, database, config, jobs };
   for (const area of SERVER_AREAS) if (area.plugin) await app.register(area.plugin, areas);
   return app;

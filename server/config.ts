@@ -58,6 +58,12 @@ export interface Config {
    * process's long call (a count over a million orders) no longer holds up the others' lists.
    */
   workers: number;
+  /**
+   * How long a stop (SIGTERM / SIGINT) waits for the requests and jobs in flight before the process ends anyway
+   * (`SHUTDOWN_TIMEOUT_MS`, default 30 s). A job still running then is cancelled (rolled back) if it can be, else left
+   * to be marked failed.
+   */
+  shutdownTimeoutMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -152,5 +158,6 @@ export function loadConfig(env: Env = process.env): Config {
     companyName: env.COMPANY_NAME?.trim() || 'アクア宅配センター',
     smtp: smtpOf(env),
     workers: workersOf(env.WEB_CONCURRENCY, dialect),
+    shutdownTimeoutMs: positiveNumber(env.SHUTDOWN_TIMEOUT_MS, 30_000, 'SHUTDOWN_TIMEOUT_MS'),
   };
 }

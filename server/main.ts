@@ -8,8 +8,10 @@ import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { runWorkers } from './cluster';
 import { loadConfig } from './config';
-import { openDatabase, refreshStatistics } from './db/connect';
+import { databaseUnavailable, openDatabase, refreshStatistics } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { createLogger } from './http/log';
+import { stopApp } from './http/shutdown';
 import { sweepAbandonedJobs } from './jobs/abandoned';
 import { openJobDatabase } from './jobs/job-db';
 import { seedIfEmpty } from './seed/seed';
@@ -18,6 +20,19 @@ import { seedIfEmpty } from './seed/seed';
 process.env.TZ ||= 'Asia/Tokyo';
 
 const config = loadConfig();
+// JSON lines on stdout (server/http/log.ts); the two lines saying where the server listens stay plain.
+const log = createLogger(config);
+// A failure nothing caught still ends the process (a worker is started again), but as a log line — except a database
+// connection that ended where no listener had it (a pool other than postgresPool's): its query failed on its own, the
+// pool drops the connection, and the process goes on.
+process.on('uncaughtException', (error) => {
+  if (databaseUnavailable(error)) {
+    log.warn({ err: error }, 'PostgreSQL: a connection ended');
+    return;
+  }
+  log.fatal({ err: error }, 'uncaught exception');
+  process.exit(1);
+});
 if (cluster.isPrimary) {
   const database = openDatabase(config);
   await migrateToLatest(database.db, database.dialect);
@@ -31,17 +46,17 @@ if (cluster.isPrimary) {
   await database.close();
 }
 const port = await runWorkers(config.workers, async () => {
-  const database = openDatabase(config);
-  const app = await buildApp(config, { database });
+  const database = openDatabase(config, log);
+  const app = await buildApp(config, { database, log });
   await app.listen({ port: config.port, host: config.host });
   return {
     app,
-    close: async () => {
-      await app.close();
+    close: async (deadline) => {
+      await stopApp(app, deadline);
       await database.close();
     },
   };
-});
+}, { shutdownTimeoutMs: config.shutdownTimeoutMs, log });
 if (cluster.isPrimary) {
   console.log(`宅配水 業務管理 / HOD back office: http://localhost:${port}/  (also http://localhost:${port}/dev/)`);
   console.log(`Database: ${config.dialect === 'postgres' ? 'PostgreSQL' : config.sqliteFile} · ${config.workers} server process${config.workers === 1 ? '' : 'es'}`);

@@ -6,7 +6,7 @@
  * is read (server/calls/upload.ts); a multipart body to any other call is refused unread.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can } from '../../lib/permissions';
 import { MESSAGES } from '../../lib/protocol';
 import { writeAudit } from '../audit/audit-log';
@@ -14,6 +14,7 @@ import { findSession } from '../auth';
 import type { AppDatabase } from '../db/connect';
 import { ApiError, badRequest, wrongAuthKey } from '../http/api-error';
 import { sendFile } from '../http/file-reply';
+import { logUser } from '../http/log';
 import { readParams, type Params } from '../http/params';
 import { isFileAnswer, type AreaOptions, type CallContext, type CallDef, type FileAnswer, type UploadCallDef } from './call-table';
 import { discardBody, openUpload } from './upload';
@@ -33,17 +34,22 @@ const answer = (reply: FastifyReply, result: unknown[] | FileAnswer) => (isFileA
 export async function callsPlugin(app: FastifyInstance, { calls, database, config }: AreaOptions): Promise<void> {
   // Multipart bodies are read by the call that takes them (streamed, with its limits), never parsed up front.
   await app.register(multipart, { throwFileSizeLimit: false });
-  const gate = (name: string, def: CallDef, params: Params) => authorise(database, config.authKeyTtlHours, name, def, params);
+  // The request's log lines name the caller (its user id, nothing else about them) from here on.
+  const gate = async (request: FastifyRequest, name: string, def: CallDef, params: Params) => {
+    const ctx = await authorise(database, config.authKeyTtlHours, name, def, params);
+    logUser(request, ctx.user.user_id);
+    return ctx;
+  };
 
   /** A call taking a file: its fields, the gate, the file to the handler, then the upload's audit row. */
   async function runUpload(request: Parameters<typeof openUpload>[0], name: string, def: UploadCallDef): Promise<unknown[] | FileAnswer> {
     if (!request.isMultipart()) {
-      await gate(name, def, readParams(request.body));
+      await gate(request, name, def, readParams(request.body));
       throw badRequest(MESSAGES.uploadMissing);
     }
     const open = await openUpload(request, def.upload);
     try {
-      const ctx = await gate(name, def, open.params);
+      const ctx = await gate(request, name, def, open.params);
       const upload = open.file();
       const result = await def.handler({ ...ctx, upload });
       if (open.overLimit) throw open.refusal(undefined);
@@ -75,7 +81,7 @@ export async function callsPlugin(app: FastifyInstance, { calls, database, confi
       throw new ApiError(415, MESSAGES.uploadNotAccepted);
     }
     const params = readParams(request.body);
-    const ctx = await gate(name, def, params);
+    const ctx = await gate(request, name, def, params);
     return answer(reply, await def.handler(ctx));
   });
 }

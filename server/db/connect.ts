@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Config, DialectName } from '../config';
+import { CONSOLE_LOG, type ProcessLog } from '../http/log';
 import type { Database } from './schema';
 
 export interface AppDatabase {
@@ -110,15 +111,45 @@ export async function refreshStatistics(database: AppDatabase, { full = false } 
 }
 
 /**
+ * A PostgreSQL pool whose lost connections are logged, never the end of the process. A connection the server ends
+ * or the network cuts (a restart, an administrator's terminate, a failover) makes its client emit 'error': while the
+ * pool holds the client idle the pool re-emits it, and while a query or transaction has it pg emits it on the client
+ * itself, which has no listener then — unhandled, either would end the process. Here both are handled: the
+ * query in flight fails (its call answers 503, server/http/error-handler.ts), the pool drops the client and opens
+ * another when one is needed.
+ * @example const pool = postgresPool(config.databaseUrl, 10, log)
+ */
+export function postgresPool(connectionString: string, max: number, log: ProcessLog = CONSOLE_LOG): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, types: pgTypes });
+  // Logged once, by the client's own listener below.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', (error) => log.warn({ err: error }, 'PostgreSQL: a connection ended')));
+  return pool;
+}
+
+/** Node's codes of a network that does not reach the database. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * Whether an error says the database cannot be reached now (not that a query is wrong): the network, a connection
+ * lost while in use, PostgreSQL shutting down or refusing connections (SQLSTATE class 08, 57P01–57P03, 53300). Such a
+ * call answers 503 — try again later — instead of 500.
+ * @example databaseUnavailable(new Error('Connection terminated unexpectedly')) // true
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as Error & { code?: unknown }).code;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code))) return true;
+  return /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect)/.test(error.message);
+}
+
+/**
  * Opens the database the configuration names (creating the SQLite directory if needed).
  * @example const { db, close } = openDatabase(loadConfig()); await close();
  */
-export function openDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 'sqliteFile'>): AppDatabase {
+export function openDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 'sqliteFile'>, log: ProcessLog = CONSOLE_LOG): AppDatabase {
   if (config.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, types: pgTypes });
-    // An idle connection the server ends (a restart, an administrator's terminate, a dropped database) is an
-    // 'error' of the pool, which drops that connection and opens another when needed; unhandled it would end the process.
-    pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection ended (${error.message})`));
+    const pool = postgresPool(config.databaseUrl, 10, log);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, reader: db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -110,8 +110,6 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0085-job-heartbeat': jobHeartbeat,
 };
 
-/** The migrations this code knows (a backup that ran another one is from a newer version: server/db/restore.ts). */
-export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
 
 function provider(dialect: DialectName) {
   const migrations: Record<string, Migration> = {};
@@ -139,3 +137,9 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, { cause });
   }
 }
+
+/**
+ * The names of every migration this code knows, sorted: a database is current when each one is recorded as run
+ * (/healthz); a backup that ran another one is from a newer version (server/db/restore.ts).
+ */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS).sort();

@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../lib/protocol';
+import { databaseUnavailable } from '../db/connect';
 import { ApiError } from './api-error';
 
 interface Answer {
@@ -13,6 +14,8 @@ interface Answer {
 
 function answerOf(error: FastifyError | ApiError | Error): Answer {
   if (error instanceof ApiError) return { status: error.status, body: { error: error.message, ...error.extra } };
+  // The database is unreachable (a lost connection, a failover): try again later, the process goes on.
+  if (databaseUnavailable(error)) return { status: 503, body: { error: MESSAGES.unavailable } };
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   const code = 'code' in error ? error.code : '';
   if (status === 413 || code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, body: { error: MESSAGES.tooLarge } };

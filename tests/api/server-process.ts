@@ -48,6 +48,8 @@ export interface StartOptions {
   beside?: ServerProcess;
   /** More environment for the server (e.g. `{ LOG_LEVEL: 'info' }`). */
   env?: Record<string, string>;
+  /** The database URL the server is given instead of its database's own (e.g. the same database through a proxy). */
+  databaseUrl?: (url: string) => string;
 }
 
 /**
@@ -68,7 +70,7 @@ export async function startServerProcess(dialect: DialectName, admin: { email: s
   let output = '';
   const child = spawn(process.execPath, options.built ? [options.built] : ['--import', 'tsx', 'server/main.ts'], {
     env: {
-      ...process.env, TZ: 'Asia/Tokyo', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, STATIC_DIR: join(dir, 'out'), DATABASE_URL: pgDb?.url || '',
+      ...process.env, TZ: 'Asia/Tokyo', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, STATIC_DIR: join(dir, 'out'), DATABASE_URL: pgDb?.url ? (options.databaseUrl?.(pgDb.url) ?? pgDb.url) : '',
       SEED: '0', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'silent', WEB_CONCURRENCY: String(workers),
       ...options.env,
     },

@@ -1,0 +1,93 @@
+/**
+ * Stopping a server process without dropping work (SIGTERM / SIGINT, server/cluster.ts; the limit is
+ * `SHUTDOWN_TIMEOUT_MS`):
+ * 1. the app closes: it stops listening, answers every new request 503 with `Connection: close` (Fastify), and
+ *    closes the idle keep-alive connections;
+ * 2. the requests in flight are answered, each with `Connection: close`, so their keep-alive connections end too
+ *    (an answer already streaming when the stop came closes its connection as soon as it is idle);
+ * 3. the jobs in flight get until a tenth of the limit before its end to finish; those still running then are
+ *    cancelled (their transaction rolls back) — and when even that does not end in time the process ends anyway at
+ *    the limit, leaving the job to be marked failed (server/jobs);
+ * 4. the database closes and the process exits 0.
+ * A plain `app.close()` (tests) does 1, 2 and 4 and cancels running jobs at once.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Jobs, JobSpec } from '../jobs/jobs';
+
+/** The moment (ms since the epoch) until which a stopping app lets its jobs run. */
+const jobDeadlines = new WeakMap<FastifyInstance, number>();
+
+/**
+ * Once the app closes, every answer ends its connection, and a connection that becomes idle is closed.
+ * @example drainConnections(app)
+ */
+export function drainConnections(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+  app.addHook('onResponse', async () => {
+    // The socket is idle only after the answer's last byte left: close it then.
+    if (closing) setImmediate(() => app.server.closeIdleConnections());
+  });
+}
+
+export interface JobsInFlight {
+  /** The jobs to give the areas: the same, with their work followed. */
+  jobs: Jobs;
+  /** Waits until no job work of this process is running, or until `deadline` (ms since the epoch); true when none runs. */
+  settled(deadline: number): Promise<boolean>;
+}
+
+/**
+ * Follows the work of the jobs this process starts, so a stop can wait for it.
+ * @example const inFlight = followJobs(await createJobs(config, database)); …; await inFlight.settled(Date.now() + 5000)
+ */
+export function followJobs(jobs: Jobs): JobsInFlight {
+  const working = new Set<Promise<unknown>>();
+  const start = <R>(spec: JobSpec<R>): Promise<number> => jobs.start<R>({
+    ...spec,
+    work: (run) => {
+      const work = spec.work(run);
+      working.add(work);
+      const done = () => working.delete(work);
+      work.then(done, done);
+      return work;
+    },
+  });
+  return {
+    jobs: { ...jobs, start },
+    async settled(deadline) {
+      while (working.size > 0) {
+        const left = deadline - Date.now();
+        if (left <= 0) return false;
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, left);
+        });
+        // Settled either way (a failed job has ended too); a job started meanwhile is waited for on the next turn.
+        await Promise.race([Promise.allSettled([...working]), late]);
+        clearTimeout(timer);
+      }
+      return true;
+    },
+  };
+}
+
+/** The moment until which a stopping app lets its jobs run (undefined: a plain close, which cancels them at once). */
+export const jobDeadlineOf = (app: FastifyInstance): number | undefined => jobDeadlines.get(app);
+
+/**
+ * Stops the app the way a stop signal does: the requests in flight answered, then the jobs in flight given until a
+ * tenth of the limit before `deadline` to finish (then cancelled). Ends when the app is closed.
+ * @example await stopApp(app, Date.now() + config.shutdownTimeoutMs)
+ */
+export async function stopApp(app: FastifyInstance, deadline: number): Promise<void> {
+  const limit = Math.max(0, deadline - Date.now());
+  jobDeadlines.set(app, deadline - Math.round(limit / 10));
+  await app.close();
+}
