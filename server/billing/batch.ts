@@ -153,8 +153,7 @@ export async function batchPdf(run: BatchRun): Promise<BatchResult> {
       await completeFiles(trx, [pdf.id, zipped.id]);
     });
   } catch (error) {
-    pdfOut.destroy();
-    zipOut.destroy();
+    await Promise.all([pdfOut.abort(), zipOut.abort()]);
     await removeJobFiles(db, jobId);
     throw error;
   }

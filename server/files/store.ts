@@ -14,7 +14,7 @@
  *   or calls `removeExpiredFiles`; a job's files by `removeJobFiles` (a failed or dead job).
  */
 import { createHash, type Hash } from 'node:crypto';
-import { Readable, Writable } from 'node:stream';
+import { Readable, Writable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import type { Database, Row } from '../db/schema';
@@ -157,6 +157,32 @@ export class FileWriter extends Writable {
     return this.result;
   }
 
+  /** Once the writer is closed — after a failure, once what it wrote is removed. */
+  settled(): Promise<void> {
+    return this.closed ? Promise.resolve() : new Promise((resolve) => this.once('close', () => resolve()));
+  }
+
+  /**
+   * Pipes `source` (through `transforms`) into the file and answers it; a failure answers only once what was
+   * written is removed (pipeline itself rejects before its last stream has finished being destroyed).
+   * @example const file = await writer.pipeFrom(upload.stream, check)
+   */
+  async pipeFrom(source: Readable, ...transforms: Transform[]): Promise<WrittenFile> {
+    try {
+      await pipeline([source, ...transforms, this]);
+    } catch (error) {
+      await this.settled();
+      throw error;
+    }
+    return this.done();
+  }
+
+  /** Gives up the file: what was written is removed (a completed file stays: remove it by id or job). */
+  async abort(): Promise<void> {
+    this.destroy();
+    await this.settled();
+  }
+
   override _construct(callback: (error?: Error | null) => void): void {
     const { db, spec } = this;
     (async () => {
@@ -220,9 +246,7 @@ export class FileWriter extends Writable {
  * @example const file = await storeStream(db, createReadStream(path), { kind: 'billing-pdf', name: 'x.pdf', keepMs: DAY })
  */
 export async function storeStream(db: Kysely<Database>, source: AsyncIterable<Buffer> | Readable, spec: FileSpec): Promise<WrittenFile> {
-  const writer = new FileWriter(db, spec);
-  await pipeline(source, writer);
-  return writer.done();
+  return new FileWriter(db, spec).pipeFrom(source instanceof Readable ? source : Readable.from(source, { objectMode: false }));
 }
 
 /**

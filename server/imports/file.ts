@@ -5,7 +5,6 @@
  * LF, quoted fields holding commas, quotes and line breaks), so a file of any length is read in flat memory.
  */
 import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 import type { Kysely } from 'kysely';
@@ -65,8 +64,7 @@ export async function storeFile(source: Readable, db: Kysely<Database>, owner: {
     },
   });
   const writer = new FileWriter(db, { kind: IMPORT_FILE, name: owner.name, userId: owner.userId, keepMs: IMPORT_KEEP_MS });
-  await pipeline(source, watch, writer);
-  const { id, size, sha256 } = await writer.done();
+  const { id, size, sha256 } = await writer.pipeFrom(source, watch);
   const bom = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
   return { id, size, sha256, bom, validUtf8 };
 }
