@@ -10,6 +10,7 @@ import { runWorkers } from './cluster';
 import { loadConfig } from './config';
 import { openDatabase, refreshStatistics } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { moveDiskFiles } from './disk-files';
 import { openJobDatabase, type JobDatabase } from './jobs/job-db';
 import { failAbandonedJobs } from './jobs/jobs';
 import { seedIfEmpty } from './seed/seed';
@@ -22,6 +23,8 @@ let jobStore: JobDatabase | undefined;
 if (cluster.isPrimary) {
   const database = openDatabase(config);
   await migrateToLatest(database.db, database.dialect);
+  // Files an older server kept under DATA_DIR go into the database (server/disk-files.ts).
+  await moveDiskFiles(database.db, config.dataDir);
   await seedIfEmpty(database, config);
   await refreshStatistics(database);
   await database.close();

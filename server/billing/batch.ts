@@ -11,6 +11,8 @@
  * one short transaction, and a batch whose invoices were restored away meanwhile fails instead.
  */
 import { once } from 'node:events';
+import { createReadStream, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { Zip, ZipPassThrough } from 'fflate';
 import type { Kysely } from 'kysely';
@@ -18,12 +20,12 @@ import { BILLING_MESSAGES, invoiceFileName } from '../../lib/billing/messages';
 import { closingLabel } from '../../lib/closing/period';
 import { chunksOf } from '../db/bulk-write';
 import type { Database } from '../db/schema';
-import { completeFiles, FileWriter, removeJobFiles } from '../files';
+import { completeFiles, FileWriter, jobFile, removeJobFiles, storeStream } from '../files';
 import { ApiError } from '../http/api-error';
 import { assertReconciles, companySettings, invoiceDocuments, type InvoiceDocument } from './invoice-document';
 import { invoicePdf, writeInvoices } from './invoice-pdf';
 import { recordIssues, type Issued } from './issue';
-import { japanToday } from '../http/clock';
+import { japanToday, nowMs } from '../http/clock';
 
 /** Invoices read and drawn per round (one round's documents are in memory at once). */
 const CHUNK = 50;
@@ -34,6 +36,34 @@ export type BatchFormat = 'pdf' | 'zip';
 
 /** The store's kind of a batch job's file (server/files: found by the job's id and this kind). */
 export const batchFileKind = (format: BatchFormat): string => `billing-${format}`;
+
+/**
+ * Batch files an older server kept on disk (`{DATA_DIR}/billing-pdf/job-{id}.pdf|zip`) moved into the file store at
+ * start (server/disk-files.ts), keeping their expiry (a day from when they were written); parts of a batch that never
+ * ended and expired files are only removed, and so is the folder. Answers how many files were stored.
+ * @example await moveBatchFilesIn(db, config.dataDir)
+ */
+export async function moveBatchFilesIn(db: Kysely<Database>, dataDir: string): Promise<number> {
+  const dir = join(dataDir, 'billing-pdf');
+  if (!existsSync(dir)) return 0;
+  let stored = 0;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const found = /^job-(\d+)\.(pdf|zip)$/.exec(name);
+    const keepMs = statSync(path).mtimeMs + KEEP_MS - nowMs();
+    if (found && keepMs > 0) {
+      const jobId = Number(found[1]);
+      const kind = batchFileKind(found[2] as BatchFormat);
+      if (!(await jobFile(db, jobId, kind))) {
+        await storeStream(db, createReadStream(path), { kind, name, jobId, keepMs });
+        stored += 1;
+      }
+    }
+    rmSync(path, { force: true });
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return stored;
+}
 
 /** The closing's invoices, in number order. */
 export async function closingInvoiceIds(db: Kysely<Database>, simeGp: string, simeYm: string): Promise<number[]> {
