@@ -186,7 +186,8 @@ export class FileWriter extends Writable {
   override _construct(callback: (error?: Error | null) => void): void {
     const { db, spec } = this;
     (async () => {
-      await sweepExpiredFiles(db);
+      // Housekeeping for every server: a failed sweep (another server removing the same files) is not this file's failure.
+      await sweepExpiredFiles(db).catch((error: unknown) => console.warn('removing expired files failed:', error));
       const now = nowMs();
       const row = await db.insertInto('stored_file').values({
         sf_kind: spec.kind, sf_name: spec.name, sf_usr_id: spec.userId ?? null, sf_job_id: spec.jobId ?? null,
