@@ -42,13 +42,13 @@ const LAYERS = [
 /**
  * Server areas (server/<area>/): another area is imported only through its public module, server/<area>/index.ts
  * (the area's own files import each other freely). Infrastructure any area may import file by file: server/db,
- * server/http, server/calls, server/jobs and server/audit, and the root files (server/*.ts — app.ts, areas.ts,
+ * server/http, server/calls, server/jobs, server/audit and server/files, and the root files (server/*.ts — app.ts, areas.ts,
  * main.ts, config.ts, cluster.ts), which are the composition root and may import any area's files. The resource
  * pipeline (server/resources) is an area like the others: areas use its index; it imports no domain area and gets
  * their policies and services by registration (server/resources/registry.ts, server/areas.ts).
  * `node scripts/area-imports.mjs` fixes a reported import: it imports the area's index and exports the names there.
  */
-const INFRASTRUCTURE_AREAS = ['db', 'http', 'calls', 'jobs', 'audit'];
+const INFRASTRUCTURE_AREAS = ['db', 'http', 'calls', 'jobs', 'audit', 'files'];
 const SERVER_AREAS = readdirSync(new URL('./server', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !INFRASTRUCTURE_AREAS.includes(entry.name))
   .map((entry) => entry.name);

@@ -9,12 +9,10 @@
  * 20日締め 2026年05月).
  * Measured: the job from start to end (`batchPdf` run by the jobs machinery, its progress written to the job store),
  * this process's CPU, the resident memory sampled every 50 ms while it runs (its peak, and at each quarter of the
- * invoices, with the live heap after a full collection), the files' pages and sizes.
+ * invoices, with the live heap after a full collection), the files' pages and sizes (written into the file store).
  *
  * Run: `node --expose-gc --import tsx bench/billing-pdf.ts` (BENCH_INVOICES to change N, BENCH_DIALECTS=postgres for one dialect).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { normalizeAreas } from '../lib/permissions';
 import { COMPANY_SETTING_ID, companyResource } from '../lib/resources/company';
@@ -56,8 +54,6 @@ async function run(dialect: DialectName): Promise<void> {
   const { database } = target;
   const { db } = database;
   const config = { dialect, databaseUrl: target.env.DATABASE_URL ?? '', sqliteFile: target.env.DATA_DIR ? join(target.env.DATA_DIR, 'app.db') : '' };
-  // The batch's files go to a directory of their own, removed after the run.
-  const dataDir = mkdtempSync(join(tmpdir(), 'hod-bench-billing-'));
   try {
     const loading = performance.now();
     await migrateToLatest(db, dialect);
@@ -92,7 +88,7 @@ async function run(dialect: DialectName): Promise<void> {
     const id = await jobs.start<BatchResult>({
       kind: 'billing_pdf_batch', scope: '20:202605', params: { sime_gp: '20', sime_ym: '202605' }, user,
       work: ({ id: jobId, progress }) => batchPdf({
-        db, dataDir, jobId, userId: admin, call: 'billing_pdf_batch', simeGp: '20', simeYm: '202605', fallbackName: '',
+        db, jobId, userId: admin, call: 'billing_pdf_batch', simeGp: '20', simeYm: '202605', fallbackName: '',
         progress: async (done, total) => {
           if (total && done > 0 && Math.floor((done * 4) / total) > quarters.length) {
             // The live heap after a full collection (with --expose-gc) says whether memory grows with the invoices.
@@ -121,7 +117,6 @@ async function run(dialect: DialectName): Promise<void> {
   } finally {
     await database.close();
     await target.cleanup();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 
 /** Must match INFRASTRUCTURE_AREAS in eslint.config.mjs. */
-const INFRASTRUCTURE = new Set(['db', 'http', 'calls', 'jobs', 'audit']);
+const INFRASTRUCTURE = new Set(['db', 'http', 'calls', 'jobs', 'audit', 'files']);
 const root = process.cwd();
 const server = join(root, 'server');
 const IMPORT = /import\s+(type\s+)?\{([^}]*)\}\s*from\s*'([^']+)';/g;

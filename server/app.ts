@@ -19,6 +19,14 @@ import { securityHeaders } from './http/security-headers';
 import { drainConnections, followJobs, jobDeadlineOf } from './http/shutdown';
 import { notFoundHandler } from './static/plugin';
 import { createJobs } from './jobs/jobs';
+import { onJobAbandoned } from './jobs/abandoned';
+import { removeJobFiles } from './files';
+
+// A job whose server died may leave files half written (a batch's PDF and ZIP): whichever server's sweep fails the job
+// removes them with it (server/jobs/abandoned.ts; the primary's start-up sweep too, as main.ts imports this module).
+onJobAbandoned(async (job, database) => {
+  await removeJobFiles(database.db, job.job_id);
+});
 
 export interface BuildOptions {
   /** An open, migrated database; without it the app opens and migrates its own and closes it on close. */

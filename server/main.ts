@@ -10,6 +10,7 @@ import { runWorkers } from './cluster';
 import { loadConfig } from './config';
 import { databaseUnavailable, openDatabase, refreshStatistics } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { moveDiskFiles } from './disk-files';
 import { createLogger } from './http/log';
 import { stopApp } from './http/shutdown';
 import { sweepAbandonedJobs } from './jobs/abandoned';
@@ -36,6 +37,8 @@ process.on('uncaughtException', (error) => {
 if (cluster.isPrimary) {
   const database = openDatabase(config);
   await migrateToLatest(database.db, database.dialect);
+  // Files an older server kept under DATA_DIR go into the database (server/disk-files.ts).
+  await moveDiskFiles(database.db, config.dataDir);
   await seedIfEmpty(database, config);
   await refreshStatistics(database);
   // Jobs a dead server left 'running' are failed (their transaction never committed): this host's whose process is

@@ -1,7 +1,7 @@
 /**
  * 請求書の一括発行 (`billing_pdf_batch`, a job): every invoice of a closing (締日グループ × 締め年月) as ONE merged
- * PDF and as a ZIP of one PDF per customer, written to files under `{DATA_DIR}/billing-pdf/` and answered by
- * `billing_pdf_batch_file` for a day.
+ * PDF and as a ZIP of one PDF per customer, written into the file store (server/files) and answered by
+ * `billing_pdf_batch_file` from any server for a day.
  *
  * Memory stays flat: the invoices are read a chunk at a time (`invoiceDocuments`), each is drawn into the merged
  * PDF (pdfkit writes a page out when the next begins) and rendered on its own into the ZIP (stored, as PDFs are
@@ -10,16 +10,17 @@
  * stop every other write); once both files are complete, the invoices are counted as issued (`recordIssues`) in
  * one short transaction, and a batch whose invoices were restored away meanwhile fails instead.
  */
-import { createWriteStream, mkdirSync, rmSync, statSync, renameSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { createReadStream, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { Zip, ZipPassThrough } from 'fflate';
 import type { Kysely } from 'kysely';
 import { BILLING_MESSAGES, invoiceFileName } from '../../lib/billing/messages';
 import { closingLabel } from '../../lib/closing/period';
-import { pruneOldFiles } from '../calls/stored-files';
 import { chunksOf } from '../db/bulk-write';
 import type { Database } from '../db/schema';
+import { completeFiles, FileWriter, jobFile, removeJobFiles, storeStream } from '../files';
 import { ApiError } from '../http/api-error';
 import { assertReconciles, companySettings, invoiceDocuments, type InvoiceDocument } from './invoice-document';
 import { invoicePdf, writeInvoices } from './invoice-pdf';
@@ -33,13 +34,35 @@ const KEEP_MS = 24 * 60 * 60 * 1000;
 
 export type BatchFormat = 'pdf' | 'zip';
 
-/** Where a batch job's files are (`part` while being written). */
-export const batchDir = (dataDir: string): string => join(dataDir, 'billing-pdf');
-export const batchFile = (dataDir: string, jobId: number, format: BatchFormat): string => join(batchDir(dataDir), `job-${jobId}.${format}`);
+/** The store's kind of a batch job's file (server/files: found by the job's id and this kind). */
+export const batchFileKind = (format: BatchFormat): string => `billing-${format}`;
 
-/** Removes the files of batches older than a day (and parts left by a process that died). */
-export function pruneBatchFiles(dataDir: string, now = nowMs()): void {
-  pruneOldFiles(batchDir(dataDir), KEEP_MS, now);
+/**
+ * Batch files an older server kept on disk (`{DATA_DIR}/billing-pdf/job-{id}.pdf|zip`) moved into the file store at
+ * start (server/disk-files.ts), keeping their expiry (a day from when they were written); parts of a batch that never
+ * ended and expired files are only removed, and so is the folder. Answers how many files were stored.
+ * @example await moveBatchFilesIn(db, config.dataDir)
+ */
+export async function moveBatchFilesIn(db: Kysely<Database>, dataDir: string): Promise<number> {
+  const dir = join(dataDir, 'billing-pdf');
+  if (!existsSync(dir)) return 0;
+  let stored = 0;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const found = /^job-(\d+)\.(pdf|zip)$/.exec(name);
+    const keepMs = statSync(path).mtimeMs + KEEP_MS - nowMs();
+    if (found && keepMs > 0) {
+      const jobId = Number(found[1]);
+      const kind = batchFileKind(found[2] as BatchFormat);
+      if (!(await jobFile(db, jobId, kind))) {
+        await storeStream(db, createReadStream(path), { kind, name, jobId, keepMs });
+        stored += 1;
+      }
+    }
+    rmSync(path, { force: true });
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return stored;
 }
 
 /** The closing's invoices, in number order. */
@@ -66,13 +89,13 @@ export interface BatchResult {
 export const batchFileName = (simeGp: string, simeYm: string, format: BatchFormat): string =>
   `請求書_${closingLabel(simeGp, simeYm).replace(' ', '_')}.${format}`;
 
-/** Writes to a file stream, waiting while its buffer is full. */
-async function put(out: WriteStream, chunk: Uint8Array): Promise<void> {
+/** Writes to a stream, waiting while its buffer is full. */
+async function put(out: Writable, chunk: Uint8Array): Promise<void> {
   if (!out.write(chunk)) await once(out, 'drain');
 }
 
 /** A ZIP being streamed to a file, one stored entry at a time. */
-function zipWriter(out: WriteStream): { add(name: string, bytes: Buffer): Promise<void>; end(): Promise<void> } {
+function zipWriter(out: Writable): { add(name: string, bytes: Buffer): Promise<void>; end(): Promise<void> } {
   let failure: Error | undefined;
   const pending: Uint8Array[] = [];
   const zip = new Zip((error, chunk) => {
@@ -101,7 +124,6 @@ function zipWriter(out: WriteStream): { add(name: string, bytes: Buffer): Promis
 
 export interface BatchRun {
   db: Kysely<Database>;
-  dataDir: string;
   jobId: number;
   userId: number;
   call: string;
@@ -113,27 +135,27 @@ export interface BatchRun {
 }
 
 /**
- * Runs a batch: both files, then the invoices counted as issued. Refuses (the job fails with the message) an
- * invoice that does not reconcile, naming it; a cancel or failure removes the files begun.
- * @example await batchPdf({ db, dataDir, jobId: 7, userId: 1, call: 'billing_pdf_batch', simeGp: '20', simeYm: '202605', progress, fallbackName: '' })
+ * Runs a batch: both files, written into the file store as they are drawn, then — in one transaction — the invoices
+ * counted as issued and the files made readable. Refuses (the job fails with the message) an invoice that does not
+ * reconcile, naming it; a cancel or failure removes the files begun.
+ * @example await batchPdf({ db, jobId: 7, userId: 1, call: 'billing_pdf_batch', simeGp: '20', simeYm: '202605', progress, fallbackName: '' })
  */
 export async function batchPdf(run: BatchRun): Promise<BatchResult> {
-  const { db, dataDir, jobId, simeGp, simeYm } = run;
-  mkdirSync(batchDir(dataDir), { recursive: true });
-  pruneBatchFiles(dataDir);
+  const { db, jobId, simeGp, simeYm } = run;
   const ids = await closingInvoiceIds(db, simeGp, simeYm);
   if (ids.length === 0) throw new ApiError(400, BILLING_MESSAGES.noInvoices(closingLabel(simeGp, simeYm)));
-  const pdfPath = batchFile(dataDir, jobId, 'pdf');
-  const zipPath = batchFile(dataDir, jobId, 'zip');
-  const parts = [`${pdfPath}.part`, `${zipPath}.part`];
+  const fileOf = (format: BatchFormat) =>
+    new FileWriter(db, { kind: batchFileKind(format), name: batchFileName(simeGp, simeYm, format), userId: run.userId, jobId, keepMs: KEEP_MS, deferComplete: true });
   const today = japanToday();
   const issued: Issued[] = [];
   let pages = 0;
+  let sizes: { pdf: number; zip: number };
+  const pdfOut = fileOf('pdf');
+  const zipOut = fileOf('zip');
   try {
-    const pdfOut = createWriteStream(parts[0]);
     const author = (await companySettings(db, run.fallbackName)).name;
     const merged = writeInvoices(pdfOut, `請求書 ${closingLabel(simeGp, simeYm)}`, author);
-    const zip = zipWriter(createWriteStream(parts[1]));
+    const zip = zipWriter(zipOut);
     const names = new Set<string>();
     await run.progress(0, ids.length);
     for (const chunk of chunksOf(ids, CHUNK)) {
@@ -154,18 +176,20 @@ export async function batchPdf(run: BatchRun): Promise<BatchResult> {
     }
     await merged.end();
     await zip.end();
+    const [pdf, zipped] = await Promise.all([pdfOut.done(), zipOut.done()]);
+    sizes = { pdf: pdf.size, zip: zipped.size };
     await db.transaction().execute(async (trx) => {
       if ((await recordIssues(trx, { userId: run.userId, call: run.call, jobId }, issued)) !== issued.length) throw new ApiError(409, BILLING_MESSAGES.batchRestored);
+      await completeFiles(trx, [pdf.id, zipped.id]);
     });
-    renameSync(parts[0], pdfPath);
-    renameSync(parts[1], zipPath);
   } catch (error) {
-    for (const path of parts) rmSync(path, { force: true });
+    await Promise.all([pdfOut.abort(), zipOut.abort()]);
+    await removeJobFiles(db, jobId);
     throw error;
   }
   return {
     sime_gp: simeGp, sime_ym: simeYm, invoices: issued.length, pages, reissued: issued.filter((i) => i.reissue).length,
-    pdf_bytes: statSync(pdfPath).size, zip_bytes: statSync(zipPath).size,
+    pdf_bytes: sizes.pdf, zip_bytes: sizes.zip,
     pdf_name: batchFileName(simeGp, simeYm, 'pdf'), zip_name: batchFileName(simeGp, simeYm, 'zip'),
   };
 }

@@ -4,7 +4,8 @@
  *   same transaction (`bl_print_count`, and `bl_reissued` on a reprint, which the PDF marks 再発行; `reissue=1`
  *   marks even a first print).
  * - `billing_pdf_batch` (sime_gp, sime_ym): a job writing the closing's invoices as one merged PDF and a ZIP of one
- *   PDF per customer (server/billing/batch.ts); `billing_pdf_batch_file` (job_id, format pdf | zip) answers them.
+ *   PDF per customer (server/billing/batch.ts); `billing_pdf_batch_file` (job_id, format pdf | zip) answers them from
+ *   the file store (server/files), on any server.
  * - `billing_mail` (id, template?): the invoice's PDF attached to a mail of a 請求 template, to the customer's
  *   請求先メールアドレス (else its メールアドレス), through SMTP; every attempt is logged in `billing_send` (sent, or
  *   failed with the reason) and the audit log; a sent mail counts as an issue. `billing_send_lst` (bl_id) lists them.
@@ -14,17 +15,17 @@
  * Without SMTP settings every mail call is refused up front (400, the reason in Japanese).
  * An invoice whose parts do not agree to the yen is never issued (`assertReconciles`).
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { BILLING_MESSAGES, invoiceFileName } from '../../lib/billing/messages';
 import { closingLabel, closingOf } from '../../lib/closing/period';
 import type { MailBatchResult } from '../../lib/billing/mail-batch';
 import { addCall, type AreaOptions, type FileAnswer, type SessionUser } from '../calls/call-table';
 import { locking } from '../db/concurrency';
+import { fileChunks, jobFile } from '../files';
 import { ApiError, badRequest } from '../http/api-error';
 import { positiveId, type Params } from '../http/params';
 import { assertMailReady } from '../mail';
-import { batchFile, batchPdf, closingInvoiceIds, type BatchFormat, type BatchResult } from './batch';
+import { batchFileKind, batchPdf, closingInvoiceIds, type BatchFormat, type BatchResult } from './batch';
 import { assertReconciles, invoiceDocuments } from './invoice-document';
 import { invoicePdf } from './invoice-pdf';
 import { recordIssues } from './issue';
@@ -88,7 +89,7 @@ export async function billingPlugin(_app: FastifyInstance, { calls, database, co
       const job_id = await jobs.start<BatchResult>({
         kind: 'billing_pdf_batch', scope: `${simeGp}:${simeYm}`, params: { sime_gp: simeGp, sime_ym: simeYm }, user,
         work: ({ id, database: { db: jobDb }, progress }) => batchPdf({
-          db: jobDb, dataDir: config.dataDir, jobId: id, userId: user.user_id, call, simeGp, simeYm, progress, fallbackName: config.companyName,
+          db: jobDb, jobId: id, userId: user.user_id, call, simeGp, simeYm, progress, fallbackName: config.companyName,
         }),
       });
       return [{ job_id }];
@@ -108,14 +109,15 @@ export async function billingPlugin(_app: FastifyInstance, { calls, database, co
       if (job.state === 'running') throw new ApiError(409, BILLING_MESSAGES.batchRunning);
       const result = job.result as BatchResult | null;
       if (job.state !== 'done' || !result) throw badRequest(BILLING_MESSAGES.batchFailed);
-      const path = batchFile(config.dataDir, jobId, format);
-      if (!existsSync(path)) throw new ApiError(404, BILLING_MESSAGES.batchGone);
+      // Read beside this process's open transaction (a job's), as the session is: on SQLite a second connection.
+      const stored = await jobFile(database.reader, jobId, batchFileKind(format));
+      if (!stored) throw new ApiError(404, BILLING_MESSAGES.batchGone);
       return {
         file: {
           name: format === 'pdf' ? result.pdf_name : result.zip_name, asciiName: `invoices_${result.sime_gp}_${result.sime_ym}.${format}`,
           contentType: format === 'pdf' ? PDF : 'application/zip',
-          body: createReadStream(path, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>,
-          headers: { 'content-length': String(statSync(path).size) },
+          body: fileChunks(database.reader, stored.sf_id),
+          headers: { 'content-length': String(stored.sf_size) },
         },
       };
     },

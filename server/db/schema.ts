@@ -313,6 +313,9 @@ export interface ImportRunTable {
   imp_path: string;
   imp_committed: Generated<string>;
   created: string;
+  /** The stored file of the upload and of its errors (migration 0081; null: none, or not moved in yet). */
+  imp_file_id: number | null;
+  imp_errors_file_id: number | null;
 }
 
 /** The column mapping last used per import kind (JSON text). */
@@ -322,6 +325,28 @@ export interface ImportMappingTable {
   imm_mapping: string;
   imm_usr_id: number;
   modified: string;
+}
+
+/** A file kept in the database (migration 0081, server/files). */
+export interface StoredFileTable {
+  sf_id: Generated<number>;
+  sf_kind: string;
+  sf_name: string;
+  sf_size: Generated<number>;
+  sf_sha256: Generated<string>;
+  sf_usr_id: number | null;
+  sf_job_id: number | null;
+  /** 1 once every chunk is written (an incomplete file is never read). */
+  sf_complete: Generated<number>;
+  created: string;
+  expires: string;
+}
+
+/** One chunk of a stored file's bytes (`fc_seq` from 0). */
+export interface FileChunkTable {
+  fc_sf_id: number;
+  fc_seq: number;
+  fc_data: Buffer;
 }
 
 export interface Database {
@@ -370,6 +395,8 @@ export interface Database {
   jaccs_request_row: JaccsRequestRowTable;
   import_run: ImportRunTable;
   import_mapping: ImportMappingTable;
+  stored_file: StoredFileTable;
+  file_chunk: FileChunkTable;
   /** PostgreSQL only (SQLite: the job file). */
   job: JobTable;
 }

@@ -4,16 +4,21 @@
  * - `import_preview` (multipart: `kind`, `encoding` auto | utf8 | cp932, `mapping` JSON {field: header}, then `file`):
  *   stores the file (hashed), reads it (encoding detected or chosen; CSV parsed as a stream; headers mapped) and runs
  *   the kind over every row in ONE transaction that is rolled back — the dry run, through the same write path as a hand
- *   entered record. Answers `ImportPreview`; keeps the counts and every error (a file beside the stored one).
+ *   entered record. Answers `ImportPreview`; keeps the counts and every error (a second stored file). The upload and its
+ *   errors live in the file store (server/files), so the commit and the error CSV are answered by any server.
  * - `import_commit` (`import_id`, `confirm_duplicate`): a job (`import_commit`, scope = the kind) running the same
  *   rows with writes in ONE transaction; any error then (data changed since the preview) fails it and nothing is written.
  * - `import_errors_csv` (`import_id`): the errored rows as they were in the file with a 「エラー内容」 column.
  * - `import_lst` (`kind`): the kind's recent imports. `import_template` (`kind`): a CSV of the kind's headers.
  * Each call needs the kind's area: write to import, read to see what was imported.
  */
-import { createWriteStream, existsSync, readFileSync, rmSync, type WriteStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, rmSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import type { Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { formatDateTime } from '../../lib/format';
 import { importSummary, type ImportError, type ImportKindInfo, type ImportNotices, type ImportPreview } from '../../lib/imports/kinds';
@@ -24,11 +29,12 @@ import { can } from '../../lib/permissions';
 import { CSV_HEADERS, MESSAGES } from '../../lib/protocol';
 import { writeAudit } from '../audit/audit-log';
 import { addCall, type AreaOptions, type FileAnswer, type SessionUser } from '../calls/call-table';
-import type { Row } from '../db/schema';
+import type { Database, Row } from '../db/schema';
+import { FileGone, fileChunks, removeFiles, storeStream, storedFile } from '../files';
 import { ApiError, badRequest } from '../http/api-error';
 import { pageParam, positiveId, type Params } from '../http/params';
 import { csvFile, fileStamp, csvRecords, encodeCsv, neutralise } from '../resources';
-import { encodingOf, fileRecords, IMPORT_KEEP_MS, importDir, pruneImportFiles, storeFile } from './file';
+import { encodingOf, fileRecords, IMPORT_ERRORS_FILE, IMPORT_KEEP_MS, storeFile } from './file';
 import type { ImportKindHandler } from './kind';
 import { JobCancelled } from '../jobs/jobs';
 import { IMPORT_HANDLERS } from './registry';
@@ -88,18 +94,22 @@ const parseJson = <T>(text: unknown, fallback: T): T => {
   }
 };
 
-/** The errors of a run, kept as JSON lines beside its file. */
-const errorsPath = (path: string): string => `${path}.errors`;
-
-/** Writes errors as they are found, keeping the first `IMPORT_ERRORS_ANSWERED` for the answer. */
+/**
+ * Writes errors as they are found, keeping the first `IMPORT_ERRORS_ANSWERED` for the answer. They are found inside the
+ * dry run's transaction, which on SQLite holds the write lock and the connection until it rolls back, so they go to a
+ * file of this request in the system's temporary folder first and into the store (JSON lines) after it (`keep`).
+ */
 class ErrorSink {
   readonly first: ImportError[] = [];
+  private readonly path = join(tmpdir(), `hod-import-errors-${randomUUID()}.jsonl`);
   private readonly out: WriteStream;
   private buffered = '';
-  constructor(path: string) {
-    this.out = createWriteStream(path);
+  private count = 0;
+  constructor() {
+    this.out = createWriteStream(this.path);
   }
   add(error: ImportError): void {
+    this.count += 1;
     if (this.first.length < IMPORT_ERRORS_ANSWERED) this.first.push(error);
     this.buffered += `${JSON.stringify(error)}\n`;
     if (this.buffered.length > 64 * 1024) this.drain();
@@ -109,23 +119,51 @@ class ErrorSink {
     this.buffered = '';
   }
   async close(): Promise<void> {
+    if (this.out.closed) return;
     this.drain();
     this.out.end();
     await once(this.out, 'close');
   }
+  /** Moves the errors into the store (none: no file); answers the stored file's id. The temporary file goes either way. */
+  async keep(db: Kysely<Database>, owner: { name: string; userId: number }): Promise<number | null> {
+    await this.close();
+    try {
+      if (this.count === 0) return null;
+      return (await storeStream(db, createReadStream(this.path), { kind: IMPORT_ERRORS_FILE, name: `${owner.name}.errors`, userId: owner.userId, keepMs: IMPORT_KEEP_MS })).id;
+    } finally {
+      rmSync(this.path, { force: true });
+    }
+  }
+  async discard(): Promise<void> {
+    await this.close().catch(() => undefined);
+    rmSync(this.path, { force: true });
+  }
 }
 
-/** A stored run's errors by row (read back from its errors file). */
-function storedErrors(path: string): Map<number, string[]> {
+/** A stored run's errors by row (read back from its errors file, JSON lines, chunk by chunk). */
+async function storedErrors(db: Kysely<Database>, fileId: number | null): Promise<Map<number, string[]>> {
   const byRow = new Map<number, string[]>();
-  if (!existsSync(errorsPath(path))) return byRow;
-  for (const line of readFileSync(errorsPath(path), 'utf8').split('\n')) {
-    if (!line) continue;
+  if (fileId === null) return byRow;
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
+  const take = (line: string) => {
+    if (!line) return;
     const error = JSON.parse(line) as ImportError;
     const messages = byRow.get(error.row) ?? [];
     messages.push(error.column ? `${error.column}: ${error.message}` : error.message);
     byRow.set(error.row, messages);
+  };
+  try {
+    for await (const chunk of fileChunks(db, fileId)) {
+      const lines = (rest + decoder.write(chunk)).split('\n');
+      rest = lines.pop() ?? '';
+      lines.forEach(take);
+    }
+  } catch (error) {
+    if (error instanceof FileGone) throw new ApiError(409, IMPORT_MESSAGES.expired);
+    throw error;
   }
+  take(rest + decoder.end());
   return byRow;
 }
 
@@ -136,13 +174,13 @@ class RolledBack extends Error {
   }
 }
 
-export async function importsPlugin(_app: FastifyInstance, { calls, database, config, jobs }: AreaOptions): Promise<void> {
+export async function importsPlugin(_app: FastifyInstance, { calls, database, jobs }: AreaOptions): Promise<void> {
   const { db } = database;
-  const pathOf = (row: Row<'import_run'>): string => join(importDir(config.dataDir), row.imp_path);
+  /** A run's stored file, read beside the transaction that runs the kind (on SQLite a second connection: the run's own holds the write lock). */
+  const sourceOf = (fileId: number) => ({ db: database.reader, id: fileId });
 
-  /** Files older than a day are removed; their previews can no longer be committed. */
+  /** Files older than a day expire (the store removes them); their previews can no longer be committed. */
   async function expireOld(): Promise<void> {
-    pruneImportFiles(config.dataDir);
     const before = new Date(nowMs() - IMPORT_KEEP_MS).toISOString();
     await db.updateTable('import_run').set({ imp_state: 'expired' }).where('imp_state', '=', 'preview').where('created', '<', before).execute();
   }
@@ -172,8 +210,9 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
       const choice = encodingParam(params.encoding);
       const given = mappingParam(params.mapping);
       await expireOld();
-      const stored = await storeFile(upload.stream, config.dataDir);
-      const sink = new ErrorSink(errorsPath(stored.path));
+      const stored = await storeFile(upload.stream, db, { name: upload.name, userId: user.user_id });
+      const sink = new ErrorSink();
+      let errorsFileId: number | null = null;
       try {
         const encoding: ImportEncoding = info.format === 'fixed' ? 'cp932' : encodingOf(stored, choice);
         if (info.format === 'csv' && encoding === 'utf8' && !stored.validUtf8) throw badRequest(IMPORT_MESSAGES.wrongEncoding(encoding));
@@ -186,7 +225,7 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
         try {
           await db.transaction().execute(async (trx) => {
             const run = { trx, actor: { userId: user.user_id, call, user }, dryRun: true, state: new Map<string, unknown>() };
-            const done = await runKind({ info, handler, path: stored.path, encoding, remembered, given, onError: (error) => sink.add(error), onNotice: notices.add, run });
+            const done = await runKind({ info, handler, file: sourceOf(stored.id), encoding, remembered, given, onError: (error) => sink.add(error), onNotice: notices.add, run });
             noticed = notices.answer(handler, run);
             throw new RolledBack(done);
           });
@@ -195,14 +234,14 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
           if (!(error instanceof RolledBack)) throw error;
           outcome = error.outcome;
         }
-        await sink.close();
+        errorsFileId = await sink.keep(db, { name: upload.name, userId: user.user_id });
         const { file, totals } = outcome;
         const now = nowIso();
         const inserted = await db.insertInto('import_run').values({
           imp_kind: kind, imp_file_name: upload.name, imp_size: stored.size, imp_sha256: stored.sha256, imp_encoding: encoding,
           imp_mapping: JSON.stringify(file.mapping), imp_headers: JSON.stringify(file.headers), imp_rows: totals.rows, imp_inserts: totals.inserts,
           imp_updates: totals.updates, imp_skips: totals.skips, imp_errors: totals.errors, imp_state: 'preview', imp_usr_id: user.user_id,
-          imp_path: stored.path.slice(importDir(config.dataDir).length + 1), created: now,
+          imp_path: '', imp_file_id: stored.id, imp_errors_file_id: errorsFileId, created: now,
         }).returning('imp_id').executeTakeFirstOrThrow();
         if (given) {
           // The user's own choices are remembered for the kind (a column left out too).
@@ -218,9 +257,8 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
         };
         return [answer];
       } catch (error) {
-        await sink.close().catch(() => undefined);
-        rmSync(stored.path, { force: true });
-        rmSync(errorsPath(stored.path), { force: true });
+        await sink.discard();
+        await removeFiles(db, errorsFileId === null ? [stored.id] : [stored.id, errorsFileId]);
         throw error;
       }
     },
@@ -233,7 +271,7 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
       const state = row.imp_state;
       if (state === 'committed') throw new ApiError(409, IMPORT_MESSAGES.committed);
       if (state === 'failed') throw new ApiError(409, IMPORT_MESSAGES.failed);
-      if (state === 'expired' || !existsSync(pathOf(row))) throw new ApiError(409, IMPORT_MESSAGES.expired);
+      if (state === 'expired' || !(await storedFile(db, row.imp_file_id))) throw new ApiError(409, IMPORT_MESSAGES.expired);
       const errors = row.imp_errors;
       if (errors > 0) throw badRequest(IMPORT_MESSAGES.hasErrors(errors));
       const confirm = (params.confirm_duplicate ?? '').trim();
@@ -243,7 +281,7 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
         throw new ApiError(409, IMPORT_MESSAGES.importedBefore(formatDateTime(before.committed), before.user_name || '他のユーザー'), { imported_before: before });
       }
       const mapping = parseJson<Record<string, string>>(row.imp_mapping, {});
-      const path = pathOf(row);
+      const source = sourceOf(row.imp_file_id!);
       const encoding = row.imp_encoding as ImportEncoding;
       const total = row.imp_rows;
       const job_id = await jobs.start<ImportCommitResult>({
@@ -257,7 +295,7 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
               const notices = noticeCollector();
               const run = { trx, actor: { userId: user.user_id, call, user, jobId: id }, dryRun: false, state: new Map<string, unknown>() };
               const { totals } = await runKind({
-                info, handler, path, encoding, remembered: {}, given: mapping,
+                info, handler, file: source, encoding, remembered: {}, given: mapping,
                 onError: (error) => {
                   if (first.length < 5) first.push(error);
                 },
@@ -302,9 +340,11 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
   addCall(calls, 'import_errors_csv', {
     handler: async ({ params, user }): Promise<FileAnswer> => {
       const { row, info } = await runOf(params, user, 'read');
-      const path = pathOf(row);
-      if (!existsSync(path)) throw new ApiError(409, IMPORT_MESSAGES.expired);
-      const byRow = storedErrors(path);
+      const files = database.reader;
+      const stored = await storedFile(files, row.imp_file_id);
+      if (!stored) throw new ApiError(409, IMPORT_MESSAGES.expired);
+      const fileId = stored.sf_id;
+      const byRow = await storedErrors(files, row.imp_errors_file_id);
       if (byRow.size === 0) throw badRequest('この取込にエラーはありません。');
       const encoding = row.imp_encoding as ImportEncoding;
       const headers = parseJson<string[]>(row.imp_headers, []);
@@ -325,7 +365,7 @@ export async function importsPlugin(_app: FastifyInstance, { calls, database, co
           return;
         }
         if (headers.length) records.push([...headers, reason]);
-        for await (const record of fileRecords(path, encoding)) {
+        for await (const record of fileRecords(files, fileId, encoding)) {
           const messages = byRow.get(record.row);
           if (!messages) continue;
           records.push([...record.cells, neutralise(messages.join(' / '))]);

@@ -5,12 +5,13 @@
  * transaction, then `finish`. Every problem is written to a sink as it is found (the preview keeps the first ones and
  * writes all to a file), so memory holds a chunk at a time whatever the file's length.
  */
-import { readFileSync } from 'node:fs';
+import type { Kysely } from 'kysely';
 import { IMPORT_NOTICES_ANSWERED, type ImportAction, type ImportColumn, type ImportCounts, type ImportError, type ImportKindInfo, type ImportNotice, type ImportNotices, type ImportTotals } from '../../lib/imports/kinds';
 import { IMPORT_MESSAGES, type ImportEncoding } from '../../lib/imports/messages';
 import { searchKey } from '../../lib/text';
+import type { Database } from '../db/schema';
 import { badRequest } from '../http/api-error';
-import { fileRecords, type FileRecord } from './file';
+import { fileRecords, storedBytes, type FileRecord } from './file';
 import type { ChunkOutcome, ImportKindHandler, ImportRow, ImportRun } from './kind';
 
 /** Rows given to `apply` at once (a group may make a chunk longer). */
@@ -103,7 +104,8 @@ export interface RunInput {
   info: ImportKindInfo;
   handler: ImportKindHandler;
   run: ImportRun;
-  path: string;
+  /** The stored file (server/files) and the connection it is read through (not the run's transaction: a reader beside it). */
+  file: { db: Kysely<Database>; id: number };
   encoding: ImportEncoding;
   /** The remembered mapping of the kind (preview) or the run's own (commit). */
   remembered: Readonly<Record<string, string>>;
@@ -169,11 +171,11 @@ export async function runKind(input: RunInput): Promise<{ file: FileMapping; tot
   if (info.format === 'fixed') {
     if (!handler.records) throw new Error(`import kind ${info.label}: a fixed-format kind needs records()`);
     file = { headers: [], hasHeader: false, mapping: {} };
-    for (const row of handler.records(readFileSync(input.path))) await push(row);
+    for (const row of handler.records(await storedBytes(input.file))) await push(row);
   } else {
     let indexes: [string, number][] | undefined;
     let mapped: FileMapping | undefined;
-    for await (const record of fileRecords(input.path, input.encoding)) {
+    for await (const record of fileRecords(input.file.db, input.file.id, input.encoding)) {
       if (!mapped) {
         mapped = mapHeaders(info, record.cells, input.remembered, input.given, input.encoding);
         indexes = indexesOf(mapped);

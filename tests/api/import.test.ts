@@ -12,8 +12,6 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import type { ClientCodeAssignment } from '../../lib/clients/code-assign';
 import type { ImportPreview } from '../../lib/imports/kinds';
@@ -45,10 +43,9 @@ for (const dialect of dialects()) {
       return res.body[0];
     };
     const refusal = async (bytes: Uint8Array, fields: Record<string, string> = {}): Promise<Answer<Refusal[]>> => upload<Refusal>({ kind: 'client', ...fields }, bytes);
-    const storedFiles = (): string[] => {
-      const dir = join(h.config.dataDir, 'imports');
-      return existsSync(dir) ? readdirSync(dir) : [];
-    };
+    /** The import files kept (uploads and their errors, in the file store). */
+    const storedFiles = async (): Promise<number> =>
+      Number((await h.database.db.selectFrom('stored_file').select((eb) => eb.fn.countAll<number>().as('n')).where('sf_kind', 'in', ['import', 'import-errors']).executeTakeFirstOrThrow()).n);
     const runCount = async (): Promise<number> =>
       Number((await h.database.db.selectFrom('import_run').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const finished = (jobId: number): Promise<JobInfo<ImportCommitResult>> => jobEnded<ImportCommitResult>(h, jobId);
@@ -98,7 +95,7 @@ for (const dialect of dialects()) {
       assert.deepEqual([detected.rows, detected.inserts, detected.errors.length], [1, 1, 0]);
       const chosen = await preview(sjis(text), { encoding: 'cp932' });
       assert.equal(chosen.encoding, 'cp932');
-      const files = storedFiles().length;
+      const files = await storedFiles();
       const runs = await runCount();
       const asUtf8 = await refusal(sjis(text), { encoding: 'utf8' });
       assert.equal(asUtf8.status, 400, asUtf8.text);
@@ -109,7 +106,7 @@ for (const dialect of dialects()) {
       const bad = await refusal(utf8(text), { encoding: 'latin1' });
       assert.equal(bad.status, 400);
       assert.equal(bad.body[0].fields?.encoding, '文字コードは auto・utf8・cp932 のどれかで指定してください。');
-      assert.equal(storedFiles().length, files, 'a refused file is not kept');
+      assert.equal(await storedFiles(), files, 'a refused file is not kept');
       assert.equal(await runCount(), runs, 'a refused file is not recorded');
     });
 
@@ -248,14 +245,14 @@ for (const dialect of dialects()) {
     });
 
     it('refuses a 50 MB file (413) and keeps nothing of it', async () => {
-      const files = storedFiles().length;
+      const files = await storedFiles();
       const runs = await runCount();
       const big = Buffer.alloc(50 * 1024 * 1024 + 1, 0x41);
       big.write('顧客コード,会社名\r\n', 'utf8');
       const res = await refusal(big);
       assert.equal(res.status, 413, res.text);
       assert.equal(res.body[0].error, MESSAGES.uploadTooLarge(50 * 1024 * 1024));
-      assert.equal(storedFiles().length, files);
+      assert.equal(await storedFiles(), files);
       assert.equal(await runCount(), runs);
     });
 

@@ -1,0 +1,8 @@
+/**
+ * Files in the database (infrastructure, like db/ and jobs/): the one file store any server reads and writes.
+ * server/files/store.ts says how.
+ */
+export {
+  CHUNK_BYTES, FileGone, FileWriter, completeFiles, fileBytes, fileChunks, fileStream, jobFile, removeExpiredFiles, removeFiles,
+  removeJobFiles, storeStream, storedFile, sweepExpiredFiles, type FileSpec, type StoredFileRow, type WrittenFile,
+} from './store';
