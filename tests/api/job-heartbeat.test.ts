@@ -11,6 +11,7 @@
  * - a job another server failed as abandoned stops at its next report and stays failed.
  */
 import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import type { JobInfo } from '../../lib/jobs';
 import { ALL_WRITE } from '../../lib/permissions';
@@ -19,6 +20,7 @@ import type { SessionUser } from '../../server/calls/session-user';
 import type { AppDatabase } from '../../server/db/connect';
 import { HOST, onJobAbandoned, sweepAbandonedJobs } from '../../server/jobs/abandoned';
 import { openJobDatabase, storeTime, type JobDatabase } from '../../server/jobs/job-db';
+import { storeStream } from '../../server/files';
 import { createJobs, JobCancelled, type Jobs } from '../../server/jobs/jobs';
 import { dialects, jobEnded, useHarness } from './harness';
 
@@ -190,6 +192,18 @@ for (const dialect of dialects()) {
       assert.equal(ran, false, 'it went no further than the report');
       const last = await dtl(id);
       assert.deepEqual([last.state, last.error, last.result], ['failed', MESSAGES.jobAbandoned, null]);
+    });
+
+    it('removes the files a dead job was writing when a server fails it (the hook server/app.ts registers)', async () => {
+      const id = await runningJob('2028-01-01..2028-01-31', 'other-host#3', 7, LONG_AGO);
+      const half = await storeStream(h.database.db, Readable.from([Buffer.from('%PDF-1.7 half written')]), { kind: 'billing-pdf', name: 'batch.pdf', jobId: id, keepMs: 86_400_000, deferComplete: true });
+      const kept = await storeStream(h.database.db, Readable.from([Buffer.from('another job')]), { kind: 'billing-pdf', name: 'other.pdf', keepMs: 86_400_000 });
+      const files = () => h.database.db.selectFrom('stored_file').select('sf_id').where('sf_id', 'in', [half.id, kept.id]).execute();
+      assert.equal((await files()).length, 2);
+      const failed = await sweepAbandonedJobs(store, h.database);
+      assert.deepEqual(failed.map((j) => j.job_id), [id]);
+      assert.deepEqual((await files()).map((f) => f.sf_id), [kept.id], 'the dead job\'s file is gone, the other stays');
+      assert.equal((await h.database.db.selectFrom('file_chunk').select('fc_sf_id').where('fc_sf_id', '=', half.id).execute()).length, 0, 'its chunks too');
     });
   });
 }
