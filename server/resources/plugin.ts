@@ -165,6 +165,7 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database, 
             await progress(...countProgress(s));
             return true;
           });
+          await progress(...countProgress(done));
           return { count: done.found };
         },
       });
