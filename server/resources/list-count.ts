@@ -99,8 +99,8 @@ export interface ExactCount {
 export async function exactCountStart(view: Kysely<ResourceDatabase>, def: ResourceDef): Promise<ExactCount> {
   const id = idColumn(def);
   const row = await view.selectFrom(def.table).select((eb) => [eb.fn.min<number | null>(id).as('first'), eb.fn.max<number | null>(id).as('last')]).executeTakeFirstOrThrow();
-  const first = row.first === null ? 1 : Number(row.first);
-  return { first, last: row.last === null ? 0 : Number(row.last), next: first, found: 0 };
+  const first = row.first ?? 1;
+  return { first, last: row.last ?? 0, next: first, found: 0 };
 }
 
 /** How far a count is, as a job's progress: the ids walked, of all. */

@@ -162,7 +162,7 @@ for (const dialect of dialects()) {
         assert.deepEqual(job.result, { count: rows });
         assert.ok(job.total > 0 && job.done === job.total, `progress ${job.done} / ${job.total}`);
         // One with a condition that finds few: exact too.
-        const few = await h.post<{ count: number }>('count_exact', { resource: 'client', kw: '山田', wait: '0' });
+        const few = await h.post<{ job_id: number }>('count_exact', { resource: 'client', kw: '山田', wait: '0' });
         const fewJob = await jobEnded<{ count: number }>(h, few.body[0].job_id);
         assert.deepEqual(fewJob.result, { count: Number((await cnt('client', { kw: '山田' }))[0]) });
       });
