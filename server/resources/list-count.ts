@@ -17,7 +17,7 @@ import type { CountedTable } from '../db/migrations/row-counts';
 import type { KeywordMatcher } from './keyword';
 import { filterColumn, listCondition, type ListRequest } from './list-query';
 
-/** The tables with row counters (the migrations that started them), by table. */
+/** The tables with row counters, by table: those migration 0090 started (a later migration that counts a table adds its list here). */
 const COUNTED: ReadonlyMap<string, CountedTable> = new Map(COUNTED_0090.map((c) => [c.table, c]));
 
 /** A list's total: exact, or the cap with `more` when the rows go past it. */
