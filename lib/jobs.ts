@@ -6,6 +6,7 @@ import { closingLabel } from './closing/period';
 import { importKindInfo } from './imports/registry';
 import { monthLabel } from './format';
 import type { Area } from './permissions';
+import { resourceNamed } from './resources';
 
 /**
  * The kinds of job, each with the area whose readers see it (and whose writers may start or cancel it), its name and
@@ -26,7 +27,17 @@ export const JOB_KINDS = {
     area: 'import', label: 'データ取込', scopeAreas: { client: 'client', order: 'order', waybill: 'order', waybill_sagawa: 'order' },
     scopeText: (scope: string) => importKindInfo(scope)?.label ?? scope,
   },
-} as const satisfies Record<string, { area: Area; label: string; scopeAreas?: Readonly<Record<string, Area>>; scopeText?: (scope: string) => string }>;
+  /**
+   * Scope `{resource}:{digest of the list's conditions}` (server/resources/list-count.ts): one count of a list at a
+   * time; it belongs to the resource's area (`scopeArea`).
+   */
+  count_exact: {
+    area: 'client', label: '件数の集計', scopeArea: (scope: string) => resourceNamed(scope.split(':')[0])?.area,
+    scopeText: (scope: string) => resourceNamed(scope.split(':')[0])?.label ?? '',
+  },
+} as const satisfies Record<string, {
+  area: Area; label: string; scopeAreas?: Readonly<Record<string, Area>>; scopeArea?: (scope: string) => Area | undefined; scopeText?: (scope: string) => string;
+}>;
 
 /** A closing's scope `{sime_gp}:{sime_ym}` in words (「2026年11月 20日締め」); anything else as it is. */
 function closingOfScope(scope: string): string {
@@ -51,7 +62,8 @@ export type JobKind = keyof typeof JOB_KINDS;
  * @example jobArea('import_commit', 'client') // 'client'
  */
 export function jobArea(kind: JobKind, scope?: string): Area {
-  const info: { area: Area; scopeAreas?: Readonly<Record<string, Area>> } = JOB_KINDS[kind];
+  const info: { area: Area; scopeAreas?: Readonly<Record<string, Area>>; scopeArea?: (scope: string) => Area | undefined } = JOB_KINDS[kind];
+  if (scope !== undefined && info.scopeArea) return info.scopeArea(scope) ?? info.area;
   return (scope !== undefined && info.scopeAreas && Object.hasOwn(info.scopeAreas, scope) ? info.scopeAreas[scope] : undefined) ?? info.area;
 }
 

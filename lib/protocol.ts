@@ -36,6 +36,8 @@ export const MESSAGES = {
   badSortOrder: '並び順は asc または desc で指定してください。',
   badKeyword: '検索キーワードが長すぎます（200文字まで）。',
   badFilter: '使用できない絞り込み条件が指定されました。',
+  countBadResource: '数える一覧（resource）が正しくありません。',
+  countBadWait: '待つ時間（wait）は 0〜1000 ミリ秒の整数で指定してください。',
   badId: 'ID が正しくありません。',
   hodBadFrom: '開始日を YYYY-MM-DD の日付で入力してください。',
   rentalBadMonth: '対象月は YYYYMM（例: 202605）の形で入力してください。',
@@ -229,7 +231,20 @@ export interface PaginationAnswer {
   pages: number;
   page: number;
   n: number;
+  /** The total passed `LIMITS.countCap`: `total` is the cap and more pages follow. */
+  more?: boolean;
 }
+
+/**
+ * The second element of a `{r}_cnt` answer whose filtered total passed `LIMITS.countCap`: `[10000, { more: true }]` —
+ * the first element stays the count (spec §7 "count in the first element"), so a reader of it alone sees 10,000.
+ */
+export interface CountMore {
+  more: true;
+}
+
+/** What `count_exact` answers: the exact count, or the job that is counting (`result`: `{ count }`). */
+export type CountExactAnswer = { count: number } | { job_id: number };
 
 /** Saved search as stored on the server (spec §3). */
 export interface SavedSearch {
@@ -288,6 +303,13 @@ export const LIMITS = {
   maxInteger: 2_147_483_647,
   /** Decimal values (REAL columns) stay within what both databases keep without rounding the yen. */
   maxDecimal: 1e12,
+  /**
+   * A filtered list's total (`{r}_cnt`) is counted up to this many rows: more answer `[cap, { more: true }]`, shown as
+   * 「10,000件以上」 with 「正確に数える」 (`count_exact`).
+   */
+  countCap: 10_000,
+  /** `count_exact` counts in the call this long at most, then goes on as a job with progress. */
+  countInlineMs: 1000,
 } as const;
 
 /** Call names: `{resource}_{verb}` (DESIGN §3). */

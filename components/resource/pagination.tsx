@@ -4,15 +4,35 @@
  * page size stay above), so the next page is one click away at either end of a long page.
  */
 import clsx from 'clsx';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
+import type { ListController } from '@/lib/client/list/use-list-controller';
 import { PAGE_SIZES, pageWindow } from '@/lib/list/list-state';
+import type { ResourceName } from '@/lib/protocol/calls';
+import { ExactCount } from './exact-count';
 import { buttonClass, inputClass } from './styles';
+
+/**
+ * The paging of a list controller: its total — 「10,000件以上」 with 「正確に数える」 while the total is the cap of a
+ * longer list — page buttons (the next page open while rows go on) and page size.
+ */
+export function ListPagination({ list, placement = 'top' }: { list: ListController; placement?: 'top' | 'bottom' }) {
+  const { state, countQuery, setExactTotal } = list;
+  const counter = list.totalMore && countQuery && placement === 'top'
+    ? <ExactCount key={JSON.stringify(countQuery)} resource={list.def.name as ResourceName} query={countQuery} onCount={(count) => setExactTotal(countQuery, count)} />
+    : undefined;
+  return (
+    <Pagination page={state.page} pageCount={list.pageCount} perPage={state.perPage} total={list.total} more={list.totalMore} counter={counter}
+      onPage={list.setPage} onPerPage={list.setPerPage} placement={placement} />
+  );
+}
 
 export function Pagination({
   page,
   pageCount,
   perPage,
   total,
+  more = false,
+  counter,
   onPage,
   onPerPage,
   placement = 'top',
@@ -21,6 +41,10 @@ export function Pagination({
   pageCount: number;
   perPage: number;
   total: number | undefined;
+  /** `total` is the cap of a longer list: shown as 「10,000件以上」. */
+  more?: boolean;
+  /** Drawn after the total (「正確に数える」). */
+  counter?: ReactNode;
   onPage: (page: number) => void;
   onPerPage: (perPage: number) => void;
   placement?: 'top' | 'bottom';
@@ -31,14 +55,17 @@ export function Pagination({
   return (
     <div className={clsx('flex flex-wrap items-center gap-[10px] text-[14px]', bottom ? 'justify-end print:hidden' : 'justify-between')}>
       {!bottom && (
-        <p className="text-ink-soft" aria-live="polite">
-          {total === undefined ? '\u00a0' : `全 ${total.toLocaleString('ja-JP')} 件`}
-          {total !== undefined && total > 0 && (
-            <span className="ml-[8px] text-muted">
-              （{((page - 1) * perPage + 1).toLocaleString('ja-JP')}〜{Math.min(total, page * perPage).toLocaleString('ja-JP')} 件目）
-            </span>
-          )}
-        </p>
+        <div className="flex flex-wrap items-center gap-[8px]">
+          <p className="text-ink-soft" aria-live="polite">
+            {total === undefined ? '\u00a0' : more ? `${total.toLocaleString('ja-JP')}件以上` : `全 ${total.toLocaleString('ja-JP')} 件`}
+            {total !== undefined && total > 0 && (
+              <span className="ml-[8px] text-muted">
+                （{((page - 1) * perPage + 1).toLocaleString('ja-JP')}〜{(more ? page * perPage : Math.min(total, page * perPage)).toLocaleString('ja-JP')} 件目）
+              </span>
+            )}
+          </p>
+          {counter}
+        </div>
       )}
       <nav aria-label={bottom ? 'ページ送り（表の下）' : 'ページ送り'} className="flex items-center gap-[4px]">
         <button type="button" className={buttonClass('secondary')} onClick={() => onPage(page - 1)} disabled={page <= 1}>

@@ -4,7 +4,7 @@
  * to this record and not persisted; its rows and 「新規登録」 open the nested routes under this record.
  */
 import { useState } from 'react';
-import { buildListQuery, countOf, initialListState } from '@/lib/list/list-state';
+import { buildListQuery, countMoreOf, countOf, initialListState } from '@/lib/list/list-state';
 import { useListController } from '@/lib/client/list/use-list-controller';
 import { resourceCall } from '@/lib/protocol/calls';
 import { readStored, writeStored } from '@/lib/client/state/storage';
@@ -17,7 +17,7 @@ import { Card, Tabs } from '@/components/ui';
 import { RELATED_ACTIONS } from './extensions';
 import { KeywordBox } from './keyword-box';
 import { ListTable } from './list-table';
-import { Pagination } from './pagination';
+import { ListPagination } from './pagination';
 import { resolveResource } from './resolve';
 import { AppLink, useAreas } from './shell-bridge';
 import { buttonClass } from './styles';
@@ -49,7 +49,7 @@ function RelatedList({ parent, related, id }: { parent: ResourceDef; related: Re
         </p>
       )}
       <ListTable def={def} rows={list.rows} sort={state.sort} onSort={list.toggleSort} busy={list.isLoading} pathOf={hasDetailRoute(def) ? (rowId) => detailPathOf(def, rowId, id) : undefined} sums={list.sums} />
-      <Pagination page={state.page} pageCount={list.pageCount} perPage={state.perPage} total={list.total} onPage={list.setPage} onPerPage={list.setPerPage} />
+      <ListPagination list={list} />
     </div>
   );
 }
@@ -63,8 +63,8 @@ function RelatedTabLabel({ related, id }: { related: RelatedDef; id: string }) {
   const built = buildListQuery(def, initialListState(def), { fixed: { [related.field]: id } });
   const cnt = useCall(resourceCall(def, 'cnt'), built.ok ? built.count : null, { revalidateOnFocus: false });
   const total = countOf(cnt.data);
-  // One text, so the tab's accessible name reads 「受注（9）」.
-  return <>{total === undefined ? related.label : `${related.label}（${total.toLocaleString('ja-JP')}）`}</>;
+  // One text, so the tab's accessible name reads 「受注（9）」 (past the cap 「受注（10,000以上）」).
+  return <>{total === undefined ? related.label : `${related.label}（${total.toLocaleString('ja-JP')}${countMoreOf(cnt.data) ? '以上' : ''}）`}</>;
 }
 
 /** Where the related tab last chosen is kept (a resource name), so coming back from a contact shows 対応履歴 again. */

@@ -13,7 +13,7 @@ import { CsvExportButton } from './csv-export-button';
 import { FilterPanel } from './filter-panel';
 import { KeywordBox } from './keyword-box';
 import { ListTable } from './list-table';
-import { Pagination } from './pagination';
+import { ListPagination } from './pagination';
 import { resolveResource, type ResourceRef } from './resolve';
 import { SavedSearchBar } from './saved-search-bar';
 import { AppLink, navigate, useAreas, useLoadingWhile } from './shell-bridge';
@@ -86,7 +86,7 @@ export default function ResourceListScreen({ resource, title, options, filtersKe
         </p>
       )}
 
-      <Pagination page={state.page} pageCount={list.pageCount} perPage={state.perPage} total={list.total} onPage={list.setPage} onPerPage={list.setPerPage} />
+      <ListPagination list={list} />
       {bulk && (
         <div className="flex flex-wrap items-center gap-[8px]" aria-label="選択した行の操作" role="group">
           <span className="text-[14px] text-ink-soft">{selected.size} 件選択中</span>
@@ -95,7 +95,7 @@ export default function ResourceListScreen({ resource, title, options, filtersKe
       )}
       <ListTable def={def} rows={list.rows} sort={state.sort} onSort={list.toggleSort} busy={list.isLoading} selection={bulk ? { selected, onChange: setSelected } : undefined} sums={list.sums} />
       {list.rows.length > 0 && (
-        <Pagination placement="bottom" page={state.page} pageCount={list.pageCount} perPage={state.perPage} total={list.total} onPage={list.setPage} onPerPage={list.setPerPage} />
+        <ListPagination list={list} placement="bottom" />
       )}
     </div>
   );

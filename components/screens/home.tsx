@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { menuGuide, routeAccess, useSession, workMenus } from '@/lib/client/auth';
 import { clockParts, todayJst } from '@/lib/format';
 import { workItemCount, workItemPath, workItems, type WorkItem } from '@/lib/home/work-items';
-import { countOf } from '@/lib/list/list-state';
+import { countMoreOf, countOf } from '@/lib/list/list-state';
 import { resourceCall } from '@/lib/protocol/calls';
 import { Link } from '@/lib/client/router';
 import { matchRoute } from '@/lib/routes';
@@ -68,7 +68,7 @@ function WorkCount({ item, today }: { item: WorkItem; today: string }) {
         <span className="text-[1.4rem] font-semibold text-ink-soft">{item.label}</span>
         <span className="tabular text-[2.6rem] font-bold leading-[1.2] text-brand-strong" data-testid={`work-${item.key}`}>
           {count === undefined ? (error ? '—' : '…') : count.toLocaleString('ja-JP')}
-          <span className="ml-[4px] text-[1.4rem] font-medium text-ink-soft">{item.unit}</span>
+          <span className="ml-[4px] text-[1.4rem] font-medium text-ink-soft">{item.unit}{countMoreOf(data) ? '以上' : ''}</span>
         </span>
         <span id={hintId} className="text-[1.2rem] leading-[1.5] text-muted">{item.hint}</span>
       </Link>

@@ -272,6 +272,21 @@ export function restoreListState(def: ResourceDef, stored: StoredListState): Lis
   };
 }
 
+/** Whether a `{r}_cnt` answer is the cap of a longer list (`[10000, { more: true }]`, LIMITS.countCap): 「10,000件以上」. */
+export function countMoreOf(answer: readonly unknown[] | undefined): boolean {
+  const second = answer?.[1];
+  return typeof second === 'object' && second !== null && (second as { more?: unknown }).more === true;
+}
+
+/**
+ * The pages of a list whose total may be the cap (`more`): past the cap's last page while a page is full, one more.
+ * @example openPageCount(10000, true, 20, 500, 20) // 501
+ */
+export function openPageCount(total: number, more: boolean, perPage: number, page: number, rowsOnPage: number): number {
+  const counted = pageCountOf(total, perPage);
+  return more ? Math.max(counted, rowsOnPage >= perPage ? page + 1 : page) : counted;
+}
+
 /** Reads the count out of a `{r}_cnt` answer: `[n]`, `[{ count: n }]` or `[{ total: n }]`. */
 export function countOf(answer: readonly unknown[] | undefined): number | undefined {
   const first = answer?.[0];

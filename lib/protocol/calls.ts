@@ -24,7 +24,7 @@ import type { StatusResult } from '../orders/status';
 import type { Area } from '../permissions';
 import type { RenderedMail } from '../mail-template';
 import type { PostalAddress } from '../postal';
-import type { FilterValue, HomeNotice, MailStatus, MasterOption, PaginationAnswer, RoleMine, SavedSearch, Verb } from '../protocol';
+import type { CountExactAnswer, CountMore, FilterValue, HomeNotice, MailStatus, MasterOption, PaginationAnswer, RoleMine, SavedSearch, Verb } from '../protocol';
 import { RESOURCES, type ResourceName } from '../resources';
 import type { RowOf } from '../resources/row';
 import type { BottleBalance } from '../resources/bottle';
@@ -84,7 +84,8 @@ type SaveData = Record<string, unknown> | string;
 /** The calls of resource R, verb by verb. */
 interface ResourceVerbSigs<R extends ResourceName> {
   lst: CallSig<ListParams, ResourceRowOf<R>>;
-  cnt: CallSig<ListParams, number>;
+  /** `[n]`, or `[LIMITS.countCap, { more: true }]` for a filtered total past the cap. */
+  cnt: CallSig<ListParams, number | CountMore>;
   pagination: CallSig<ListParams, PaginationAnswer>;
   sum: CallSig<ListParams, Record<string, number>>;
   csv: CallSig<ListParams & { cols?: string; enc?: string }, FileRow>;
@@ -190,6 +191,8 @@ export const FIXED_CALLS = {
   import_errors_csv: gate<{ import_id: Id }, FileRow>(null, 'read'),
   import_lst: gate<{ kind: string; n?: number }, ImportRunInfo>(null, 'read'),
   import_template: gate<{ kind: string }, FileRow>(null, 'read'),
+  // A list's exact total (server/resources/list-count.ts): the resource's area, checked in the handler.
+  count_exact: gate<ListParams & { resource: string; wait?: number }, CountExactAnswer>(null, 'read'),
 } as const;
 
 type FixedCalls = { [N in keyof typeof FIXED_CALLS]: (typeof FIXED_CALLS)[N] extends CallEntry<infer P, infer A> ? CallSig<P, A> : never };

@@ -52,6 +52,7 @@ import * as clientSaleStaff from './migrations/0070-client-sale-staff';
 import * as notice from './migrations/0080-notice';
 import * as storedFiles from './migrations/0081-stored-files';
 import * as jobHeartbeat from './migrations/0085-job-heartbeat';
+import * as rowCounts from './migrations/0090-row-counts';
 import type { Database } from './schema';
 import { cellText } from '../../lib/resources/checks';
 
@@ -110,6 +111,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0080-notice': notice,
   '0081-stored-files': storedFiles,
   '0085-job-heartbeat': jobHeartbeat,
+  '0090-row-counts': rowCounts,
 };
 
 

@@ -114,6 +114,16 @@ export interface HodReportStopTable extends Omit<HodStop, 'hrs_id'> {
   created: string;
 }
 
+/** A counter of live rows (migration 0090, server/db/migrations/row-counts.ts): kept by triggers, summed over its slots. */
+export interface RowCountTable {
+  rc_table: string;
+  rc_column: string;
+  rc_value: string;
+  rc_slot: number;
+  /** bigint: PostgreSQL answers it (and its sum) as text. */
+  rc_n: number | string;
+}
+
 /** A job (migration 0022; on SQLite in the job file, server/jobs/job-db.ts). JSON columns are text. */
 export interface JobTable extends Stamps {
   job_id: Generated<number>;
@@ -399,6 +409,7 @@ export interface Database {
   file_chunk: FileChunkTable;
   /** PostgreSQL only (SQLite: the job file). */
   job: JobTable;
+  row_count: RowCountTable;
 }
 
 /** The same connection seen by the generic resource code: any table of resource rows. */

@@ -5,9 +5,10 @@
  * No resource has code of its own here.
  */
 import type { FastifyInstance } from 'fastify';
-import { LIMITS, MESSAGES, type PaginationAnswer, type Verb } from '../../lib/protocol';
+import { LIMITS, MESSAGES, type CountExactAnswer, type PaginationAnswer, type Verb } from '../../lib/protocol';
+import { can } from '../../lib/permissions';
 import { childRowsCall, resourceCall, resourceVerbs } from '../../lib/protocol/calls';
-import { RESOURCE_LIST } from '../../lib/resources';
+import { RESOURCE_LIST, resourceNamed } from '../../lib/resources';
 import { keyLabel, type ResourceDef } from '../../lib/resources/types';
 import { addCall, type AreaOptions, type CallContext } from '../calls/call-table';
 import { resourceView } from '../db/schema';
@@ -15,10 +16,11 @@ import { jsonObject, optionalId, positiveId } from '../http/params';
 import { storedChildren } from './children';
 import { answerRow } from './columns';
 import { keywordMatcher } from './keyword';
-import { countMatching, parseListParams, selectPage, sumMatching } from './list-query';
+import { parseListParams, selectPage, sumMatching, type ListRequest } from './list-query';
+import { countAnswer, countedTotal, countOn, countProgress, countScope, exactCountDone, exactCountStart, listTotal } from './list-count';
 import { exportCsv } from './csv-export';
 import { policyOf } from './registry';
-import { badRequest } from '../http/api-error';
+import { ApiError, badRequest } from '../http/api-error';
 import { deleteRecord, findRecord, saveRecord, saveRecords, type BulkEntry } from './records';
 import { cellText } from '../../lib/resources/checks';
 
@@ -50,13 +52,14 @@ export function saveValues(def: ResourceDef, id: number | undefined, postData: s
 }
 
 /** Registers the calls of every resource in the call table. */
-export async function resourcesPlugin(_app: FastifyInstance, { calls, database }: AreaOptions): Promise<void> {
+export async function resourcesPlugin(_app: FastifyInstance, { calls, database, jobs }: AreaOptions): Promise<void> {
   const { db } = database;
   const view = resourceView(db);
   // An export walks every row once: on SQLite through the second connection, whose small page cache it passes
   // through instead of filling the main one (the export's memory stays flat; lists keep their cache warm).
   const exportView = resourceView(database.reader);
   const matcher = await keywordMatcher(database);
+  const listReaders = new Map<string, (ctx: CallContext) => ListRequest>();
 
   for (const def of RESOURCE_LIST) {
     const verbs = resourceVerbs(def);
@@ -74,13 +77,13 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
       handler: async (ctx) => (await selectPage(view, def, listRequest(ctx), matcher)).map((row) => answerRow(def, row)),
     });
     addCall(calls, resourceCall(def, 'cnt'), {
-      handler: async (ctx) => [await countMatching(view, def, listRequest(ctx), matcher)],
+      handler: async (ctx) => countAnswer(await listTotal(db, view, def, listRequest(ctx), matcher)),
     });
     addCall(calls, resourceCall(def, 'pagination'), {
       handler: async (ctx) => {
         const request = listRequest(ctx);
-        const total = await countMatching(view, def, request, matcher);
-        const answer: PaginationAnswer = { total, pages: Math.ceil(total / request.n), page: request.p, n: request.n };
+        const { count: total, more } = await listTotal(db, view, def, request, matcher);
+        const answer: PaginationAnswer = { total, pages: Math.ceil(total / request.n), page: request.p, n: request.n, ...(more ? { more } : {}) };
         return [answer];
       },
     });
@@ -94,6 +97,7 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
         handler: (ctx) => exportCsv({ view: exportView, database, keyword: matcher }, def, ctx, listRequest(ctx)),
       });
     }
+    listReaders.set(def.name, listRequest);
     addCall(calls, resourceCall(def, 'dtl'), {
       allow: allow('dtl'),
       handler: async (ctx) => [await findRecord(db, def, positiveId(ctx.params.id), scope(ctx))],
@@ -135,4 +139,37 @@ export async function resourcesPlugin(_app: FastifyInstance, { calls, database }
       });
     }
   }
+
+  // A list's exact total: the counters when they answer it, else counted in id ranges; past `wait` ms (default and at
+  // most LIMITS.countInlineMs; 0: at once) it goes on as a job, answering its id.
+  addCall(calls, 'count_exact', {
+    handler: async (ctx): Promise<CountExactAnswer[]> => {
+      const def = resourceNamed((ctx.params.resource ?? '').trim());
+      const listRequest = def && listReaders.get(def.name);
+      if (!def || !listRequest) throw badRequest(MESSAGES.countBadResource, { fields: { resource: MESSAGES.countBadResource } });
+      if (!can(ctx.user.areas, def.area, 'read')) throw new ApiError(403, MESSAGES.forbidden);
+      const waitText = (ctx.params.wait ?? '').trim();
+      const wait = waitText === '' ? LIMITS.countInlineMs : /^\d{1,4}$/.test(waitText) ? Number(waitText) : Number.NaN;
+      if (!(wait <= LIMITS.countInlineMs)) throw badRequest(MESSAGES.countBadWait, { fields: { wait: MESSAGES.countBadWait } });
+      const request = listRequest(ctx);
+      const counted = await countedTotal(db, def, request);
+      if (counted !== undefined) return [{ count: counted }];
+      const until = Date.now() + wait;
+      const state = await countOn(exportView, def, request, matcher, await exactCountStart(exportView, def), () => Date.now() < until);
+      if (exactCountDone(state)) return [{ count: state.found }];
+      const jobId = await jobs.start({
+        kind: 'count_exact', scope: countScope(def, request, ctx.user.user_id), params: { resource: def.name }, user: ctx.user,
+        work: async ({ progress }) => {
+          await progress(...countProgress(state));
+          const done = await countOn(exportView, def, request, matcher, state, async (s) => {
+            await progress(...countProgress(s));
+            return true;
+          });
+          await progress(...countProgress(done));
+          return { count: done.found };
+        },
+      });
+      return [{ job_id: jobId }];
+    },
+  });
 }

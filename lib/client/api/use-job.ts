@@ -17,15 +17,18 @@ export interface JobController<R> {
   running: boolean;
   /** Calls `name` (a call that starts a job of this kind) and follows the job it answers; a refusal is thrown. */
   start(name: JobCallName, params: Record<string, string>): Promise<void>;
+  /** Follows a job a call answered (a call that answers a result at once, or a job when it takes longer). */
+  follow(jobId: number): void;
   /** Asks the followed job to stop. */
   cancel(): Promise<void>;
 }
 
 /**
- * The job controller of a kind (and scope: the jobs of one import kind).
+ * The job controller of a kind (and scope: the jobs of one import kind; null: only the jobs this screen starts or
+ * follows, none found running when it opens).
  * @example const { job, running, start } = useJob<HodGenerateResult>('hod_generate', (j) => alert(…)); await start('hod_generate', range)
  */
-export function useJob<R>(kind: JobKind, onEnd: (job: JobInfo<R>) => void, scope?: string): JobController<R> {
+export function useJob<R>(kind: JobKind, onEnd: (job: JobInfo<R>) => void, scope?: string | null): JobController<R> {
   const [jobId, setJobId] = useState<number | null>(null);
   const ended = useRef(new Set<number>());
   const onEndRef = useRef(onEnd);
@@ -33,6 +36,7 @@ export function useJob<R>(kind: JobKind, onEnd: (job: JobInfo<R>) => void, scope
 
   // A job of this kind already running (started before a reload, in another tab, by someone else) is followed.
   useEffect(() => {
+    if (scope === null) return;
     let live = true;
     void call('job_lst', { kind, state: 'running', n: 1, ...(scope === undefined ? {} : { scope }) }).then(([running]) => {
       if (live && running) setJobId((current) => current ?? running.job_id);
@@ -61,11 +65,13 @@ export function useJob<R>(kind: JobKind, onEnd: (job: JobInfo<R>) => void, scope
     setJobId(started.job_id);
   }, []);
 
+  const follow = useCallback((id: number) => setJobId(id), []);
+
   const cancel = useCallback(async () => {
     if (jobId === null) return;
     await call('job_cancel', { id: jobId });
     await mutate();
   }, [jobId, mutate]);
 
-  return { job: job && job.job_id === jobId ? job : null, running: jobId !== null && (!job || job.job_id !== jobId || job.state === 'running'), start, cancel };
+  return { job: job && job.job_id === jobId ? job : null, running: jobId !== null && (!job || job.job_id !== jobId || job.state === 'running'), start, follow, cancel };
 }

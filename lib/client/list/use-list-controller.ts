@@ -13,9 +13,10 @@ import { listKey } from '../../storage-keys';
 import {
   applySavedSearchToState,
   buildListQuery,
+  countMoreOf,
   countOf,
   initialListState,
-  pageCountOf,
+  openPageCount,
   restoreListState,
   stateToSavedSearch,
   toggleSort as nextSort,
@@ -52,7 +53,14 @@ export interface ListController {
   def: ResourceDef;
   state: ListState;
   rows: Row[];
+  /** The rows the filters select: exact, or `LIMITS.countCap` while `totalMore` (the list goes on past it). */
   total: number | undefined;
+  /** The total is the cap of a longer list (「10,000件以上」) until `setExactTotal` gives the exact figure. */
+  totalMore: boolean;
+  /** The `{r}_cnt` parameters of the current list (what `count_exact` counts); undefined while a filter cannot be sent. */
+  countQuery: Record<string, string | number | object> | undefined;
+  /** Records the exact total of the list whose `{r}_cnt` parameters were `query` (what `count_exact` answered). */
+  setExactTotal: (query: Record<string, string | number | object>, count: number) => void;
   /** The resource's money `totals` summed over every row the filters select (`{r}_sum`); undefined while unknown or when it has none. */
   sums: Record<string, number> | undefined;
   pageCount: number;
@@ -152,15 +160,23 @@ export function useListController(def: ResourceDef, options: ListControllerOptio
   });
   const exportQuery = useMemo(() => (built.ok ? { ...built.count, col: built.list.col, odr: built.list.odr } : undefined), [built]);
 
-  const total = built.ok ? countOf(cnt.data) : undefined;
-  const pageCount = pageCountOf(total ?? 0, state.perPage);
+  // The exact total `count_exact` found, for the list it counted (a total past the cap is the cap until then).
+  const countQuery = built.ok ? built.count : undefined;
+  const countKey = JSON.stringify(countQuery ?? null);
+  const [exact, setExact] = useState<{ key: string; count: number }>();
+  const exactNow = exact?.key === countKey ? exact.count : undefined;
+  const setExactTotal = useCallback((query: Record<string, string | number | object>, count: number) => setExact({ key: JSON.stringify(query), count }), []);
+  const total = built.ok ? (exactNow ?? countOf(cnt.data)) : undefined;
+  const totalMore = built.ok && exactNow === undefined && countMoreOf(cnt.data);
+  const rows = built.ok ? (lst.data ?? []) : [];
+  const pageCount = openPageCount(total ?? 0, totalMore, state.perPage, state.page, lst.isValidating ? 0 : rows.length);
 
   // A page beyond the end (rows deleted, a stored page of an older search) moves to the last page.
   useEffect(() => {
-    if (total !== undefined && !cnt.isValidating && state.page > pageCount) {
+    if (total !== undefined && !totalMore && !cnt.isValidating && state.page > pageCount) {
       setState((s) => ({ ...s, page: pageCount }));
     }
-  }, [total, pageCount, state.page, cnt.isValidating]);
+  }, [total, totalMore, pageCount, state.page, cnt.isValidating]);
 
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -186,6 +202,7 @@ export function useListController(def: ResourceDef, options: ListControllerOptio
   const { mutate: mutateCnt } = cnt;
   const { mutate: mutateSum } = sum;
   const refresh = useCallback(() => {
+    setExact(undefined);
     void mutateLst();
     void mutateCnt();
     void mutateSum();
@@ -194,8 +211,11 @@ export function useListController(def: ResourceDef, options: ListControllerOptio
   return {
     def,
     state,
-    rows: built.ok ? (lst.data ?? []) : [],
+    rows,
     total,
+    totalMore,
+    countQuery,
+    setExactTotal,
     sums: built.ok && summed ? sum.data?.[0] : undefined,
     pageCount,
     isLoading: built.ok && lst.isLoading,
