@@ -50,6 +50,7 @@ import * as clientPaymentTerms from './migrations/0061-client-payment-terms';
 import * as clientCodePrefix from './migrations/0075-client-code-prefix';
 import * as clientSaleStaff from './migrations/0070-client-sale-staff';
 import * as notice from './migrations/0080-notice';
+import * as sessionNotify from './migrations/0095-session-notify';
 import type { Database } from './schema';
 import { cellText } from '../../lib/resources/checks';
 
@@ -106,6 +107,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0075-client-code-prefix': clientCodePrefix,
   '0070-client-sale-staff': clientSaleStaff,
   '0080-notice': notice,
+  '0095-session-notify': sessionNotify,
 };
 
 function provider(dialect: DialectName) {
