@@ -34,6 +34,8 @@ export interface SessionCache {
 }
 
 const CHANNEL = 'session_change';
+/** The listener's `application_name` (pg_stat_activity shows which connections listen). */
+export const LISTENER_NAME = 'session-cache';
 /** At most this many sessions are kept (the oldest go first). */
 const MAX_ENTRIES = 10_000;
 const RETRY_MS = 1_000;
@@ -88,7 +90,7 @@ export async function openSessionCache(databaseUrl: string, warn: (line: string)
   };
   async function connect(): Promise<void> {
     if (closed) return;
-    const next = new pg.Client({ connectionString: databaseUrl });
+    const next = new pg.Client({ connectionString: databaseUrl, application_name: LISTENER_NAME });
     client = next;
     next.on('error', (error) => lost(error.message));
     next.on('end', () => lost('connection ended'));
