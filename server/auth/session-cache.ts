@@ -6,8 +6,10 @@
  * names as it arrives, so a revoked key is refused by every server, never after a time-out. The cache serves only
  * while that connection listens: when it is lost (an error, its end, or a `SELECT 1` every 2 s answered more than
  * 1 s late), everything kept is dropped and nothing is kept or served until it listens again. A lookup whose query began before the listening started, or during which any notice arrived,
- * is answered but not kept (it may have read what the notice changed). A hit also waits for this turn of the event
- * loop's pending input, so a notice that reached the socket with the call is read before the call is answered.
+ * is answered but not kept (it may have read what the notice changed). A hit is answered only after a `SELECT 1` on
+ * the listening connection sent after the call arrived has come back (`barrier`): PostgreSQL delivers the notices of
+ * every transaction committed before that to the listener first, so a change whose answer the caller has seen is
+ * never missed; calls arriving together share one such round trip, which costs far less than the session query.
  * SQLite keeps no cache: its session query is a local read, not a round trip.
  */
 import pg from 'pg';
@@ -114,14 +116,45 @@ export async function openSessionCache(databaseUrl: string, warn: (line: string)
   }
   await connect();
 
+  /**
+   * A `SELECT 1` on the listening connection that began after the caller asked: PostgreSQL sends a listener the
+   * notices of every transaction committed before it reads its next command, so once that answer is in, every change
+   * committed before the call arrived has been read (and dropped from the cache). Calls arriving together share one.
+   */
+  let running: Promise<void> | undefined;
+  let waiting: Promise<void> | undefined;
+  const start = (): Promise<void> => {
+    const listener = client;
+    if (!listener) return Promise.reject(new Error('not listening'));
+    const done: Promise<void> = listener.query('SELECT 1').then(() => undefined);
+    running = done;
+    void done.catch(() => undefined).finally(() => {
+      if (running === done) running = undefined;
+    });
+    return done;
+  };
+  const barrier = (): Promise<void> => {
+    if (waiting) return waiting;
+    if (!running) return start();
+    const next = running.catch(() => undefined).then(() => {
+      waiting = undefined;
+      return start();
+    });
+    waiting = next;
+    return next;
+  };
+
   return {
     get live() {
       return live;
     },
     async get(keyHash) {
       if (!live || !entries.has(keyHash)) return undefined;
-      // Input already arrived (a notice sent with the change that the caller saw commit) is read first.
-      await new Promise((resolve) => setImmediate(resolve));
+      try {
+        await barrier();
+      } catch {
+        return undefined;
+      }
       return live ? entries.get(keyHash) : undefined;
     },
     mark: () => (live ? epoch : -1),
