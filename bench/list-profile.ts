@@ -96,6 +96,7 @@ for (const c of cases) {
   const queries = [...byText].sort((a, b) => b[1].ms.length - a[1].ms.length);
   for (const [text, q] of queries) console.log(`  ${q.ms.length / CALLS} × median ${median(q.ms).toFixed(2)} ms: ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
   const listQuery = queries.map(([text, q]) => ({ text, q })).find(({ text }) => /from "(orders|client)"/.test(text) && !/auth_key/.test(text));
+  if (listQuery && process.env.BENCH_SQL) console.log(`    SQL: ${listQuery.text}\n    VALUES: ${JSON.stringify(listQuery.q.values)}`);
   if (listQuery && postgres) {
     const { rows } = await database.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS) ${listQuery.text}`, listQuery.q.values));
     console.log(rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n'));
