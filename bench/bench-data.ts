@@ -79,13 +79,16 @@ export async function loadDataset(db: Kysely<Database>, dialect: DialectName, si
     throw new Error(`bench data: ${size.clients} customers / ${size.orders} orders is not whole copies of ${BLOCK.clients} / ${BLOCK.orders}`);
   }
   let clients = await count(db, 'client');
+  if (clients % blockClients !== 0) throw new Error(`bench data: ${clients} customers is not whole blocks (a generation that stopped): remove the data set`);
   if (clients === 0) {
     await seedSyntheticClients(db, blockClients);
     clients = blockClients;
     say(`  ${blockClients.toLocaleString()} customers generated`);
   }
   const first = await firstClient(db);
-  if (blockOrders > 0 && (await count(db, 'orders')) === 0) {
+  const orders = blockOrders > 0 ? await count(db, 'orders') : 0;
+  if (blockOrders > 0 && orders % blockOrders !== 0) throw new Error(`bench data: ${orders} orders is not whole blocks (a generation that stopped): remove the data set`);
+  if (blockOrders > 0 && orders === 0) {
     await seedSyntheticOrders(db, first, blockClients, blockOrders);
     say(`  ${blockOrders.toLocaleString()} orders generated`);
   }

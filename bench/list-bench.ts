@@ -6,7 +6,8 @@
  *
  * `BENCH_KEEP=dir` keeps the data sets instead (a million customers take minutes to load): the SQLite file
  * `dir/{set}/app.db` and the PostgreSQL database `{BENCH_KEEP_PREFIX or bench}_{set}`, loaded once (a bigger
- * set starting from a copy of the kept block), migrated to the latest on every run.
+ * set starting from a copy of the kept block; a load that stopped goes on where it stopped), migrated to the latest
+ * on every run. Remove the folder / drop the database to load a set anew.
  */
 import { fork } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -143,15 +144,17 @@ const databaseUrl = (name: string): string => {
   return url.toString();
 };
 
-async function adminQuery(text: string): Promise<void> {
+async function adminQuery(text: string, values: unknown[] = []): Promise<number> {
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
   try {
-    await admin.query(text);
+    return (await admin.query(text, values)).rowCount ?? 0;
   } finally {
     await admin.end();
   }
 }
+
+const databaseExists = async (name: string): Promise<boolean> => (await adminQuery('SELECT 1 FROM pg_database WHERE datname = $1', [name])) > 0;
 
 /**
  * A kept data set of a dialect (`BENCH_KEEP`): opened as it is when its load finished before (`done`), else made
@@ -177,18 +180,15 @@ async function keptTarget(dialect: DialectName, size: DataSize): Promise<Target>
   const baseKey = base && existsSync(join(KEEP, dataKey(base), `${dialect}.done`)) ? dataKey(base) : undefined;
   if (dialect === 'postgres') {
     const name = `${KEEP_PREFIX}_${key.replace(/-/g, '_')}`;
-    if (!done) {
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    // A set whose load stopped half-way is taken up where it stopped (each copy of the block is one transaction).
+    if (!done && !(await databaseExists(name))) {
       await adminQuery(baseKey ? `CREATE DATABASE ${name} TEMPLATE ${KEEP_PREFIX}_${baseKey.replace(/-/g, '_')}` : `CREATE DATABASE ${name}`);
     }
     const url = databaseUrl(name);
     return { database: openDatabase({ dialect, databaseUrl: url, sqliteFile: '' }), env: { DATABASE_URL: url }, cleanup: async () => undefined, done, finished: () => writeFileSync(marker, `${name}\n`) };
   }
   const file = join(dir, 'app.db');
-  if (!done) {
-    for (const extra of ['', '-wal', '-shm']) rmSync(`${file}${extra}`, { force: true });
-    if (baseKey) copyFileSync(join(KEEP, baseKey, 'app.db'), file);
-  }
+  if (!done && !existsSync(file) && baseKey) copyFileSync(join(KEEP, baseKey, 'app.db'), file);
   return { database: openDatabase({ dialect, databaseUrl: '', sqliteFile: file }), env: { DATA_DIR: dir, DATABASE_URL: '' }, cleanup: async () => undefined, done, finished: () => writeFileSync(marker, `${file}\n`) };
 }
 
