@@ -1,11 +1,16 @@
 /**
  * The list benchmarks' one harness: a fresh SQLite file and — when TEST_DATABASE_URL or
- * BENCH_DATABASE_URL is set — a fresh PostgreSQL database, loaded by the scenario, the real server in
- * a child process (with a bare Fastify route beside it), autocannon per case, and one aligned table of
- * req/s and p50/p95/p99 latency. Scenarios: `client-list.ts`, `order-list.ts`.
+ * BENCH_DATABASE_URL is set — a fresh PostgreSQL database, loaded with the scenario's data set
+ * (bench-data.ts), the real server in a child process (with a bare Fastify route beside it), autocannon
+ * per case, and one aligned table of req/s and p50/p95/p99 latency. Scenarios: `client-list.ts`, `order-list.ts`.
+ *
+ * `BENCH_KEEP=dir` keeps the data sets instead (a million customers take minutes to load): the SQLite file
+ * `dir/{set}/app.db` and the PostgreSQL database `{BENCH_KEEP_PREFIX or bench}_{set}`, loaded once (a bigger
+ * set starting from a copy of the kept block; a load that stopped goes on where it stopped), migrated to the latest
+ * on every run. Remove the folder / drop the database to load a set anew.
  */
 import { fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -14,6 +19,7 @@ import { createUser } from '../server/auth/users';
 import type { DialectName } from '../server/config';
 import { openDatabase, refreshStatistics, type AppDatabase } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
+import { baseOf, dataKey, firstClient, loadDataset, type DataSize } from './bench-data';
 
 process.env.TZ ||= 'Asia/Tokyo';
 
@@ -22,6 +28,8 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const WARMUP_SECONDS = 1;
 export const ADMIN = { email: 'bench@example.jp', password: 'bench-password-2026' };
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '';
+const KEEP = process.env.BENCH_KEEP?.trim() ?? '';
+const KEEP_PREFIX = process.env.BENCH_KEEP_PREFIX?.trim() || 'bench';
 
 export interface Case {
   name: string;
@@ -45,8 +53,13 @@ interface Figures {
 export interface Scenario<T> {
   title: string;
   goal: string;
-  /** Loads the data into a fresh, migrated database; answers what the cases need (keywords …). */
-  load(db: AppDatabase['db'], dialect: DialectName): Promise<T>;
+  /** A data set of customers and orders (bench-data.ts), loaded before `load`; kept with `BENCH_KEEP`. */
+  size?: DataSize;
+  /**
+   * Loads the scenario's own data into a fresh, migrated database — or, with `size`, only reads from the data set
+   * (its first customer id given) — and answers what the cases need (keywords …).
+   */
+  load(db: AppDatabase['db'], dialect: DialectName, first?: number): Promise<T>;
   /** The cases to measure, given the loaded data and a logged-in auth key. */
   cases(data: T, authKey: string): Case[];
   /** Lines printed above the table (what the data holds). */
@@ -96,7 +109,7 @@ export const cpuSeconds = (pid: number): number => {
 export const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 /** A fresh database of a dialect, its server environment and its removal. */
-export async function freshTarget(dialect: DialectName): Promise<{ database: AppDatabase; env: Record<string, string>; cleanup: () => Promise<void> }> {
+export async function freshTarget(dialect: DialectName): Promise<Target> {
   if (dialect === 'postgres') {
     const name = `hod_bench_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: PG_URL });
@@ -122,6 +135,83 @@ export async function freshTarget(dialect: DialectName): Promise<{ database: App
     env: { DATA_DIR: dir, DATABASE_URL: '' },
     cleanup: async () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/** A PostgreSQL URL naming another database on the same server. */
+const databaseUrl = (name: string): string => {
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+async function adminQuery(text: string, values: unknown[] = []): Promise<number> {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  try {
+    return (await admin.query(text, values)).rowCount ?? 0;
+  } finally {
+    await admin.end();
+  }
+}
+
+const databaseExists = async (name: string): Promise<boolean> => (await adminQuery('SELECT 1 FROM pg_database WHERE datname = $1', [name])) > 0;
+
+/**
+ * A kept data set of a dialect (`BENCH_KEEP`): opened as it is when its load finished before (`done`), else made
+ * anew — from a copy of the kept block when there is one — and loaded by the caller, who then calls `finished`.
+ */
+interface Target {
+  database: AppDatabase;
+  env: Record<string, string>;
+  cleanup(): Promise<void>;
+  /** A kept data set whose load finished before. */
+  done?: boolean;
+  /** Marks a kept data set's load finished. */
+  finished?(): void;
+}
+
+async function keptTarget(dialect: DialectName, size: DataSize): Promise<Target> {
+  const key = dataKey(size);
+  const dir = join(KEEP, key);
+  mkdirSync(dir, { recursive: true });
+  const marker = join(dir, `${dialect}.done`);
+  const done = existsSync(marker);
+  const base = baseOf(size);
+  const baseKey = base && existsSync(join(KEEP, dataKey(base), `${dialect}.done`)) ? dataKey(base) : undefined;
+  if (dialect === 'postgres') {
+    const name = `${KEEP_PREFIX}_${key.replace(/-/g, '_')}`;
+    // A set whose load stopped half-way is taken up where it stopped (each copy of the block is one transaction).
+    if (!done && !(await databaseExists(name))) {
+      await adminQuery(baseKey ? `CREATE DATABASE ${name} TEMPLATE ${KEEP_PREFIX}_${baseKey.replace(/-/g, '_')}` : `CREATE DATABASE ${name}`);
+    }
+    const url = databaseUrl(name);
+    return { database: openDatabase({ dialect, databaseUrl: url, sqliteFile: '' }), env: { DATABASE_URL: url }, cleanup: async () => undefined, done, finished: () => writeFileSync(marker, `${name}\n`) };
+  }
+  const file = join(dir, 'app.db');
+  if (!done && !existsSync(file) && baseKey) copyFileSync(join(KEEP, baseKey, 'app.db'), file);
+  return { database: openDatabase({ dialect, databaseUrl: '', sqliteFile: file }), env: { DATA_DIR: dir, DATABASE_URL: '' }, cleanup: async () => undefined, done, finished: () => writeFileSync(marker, `${file}\n`) };
+}
+
+/** The scenario's data in a database of a dialect: kept (`BENCH_KEEP`) or fresh; answers the server's environment. */
+async function loadTarget<T>(dialect: DialectName, scenario: Scenario<T>): Promise<{ env: Record<string, string>; data: T; cleanup: () => Promise<void> }> {
+  const started = Date.now();
+  const target: Target = KEEP && scenario.size ? await keptTarget(dialect, scenario.size) : await freshTarget(dialect);
+  const { database } = target;
+  await migrateToLatest(database.db, dialect);
+  if (!target.done) {
+    if (!(await database.db.selectFrom('user').select('user_id').where('user_email', '=', ADMIN.email).executeTakeFirst())) {
+      await createUser(database.db, { ...ADMIN, name: 'ベンチ', role: '管理' });
+    }
+  }
+  const first = !scenario.size ? undefined : target.done ? await firstClient(database.db) : await loadDataset(database.db, dialect, scenario.size, (line) => console.log(`${dialect}:${line}`));
+  const data = await scenario.load(database.db, dialect, first);
+  if (!target.done) {
+    await refreshStatistics(database, { full: true });
+    target.finished?.();
+  }
+  await database.close();
+  console.log(`${dialect}: ${target.done ? 'kept data set opened' : 'loaded'} in ${seconds(started)}`);
+  return { env: target.env, data, cleanup: () => target.cleanup() };
 }
 
 /**
@@ -173,14 +263,9 @@ export async function runListBench<T>(scenario: Scenario<T>): Promise<void> {
   const figures: Figures[] = [];
   const notes: string[] = [];
   for (const dialect of dialects) {
-    const target = await freshTarget(dialect);
+    const target = await loadTarget(dialect, scenario);
+    const { data } = target;
     let started = Date.now();
-    await migrateToLatest(target.database.db, dialect);
-    await createUser(target.database.db, { ...ADMIN, name: 'ベンチ', role: '管理' });
-    const data = await scenario.load(target.database.db, dialect);
-    await refreshStatistics(target.database, { full: true });
-    await target.database.close();
-    console.log(`${dialect}: loaded in ${seconds(started)}`);
     notes.push(...(scenario.notes?.(data, dialect) ?? []));
     const server = await startServer(target.env);
     notes.push(`${dialect}: ${server.workers} server process${server.workers === 1 ? '' : 'es'} (WEB_CONCURRENCY)`);

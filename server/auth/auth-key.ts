@@ -8,6 +8,7 @@ import { effectiveAreas } from '../../lib/permissions';
 import type { SessionUser } from '../calls/call-table';
 import type { Database } from '../db/schema';
 import { clockNow } from '../http/clock';
+import type { SessionCache } from './session-cache';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Extend the expiry at most this often per key, so a busy key does not write on every call. */
@@ -78,16 +79,23 @@ function sessionQuery(db: Kysely<Database>) {
 
 /**
  * The active user an unexpired key belongs to, with their role's areas as the database holds them
- * now (one query: the server keeps no permissions in memory), or undefined. Extends the key's expiry (through `db`;
- * the lookup reads through `reader`, AppDatabase's connection that a running transaction does not hold up).
+ * now (one query), or undefined. Extends the key's expiry (through `db`; the lookup reads through `reader`,
+ * AppDatabase's connection that a running transaction does not hold up). With a `cache` (PostgreSQL,
+ * ./session-cache.ts) a session this process looked up before is answered without the query until a change
+ * to it is announced.
  * @example const user = await findSession(db, key, 12)
  */
-export async function findSession(db: Kysely<Database>, key: string, ttlHours: number, now: Date = clockNow(), reader: Kysely<Database> = db): Promise<SessionUser | undefined> {
+export async function findSession(db: Kysely<Database>, key: string, ttlHours: number, now: Date = clockNow(), reader: Kysely<Database> = db, cache?: SessionCache): Promise<SessionUser | undefined> {
   if (!key || key.length > 200) return undefined;
   const keyHash = hashKey(key);
   const nowIso = now.toISOString();
-  const row = await sessionQuery(reader).run(keyHash, nowIso);
-  if (!row) return undefined;
+  let row = await cache?.get(keyHash);
+  if (!row || row.ak_expires <= nowIso) {
+    const mark = cache?.mark() ?? -1;
+    row = await sessionQuery(reader).run(keyHash, nowIso);
+    if (!row) return undefined;
+    cache?.keep(keyHash, row, mark);
+  }
   const expires = now.getTime() + ttlHours * HOUR_MS;
   if (expires - Date.parse(row.ak_expires) > EXTEND_STEP_MS) {
     await db.updateTable('auth_key').set({ ak_expires: new Date(expires).toISOString() }).where('ak_hash', '=', keyHash).execute();

@@ -1,6 +1,7 @@
 /**
  * `POST {DB_API_PREFIX}/:call`: looks the call up in the one call table, checks the auth key and
- * the role's areas (read from the database with the session, so a change applies to the next call),
+ * the role's areas (read from the database with the session, so a change applies to the next call; on
+ * PostgreSQL kept between calls until a change is announced, server/auth/session-cache.ts),
  * and runs the handler (DESIGN §3); its answer is a JSON array or a file (`FileAnswer`). A call that
  * takes a file (`upload`) is sent as `multipart/form-data` and passes the same gate before its file
  * is read (server/calls/upload.ts); a multipart body to any other call is refused unread.
@@ -10,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can } from '../../lib/permissions';
 import { MESSAGES } from '../../lib/protocol';
 import { writeAudit } from '../audit/audit-log';
-import { findSession } from '../auth';
+import { findSession, openSessionCache, type SessionCache } from '../auth';
 import type { AppDatabase } from '../db/connect';
 import { ApiError, badRequest, wrongAuthKey } from '../http/api-error';
 import { sendFile } from '../http/file-reply';
@@ -20,8 +21,8 @@ import { isFileAnswer, type AreaOptions, type CallContext, type CallDef, type Fi
 import { discardBody, openUpload } from './upload';
 
 /** The caller behind the auth key, let through the call's gate: 401 without a live key, 403 without the area. */
-async function authorise(database: AppDatabase, authKeyTtlHours: number, name: string, def: CallDef, params: Params): Promise<CallContext> {
-  const user = await findSession(database.db, params.authKey ?? '', authKeyTtlHours, undefined, database.reader);
+async function authorise(database: AppDatabase, cache: SessionCache | undefined, authKeyTtlHours: number, name: string, def: CallDef, params: Params): Promise<CallContext> {
+  const user = await findSession(database.db, params.authKey ?? '', authKeyTtlHours, undefined, database.reader, cache);
   if (!user) throw wrongAuthKey();
   const ctx = { call: name, params, user };
   if (def.area && !can(user.areas, def.area, def.level) && !def.allow?.(ctx)) throw new ApiError(403, MESSAGES.forbidden);
@@ -34,9 +35,12 @@ const answer = (reply: FastifyReply, result: unknown[] | FileAnswer) => (isFileA
 export async function callsPlugin(app: FastifyInstance, { calls, database, config }: AreaOptions): Promise<void> {
   // Multipart bodies are read by the call that takes them (streamed, with its limits), never parsed up front.
   await app.register(multipart, { throwFileSizeLimit: false });
+  // PostgreSQL: sessions kept between calls while a change to them is announced at once (server/auth/session-cache.ts).
+  const cache = database.dialect === 'postgres' && config.databaseUrl ? await openSessionCache(config.databaseUrl) : undefined;
+  if (cache) app.addHook('onClose', () => cache.close());
   // The request's log lines name the caller (its user id, nothing else about them) from here on.
   const gate = async (request: FastifyRequest, name: string, def: CallDef, params: Params) => {
-    const ctx = await authorise(database, config.authKeyTtlHours, name, def, params);
+    const ctx = await authorise(database, cache, config.authKeyTtlHours, name, def, params);
     logUser(request, ctx.user.user_id);
     return ctx;
   };

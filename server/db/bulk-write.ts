@@ -157,7 +157,7 @@ async function updateEachPostgres(
 }
 
 /** Whether a Kysely instance (or transaction) talks to PostgreSQL. */
-export const isPostgres = (db: Kysely<Database>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+export const isPostgres = (db: Pick<Kysely<unknown>, 'getExecutor'>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * Reserves `count` new ids of a table, so rows whose values depend on their id (an order number) are

@@ -53,6 +53,7 @@ import * as notice from './migrations/0080-notice';
 import * as storedFiles from './migrations/0081-stored-files';
 import * as jobHeartbeat from './migrations/0085-job-heartbeat';
 import * as rowCounts from './migrations/0090-row-counts';
+import * as sessionNotify from './migrations/0095-session-notify';
 import type { Database } from './schema';
 import { cellText } from '../../lib/resources/checks';
 
@@ -112,6 +113,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0081-stored-files': storedFiles,
   '0085-job-heartbeat': jobHeartbeat,
   '0090-row-counts': rowCounts,
+  '0095-session-notify': sessionNotify,
 };
 
 

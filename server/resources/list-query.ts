@@ -2,13 +2,14 @@
  * The list query shared by every `_lst`, `_cnt` and `_pagination` call: parameter checks
  * (n, p, col, odr, kw, postData, cl_id) and the WHERE / ORDER BY they mean (spec §5, DESIGN §3).
  */
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { filterProblemMessage, normalizeFilters, type FilterDef } from '../../lib/filters';
 import { jstDayStartIso, nextDay } from '../../lib/format';
 import { LIMITS, MESSAGES, type FilterValue } from '../../lib/protocol';
 import { fieldOfFilter, filterOf, listFilters } from '../../lib/list/list-state';
 import { columnKind, columnOf, idColumn, keyLabel, type ResourceDef } from '../../lib/resources/types';
 import { searchTerms } from '../../lib/text';
+import { isPostgres } from '../db/bulk-write';
 import type { ResourceDatabase, ResourceRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
 import { jsonObject, optionalId, type Params } from '../http/params';
@@ -209,13 +210,21 @@ export function listOrder(def: ResourceDef, request: ListRequest): [string, 'asc
  */
 export function pageIds(view: Kysely<ResourceDatabase>, def: ResourceDef, request: ListRequest, keyword: KeywordMatcher) {
   const { id } = resourceColumns(def);
-  // COALESCE(c, c) sorts like c but cannot use c's index: the keyword index then drives the page.
-  // A phone filter is looked up in the keyword index too (its digits are part of the key).
+  return pageOrder(def, request, keyword, view.selectFrom(def.table).select(id).where((eb) => listCondition(eb, def, request, keyword)))
+    .limit(request.n).offset((request.p - 1) * request.n);
+}
+
+/**
+ * A list query in list order. COALESCE(c, c) sorts like c but cannot use c's index: when the keyword index
+ * narrows the rows it then drives the page. A phone filter is looked up in the keyword index too (its digits are
+ * part of the key).
+ */
+function pageOrder<Q extends { orderBy(expression: RawBuilder<unknown>, direction: 'asc' | 'desc'): Q }>(def: ResourceDef, request: ListRequest, keyword: KeywordMatcher, query: Q): Q {
   const phone = Object.entries(request.filters).some(([name, value]) => filterOf(def, name)?.kind === 'tel' && keyword.narrows(def, [String(value)]));
   const narrowed = (request.terms.length > 0 && keyword.narrows(def, request.terms)) || phone;
-  let page = view.selectFrom(def.table).select(id).where((eb) => listCondition(eb, def, request, keyword));
+  let page = query;
   for (const [column, direction] of listOrder(def, request)) page = page.orderBy(narrowed ? sql`coalesce(${sql.ref(column)}, ${sql.ref(column)})` : sql.ref(column), direction);
-  return page.limit(request.n).offset((request.p - 1) * request.n);
+  return page;
 }
 
 /**
@@ -225,6 +234,13 @@ export function pageIds(view: Kysely<ResourceDatabase>, def: ResourceDef, reques
  */
 export async function selectPage(view: Kysely<ResourceDatabase>, def: ResourceDef, request: ListRequest, keyword: KeywordMatcher): Promise<ResourceRow[]> {
   const { id } = resourceColumns(def);
+  if (request.p === 1 && isPostgres(view)) {
+    // PostgreSQL's first page in one level: the planner plans one scan of the table instead of two (bench/list-profile.ts
+    // on 1,000,000 orders: a status list planned in about 0.4 ms instead of 0.7 and ran in 0.16 ms instead of 0.3). Only
+    // the page's rows are read whole (no rows are skipped), and the names they refer to are looked up for them alone.
+    const first = view.selectFrom(def.table).select(answerSelection(def, 'list')).where((eb) => listCondition(eb, def, request, keyword));
+    return await pageOrder(def, request, keyword, first).limit(request.n).execute();
+  }
   let query = view
     .selectFrom(def.table)
     .select(answerSelection(def, 'list'))
