@@ -32,7 +32,9 @@ export function rentalMonth(ym: string): RentalMonth | undefined {
 export function chargedPeriod(month: RentalMonth, start: string, end: string): (Period & { days: number }) | undefined {
   const from = start > month.from ? start : month.from;
   const to = end && end < month.to ? end : month.to;
-  return from > to ? undefined : { from, to, days: periodDays({ from, to }) };
+  if (from > to) return undefined;
+  // The whole month (most charges): its days are known, no date arithmetic per charge.
+  return { from, to, days: from === month.from && to === month.to ? month.days : periodDays({ from, to }) };
 }
 
 /**

@@ -3,7 +3,7 @@
  * chunk that gives each row its own values (`CASE id WHEN … THEN …`). For bulk work inside one
  * transaction (seed, regular-delivery runs), on both dialects.
  */
-import { PostgresAdapter, sql, type CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
 import { resourceView, type Cell, type Database, type ResourceRow } from './schema';
 
 /** SQLite allows 32,766 bound values per statement, PostgreSQL 65,535. */
@@ -48,7 +48,29 @@ export function preparedInsert(db: Kysely<Database>, table: string, rows: readon
   };
 }
 
+/**
+ * SQLite: multi-row INSERTs written as text with one `?` per value — the same statement Kysely would compile, without
+ * building its tree of every value (what a bulk run spends most on before the database works), and the same text for
+ * every full chunk, so the connection's statement cache prepares it once (server/db/connect.ts). A row holding an
+ * `undefined` value goes through Kysely, which leaves such a column out.
+ */
 function insertStatementsSqlite(db: Kysely<Database>, table: string, rows: readonly ResourceRow[], returning: readonly string[], size: number): CompiledQuery<ResourceRow>[] {
+  const columns = Object.keys(rows[0]);
+  if (rows.every((row) => columns.every((column) => row[column] !== undefined))) {
+    const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+    const head = `insert into ${quote(table)} (${columns.map(quote).join(', ')}) values `;
+    const tuple = `(${columns.map(() => '?').join(', ')})`;
+    const tail = returning.length > 0 ? ` returning ${returning.map(quote).join(', ')}` : '';
+    const texts = new Map<number, string>();
+    return chunksOf(rows, size).map((chunk) => {
+      let text = texts.get(chunk.length);
+      if (text === undefined) texts.set(chunk.length, (text = head + Array.from({ length: chunk.length }, () => tuple).join(', ') + tail));
+      const parameters = new Array<unknown>(chunk.length * columns.length);
+      let k = 0;
+      for (const row of chunk) for (const column of columns) parameters[k++] = row[column];
+      return CompiledQuery.raw(text, parameters);
+    });
+  }
   const view = resourceView(db);
   return chunksOf(rows, size).map((chunk) => {
     const insert = view.insertInto(table).values(chunk);
