@@ -79,7 +79,7 @@ export async function monthTarget(dialect: DialectName, name: string, load: (db:
     await target.database.close();
     copyFileSync(join(DATA_DIR, `${key}.db`), file);
     const config = { dialect, databaseUrl: '', sqliteFile: file };
-    return { database: openDatabase(config), config, loaded: { seconds: seconds(), copied: true }, cleanup: target.cleanup };
+    return { database: openDatabase(config), config, loaded: { seconds: seconds(), copied: true }, cleanup: () => target.cleanup() };
   }
 
   const target = await freshTarget(dialect);
@@ -87,7 +87,7 @@ export async function monthTarget(dialect: DialectName, name: string, load: (db:
   await load(target.database.db);
   await refreshStatistics(target.database, { full: true });
   const config = { dialect, databaseUrl: target.env.DATABASE_URL ?? '', sqliteFile: target.env.DATA_DIR ? join(target.env.DATA_DIR, 'app.db') : '' };
-  if (DATA_DIR === '') return { database: target.database, config, loaded: { seconds: seconds(), copied: false }, cleanup: target.cleanup };
+  if (DATA_DIR === '') return { database: target.database, config, loaded: { seconds: seconds(), copied: false }, cleanup: () => target.cleanup() };
   // Kept: the database closed (SQLite's log folded into the file), copied, opened again.
   await target.database.close();
   if (dialect === 'postgres') {
@@ -98,7 +98,7 @@ export async function monthTarget(dialect: DialectName, name: string, load: (db:
     copyFileSync(config.sqliteFile, join(DATA_DIR, `${key}.db.part`));
     renameSync(join(DATA_DIR, `${key}.db.part`), join(DATA_DIR, `${key}.db`));
   }
-  return { database: openDatabase(config), config, loaded: { seconds: seconds(), copied: false }, cleanup: target.cleanup };
+  return { database: openDatabase(config), config, loaded: { seconds: seconds(), copied: false }, cleanup: () => target.cleanup() };
 }
 
 /** CPU milliseconds (user + system) of a process, from /proc (0 once it has ended). */
