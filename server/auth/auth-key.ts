@@ -8,7 +8,7 @@ import { effectiveAreas } from '../../lib/permissions';
 import type { SessionUser } from '../calls/call-table';
 import type { Database } from '../db/schema';
 import { clockNow } from '../http/clock';
-import type { SessionCache } from './session-cache';
+import type { CachedSession, SessionCache } from './session-cache';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Extend the expiry at most this often per key, so a busy key does not write on every call. */
@@ -36,15 +36,8 @@ export async function issueAuthKey(db: Kysely<Database>, userId: number, ttlHour
   return key;
 }
 
-interface SessionRow {
-  user_id: number;
-  user_email: string;
-  user_name: string;
-  user_role: string;
-  /** The role's areas (JSON text), null when no live role has the user's label. */
-  role_areas: string | number | null;
-  ak_expires: string;
-}
+/** The session query's row: the user, the role's areas (JSON text; null when no live role has the user's label), the key's expiry. */
+type SessionRow = CachedSession;
 
 /** The session lookup compiled once per database: it runs on every call, and building and compiling it costs more than running it. */
 const sessionQueries = new WeakMap<Kysely<Database>, { run(keyHash: string, nowIso: string): Promise<SessionRow | undefined> }>();

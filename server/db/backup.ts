@@ -139,14 +139,20 @@ async function backupSqlite(config: Pick<Config, 'sqliteFile'>, part: (name: str
   return { files, migrations: sqliteMigrations(part(`${base}.db`)) };
 }
 
-/** `pg_dump -Fc` into `{base}.dump` in the snapshot of a transaction that reads the migrations. */
-async function backupPostgres(config: Pick<Config, 'databaseUrl'>, part: (name: string) => string, base: string): Promise<{ files: Omit<BackupFile, 'size' | 'sha256'>[]; migrations: string[] }> {
-  const client = new pg.Client({ connectionString: config.databaseUrl });
+/** A connection to the database, or a BackupError saying it could not be made. */
+export async function connectPostgres(databaseUrl: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: databaseUrl });
   try {
     await client.connect();
   } catch (error) {
     throw new BackupError(BACKUP_MESSAGES.cannotConnect((error as Error).message));
   }
+  return client;
+}
+
+/** `pg_dump -Fc` into `{base}.dump` in the snapshot of a transaction that reads the migrations. */
+async function backupPostgres(config: Pick<Config, 'databaseUrl'>, part: (name: string) => string, base: string): Promise<{ files: Omit<BackupFile, 'size' | 'sha256'>[]; migrations: string[] }> {
+  const client = await connectPostgres(config.databaseUrl);
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const { rows: [{ snapshot }] } = await client.query<{ snapshot: string }>('SELECT pg_export_snapshot() AS snapshot');

@@ -15,14 +15,13 @@
 import { copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, closeSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import * as v from 'valibot';
 import { BACKUP_MESSAGES } from '../../lib/backup/messages';
 import { MESSAGES } from '../../lib/protocol';
 import type { Config } from '../config';
 import { nowIso } from '../http/clock';
 import { jobFileOf } from '../jobs/job-db';
-import { BACKUP_FORMAT, BackupError, fileStamp, sha256Of, startTool, toolConnection, type BackupManifest } from './backup';
+import { BACKUP_FORMAT, BackupError, connectPostgres, fileStamp, sha256Of, startTool, toolConnection, type BackupManifest } from './backup';
 import { MIGRATION_NAMES } from './migrate';
 
 const fileName = v.pipe(v.string(), v.regex(/^[\w.-]+$/));
@@ -177,12 +176,7 @@ async function restorePostgres(config: Pick<Config, 'databaseUrl'>, backup: Chec
   await startTool('pg_restore', ['--list', backup.database], env).done.catch((error: BackupError) => {
     throw new BackupError(BACKUP_MESSAGES.unreadable(basename(backup.database), error.message));
   });
-  const client = new pg.Client({ connectionString: config.databaseUrl });
-  try {
-    await client.connect();
-  } catch (error) {
-    throw new BackupError(BACKUP_MESSAGES.cannotConnect((error as Error).message));
-  }
+  const client = await connectPostgres(config.databaseUrl);
   try {
     // The connections of servers stopped a moment ago may still be ending: they are given a few seconds.
     for (const deadline = Date.now() + 3000; ;) {
