@@ -4,5 +4,5 @@
  */
 export {
   CHUNK_BYTES, FileGone, FileWriter, completeFiles, fileBytes, fileChunks, fileStream, jobFile, removeExpiredFiles, removeFiles,
-  removeJobFiles, storeStream, storedFile, sweepExpiredFiles, type FileSpec, type StoredFileRow, type WrittenFile,
+  removeJobFiles, storeStream, storedFile, type FileSpec, type StoredFileRow, type WrittenFile,
 } from './store';

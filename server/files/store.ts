@@ -97,7 +97,7 @@ export async function removeExpiredFiles(db: Kysely<Database>, now = nowIso()): 
 let lastSweep = Number.NEGATIVE_INFINITY;
 
 /** Removes expired files unless this process did so less than a minute ago (by the one clock). */
-export async function sweepExpiredFiles(db: Kysely<Database>): Promise<void> {
+async function sweepExpiredFiles(db: Kysely<Database>): Promise<void> {
   const now = nowMs();
   if (now - lastSweep < SWEEP_EVERY_MS && now >= lastSweep) return;
   lastSweep = now;
