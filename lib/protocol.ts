@@ -66,6 +66,8 @@ export const MESSAGES = {
   tooLarge: '送信データが大きすぎます。',
   internal: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。',
   unavailable: 'データベースに接続できません。時間をおいて再度お試しください。',
+  /** A request that reached a server process while it stops (a deployment, a restart): another answers it shortly. */
+  stopping: 'サーバーを再起動しています。少し待ってから再度お試しください。',
   network: 'サーバーに接続できませんでした。通信環境を確認してください。',
   saved: '保存しました。',
   searchSaved: '検索条件を保存しました。',

@@ -56,6 +56,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new LogController({ disableRequestLogging: true }),
     // A stop closes the idle keep-alive connections (and server/http/shutdown.ts the ones whose answer ends meanwhile).
     forceCloseConnections: 'idle',
+    // A request that arrives while the app closes gets the protocol's 503 (server/http/shutdown.ts), not Fastify's.
+    return503OnClosing: false,
     bodyLimit: LIMITS.maxBodyBytes,
     trustProxy: config.trustProxy,
     // Errors Fastify meets before routing (a malformed URL, an over-long call name) get the protocol's answer too.
@@ -77,7 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const calls: CallTable = new Map();
   app.decorate('callTable', calls);
-  const inFlight = followJobs(await createJobs(config, database));
+  const inFlight = followJobs(await createJobs(config, database, log));
   const { jobs } = inFlight;
   // Once the requests in flight are answered and before the database closes: a stop lets the running jobs finish
   // until its deadline (server/http/shutdown.ts); then a job still running is asked to stop and rolls back.

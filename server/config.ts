@@ -64,6 +64,11 @@ export interface Config {
    * to be marked failed.
    */
   shutdownTimeoutMs: number;
+  /**
+   * Saves a batch builds and writes at a time (`BATCH_CHUNK`, default 2,000): a regular-delivery run reports its progress
+   * after each chunk; a smaller chunk reports more often, a larger one writes in fewer statements.
+   */
+  batchChunk: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -159,5 +164,6 @@ export function loadConfig(env: Env = process.env): Config {
     smtp: smtpOf(env),
     workers: workersOf(env.WEB_CONCURRENCY, dialect),
     shutdownTimeoutMs: positiveNumber(env.SHUTDOWN_TIMEOUT_MS, 30_000, 'SHUTDOWN_TIMEOUT_MS'),
+    batchChunk: Math.max(1, Math.floor(positiveNumber(env.BATCH_CHUNK, 2000, 'BATCH_CHUNK'))),
   };
 }

@@ -43,8 +43,8 @@ if (cluster.isPrimary) {
   await refreshStatistics(database);
   // Jobs a dead server left 'running' are failed (their transaction never committed): this host's whose process is
   // gone, another host's only once its heartbeat is a minute old. A worker that dies later is the others' to sweep.
-  const jobStore = await openJobDatabase(config);
-  await sweepAbandonedJobs(jobStore, database);
+  const jobStore = await openJobDatabase(config, log);
+  await sweepAbandonedJobs(jobStore, database, log);
   await jobStore.close();
   await database.close();
 }

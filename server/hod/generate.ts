@@ -98,7 +98,7 @@ export type GenerateProgress = (done: number, total: number) => Promise<void>;
  */
 export async function hodGenerate(
   ctx: WriteContext, from: string, to: string,
-  { awaitIndexes = false, progress = async () => undefined }: { awaitIndexes?: boolean; progress?: GenerateProgress } = {},
+  { awaitIndexes = false, progress = async () => undefined, chunk }: { awaitIndexes?: boolean; progress?: GenerateProgress; chunk?: number } = {},
 ): Promise<HodGenerateResult> {
   const orderDate = japanToday();
   try {
@@ -138,7 +138,7 @@ export async function hodGenerate(
 
       // The orders, through the order's one write path as a batch (its rules, lines, numbers, audit rows).
       const [batch, advance] = await Promise.allSettled([
-        saveBatch(trx, ctx, orderResource, planned.map((plan) => entryOf(plan, orderDate)), { answer: false, progress, name: (i, error) => aboutDelivery(planned[i], error), alongside: [audits] }),
+        saveBatch(trx, ctx, orderResource, planned.map((plan) => entryOf(plan, orderDate)), { answer: false, progress, chunk, name: (i, error) => aboutDelivery(planned[i], error), alongside: [audits] }),
         moved,
       ]);
       if (batch.status === 'rejected') throw batch.reason;

@@ -29,7 +29,7 @@ function rangeParams(params: Params): { from: string; to: string } {
 }
 
 /** Registers the HOD calls. */
-export async function hodPlugin(_app: FastifyInstance, { calls, database, jobs }: AreaOptions): Promise<void> {
+export async function hodPlugin(_app: FastifyInstance, { calls, database, jobs, config }: AreaOptions): Promise<void> {
   addCall(calls, 'hod_preview', {
     handler: async ({ params }) => {
       const { from, to } = rangeParams(params);
@@ -53,7 +53,7 @@ export async function hodPlugin(_app: FastifyInstance, { calls, database, jobs }
       };
       const job_id = await jobs.start({
         kind: 'hod_generate', scope: `${from}..${to}`, params: { from, to }, user, admit,
-        work: ({ id, database: { db }, progress }) => hodGenerate({ db, userId: user.user_id, call, user, jobId: id }, from, to, { progress }),
+        work: ({ id, database: { db }, progress }) => hodGenerate({ db, userId: user.user_id, call, user, jobId: id }, from, to, { progress, chunk: config.batchChunk }),
       });
       return [{ job_id }];
     },

@@ -1,8 +1,8 @@
 /**
  * Stopping a server process without dropping work (SIGTERM / SIGINT, server/cluster.ts; the limit is
  * `SHUTDOWN_TIMEOUT_MS`):
- * 1. the app closes: it stops listening, answers every new request 503 with `Connection: close` (Fastify), and
- *    closes the idle keep-alive connections;
+ * 1. the app closes: it stops listening, answers every new request (one that arrives on a connection still open)
+ *    503 `[{ error }]` with `Connection: close`, and closes the idle keep-alive connections;
  * 2. the requests in flight are answered, each with `Connection: close`, so their keep-alive connections end too
  *    (an answer already streaming when the stop came closes its connection as soon as it is idle);
  * 3. the jobs in flight get until a tenth of the limit before its end to finish; those still running then are
@@ -12,19 +12,25 @@
  * A plain `app.close()` (tests) does 1, 2 and 4 and cancels running jobs at once.
  */
 import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '../../lib/protocol';
 import type { Jobs, JobSpec } from '../jobs/jobs';
 
 /** The moment (ms since the epoch) until which a stopping app lets its jobs run. */
 const jobDeadlines = new WeakMap<FastifyInstance, number>();
 
 /**
- * Once the app closes, every answer ends its connection, and a connection that becomes idle is closed.
+ * Once the app closes, every answer ends its connection, and a connection that becomes idle is closed; a request that
+ * arrives then is answered 503 as the protocol answers (`[{ error }]` in Japanese: Fastify's own `return503OnClosing`
+ * answer is English JSON, so the app turns that off).
  * @example drainConnections(app)
  */
 export function drainConnections(app: FastifyInstance): void {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) await reply.code(503).type('application/json; charset=utf-8').send([{ error: MESSAGES.stopping }]);
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (closing) reply.header('connection', 'close');

@@ -16,6 +16,7 @@ import type { JobInfo } from '../../lib/jobs';
 import { MESSAGES } from '../../lib/protocol';
 import type { AppDatabase } from '../db/connect';
 import { nowIso } from '../http/clock';
+import { CONSOLE_LOG, type ProcessLog } from '../http/log';
 import { infoOf, storeTime, type JobDatabase, type JobRow } from './job-db';
 
 /** A running job's process writes its heartbeat this often, whatever its work is doing. */
@@ -80,13 +81,13 @@ export function onJobAbandoned(hook: AbandonedHook): () => void {
 }
 
 /** Runs the hooks for failed jobs; a hook's error is logged, the others still run. */
-export async function afterAbandoned(jobs: readonly JobInfo[], database: AppDatabase): Promise<void> {
+export async function afterAbandoned(jobs: readonly JobInfo[], database: AppDatabase, log: ProcessLog = CONSOLE_LOG): Promise<void> {
   for (const job of jobs) {
     for (const hook of hooks) {
       try {
         await hook(job, database);
       } catch (error) {
-        console.error(`job ${job.job_id}: clean-up after its server stopped failed:`, error);
+        log.error({ err: error, job: job.job_id }, 'job: the clean-up after its server stopped failed');
       }
     }
   }
@@ -114,12 +115,12 @@ export async function failAbandoned(store: JobDatabase, rows: readonly SweptRow[
 /**
  * Fails every abandoned job and runs the hooks for them (a server process's timer; the primary at start). Answers
  * the jobs failed.
- * @example await sweepAbandonedJobs(store, database)
+ * @example await sweepAbandonedJobs(store, database, log)
  */
-export async function sweepAbandonedJobs(store: JobDatabase, database: AppDatabase): Promise<JobInfo[]> {
+export async function sweepAbandonedJobs(store: JobDatabase, database: AppDatabase, log: ProcessLog = CONSOLE_LOG): Promise<JobInfo[]> {
   const running = await store.db.selectFrom('job').selectAll().select(staleCutoff(store.dialect).as('job_cutoff'))
     .where('job_state', '=', 'running').execute();
   const failed = await failAbandoned(store, running.filter(isAbandoned));
-  await afterAbandoned(failed, database);
+  await afterAbandoned(failed, database, log);
   return failed;
 }

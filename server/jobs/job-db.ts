@@ -11,9 +11,10 @@
  */
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, SqliteDialect, type RawBuilder, type Selectable } from 'kysely';
-import pg from 'pg';
 import type { JobInfo, JobKind, JobState } from '../../lib/jobs';
 import type { Config, DialectName } from '../config';
+import { postgresPool } from '../db/connect';
+import { CONSOLE_LOG, type ProcessLog } from '../http/log';
 import { createJobTable } from '../db/migrations/0022-jobs';
 import { addJobBeat } from '../db/migrations/0085-job-heartbeat';
 import type { JobTable } from '../db/schema';
@@ -38,11 +39,10 @@ export const jobFileOf = (sqliteFile: string): string => sqliteFile.replace(/(\.
  * Opens the jobs' store (on SQLite creating its file and table when missing).
  * @example const jobs = await openJobDatabase(config); …; await jobs.close()
  */
-export async function openJobDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 'sqliteFile'>): Promise<JobDatabase> {
+export async function openJobDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 'sqliteFile'>, log: ProcessLog = CONSOLE_LOG): Promise<JobDatabase> {
   if (config.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
-    // As the main pool (server/db/connect.ts): an idle connection the server ends is dropped, not the end of the process.
-    pool.on('error', (error) => console.warn(`PostgreSQL (jobs): an idle connection ended (${error.message})`));
+    // The main pool's kind (server/db/connect.ts): a connection the server ends is logged and dropped, never the end of the process.
+    const pool = postgresPool(config.databaseUrl, 2, log);
     const db = new Kysely<JobSchema>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

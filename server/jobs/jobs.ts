@@ -20,6 +20,7 @@ import type { AppDatabase } from '../db/connect';
 import { isUniqueError } from '../db/concurrency';
 import { ApiError } from '../http/api-error';
 import { nowIso } from '../http/clock';
+import { CONSOLE_LOG, type ProcessLog } from '../http/log';
 import { afterAbandoned, BEAT_EVERY_MS, failAbandoned, HOST, isAbandoned, staleCutoff, sweepAbandonedJobs, SWEEP_EVERY_MS, type SweptRow } from './abandoned';
 import { infoOf, openJobDatabase, storeTime, type JobDatabase } from './job-db';
 
@@ -97,10 +98,10 @@ export const runningRefusal = (job: Pick<JobInfo, 'job_id' | 'kind' | 'scope' | 
  * Runs `tick` every `ms` (never two at once; its errors logged), without keeping the process up. Answers how to stop
  * it, which waits for a tick under way.
  */
-function every(ms: number, what: string, tick: () => Promise<unknown>): () => Promise<void> {
+function every(ms: number, what: string, tick: () => Promise<unknown>, log: ProcessLog): () => Promise<void> {
   let current: Promise<void> | undefined;
   const timer = setInterval(() => {
-    current ??= tick().then(() => undefined, (error: unknown) => console.warn(`jobs: the ${what} failed:`, error)).finally(() => { current = undefined; });
+    current ??= tick().then(() => undefined, (error: unknown) => log.warn({ err: error }, `jobs: the ${what} failed`)).finally(() => { current = undefined; });
   }, ms);
   timer.unref();
   return async () => {
@@ -111,10 +112,10 @@ function every(ms: number, what: string, tick: () => Promise<unknown>): () => Pr
 
 /**
  * The jobs of one server process (`buildApp` makes it; area plugins start jobs through it).
- * @example const jobs = await createJobs(config, database); const id = await jobs.start({ kind: 'hod_generate', … })
+ * @example const jobs = await createJobs(config, database, log); const id = await jobs.start({ kind: 'hod_generate', … })
  */
-export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' | 'sqliteFile'>, database: AppDatabase): Promise<Jobs> {
-  const store: JobDatabase = await openJobDatabase(config);
+export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' | 'sqliteFile'>, database: AppDatabase, log: ProcessLog = CONSOLE_LOG): Promise<Jobs> {
+  const store: JobDatabase = await openJobDatabase(config, log);
   const { db, dialect } = store;
   const running = new Map<number, Promise<void>>();
   /** What a heartbeat saw on the row of a job running here: a cancel asked for, or the job failed by another server. */
@@ -127,7 +128,7 @@ export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' 
     if (lost.length === 0) return rows;
     const failed = await failAbandoned(store, lost);
     // Not waited for: a hook writing to the database would wait for a transaction this process holds (SQLite).
-    void afterAbandoned(failed, database);
+    void afterAbandoned(failed, database, log);
     return read();
   };
   const withCutoff = () => db.selectFrom('job').selectAll().select(staleCutoff(dialect).as('job_cutoff'));
@@ -145,9 +146,9 @@ export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' 
       else if (live.get(id) === 1) seen.set(id, 'cancel');
     }
   };
-  const stopBeats = every(BEAT_EVERY_MS, 'heartbeat', beat);
+  const stopBeats = every(BEAT_EVERY_MS, 'heartbeat', beat, log);
   // Each process a little apart from the others, so their sweeps do not meet.
-  const stopSweeps = every(SWEEP_EVERY_MS + Math.floor(Math.random() * 2000), 'sweep of abandoned jobs', () => sweepAbandonedJobs(store, database));
+  const stopSweeps = every(SWEEP_EVERY_MS + Math.floor(Math.random() * 2000), 'sweep of abandoned jobs', () => sweepAbandonedJobs(store, database, log), log);
 
   const finish = async (id: number, state: JobState, values: { result?: unknown; error?: string }): Promise<void> => {
     const now = nowIso();
@@ -176,10 +177,10 @@ export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' 
       await finish(id, 'done', { result });
     } catch (error) {
       if (error instanceof JobCancelled) await finish(id, 'cancelled', { error: MESSAGES.jobCancelled });
-      else if (error instanceof JobLost) console.warn(`job ${id} (${spec.kind}) stopped: another server failed it as abandoned (no heartbeat for a minute)`);
+      else if (error instanceof JobLost) log.warn({ job: id, kind: spec.kind }, 'job stopped: another server failed it as abandoned (no heartbeat for a minute)');
       else if (error instanceof ApiError) await finish(id, 'failed', { error: error.message });
       else {
-        console.error(`job ${id} (${spec.kind}) failed:`, error);
+        log.error({ err: error, job: id, kind: spec.kind }, 'job failed');
         await finish(id, 'failed', { error: MESSAGES.internal });
       }
     }
@@ -221,7 +222,7 @@ export async function createJobs(config: Pick<Config, 'dialect' | 'databaseUrl' 
       }
       // After the answer: the call does not wait, and a page closed meanwhile does not stop the work.
       const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => run(started, spec))
-        .catch((error: unknown) => console.error(`job ${started}: its state could not be recorded:`, error))
+        .catch((error: unknown) => log.error({ err: error, job: started }, 'job: its state could not be recorded'))
         .finally(() => {
           running.delete(started);
           seen.delete(started);

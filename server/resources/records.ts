@@ -225,11 +225,13 @@ const writerOf = (trx: Transaction<Database>, actor: WriteActor): Writer => ({
   delete: (def, recordId) => deleteInTransaction(trx, actor, def, recordId),
 });
 
-/** Saves built into rows and written per chunk (the database writes one while the next is built). */
+/** Saves built into rows and written per chunk (the database writes one while the next is built): config `batchChunk`. */
 const SAVES_PER_CHUNK = 2000;
 
 /** How a batch is written: `name` turns a refusal of its n-th save into the answer; `progress` hears of each chunk written. */
 export interface BatchOptions {
+  /** Saves per chunk (default 2,000: config `batchChunk`). */
+  chunk?: number;
   name?: (index: number, error: unknown) => unknown;
   progress?: (done: number, total: number) => Promise<void>;
   /** Answer the saved records (default); false: only their ids (a generation run's thousands). */
@@ -309,7 +311,8 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
     for (const write of options.alongside ?? []) queue.add(write);
     const stamp = nextStamp();
     let inserted = 0;
-    for (const [c, chunk] of chunksOf([...saves.keys()], SAVES_PER_CHUNK).entries()) {
+    const chunkSize = options.chunk ?? SAVES_PER_CHUNK;
+    for (const [c, chunk] of chunksOf([...saves.keys()], chunkSize).entries()) {
       for (const i of chunk) {
         if (!live(i)) continue;
         const save = saves[i];
@@ -370,7 +373,7 @@ async function writeSaves(trx: Transaction<Database>, actor: WriteActor, def: Re
       if (child && childRows.length > 0) queue.add(preparedInsert(trx, child.table, childRows));
       if (audits.length > 0) queue.add(preparedAudits(trx, audits));
       await queue.breathe();
-      if (options.progress) await options.progress(Math.min(saves.length, (c + 1) * SAVES_PER_CHUNK), saves.length);
+      if (options.progress) await options.progress(Math.min(saves.length, (c + 1) * chunkSize), saves.length);
     }
     await queue.done();
   } catch (error) {

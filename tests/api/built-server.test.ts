@@ -35,7 +35,8 @@ for (const dialect of dialects()) {
     });
 
     it('runs as plain JavaScript: no tsx loaded', () => {
-      assert.deepEqual(server.child.spawnargs.slice(1), [outfile]);
+      // As `npm start` runs it (scripts/start.mjs): the bundle, with its source map for stack traces.
+      assert.deepEqual(server.child.spawnargs.slice(1), ['--enable-source-maps', outfile]);
     });
 
     it('serves the client configuration, logs the admin in and answers a call', async () => {

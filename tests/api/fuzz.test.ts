@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { RESOURCES, resourceNamed } from '../../lib/resources';
 import type { FilterDef } from '../../lib/filters';
 import { columnOf, idColumn, type FieldDef, type ResourceDef } from '../../lib/resources/types';
@@ -189,12 +190,32 @@ function encodeComponent(value: string): string {
   }).join('');
 }
 
-/** What a failed write must leave as it was: the audit log and each resource table's rows. */
-async function fingerprint(h: Harness): Promise<string> {
+/**
+ * What a failed write must leave as it was: the audit log and each resource table's rows. One statement of some sixty
+ * subqueries: PostgreSQL plans it in about 12 ms and runs it in 1, so there it runs as a prepared statement on a
+ * connection of its own (planned once); SQLite prepares it cheaply through the app's own connection.
+ */
+function fingerprinter(h: Harness): { take(): Promise<string>; close(): Promise<void> } {
   const parts = [sql`(SELECT count(*) FROM audit_log)`, sql`(SELECT count(*) FROM search)`, sql`(SELECT max(modified) FROM search)`];
   for (const def of Object.values(RESOURCES)) parts.push(sql`(SELECT count(*) FROM ${sql.table(def.table)})`, sql`(SELECT max(modified) FROM ${sql.table(def.table)})`);
-  const { rows } = await sql<Record<string, unknown>>`SELECT ${sql.join(parts.map((p, i) => sql`${p} AS ${sql.ref(`f${i}`)}`))}`.execute(h.database.db);
-  return JSON.stringify(Object.values(rows[0]).map(String));
+  const query = sql<Record<string, unknown>>`SELECT ${sql.join(parts.map((p, i) => sql`${p} AS ${sql.ref(`f${i}`)}`))}`;
+  if (h.dialect !== 'postgres') {
+    return {
+      take: async () => JSON.stringify(Object.values((await query.execute(h.database.db)).rows[0]).map(String)),
+      close: async () => undefined,
+    };
+  }
+  const client = new pg.Client(h.config.databaseUrl);
+  const connected = client.connect();
+  const text = query.compile(h.database.db).sql;
+  return {
+    take: async () => {
+      await connected;
+      const { rows } = await client.query<unknown[]>({ name: 'fuzz_fingerprint', text, rowMode: 'array' });
+      return JSON.stringify(rows[0].map(String));
+    },
+    close: () => client.end(),
+  };
 }
 
 for (const dialect of dialects()) {
@@ -206,6 +227,7 @@ for (const dialect of dialects()) {
       assert.ok(table.length > 50, `the call table has ${table.length} calls`);
       const seen = new Map<string, number>();
       const statuses = new Map<number, number>();
+      const fingerprint = fingerprinter(h);
       // A case: a call, its parameters, whether it carries the admin's key (nine in ten), form or JSON body.
       const cases = fc.constantFrom(...table).chain(([name, def]) =>
         fc.tuple(fc.constant(name), fc.constant(def), callParams(name), fc.integer({ min: 0, max: 9 }).map((n) => n > 0), fc.boolean()));
@@ -213,7 +235,7 @@ for (const dialect of dialects()) {
       await fc.assert(
         fc.asyncProperty(cases, async ([name, def, pairs, withKey, asJson]: [string, CallDef, [string, string][], boolean, boolean]) => {
           seen.set(name, (seen.get(name) ?? 0) + 1);
-          const before = def.level === 'write' ? await fingerprint(h) : '';
+          const before = def.level === 'write' ? await fingerprint.take() : '';
           const all: [string, string][] = withKey ? [['authKey', h.adminKey], ...pairs] : pairs;
           const body = asJson && pairs.every(([, v]) => wellFormed(v))
             ? JSON.stringify(Object.fromEntries(all))
@@ -244,11 +266,11 @@ for (const dialect of dialects()) {
             assert.equal(typeof error, 'string', where);
             assert.match(String(error), JAPANESE, where);
             assert.doesNotMatch(String(error), LEAKS, where);
-            if (def.level === 'write') assert.equal(await fingerprint(h), before, `a refused write changed data: ${where}`);
+            if (def.level === 'write') assert.equal(await fingerprint.take(), before, `a refused write changed data: ${where}`);
           }
         }),
         { seed: SEED, numRuns: RUNS, endOnFailure: true },
-      );
+      ).finally(() => fingerprint.close());
       const untouched = table.map(([name]) => name).filter((name) => !seen.has(name));
       console.log(`fuzz ${dialect}: ${RUNS} cases (seed ${SEED}) over ${seen.size}/${table.length} calls; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
       assert.ok(untouched.length <= table.length / 10, `calls never fuzzed: ${untouched.join(', ')}`);

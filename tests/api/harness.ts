@@ -81,7 +81,7 @@ const encode = (params: Record<string, ParamValue>): URLSearchParams => {
 };
 
 /** The sources a migrated database depends on: the migrations and the shared and server code they import. */
-function sourceHash(): string {
+export function sourceHash(): string {
   const hash = createHash('sha256');
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {

@@ -187,6 +187,39 @@ for (const dialect of dialects()) {
         assert.match(res.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/, bad);
       }
     });
+
+    // Last: it closes the app.
+    it('answers a request that arrives while the app stops 503 [{error}] in Japanese, /healthz too', async () => {
+      const { port } = new URL(h.url);
+      // Two connections with a request begun on each (its first line sent): not idle, so the stop leaves them open.
+      const begin = async (line: string): Promise<{ socket: net.Socket; answer: Promise<string> }> => {
+        const socket = net.connect(Number(port), '127.0.0.1');
+        await new Promise<void>((resolve) => socket.once('connect', resolve));
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => { text += chunk; });
+        const answer = new Promise<string>((resolve) => socket.once('close', () => resolve(text)));
+        socket.write(`${line}\r\nHost: 127.0.0.1\r\n`);
+        return { socket, answer };
+      };
+      const body = form({ authKey: h.adminKey });
+      const call = await begin(`POST ${h.config.dbApiPrefix}/client_cnt HTTP/1.1`);
+      const health = await begin('GET /healthz HTTP/1.1');
+      const closed = h.app.close();
+      // Once it no longer listens, its preClose hooks have run: it is stopping.
+      for (let i = 0; i < 500 && h.app.server.listening; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.equal(h.app.server.listening, false);
+      call.socket.write(`Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      health.socket.write('\r\n');
+      for (const text of [await call.answer, await health.answer]) {
+        assert.match(text, /^HTTP\/1\.1 503 /, text);
+        assert.match(text, /\r\nconnection: close\r\n/i, text);
+        const json = text.slice(text.indexOf('\r\n\r\n') + 4);
+        assert.deepEqual(JSON.parse(json), [{ error: MESSAGES.stopping }]);
+        assertNoInternals(json);
+      }
+      await closed;
+    });
   });
 
   describe(`a stop (SIGTERM, ${dialect}, two server processes)`, () => {

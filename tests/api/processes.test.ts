@@ -16,7 +16,7 @@ const ADMIN = { email: 'processes@example.jp', password: 'processes-password-202
 const workersOf = (pid: number): number[] => {
   try {
     return execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n')
-      .filter((line) => line.includes('server/main.ts')).map((line) => Number.parseInt(line.trim(), 10)).filter(Boolean);
+      .filter((line) => /server\/main\.ts|test-server-[^/]*\/main\.js/.test(line)).map((line) => Number.parseInt(line.trim(), 10)).filter(Boolean);
   } catch {
     return []; // ps exits 1 when there are none
   }

@@ -1,3 +1,7 @@
+/**
+ * @vitest-environment jsdom
+ * (a new record's remembered values are kept in local storage)
+ */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { linkedFilters, listFilters } from '@/lib/list/list-state';
 import { newRecordValues } from '@/lib/client/list/new-record-values';
