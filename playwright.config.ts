@@ -19,6 +19,12 @@ const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => 
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'hod-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const slotDir = (n: number): string => join(dataDir, String(n));
+/**
+ * How a server is started: the built server (`E2E_SERVER_BUNDLE`, which `npm test` builds as `npm start` does:
+ * scripts/build-server.mjs) — what production runs — or else the sources through tsx.
+ */
+const bundle = process.env.E2E_SERVER_BUNDLE;
+export const SERVER_ARGS = bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', 'server/main.ts'];
 
 export const E2E = {
   baseURL: `http://127.0.0.1:${PORT + slot}`,
@@ -52,7 +58,7 @@ export default defineConfig({
   webServer: Array.from({ length: WORKERS }, (_, n) => {
     mkdirSync(slotDir(n), { recursive: true });
     return {
-      command: 'node --import tsx server/main.ts',
+      command: `node ${SERVER_ARGS.join(' ')}`,
       url: `http://127.0.0.1:${PORT + n}/config.json`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -131,9 +131,12 @@ const apiRun = (dialect) => {
     ...apiFiles,
   ], { TEST_DIALECTS: dialect }).then((code) => ({ dialect, code, tap }));
 };
-// The type check has passed: the build need not check the types again (next.config.mjs).
+// The type check has passed: the build need not check the types again (next.config.mjs). The server is built too, as
+// `npm start` builds it (scripts/build-server.mjs): the browser tests run it.
+const serverBundle = join(root, 'dist', 'server', 'main.js');
 const [build, ...apis] = await Promise.all([
-  run('build', bin('next'), ['build'], tsc === 0 ? { HOD_TYPES_CHECKED: '1' } : {}),
+  run('build', bin('next'), ['build'], tsc === 0 ? { HOD_TYPES_CHECKED: '1' } : {})
+    .then(async (code) => code || run('build server', process.execPath, [join(root, 'scripts', 'build-server.mjs'), serverBundle])),
   ...(apiFiles.length ? apiDialects.map(apiRun) : []),
 ]);
 for (const { dialect, code, tap } of apis) {
@@ -148,7 +151,7 @@ if (build !== 0) {
   record('build', 0, 1);
 } else {
   const pwOut = join(reports, 'playwright.json');
-  const e2e = await run('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwOut });
+  const e2e = await run('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwOut, E2E_SERVER_BUNDLE: serverBundle });
   const p = readJson(pwOut);
   const passed = (p?.stats?.expected ?? 0) + (p?.stats?.flaky ?? 0);
   const failed = p?.stats?.unexpected ?? 0;

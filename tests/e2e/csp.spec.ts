@@ -12,6 +12,7 @@ import { RESOURCES, type ResourceName } from '../../lib/resources';
 import { idColumn } from '../../lib/resources/types';
 import { fillPath, ROUTES, type RouteDef } from '../../lib/routes';
 import { readRow } from './db';
+import { SERVER_ARGS } from '../../playwright.config';
 import { E2E, login, trackErrors, watchViolations } from './fixtures';
 
 /** The first live record of a resource with the customer it is kept under (itself when none); null ids when there is none. */
@@ -96,7 +97,7 @@ test.describe('with a maps key', () => {
 
   test.beforeAll(async () => {
     // The same database as the e2e server (server processes may share one); only the maps key differs.
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    server = spawn(process.execPath, SERVER_ARGS, {
       cwd: fileURLToPath(new URL('../../', import.meta.url)),
       env: { ...process.env, TZ: 'Asia/Tokyo', PORT: '0', HOST: '127.0.0.1', WEB_CONCURRENCY: '1', DATA_DIR: E2E.dataDir, MAPS_API_KEY: 'e2e-maps-key' },
       stdio: ['ignore', 'pipe', 'inherit'],
