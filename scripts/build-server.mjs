@@ -1,18 +1,22 @@
 #!/usr/bin/env node
 /**
  * Builds the server to JavaScript: `server/main.ts` and what it imports (server/, lib/) bundled by esbuild into one
- * ES module, `dist/server/main.js` (with its source map); the packages under node_modules stay imports. Production runs
- * that file (`npm start`); TypeScript is not compiled at run time. The types are checked by `npm run typecheck`.
- * `node scripts/build-server.mjs [outfile]` (`npm run build:server`); `serverStale()` says whether the file is older than its
- * sources.
+ * ES module, `dist/server/main.js` (with its source map); the packages under node_modules stay imports. Beside it the
+ * two maintenance commands, `backup.js` and `restore.js` (scripts/backup.ts, restore.ts: `npm run backup` / `restore`).
+ * Production runs these files (`npm start`); TypeScript is not compiled at run time, so a machine installed with
+ * `--omit=dev` runs them all. The types are checked by `npm run typecheck`.
+ * `node scripts/build-server.mjs [outfile]` (`npm run build:server`; the others go beside `outfile`, which is named
+ * main.js); `serverStale()` says whether the file is older than its sources.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 export const SERVER_ENTRY = join(root, 'dist', 'server', 'main.js');
 /** What the built server is made of: a change in any of these rebuilds it. */
-const SOURCES = ['server', 'lib', 'package.json', 'tsconfig.json', 'scripts/build-server.mjs'];
+const SOURCES = ['server', 'lib', 'package.json', 'tsconfig.json', 'scripts/build-server.mjs', 'scripts/backup.ts', 'scripts/restore.ts'];
+/** What is built: the server and the maintenance commands, each one module named after its key. */
+const ENTRIES = { main: 'server/main.ts', backup: 'scripts/backup.ts', restore: 'scripts/restore.ts' };
 const SKIP = new Set(['node_modules', '.next', 'out', 'dist']);
 
 /** Newest modification time (ms) of a file or of any file below a directory. */
@@ -33,14 +37,15 @@ export function serverStale(outfile = SERVER_ENTRY) {
   return built === 0 || built < Math.max(...SOURCES.map((p) => newest(join(root, p))));
 }
 
-/** Bundles the server into `outfile`. */
+/** Bundles the server into `outfile` (named main.js), the maintenance commands beside it. */
 export async function buildServer(outfile = SERVER_ENTRY) {
+  if (basename(outfile) !== 'main.js') throw new Error(`the server's file is named main.js, not ${basename(outfile)}`);
   // Loaded only to build: a machine that runs an up-to-date dist/ (installed with --omit=dev) has no esbuild.
   const { build } = await import('esbuild');
   await build({
     absWorkingDir: root,
-    entryPoints: ['server/main.ts'],
-    outfile,
+    entryPoints: ENTRIES,
+    outdir: dirname(outfile),
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -5,9 +5,10 @@
  * `N passed, N failed` — the totals of all suites — and exits non-zero on any failure.
  *
  * Steps that do not depend on each other run side by side (the machine has two cores and most steps wait on a
- * database, a browser or one core): type check, lint and the copy check together; then the unit tests; then the API
- * suite's SQLite half, its PostgreSQL half (each running its files two at a time) and the static build together; then
- * the browser tests (two workers, each with its own server and database: playwright.config.ts). A step run beside
+ * database, a browser or one core): the server's build first (a second); type check, lint, the copy check and the
+ * unit tests together; then the API suite (bundled) — its SQLite half, its PostgreSQL half (each running its files two
+ * at a time) — and the static build together; then the browser tests (two workers, each with its own server, the
+ * built one, and database: playwright.config.ts). A step run beside
  * others writes its output to `.test-reports/{label}.log`, printed whole when the step ends, so the output reads step
  * by step.
  */
@@ -69,28 +70,31 @@ function record(label, passed, failed) {
 
 const began = Date.now();
 
-// 1. Type check, lint (eslint.config.mjs: typescript-eslint with types, React hooks, no import cycles, the layers) and
+// 1. Type check, lint (eslint.config.mjs: typescript-eslint with types, React hooks, no import cycles, the layers),
 //    the copy check (no screen or handler copied between resources: the workplace's `duplicates` tool; skipped where
-//    it is missing) and whether the call reference docs/calls.md is current (scripts/docs.mjs --check), side by side;
-//    one check each.
-const [tsc, lint, dup, docs] = await Promise.all([
+//    it is missing), whether the call reference docs/calls.md is current (scripts/docs.mjs --check) — one check each —
+//    and the unit and component tests, side by side: none needs another's result, and the type check ends long before
+//    the lint, whose type-aware rules keep one core busy alone otherwise.
+// The server is built first, as `npm start` builds it (scripts/build-server.mjs, under a second): the browser tests run
+// it, and nothing builds it while the API tests run.
+const serverBundle = join(root, 'dist', 'server', 'main.js');
+const serverBuilt = await run('build server', process.execPath, [join(root, 'scripts', 'build-server.mjs'), serverBundle]);
+const vitestOut = join(reports, 'vitest.json');
+const [tsc, lint, dup, docs, vitest] = await Promise.all([
   run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
   run('lint', bin('eslint'), ['--max-warnings=0', '.']),
   run('duplicates', process.execPath, [join(root, 'scripts', 'duplicates-check.mjs')]),
   run('docs', process.execPath, ['--import', 'tsx', join(root, 'scripts', 'docs.mjs'), '--check']),
+  run('unit', bin('vitest'), ['run', '--config', 'vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestOut}`]),
 ]);
 record('typecheck', tsc === 0 ? 1 : 0, tsc === 0 ? 0 : 1);
 record('lint', lint === 0 ? 1 : 0, lint === 0 ? 0 : 1);
 if (dup !== 3) record('duplicates', dup === 0 ? 1 : 0, dup === 0 ? 0 : 1);
 record('docs', docs === 0 ? 1 : 0, docs === 0 ? 0 : 1);
-
-// 2. Unit and component tests.
-const vitestOut = join(reports, 'vitest.json');
-const vitest = await run('unit', bin('vitest'), ['run', '--config', 'vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestOut}`]);
 const v = readJson(vitestOut);
 record('unit', v?.numPassedTests ?? 0, v ? v.numFailedTests + (vitest !== 0 && v.numFailedTests === 0 ? 1 : 0) : 1);
 
-// 3. API tests against the real server, one runner per dialect (SQLite; PostgreSQL too when TEST_DATABASE_URL is
+// 2. API tests against the real server, one runner per dialect (SQLite; PostgreSQL too when TEST_DATABASE_URL is
 //    set), beside the static build the browser tests need. Each runner runs API_CONCURRENCY files at once (2 by
 //    default; each file has its own server on port 0, its own temporary folder and database, the template databases
 //    are built under a lock); each file's time goes to `.test-reports/api-{dialect}-files.txt`, the slowest first.
@@ -131,12 +135,9 @@ const apiRun = (dialect) => {
     ...apiFiles,
   ], { TEST_DIALECTS: dialect }).then((code) => ({ dialect, code, tap }));
 };
-// The type check has passed: the build need not check the types again (next.config.mjs). The server is built too, as
-// `npm start` builds it (scripts/build-server.mjs): the browser tests run it.
-const serverBundle = join(root, 'dist', 'server', 'main.js');
+// The type check has passed: the build need not check the types again (next.config.mjs).
 const [build, ...apis] = await Promise.all([
-  run('build', bin('next'), ['build'], tsc === 0 ? { HOD_TYPES_CHECKED: '1' } : {})
-    .then(async (code) => code || run('build server', process.execPath, [join(root, 'scripts', 'build-server.mjs'), serverBundle])),
+  run('build', bin('next'), ['build'], tsc === 0 ? { HOD_TYPES_CHECKED: '1' } : {}).then((code) => code || serverBuilt),
   ...(apiFiles.length ? apiDialects.map(apiRun) : []),
 ]);
 for (const { dialect, code, tap } of apis) {
@@ -146,7 +147,7 @@ for (const { dialect, code, tap } of apis) {
   record(`api ${dialect}`, count('pass'), failed + (code !== 0 && failed === 0 ? 1 : 0));
 }
 
-// 4. Browser tests against the built bundle and the real servers.
+// 3. Browser tests against the built bundle and the real servers.
 if (build !== 0) {
   record('build', 0, 1);
 } else {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -20,16 +20,19 @@ import { sha256Of, type BackupManifest } from '../../server/db/backup';
 import { MIGRATION_NAMES } from '../../server/db/migrate';
 import { restoreDatabase } from '../../server/db/restore';
 import { dialects } from './harness';
-import { startServerProcess, type ServerProcess } from './server-process';
+import { builtServer, startServerProcess, type ServerProcess } from './server-process';
 
 const ADMIN = { email: 'backup@example.jp', password: 'backup-password-2026' };
 const PREFIX = '負荷保存商事';
 const UNCHANGED = /復元していません（データベースは変更していません）。/;
 
-/** Runs scripts/{name}.ts as `npm run {name}` does, with a server's environment; its exit code and output. */
+/**
+ * Runs the built scripts/{name}.ts (beside the built server, scripts/build-server.mjs) as `npm run {name}` does, with a
+ * server's environment; its exit code and output.
+ */
 function runScript(name: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
+    const child = spawn(process.execPath, ['--enable-source-maps', join(dirname(builtServer()), `${name}.js`), ...args], {
       env: { ...process.env, TZ: 'Asia/Tokyo', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

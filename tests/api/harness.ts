@@ -80,7 +80,7 @@ const encode = (params: Record<string, ParamValue>): URLSearchParams => {
   return body;
 };
 
-/** The sources a migrated database depends on: the migrations and the shared and server code they import. */
+/** The sources a migrated database and the built server depend on: the migrations, the shared and server code, the scripts. */
 export function sourceHash(): string {
   const hash = createHash('sha256');
   const walk = (dir: string): void => {
@@ -90,7 +90,7 @@ export function sourceHash(): string {
       else if (/\.tsx?$/.test(entry.name)) hash.update(path).update(readFileSync(path));
     }
   };
-  for (const dir of ['lib', 'server']) walk(join(root, dir));
+  for (const dir of ['lib', 'server', 'scripts']) walk(join(root, dir));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -489,7 +489,7 @@ describe('npm start (scripts/start.mjs) on SIGTERM', () => {
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'hod-npm-start-'));
     mkdirSync(join(dir, 'scripts'));
-    for (const path of ['node_modules', 'server', 'lib', 'package.json', 'tsconfig.json']) symlinkSync(join(root, path), join(dir, path));
+    for (const path of ['node_modules', 'server', 'lib', 'package.json', 'tsconfig.json', 'scripts/backup.ts', 'scripts/restore.ts']) symlinkSync(join(root, path), join(dir, path));
     // Copied, not linked: the scripts find the checkout from where they lie.
     for (const path of ['scripts/start.mjs', 'scripts/build-server.mjs']) copyFileSync(join(root, path), join(dir, path));
     mkdirSync(join(dir, 'out'));

@@ -19,9 +19,10 @@ let bundle: string | undefined;
  * `dist/test-server-{hash}/` — inside the checkout, so its package imports resolve from node_modules. A process loads
  * the bundle in a fraction of the time compiling the sources through tsx takes (on this 2-core machine, under the
  * suite's load: 13–16 s against 27–28 s for a primary and two workers), and the tests run what production runs.
- * Test processes that build at once each build beside it and rename; the first rename wins.
+ * Test processes that build at once each build beside it and rename; the first rename wins. The maintenance commands
+ * (`backup.js`, `restore.js`) are built beside it.
  */
-function builtServer(): string {
+export function builtServer(): string {
   if (bundle) return bundle;
   const dir = join(root, 'dist', `test-server-${sourceHash()}`);
   const file = join(dir, 'main.js');
