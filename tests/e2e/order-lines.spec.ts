@@ -25,7 +25,10 @@ test('order lines: an unsaved line edit holds the leave guard; rows move and sav
   const quantity = lines.getByLabel('1行目の数量');
   await expect(quantity).not.toHaveValue('');
   const stored = await quantity.inputValue();
-  const firstItem = await lines.getByRole('combobox', { name: '1行目の商品' }).inputValue();
+  // The picker shows 「ID n」 until the item's name has arrived: read it once it has.
+  const firstItemBox = lines.getByRole('combobox', { name: '1行目の商品' });
+  await expect(firstItemBox).not.toHaveValue(/^(ID \d+)?$/);
+  const firstItem = await firstItemBox.inputValue();
 
   // Only a line changed: leaving asks, and staying keeps the edit.
   await quantity.fill(String(Number(stored) + 1));

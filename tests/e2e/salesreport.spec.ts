@@ -93,6 +93,8 @@ test('aging list: per billing customer by age, sortable, the customer one click 
   await expect(table.locator('tfoot')).toContainText('合計（');
   await table.getByRole('button', { name: '顧客' }).click();
   await expect(table.getByRole('columnheader', { name: '顧客', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+  // The rows of the new order have arrived (the table is busy while the previous order's rows are still shown).
+  await expect(table).not.toHaveAttribute('aria-busy', 'true');
   const first = table.locator('tbody tr').first().getByRole('link');
   const customer = (await first.textContent()) ?? '';
   await first.click();
