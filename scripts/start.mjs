@@ -29,16 +29,15 @@ const staticDir = join(root, process.env.STATIC_DIR || 'out');
 const index = join(staticDir, 'index.html');
 const built = existsSync(index) ? statSync(index).mtimeMs : 0;
 const sources = Math.max(...SOURCES.map((p) => newest(join(root, p))));
-if (command) {
-  // A maintenance command: no web client.
-} else if (built === 0 || built < sources) {
+// A maintenance command needs no web client.
+if (!command && (built === 0 || built < sources)) {
   console.log(built === 0 ? 'Building the web client (out/ is missing)…' : 'Building the web client (sources changed)…');
   const build = spawnSync(join(root, 'node_modules', '.bin', 'next'), ['build'], { cwd: root, stdio: 'inherit', env });
   if (build.status !== 0) {
     console.error('next build failed; the server is not started.');
     process.exit(build.status ?? 1);
   }
-} else {
+} else if (!command) {
   console.log('Web client is up to date (out/).');
 }
 
