@@ -85,7 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // until its deadline (server/http/shutdown.ts); then a job still running is asked to stop and rolls back.
   app.addHook('onClose', async () => {
     const deadline = jobDeadlineOf(app);
-    if (deadline !== undefined) await inFlight.settled(deadline);
+    if (deadline !== undefined && !(await inFlight.settled(deadline))) app.log.warn('stopping: a job did not finish within the limit; it is cancelled and rolls back');
     await jobs.close();
   });
   healthRoute(app, database);

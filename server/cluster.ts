@@ -67,7 +67,9 @@ function onStopSignal(stop: (deadline: number) => Promise<number>, limitMs: numb
  * once the first listens (restarting a worker that dies, stopping all on SIGINT/SIGTERM); in a worker it
  * serves and answers that worker's port (a worker that died leaves its running jobs to the sweep of server/jobs: the
  * other processes fail them). A stop signal lets each process finish its work in flight within
- * `shutdownTimeoutMs` and exits 0 when every process did (1 when one had to be ended).
+ * `shutdownTimeoutMs` and exits 0 when every process did (1 when one had to be ended). One limit of Node's round-robin
+ * handoff (nodejs/node#21940): a connection the primary hands to the last listening worker in the instant it stops
+ * listening is held, unanswered, until the primary exits; a load balancer's connect time-out sends it elsewhere.
  * @example const port = await runWorkers(config.workers, async () => { …; return { app, close } })
  */
 export async function runWorkers(workers: number, serve: () => Promise<Served>, options: StopOptions = {}): Promise<number> {

@@ -15,6 +15,9 @@ import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../lib/protocol';
 import type { Jobs, JobSpec } from '../jobs/jobs';
 
+/** While a stop waits for requests in flight, it names them in the log this often. */
+const STOP_REPORT_MS = 5_000;
+
 /** The moment (ms since the epoch) until which a stopping app lets its jobs run. */
 const jobDeadlines = new WeakMap<FastifyInstance, number>();
 
@@ -26,17 +29,36 @@ const jobDeadlines = new WeakMap<FastifyInstance, number>();
  */
 export function drainConnections(app: FastifyInstance): void {
   let closing = false;
+  /** The requests being answered (id → path and start), so a stop that waits says what it waits for. */
+  const answering = new Map<string, { url: string; since: number }>();
+  let report: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     closing = true;
+    report = setInterval(() => {
+      if (answering.size === 0) return;
+      const now = Date.now();
+      const requests = [...answering.values()].map(({ url, since }) => ({ url, ms: now - since }));
+      app.log.warn({ requests }, 'stopping: still answering the requests in flight');
+    }, STOP_REPORT_MS);
+    report.unref();
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (closing) await reply.code(503).type('application/json; charset=utf-8').send([{ error: MESSAGES.stopping }]);
+  app.addHook('onClose', async () => clearInterval(report));
+  app.addHook('onRequest', async (request, reply) => {
+    if (closing) {
+      await reply.code(503).type('application/json; charset=utf-8').send([{ error: MESSAGES.stopping }]);
+      return;
+    }
+    answering.set(request.id, { url: request.url.split('?')[0], since: Date.now() });
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (closing) reply.header('connection', 'close');
     return payload;
   });
-  app.addHook('onResponse', async () => {
+  app.addHook('onRequestAbort', async (request) => {
+    answering.delete(request.id);
+  });
+  app.addHook('onResponse', async (request) => {
+    answering.delete(request.id);
     // The socket is idle only after the answer's last byte left: close it then.
     if (closing) setImmediate(() => app.server.closeIdleConnections());
   });
