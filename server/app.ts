@@ -17,6 +17,7 @@ import { healthRoute } from './http/healthz';
 import { createLogger, logRequests, requestIdOf, type Logger } from './http/log';
 import { securityHeaders } from './http/security-headers';
 import { drainConnections, followJobs, jobDeadlineOf } from './http/shutdown';
+import { logFileSweepsTo } from './files';
 import { notFoundHandler } from './static/plugin';
 import { createJobs } from './jobs/jobs';
 import { onJobAbandoned } from './jobs/abandoned';
@@ -47,6 +48,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await migrateToLatest(database.db, database.dialect);
   }
   const log = config.logLevel === 'silent' ? undefined : (options.log ?? createLogger(config));
+  if (log) logFileSweepsTo(log);
   // Typed as Fastify's logger, so the app's type does not carry pino's.
   const loggerInstance: FastifyBaseLogger | undefined = log;
   const app = Fastify({

@@ -36,7 +36,7 @@ export async function callsPlugin(app: FastifyInstance, { calls, database, confi
   // Multipart bodies are read by the call that takes them (streamed, with its limits), never parsed up front.
   await app.register(multipart, { throwFileSizeLimit: false });
   // PostgreSQL: sessions kept between calls while a change to them is announced at once (server/auth/session-cache.ts).
-  const cache = database.dialect === 'postgres' && config.databaseUrl ? await openSessionCache(config.databaseUrl) : undefined;
+  const cache = database.dialect === 'postgres' && config.databaseUrl ? await openSessionCache(config.databaseUrl, (line) => app.log.warn(line)) : undefined;
   if (cache) app.addHook('onClose', () => cache.close());
   // The request's log lines name the caller (its user id, nothing else about them) from here on.
   const gate = async (request: FastifyRequest, name: string, def: CallDef, params: Params) => {

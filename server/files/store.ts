@@ -19,6 +19,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import type { Database, Row } from '../db/schema';
 import { nowIso, nowMs } from '../http/clock';
+import { CONSOLE_LOG, type ProcessLog } from '../http/log';
 
 /** Bytes per chunk row: few round trips for a 50 MB file, half a megabyte in memory per stream. */
 export const CHUNK_BYTES = 512 * 1024;
@@ -95,6 +96,16 @@ export async function removeExpiredFiles(db: Kysely<Database>, now = nowIso()): 
 }
 
 let lastSweep = Number.NEGATIVE_INFINITY;
+/** Where a failed sweep is reported: the server's log once `logFileSweepsTo` names it (buildApp), else the console. */
+let sweepLog: ProcessLog = CONSOLE_LOG;
+
+/**
+ * Reports this process's failed sweeps of expired files to `log` (the server's JSON log) instead of the console.
+ * @example logFileSweepsTo(log)
+ */
+export function logFileSweepsTo(log: ProcessLog): void {
+  sweepLog = log;
+}
 
 /** Removes expired files unless this process did so less than a minute ago (by the one clock). */
 async function sweepExpiredFiles(db: Kysely<Database>): Promise<void> {
@@ -187,7 +198,7 @@ export class FileWriter extends Writable {
     const { db, spec } = this;
     (async () => {
       // Housekeeping for every server: a failed sweep (another server removing the same files) is not this file's failure.
-      await sweepExpiredFiles(db).catch((error: unknown) => console.warn('removing expired files failed:', error));
+      await sweepExpiredFiles(db).catch((error: unknown) => sweepLog.warn({ err: error }, 'removing expired files failed'));
       const now = nowMs();
       const row = await db.insertInto('stored_file').values({
         sf_kind: spec.kind, sf_name: spec.name, sf_usr_id: spec.userId ?? null, sf_job_id: spec.jobId ?? null,
