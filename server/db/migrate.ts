@@ -54,6 +54,7 @@ import * as storedFiles from './migrations/0081-stored-files';
 import * as jobHeartbeat from './migrations/0085-job-heartbeat';
 import * as rowCounts from './migrations/0090-row-counts';
 import * as sessionNotify from './migrations/0095-session-notify';
+import * as rowCountStatements from './migrations/0100-row-count-statements';
 import type { Database } from './schema';
 import { cellText } from '../../lib/resources/checks';
 
@@ -114,6 +115,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0085-job-heartbeat': jobHeartbeat,
   '0090-row-counts': rowCounts,
   '0095-session-notify': sessionNotify,
+  '0100-row-count-statements': rowCountStatements,
 };
 
 

@@ -121,6 +121,32 @@ for (const dialect of dialects()) {
       await assertExact('orders', 'od_status');
     });
 
+    it('adds a whole transaction at its commit: many statements, a status moved twice, a savepoint rolled back; nothing left pending', async () => {
+      const db = h.database.db;
+      const stamp = new Date().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await sql`INSERT INTO orders (od_cl_id, od_status, od_biko, created, modified, deleted)
+          SELECT ${h.fixtures.clients.yamada}, 'shipped', 'one-transaction', ${stamp}, ${stamp}, 0 FROM orders o CROSS JOIN orders p LIMIT 20`.execute(trx);
+        await trx.updateTable('orders').set({ od_status: 'pending' }).where('od_biko', '=', 'one-transaction').execute();
+        await sql`UPDATE orders SET od_status = 'processed' WHERE od_biko = 'one-transaction' AND od_id % 2 = 0`.execute(trx);
+        // A write of no counted column: no key changes.
+        await trx.updateTable('orders').set({ modified: stamp }).where('od_biko', '=', 'one-transaction').execute();
+        await sql`SAVEPOINT counted`.execute(trx);
+        await sql`UPDATE orders SET deleted = 1 WHERE od_biko = 'one-transaction'`.execute(trx);
+        await sql`ROLLBACK TO SAVEPOINT counted`.execute(trx);
+        await sql`DELETE FROM orders WHERE od_biko = 'one-transaction' AND od_id % 5 = 0`.execute(trx);
+      });
+      await assertExact('orders', 'od_status');
+      await assertOrderLists();
+      if (dialect === 'postgres') {
+        // The statements' sums were held for the commit, then moved into the counters: none is left behind.
+        const left = await sql<{ n: string }>`SELECT (SELECT count(*) FROM row_count_pending) + (SELECT count(*) FROM row_count_flush) AS n`.execute(db);
+        assert.equal(Number(left.rows[0].n), 0);
+      }
+      await db.deleteFrom('orders').where('od_biko', '=', 'one-transaction').execute();
+      await assertExact('orders', 'od_status');
+    });
+
     it('stays exact under concurrent writes from several connections', async () => {
       const ids = await Promise.all(Array.from({ length: 24 }, (_, i) => newOrder(i % 3 === 0 ? 'pending' : undefined)));
       await assertExact('orders', 'od_status');

@@ -37,6 +37,6 @@ export const COUNTED_0090: readonly CountedTable[] = [
 ];
 
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
-  await createRowCountTable(db);
+  await createRowCountTable(db, dialect);
   for (const counted of COUNTED_0090) await countRows(db, dialect, counted);
 }
