@@ -25,20 +25,21 @@ if (command !== undefined && command !== 'backup' && command !== 'restore') {
   process.exit(1);
 }
 
-const staticDir = join(root, process.env.STATIC_DIR || 'out');
-const index = join(staticDir, 'index.html');
-const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-const sources = Math.max(...SOURCES.map((p) => newest(join(root, p))));
-// A maintenance command needs no web client.
-if (!command && (built === 0 || built < sources)) {
-  console.log(built === 0 ? 'Building the web client (out/ is missing)…' : 'Building the web client (sources changed)…');
-  const build = spawnSync(join(root, 'node_modules', '.bin', 'next'), ['build'], { cwd: root, stdio: 'inherit', env });
-  if (build.status !== 0) {
-    console.error('next build failed; the server is not started.');
-    process.exit(build.status ?? 1);
+// A maintenance command needs no web client: only the server's start looks at (and builds) it.
+if (!command) {
+  const index = join(root, process.env.STATIC_DIR || 'out', 'index.html');
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  const sources = Math.max(...SOURCES.map((p) => newest(join(root, p))));
+  if (built === 0 || built < sources) {
+    console.log(built === 0 ? 'Building the web client (out/ is missing)…' : 'Building the web client (sources changed)…');
+    const build = spawnSync(join(root, 'node_modules', '.bin', 'next'), ['build'], { cwd: root, stdio: 'inherit', env });
+    if (build.status !== 0) {
+      console.error('next build failed; the server is not started.');
+      process.exit(build.status ?? 1);
+    }
+  } else {
+    console.log('Web client is up to date (out/).');
   }
-} else if (!command) {
-  console.log('Web client is up to date (out/).');
 }
 
 if (serverStale()) {

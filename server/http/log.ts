@@ -43,7 +43,7 @@ export function requestIdOf(request: Pick<IncomingMessage, 'headers'>): string {
 }
 
 /** A path without its query string (a query may carry anything a client typed). */
-const pathOf = (url: string | undefined): string => (url ?? '').split('?')[0];
+export const pathOf = (url: string | undefined): string => (url ?? '').split('?')[0];
 
 /** What is logged of an error: no `detail` (PostgreSQL puts row values there), no parameters, no own fields. */
 function errorFields(error: unknown): Record<string, unknown> {

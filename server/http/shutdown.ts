@@ -11,8 +11,9 @@
  * 4. the database closes and the process exits 0.
  * A plain `app.close()` (tests) does 1, 2 and 4 and cancels running jobs at once.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../lib/protocol';
+import { pathOf } from './log';
 import type { Jobs, JobSpec } from '../jobs/jobs';
 
 /** While a stop waits for requests in flight, it names them in the log this often. */
@@ -29,15 +30,14 @@ const jobDeadlines = new WeakMap<FastifyInstance, number>();
  */
 export function drainConnections(app: FastifyInstance): void {
   let closing = false;
-  /** The requests being answered (id → path and start), so a stop that waits says what it waits for. */
-  const answering = new Map<string, { url: string; since: number }>();
+  /** The answers under way, so a stop that waits says what it waits for (their paths and times are read then). */
+  const answering = new Map<FastifyRequest, FastifyReply>();
   let report: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     closing = true;
     report = setInterval(() => {
       if (answering.size === 0) return;
-      const now = Date.now();
-      const requests = [...answering.values()].map(({ url, since }) => ({ url, ms: now - since }));
+      const requests = [...answering.values()].map((reply) => ({ url: pathOf(reply.request.url), ms: Math.round(reply.elapsedTime) }));
       app.log.warn({ requests }, 'stopping: still answering the requests in flight');
     }, STOP_REPORT_MS);
     report.unref();
@@ -48,17 +48,17 @@ export function drainConnections(app: FastifyInstance): void {
       await reply.code(503).type('application/json; charset=utf-8').send([{ error: MESSAGES.stopping }]);
       return;
     }
-    answering.set(request.id, { url: request.url.split('?')[0], since: Date.now() });
+    answering.set(request, reply);
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (closing) reply.header('connection', 'close');
     return payload;
   });
   app.addHook('onRequestAbort', async (request) => {
-    answering.delete(request.id);
+    answering.delete(request);
   });
   app.addHook('onResponse', async (request) => {
-    answering.delete(request.id);
+    answering.delete(request);
     // The socket is idle only after the answer's last byte left: close it then.
     if (closing) setImmediate(() => app.server.closeIdleConnections());
   });

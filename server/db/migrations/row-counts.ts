@@ -72,16 +72,10 @@ export async function createRowCountFlush(db: Kysely<unknown>): Promise<void> {
     DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION row_count_flush()`).execute(db);
 }
 
-/**
- * PostgreSQL: a counted table's statement triggers (see above). Replaces the per-row deferred triggers of 0090
- * when it finds them; runs again harmlessly.
- */
+/** PostgreSQL: a counted table's statement triggers (see above); runs again harmlessly. */
 export async function createStatementCounters(db: Kysely<unknown>, { table, status }: CountedTable): Promise<void> {
   const t = `"${table}"`;
   const name = `row_count_${table}`;
-  await sql.raw(`DROP TRIGGER IF EXISTS ${name}_write ON ${t}`).execute(db);
-  await sql.raw(`DROP TRIGGER IF EXISTS ${name}_update ON ${t}`).execute(db);
-  await sql.raw(`DROP FUNCTION IF EXISTS ${name}()`).execute(db);
   /** The keys of a transition table's live rows, each with `n` (1 or -1). */
   const keys = (rows: string, n: 1 | -1): string => [
     `SELECT '' AS k_column, '' AS k_value, ${n} AS k_n FROM ${rows} WHERE deleted = 0`,
