@@ -76,7 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setNotFoundHandler(notFoundHandler(config));
   formBody(app);
   // A bundle served from another origin reads a download's name and counts (lib/client/api/fetcher.ts `download`).
-  const exposedHeaders = ['content-disposition', ...Object.values(CSV_HEADERS), 'x-invoice-pages', 'x-invoice-reissue', YAYOI_LATE_HEADER];
+  const exposedHeaders = ['content-disposition', ...Object.values(CSV_HEADERS), 'x-invoice-pages', 'x-invoice-reissue', 'x-invoice-sha256', YAYOI_LATE_HEADER];
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST'], exposedHeaders });
 
   const calls: CallTable = new Map();

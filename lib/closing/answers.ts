@@ -87,6 +87,8 @@ export interface ClosingRestoreResult {
   invoices: number;
   slips: number;
   payments: number;
+  /** Issued invoices kept in the archive, now marked 取消 (電子帳簿保存法: never deleted). */
+  cancelled: number;
 }
 
 /** `closing_lst`: one closing, latest first, and whether it may be restored (else the reason). */
@@ -142,6 +144,18 @@ export interface BillingSendRow {
   bs_error: string;
   created: string;
   user_name?: string;
+}
+
+/** `archive_delivery_lst`: one time an archived invoice version left (newest first). */
+export interface ArchiveDeliveryRow {
+  ad_id: number;
+  ad_ar_id: number;
+  /** print | batch | mail | page | pint (lib/resources/archive `ARCHIVE_DELIVERIES`). */
+  ad_how: string;
+  ad_to: string;
+  ad_job_id: number | null;
+  created: string;
+  user_name: string;
 }
 
 /**

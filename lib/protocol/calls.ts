@@ -11,7 +11,7 @@
  */
 import type { AccountingExportRow } from '../accounting/yayoi';
 import type { MailBatchPreview } from '../billing/mail-batch';
-import type { BillingRateRow, BillingSendRow, ClosingItems, ClosingListRow, ClosingPreview, ClosingRestoreResult, ClosingWarning, LateEntry } from '../closing/answers';
+import type { ArchiveDeliveryRow, BillingRateRow, BillingSendRow, ClosingItems, ClosingListRow, ClosingPreview, ClosingRestoreResult, ClosingWarning, LateEntry } from '../closing/answers';
 import type { ClientCodeAssignment } from '../clients/code-assign';
 import type { HodListRow, HodPreview } from '../hod/kinds';
 import type { Uriage } from '../hod/uriage';
@@ -165,17 +165,19 @@ export const FIXED_CALLS = {
   closing_preview_items: gate<WireParams, ClosingItems>('sales', 'read'),
   closing_warnings: gate<Closing, ClosingWarning>('sales', 'read'),
   closing_run: gate<WireParams, JobStarted>('sales', 'write'),
-  closing_restore: gate<Closing, ClosingRestoreResult>('sales', 'write'),
+  closing_restore: gate<Closing & { reason?: string }, ClosingRestoreResult>('sales', 'write'),
   closing_lst: gate<WireParams, ClosingListRow>('sales', 'read'),
   closing_late: gate<{ cl_id: Id; date: string }, LateEntry>('sales', 'read'),
   billing_rate_lst: gate<{ bl_id: Id }, BillingRateRow>('sales', 'read'),
-  billing_pdf: gate<{ id: Id; reissue?: number }, FileRow>('sales', 'write'),
+  billing_pdf: gate<{ id: Id }, FileRow>('sales', 'write'),
   billing_pdf_batch: gate<WireParams, JobStarted>('sales', 'write'),
   billing_pdf_batch_file: gate<{ job_id: Id; format: string }, FileRow>('sales', 'read'),
   billing_mail: gate<{ id: Id }, { to?: string }>('sales', 'write'),
   billing_mail_batch_preview: gate<WireParams, MailBatchPreview>('sales', 'read'),
   billing_mail_batch: gate<WireParams, JobStarted>('sales', 'write'),
   billing_send_lst: gate<{ bl_id: Id }, BillingSendRow>('sales', 'read'),
+  archive_file: gate<{ id: Id }, FileRow>('sales', 'read'),
+  archive_delivery_lst: gate<{ ar_id: Id }, ArchiveDeliveryRow>('sales', 'read'),
   // Exports and imports.
   export_yayoi: gate<WireParams & Period, FileRow>('import', 'write'),
   accounting_export_lst: gate<WireParams, AccountingExportRow>('import', 'read'),

@@ -74,6 +74,7 @@ export const clientFields = [
   // 請求先
   ...address('billing_', 'billing', '請求先'),
   { name: 'billing_email', label: '請求先メールアドレス', type: 'email', tab: 'billing', max: 254 },
+  { name: 'invoice_delivery', label: '請求書の送付方法', type: 'select', tab: 'billing', options: O.INVOICE_DELIVERY, hint: 'メールで送るときは請求先メールアドレス（空欄ならメールアドレス）に送ります' },
   // A customer moved from another system starts with this balance as the 前回請求額 of its first invoice.
   { name: 'opening_balance', label: '開始売掛残高', type: 'money', tab: 'billing', min: -999_999_999, max: 999_999_999, hint: '他のシステムから移行した顧客の最初の請求の前回請求額です（マイナス可）' },
   { name: 'opening_balance_date', label: '開始売掛残高の基準日', type: 'date', tab: 'billing' },

@@ -1,5 +1,6 @@
 /** Every declared resource, by call prefix. Adding a resource is one line here; the rest is derived from its declaration. */
 import { agreementResource } from './agreement';
+import { archiveResource } from './archive';
 import { auditLogResource } from './audit-log';
 import { billingResource } from './billing';
 import { bottleResource } from './bottle';
@@ -56,6 +57,7 @@ export const RESOURCES = {
   serverhistory: serverHistoryResource,
   yayoisetting: yayoiSettingResource,
   notice: noticeResource,
+  archive: archiveResource,
 } as const satisfies Record<string, ResourceDef>;
 
 /** A declared resource's name (its call prefix): every registry keyed by resource is keyed by this, so a wrong key does not compile. */

@@ -20,6 +20,8 @@ export const HAISO_HOLIDAY = opts([['1', '翌営業日'], ['2', '前営業日'],
 export const HOD_EXCEPTION_KIND = opts([['1', '休止期間'], ['2', 'スキップ']]);
 export const WEEKDAY = opts([['0', '日曜日'], ['1', '月曜日'], ['2', '火曜日'], ['3', '水曜日'], ['4', '木曜日'], ['5', '金曜日'], ['6', '土曜日']]);
 export const ATM_TYPE = opts([['0', '指定なし'], ['1', '午前'], ['2', '午後']]);
+/** 請求書の送付方法 (`cl_invoice_delivery`): how a customer's invoices go out. */
+export const INVOICE_DELIVERY = opts([['1', '郵送'], ['2', 'メール添付'], ['3', 'メール（ダウンロード）'], ['4', 'デジタルインボイス']]);
 export const FEE_TYPE = opts([['0', '当社負担'], ['1', 'お客様負担']]);
 export const SHINYOU = opts([['A', 'A（良好）'], ['B', 'B（注意）'], ['C', 'C（要確認）']]);
 export const CONTACT_CHANNEL = opts([['1', '電話'], ['2', 'メール'], ['3', 'FAX'], ['4', '来社'], ['5', '訪問'], ['6', 'Webフォーム'], ['9', 'その他']]);

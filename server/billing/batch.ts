@@ -6,9 +6,12 @@
  * Memory stays flat: the invoices are read a chunk at a time (`invoiceDocuments`), each is drawn into the merged
  * PDF (pdfkit writes a page out when the next begins) and rendered on its own into the ZIP (stored, as PDFs are
  * compressed already), both streamed to their files with backpressure. Nothing is held for the whole closing but
- * the invoices' ids. The reads run outside any write transaction (a SQLite write lock held for the whole run would
- * stop every other write); once both files are complete, the invoices are counted as issued (`recordIssues`) in
- * one short transaction, and a batch whose invoices were restored away meanwhile fails instead.
+ * the invoices' ids. The ZIP's entries are the archived versions' bytes (server/billing/archive.ts): an invoice that
+ * left before goes out as stored, one leaving for the first time is rendered once and stored as its version. The
+ * reads run outside any write transaction (a SQLite write lock held for the whole run would stop every other write);
+ * once every file is complete, one short transaction records the new versions, counts the invoices as issued
+ * (`recordIssues`) and records each delivery; a batch whose invoices were restored away, or issued elsewhere,
+ * meanwhile fails instead.
  */
 import { once } from 'node:events';
 import { createReadStream, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -20,10 +23,11 @@ import { BILLING_MESSAGES, invoiceFileName } from '../../lib/billing/messages';
 import { closingLabel } from '../../lib/closing/period';
 import { chunksOf } from '../db/bulk-write';
 import type { Database } from '../db/schema';
-import { completeFiles, FileWriter, jobFile, removeJobFiles, storeStream } from '../files';
+import { completeFiles, fileBytes, FileWriter, jobFile, removeJobFiles, storeStream, type WrittenFile } from '../files';
 import { ApiError } from '../http/api-error';
 import { assertReconciles, companySettings, invoiceDocuments, type InvoiceDocument } from './invoice-document';
-import { invoicePdf, writeInvoices } from './invoice-pdf';
+import { writeInvoices } from './invoice-pdf';
+import { liveVersions, recordDeliveries, recordVersion, renderVersion, storeVersionFile, type RenderedVersion } from './archive';
 import { recordIssues, type Issued } from './issue';
 import { japanToday, nowMs } from '../http/clock';
 
@@ -77,7 +81,7 @@ export interface BatchResult {
   sime_ym: string;
   invoices: number;
   pages: number;
-  /** Invoices marked 再発行 (issued before). */
+  /** Invoices that had left before (their stored version went out again). */
   reissued: number;
   pdf_bytes: number;
   zip_bytes: number;
@@ -147,7 +151,10 @@ export async function batchPdf(run: BatchRun): Promise<BatchResult> {
   const fileOf = (format: BatchFormat) =>
     new FileWriter(db, { kind: batchFileKind(format), name: batchFileName(simeGp, simeYm, format), userId: run.userId, jobId, keepMs: KEEP_MS, deferComplete: true });
   const today = japanToday();
+  const actor = { userId: run.userId, call: run.call, jobId };
   const issued: Issued[] = [];
+  /** Every invoice's version: stored before (`ar_id`), or rendered now and recorded at the end. */
+  const leaving: { ar_id?: number; rendered?: RenderedVersion; file?: WrittenFile }[] = [];
   let pages = 0;
   let sizes: { pdf: number; zip: number };
   const pdfOut = fileOf('pdf');
@@ -161,16 +168,32 @@ export async function batchPdf(run: BatchRun): Promise<BatchResult> {
     for (const chunk of chunksOf(ids, CHUNK)) {
       const docs: InvoiceDocument[] = await invoiceDocuments(db, chunk, { today });
       if (docs.length !== chunk.length) throw new ApiError(409, BILLING_MESSAGES.batchRestored);
+      const live = await liveVersions(db, chunk);
       for (const doc of docs) {
         assertReconciles(doc);
-        pages += merged.add(doc);
+        const stored = live.get(doc.bl_id);
+        // The ZIP's entry is the archived version's bytes: those stored by an earlier delivery, else the ones stored now.
+        let bytes: Buffer;
+        let drawn: InvoiceDocument;
+        if (stored) {
+          bytes = await fileBytes(db, Number(stored.ar_sf_id));
+          drawn = stored.ar_replaces_number ? { ...doc, corrects: stored.ar_replaces_number } : doc;
+          leaving.push({ ar_id: stored.ar_id });
+        } else {
+          const rendered = await renderVersion(db, doc);
+          leaving.push({ rendered, file: await storeVersionFile(db, rendered, actor, true) });
+          bytes = rendered.bytes;
+          drawn = rendered.doc;
+        }
+        // The merged PDF is a printing aid drawn from the same document, not an archived one.
+        pages += merged.add(drawn);
         // pdfkit's merged stream gets its bytes out before the next invoice is drawn.
         if (pdfOut.writableNeedDrain) await once(pdfOut, 'drain');
         let name = invoiceFileName(doc.number, doc.recipient.name);
         for (let n = 2; names.has(name); n += 1) name = name.replace(/(?:_\d+)?\.pdf$/, `_${n}.pdf`);
         names.add(name);
-        await zip.add(name, (await invoicePdf(doc)).bytes);
-        issued.push({ bl_id: doc.bl_id, printCount: doc.printCount, reissue: doc.reissue });
+        await zip.add(name, bytes);
+        issued.push({ bl_id: doc.bl_id, printCount: doc.printCount, reissue: doc.printCount > 0 });
       }
       await run.progress(issued.length, ids.length);
     }
@@ -179,8 +202,13 @@ export async function batchPdf(run: BatchRun): Promise<BatchResult> {
     const [pdf, zipped] = await Promise.all([pdfOut.done(), zipOut.done()]);
     sizes = { pdf: pdf.size, zip: zipped.size };
     await db.transaction().execute(async (trx) => {
-      if ((await recordIssues(trx, { userId: run.userId, call: run.call, jobId }, issued)) !== issued.length) throw new ApiError(409, BILLING_MESSAGES.batchRestored);
-      await completeFiles(trx, [pdf.id, zipped.id]);
+      if ((await recordIssues(trx, actor, issued)) !== issued.length) throw new ApiError(409, BILLING_MESSAGES.batchRestored);
+      const fresh = leaving.filter((l) => l.rendered);
+      // Another delivery stored a version of one of them meanwhile: this batch's bytes are not that version.
+      if ((await liveVersions(trx, fresh.map((l) => l.rendered!.doc.bl_id))).size > 0) throw new ApiError(409, BILLING_MESSAGES.batchRaced);
+      for (const l of fresh) l.ar_id = (await recordVersion(trx, actor, l.rendered!, l.file!)).ar_id;
+      await completeFiles(trx, [pdf.id, zipped.id, ...fresh.map((l) => l.file!.id)]);
+      await recordDeliveries(trx, actor, leaving.map((l) => ({ ar_id: l.ar_id!, how: 'batch' })));
     });
   } catch (error) {
     await Promise.all([pdfOut.abort(), zipOut.abort()]);

@@ -123,10 +123,10 @@ export interface InvoiceDocument {
   payments: InvoicePayment[];
   /** The line amounts include tax (a 内税 customer). */
   taxIncluded: boolean;
-  /** Times printed before this document. */
+  /** Times the invoice left before (bl_print_count). */
   printCount: number;
-  /** Marked 再発行: printed before, or asked for. */
-  reissue: boolean;
+  /** The number of the cancelled invoice this one corrects (a 修正インボイス, marked 修正), else undefined. */
+  corrects?: string;
 }
 
 /** 会社名 of the settings, with what an invoice needs of them checked. */
@@ -203,8 +203,6 @@ const siteName = (row: ResourceRow): string => text(row.cl_co_name) || text(row.
 export interface DocumentOptions {
   /** The issue date (Japan date). */
   today: string;
-  /** Mark every document 再発行 (a reprint asked for), besides those printed before. */
-  reissue?: boolean;
   /** Our company's name when the settings have none (mails only; an invoice refuses without one). */
   fallbackName?: string;
 }
@@ -303,7 +301,6 @@ async function documentsOf(db: Db, ids: readonly number[], issuer: InvoiceIssuer
       })),
       taxIncluded: zeiTen === '4' || zeiTen === '5',
       printCount,
-      reissue: printCount > 0 || options.reissue === true,
     });
   }
   return docs;

@@ -2,7 +2,7 @@
  * The invoice PDF (適格請求書, A4 portrait) drawn from an `InvoiceDocument` with pdfkit: issuer with its 登録番号,
  * recipient (御中 / 様), 請求番号, 発行日, period, 前回請求額 … 今回請求額, per-rate 税抜 totals with the rate and the
  * tax, the slips' lines (※ on reduced-rate lines, with the legend), the payments, the transfer account, the due
- * date and a 再発行 mark on a reprint. Lines that do not fit go on to further pages, each with the table's head and
+ * date and a 修正 mark on a version that corrects a cancelled one. Lines that do not fit go on to further pages, each with the table's head and
  * 「n / m」.
  *
  * Japanese text is Noto Sans JP (TrueType outlines, the `@expo-google-fonts/noto-sans-jp` package), embedded as a
@@ -323,13 +323,15 @@ function tailBlock(pdf: Pdf, doc: InvoiceDocument, { y, tail }: PlacedTail): voi
   }
 }
 
-/** Page 1's heading blocks: title, 再発行, numbers, recipient, issuer, period, amounts, due date and rates. */
+/** Page 1's heading blocks: title, 修正, numbers, recipient, issuer, period, amounts, due date and rates. */
 function firstPageHeading(pdf: Pdf, doc: InvoiceDocument): void {
   const M = PAGE.margin;
   cell(pdf, '請求書', M, M, CONTENT, { size: 22, bold: true, align: 'center' });
-  if (doc.reissue) {
+  // A 修正インボイス: it replaces an issued invoice that a 締め戻し cancelled, and names it.
+  if (doc.corrects) {
     pdf.rect(RIGHT - 64, M, 64, 24).lineWidth(1.2).strokeColor('#b00020').stroke();
-    cell(pdf, '再発行', RIGHT - 64, M + 4, 64, { size: 12, bold: true, color: '#b00020', align: 'center' });
+    cell(pdf, '修正', RIGHT - 64, M + 4, 64, { size: 12, bold: true, color: '#b00020', align: 'center' });
+    cell(pdf, `修正インボイス：請求書 ${doc.corrects} を訂正します`, M, M + 34, 270, { size: 9, color: '#b00020' });
   }
   cell(pdf, `請求番号 ${doc.number}`, RIGHT - 220, M + 34, 220, { size: 9, align: 'right' });
   cell(pdf, `発行日 ${dayJa(doc.issuedOn)}`, RIGHT - 220, M + 47, 220, { size: 9, align: 'right' });

@@ -2,11 +2,13 @@
  * Mailing invoices: the ONE send of an invoice's mail (`mailInvoice`) that `billing_mail` (one invoice) and
  * `billing_mail_batch` (every invoice of a closing, a job) both use — the first live 請求 template (or the one chosen)
  * filled with the invoice, its PDF attached, to the customer's 請求先メールアドレス else メールアドレス
- * (`invoiceRecipient`). The SMTP send runs outside any transaction; then one short transaction logs it in
- * `billing_send` (sent, or failed with the Japanese reason) with its audit row, and a sent mail counts as issued.
+ * (`invoiceRecipient`). The attachment is the invoice's archived version (server/billing/archive.ts: stored by its
+ * first delivery, the same bytes ever after). The SMTP send runs outside any transaction; then one short transaction
+ * logs it in `billing_send` (sent, or failed with the Japanese reason) with its audit row, and a sent mail counts as
+ * issued and is recorded as a delivery of the version.
  */
 import type { Kysely } from 'kysely';
-import { BILLING_MESSAGES, invoiceFileName } from '../../lib/billing/messages';
+import { BILLING_MESSAGES } from '../../lib/billing/messages';
 import type { MailBatchOutcome, MailBatchPreview, MailBatchRecipient, MailBatchResult } from '../../lib/billing/mail-batch';
 import { closingLabel } from '../../lib/closing/period';
 import { placeholderText, renderMail } from '../../lib/mail-template';
@@ -17,9 +19,10 @@ import { ApiError, badRequest } from '../http/api-error';
 import { positiveId } from '../http/params';
 import { mailProblem, sendMail } from '../mail';
 import { closingInvoiceIds } from './batch';
-import { assertReconciles, companySettings, invoiceDocuments } from './invoice-document';
-import { invoicePdf } from './invoice-pdf';
+import { leavingVersion, recordDeliveries } from './archive';
+import { companySettings } from './invoice-document';
 import { recordIssues } from './issue';
+import { fileBytes } from '../files';
 import { japanToday, nowIso } from '../http/clock';
 import { cellText } from '../../lib/resources/checks';
 
@@ -80,22 +83,23 @@ export async function mailInvoice(mailer: InvoiceMailer, template: Row<'mail_tem
   if (!billing) throw new ApiError(404, BILLING_MESSAGES.notFound);
   const client = await db.selectFrom('client').selectAll().where('cl_id', '=', Number(billing.bl_cl_id)).executeTakeFirst();
   const to = invoiceRecipient(client);
-  const [doc] = await invoiceDocuments(db, [id], { today: japanToday() });
-  if (!to) throw badRequest(BILLING_MESSAGES.noAddress(doc.recipient.name));
-  assertReconciles(doc);
+  if (!to) throw badRequest(BILLING_MESSAGES.noAddress(cellText(billing.bl_name) || cellText(client?.cl_co_name) || cellText(client?.cl_name)));
   const { name: companyName } = await companySettings(db, mailer.fallbackName);
   const mail = renderMail(
     { subject: (template.ml_subject ?? ''), body: (template.ml_body ?? '') },
-    { client: client ?? {}, billing, senderName: user.user_name, companyName, today: doc.issuedOn },
+    { client: client ?? {}, billing, senderName: user.user_name, companyName, today: japanToday() },
   );
   if (mail.unknown.length) throw badRequest(`テンプレートに使用できない差し込み項目があります: ${mail.unknown.map(placeholderText).join('、')}。テンプレートを直してから送信してください。`);
-  const { bytes } = await invoicePdf(doc);
+  // The attachment is the archived version's bytes: stored by an earlier delivery, else rendered and stored now.
+  const actor = { userId: user.user_id, call, jobId: mailer.jobId };
+  const { version, printCount } = await db.transaction().execute((trx) => leavingVersion(trx, actor, id));
+  const bytes = await fileBytes(db, Number(version.ar_sf_id));
 
   let failure: ApiError | undefined;
   try {
     await sendMail(mailer.smtp, {
       to, subject: mail.subject, text: mail.body, fromName: companyName,
-      attachments: [{ filename: invoiceFileName(doc.number, doc.recipient.name), content: bytes, contentType: PDF }],
+      attachments: [{ filename: cellText(version.ar_file_name), content: bytes, contentType: PDF }],
     });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -106,12 +110,16 @@ export async function mailInvoice(mailer: InvoiceMailer, template: Row<'mail_tem
       bs_bl_id: id, bs_to: to, bs_state: failure ? 'failed' : 'sent', bs_error: failure?.message ?? '', bs_usr_id: user.user_id, created: nowIso(),
     }).returning('bs_id').executeTakeFirstOrThrow();
     const extra = { to: [null, to] as [null, string], subject: [null, mail.subject] as [null, string] };
-    if (failure) await writeAudit(trx, { userId: user.user_id, call, table: 'billing', recordId: id, jobId: mailer.jobId, changes: { ...extra, send_state: [null, `送信失敗: ${failure.message}`] } });
-    // A mailed PDF is an issued invoice: the next one is a reprint.
-    else await recordIssues(trx, { userId: user.user_id, call, jobId: mailer.jobId, extra: { ...extra, send_state: [null, '送信済み'] } }, [{ bl_id: id, printCount: doc.printCount, reissue: doc.reissue }]);
+    if (failure) {
+      await writeAudit(trx, { userId: user.user_id, call, table: 'billing', recordId: id, jobId: mailer.jobId, changes: { ...extra, send_state: [null, `送信失敗: ${failure.message}`] } });
+    } else {
+      // A mailed PDF is an issued invoice, and a delivery of its version.
+      await recordIssues(trx, { ...actor, extra: { ...extra, send_state: [null, '送信済み'] } }, [{ bl_id: id, printCount, reissue: printCount > 0 }]);
+      await recordDeliveries(trx, actor, [{ ar_id: version.ar_id, how: 'mail', to }]);
+    }
     return row.bs_id;
   });
-  return { to, subject: mail.subject, bs_id, reissue: doc.reissue, failure };
+  return { to, subject: mail.subject, bs_id, reissue: printCount > 0, failure };
 }
 
 /** The closing's invoices in number order with where each one's mail goes. */

@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { BILLING_MESSAGES, invoiceFileName } from '../../lib/billing/messages';
 import { closingLabel, closingOf } from '../../lib/closing/period';
 import type { MailBatchResult } from '../../lib/billing/mail-batch';
+import type { ArchiveDeliveryRow } from '../../lib/closing/answers';
 import { addCall, type AreaOptions, type FileAnswer, type SessionUser } from '../calls/call-table';
 import { locking } from '../db/concurrency';
 import { fileChunks, jobFile } from '../files';
@@ -26,8 +27,7 @@ import { ApiError, badRequest } from '../http/api-error';
 import { positiveId, type Params } from '../http/params';
 import { assertMailReady } from '../mail';
 import { batchFileKind, batchPdf, closingInvoiceIds, type BatchFormat, type BatchResult } from './batch';
-import { assertReconciles, invoiceDocuments } from './invoice-document';
-import { invoicePdf } from './invoice-pdf';
+import { leavingVersion, recordDeliveries, type ArchiveRow } from './archive';
 import { recordIssues } from './issue';
 import { invoiceTemplate, mailBatch, mailBatchPreview, mailBatchProblem, mailBatchRecipients, mailInvoice, type InvoiceMailer } from './mail';
 import { japanToday } from '../http/clock';
@@ -35,16 +35,22 @@ import { japanToday } from '../http/clock';
 /** A 400 naming the parameter it is about. */
 const paramProblem = (name: string, message: string): ApiError => badRequest(message, { fields: { [name]: message } });
 
-/** The invoice id parameter (`id`, `bl_id`), or 400 naming it. */
-function invoiceId(params: Params, name: string): number {
+/** An id parameter, or 400 naming it: missing, or not an id. */
+function idParam(params: Params, name: string, messages: { missing: string; bad: string }): number {
   const raw = (params[name] ?? '').trim();
-  if (raw === '') throw paramProblem(name, BILLING_MESSAGES.missingId);
+  if (raw === '') throw paramProblem(name, messages.missing);
   try {
     return positiveId(raw);
   } catch {
-    throw paramProblem(name, BILLING_MESSAGES.badId);
+    throw paramProblem(name, messages.bad);
   }
 }
+
+/** The invoice id parameter (`id`, `bl_id`), or 400 naming it. */
+const invoiceId = (params: Params, name: string): number => idParam(params, name, { missing: BILLING_MESSAGES.missingId, bad: BILLING_MESSAGES.badId });
+/** An archived version's id parameter (`id`, `ar_id`), or 400 naming it. */
+const archiveId = (params: Params, name: string): number =>
+  idParam(params, name, { missing: BILLING_MESSAGES.missingArchiveId, bad: BILLING_MESSAGES.badArchiveId });
 
 /** A closing's group and month (`sime_gp`, `sime_ym` YYYYMM), read as the closing calls read them; 400 naming the field. */
 export function closingParams(params: Params): { simeGp: string; simeYm: string } {
@@ -58,27 +64,27 @@ const PDF = 'application/pdf';
 export async function billingPlugin(_app: FastifyInstance, { calls, database, config, jobs }: AreaOptions): Promise<void> {
   const { db } = database;
 
+  /** A stored version's bytes as they left, read beside any open transaction (on SQLite a second connection). */
+  const versionFile = ({ version, again }: { version: ArchiveRow; again: boolean }): FileAnswer['file'] => ({
+    name: version.ar_file_name ?? '', asciiName: `invoice_${(version.ar_number ?? '').replace(/[^\w.-]/g, '_')}.pdf`, contentType: PDF,
+    body: fileChunks(database.reader, Number(version.ar_sf_id)),
+    headers: {
+      'content-length': String(version.ar_size ?? 0), 'x-invoice-pages': String(version.ar_pages ?? 0), 'x-invoice-reissue': again ? '1' : '0',
+      'x-invoice-sha256': version.ar_sha256 ?? '',
+    },
+  });
+
   addCall(calls, 'billing_pdf', {
     handler: async ({ params, user, call }): Promise<FileAnswer> => {
       const id = invoiceId(params, 'id');
-      const flag = (params.reissue ?? '').trim();
-      if (!['', '0', '1'].includes(flag)) throw paramProblem('reissue', '再発行の指定は 1（再発行として印刷）か 0 で指定してください。');
-      const { doc, bytes, pages } = await db.transaction().execute(async (trx) => {
-        // Two prints of one invoice take turns, so the second is the reprint.
-        const live = await locking(trx, trx.selectFrom('billing').select('bl_id').where('bl_id', '=', id).where('deleted', '=', 0), 'update').executeTakeFirst();
-        if (!live) throw new ApiError(404, BILLING_MESSAGES.notFound);
-        const [found] = await invoiceDocuments(trx, [id], { today: japanToday(), reissue: flag === '1' });
-        assertReconciles(found);
-        const pdf = await invoicePdf(found);
-        await recordIssues(trx, { userId: user.user_id, call }, [{ bl_id: id, printCount: found.printCount, reissue: found.reissue }]);
-        return { doc: found, ...pdf };
+      const actor = { userId: user.user_id, call };
+      const leaving = await db.transaction().execute(async (trx) => {
+        const found = await leavingVersion(trx, actor, id);
+        await recordIssues(trx, actor, [{ bl_id: id, printCount: found.printCount, reissue: found.printCount > 0 }]);
+        await recordDeliveries(trx, actor, [{ ar_id: found.version.ar_id, how: 'print' }]);
+        return found;
       });
-      return {
-        file: {
-          name: invoiceFileName(doc.number, doc.recipient.name), asciiName: `invoice_${doc.number.replace(/[^\w.-]/g, '_')}.pdf`, contentType: PDF, body: bytes,
-          headers: { 'x-invoice-pages': String(pages), 'x-invoice-reissue': doc.reissue ? '1' : '0' },
-        },
-      };
+      return { file: versionFile(leaving) };
     },
   });
 
@@ -154,6 +160,27 @@ export async function billingPlugin(_app: FastifyInstance, { calls, database, co
         work: ({ id, database: { db: jobDb }, progress }) => mailBatch({ ...mailer(user, call, id), db: jobDb }, template, simeGp, simeYm, progress),
       });
       return [{ job_id }];
+    },
+  });
+
+  addCall(calls, 'archive_file', {
+    handler: async ({ params }): Promise<FileAnswer> => {
+      const id = archiveId(params, 'id');
+      const version = await db.selectFrom('invoice_archive').selectAll().where('ar_id', '=', id).executeTakeFirst();
+      if (!version) throw new ApiError(404, BILLING_MESSAGES.archiveNotFound);
+      return { file: versionFile({ version, again: true }) };
+    },
+  });
+
+  addCall(calls, 'archive_delivery_lst', {
+    handler: async ({ params }): Promise<ArchiveDeliveryRow[]> => {
+      const id = archiveId(params, 'ar_id');
+      const version = await db.selectFrom('invoice_archive').select('ar_id').where('ar_id', '=', id).executeTakeFirst();
+      if (!version) throw new ApiError(404, BILLING_MESSAGES.archiveNotFound);
+      const rows = await db.selectFrom('archive_delivery').leftJoin('user', 'user.user_id', 'archive_delivery.ad_usr_id')
+        .select(['ad_id', 'ad_ar_id', 'ad_how', 'ad_to', 'ad_job_id', 'archive_delivery.created', 'user_name'])
+        .where('ad_ar_id', '=', id).orderBy('ad_id', 'desc').execute();
+      return rows.map((r) => ({ ...r, user_name: r.user_name ?? '' }));
     },
   });
 

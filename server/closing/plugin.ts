@@ -2,7 +2,8 @@
  * The closing calls (area 売上, issue 13): `closing_preview` (仮締め: a group's month, nothing written),
  * `closing_preview_items` (the slips and payments behind one of its rows), `closing_warnings` (what to look at before
  * 締切, server/closing/warnings.ts), `closing_run` (締切, a job: one running per group and month on any process; a
- * closing date after today only with `early=1`), `closing_restore` (締め戻し of the group's latest closing),
+ * closing date after today only with `early=1`), `closing_restore` (締め戻し of the group's latest closing; `reason`, up
+ * to 200 characters, is kept on each issued invoice it cancels in the archive),
  * `closing_lst` (the closings, latest first, with whether each may be restored), `billing_rate_lst` (an invoice's
  * rows per rate) and `closing_late` (cl_id, date: whether a slip or payment of that customer and day is a late entry,
  * and which closing bills it — `[]` when the day is open; what the slip and payment forms show before saving).
@@ -19,6 +20,9 @@ import { runningRefusal, type Jobs } from '../jobs/jobs';
 import { lateEntry } from './closed';
 import { closingItems, closingPlan, closingRefusal, previewOf, type ClosingPlan } from './plan';
 import { closingList, closingRestore } from './restore';
+
+/** The most characters of a 締め戻し's reason (kept on each cancelled invoice of the archive). */
+const REASON_MAX = 200;
 import { closingRun } from './run';
 import { closingWarnings } from './warnings';
 import { keywordMatcher } from '../resources';
@@ -91,7 +95,12 @@ export async function closingPlugin(_app: FastifyInstance, { calls, database, jo
     handler: async ({ call, params, user }) => {
       const period = periodParam(params);
       await refuseWhileClosing(jobs, period.sime_gp);
-      return [await closingRestore({ db, userId: user.user_id, call, user }, period)];
+      const reason = (params.reason ?? '').normalize('NFC').trim();
+      if (reason.length > REASON_MAX) {
+        const message = `締め戻しの理由は${REASON_MAX}文字以内で入力してください。`;
+        throw badRequest(message, { fields: { reason: message } });
+      }
+      return [await closingRestore({ db, userId: user.user_id, call, user }, period, reason)];
     },
   });
   addCall(calls, 'closing_lst', {

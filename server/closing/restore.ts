@@ -1,7 +1,8 @@
 /**
  * 締め戻し (`closing_restore`) and the closings list (`closing_lst`): the latest closing of a group is undone exactly —
- * its invoices (deleted for real: the database then holds what it held before the closing, apart from the audit log
- * and the job rows), their rows per rate and mail log, the stamps of its slips and payments, and the closing row — in
+ * its invoices (deleted for real: the database then holds what it held before the closing, apart from the audit log,
+ * the job rows and the invoice archive, where each issued invoice stays, marked 取消 with who, when and why), their
+ * rows per rate and mail log, the stamps of its slips and payments, and the closing row — in
  * one transaction under the closing lock, audited (one row per invoice and one for the closing).
  *
  * Refused, with the reason (`restoreRefusals`, which the list shows too, with what blocks each named and linked): a
@@ -24,6 +25,7 @@ import type { Database, ResourceRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { nextStamp } from '../http/clock';
 import { refusalOf, type WriteContext } from '../resources';
+import { cancelVersions } from '../billing/archive';
 import { CLOSING_LOCK } from './closed';
 
 type Db = Kysely<Database>;
@@ -124,7 +126,7 @@ export async function closingList(db: Db, gp?: string): Promise<ClosingListRow[]
  * Undoes a group's closing of a month (the latest of the group), exactly; answers what it undid.
  * @example await closingRestore({ db, userId: 1, call: 'closing_restore' }, closingPeriod('20', '202505')) // { cls_id: 3, invoices: 412, slips: 3120, payments: 380, … }
  */
-export async function closingRestore(ctx: WriteContext, period: ClosingPeriod): Promise<ClosingRestoreResult> {
+export async function closingRestore(ctx: WriteContext, period: ClosingPeriod, reason = ''): Promise<ClosingRestoreResult> {
   try {
     const result = await ctx.db.transaction().execute(async (trx: Transaction<Database>) => {
       await serialize(trx, CLOSING_LOCK);
@@ -140,6 +142,9 @@ export async function closingRestore(ctx: WriteContext, period: ClosingPeriod): 
       if (refusal) throw new ApiError(409, refusal.message, { blockers: refusal.blockers });
 
       const invoices = await trx.selectFrom('billing').select(['bl_id', 'bl_number', 'bl_cl_id', 'bl_total']).where('bl_cls_id', '=', clsId).orderBy('bl_id').execute();
+      // Issued invoices stay in the archive, cancelled (電子帳簿保存法); the working rows below go as before.
+      const cancelled = await cancelVersions(trx, { userId: ctx.userId, call: ctx.call }, invoices.map((b) => b.bl_id),
+        reason || `${closingLabel(period.sime_gp, period.sime_ym)}の締め戻し`);
       const ofClosing = sql`(SELECT bl_id FROM billing WHERE bl_cls_id = ${clsId})`;
       const slips = await sql`UPDATE sales SET sl_bli_id = NULL WHERE sl_bli_id IN ${ofClosing}`.execute(trx);
       const payments = await sql`UPDATE payment SET py_bli_id = NULL WHERE py_bli_id IN ${ofClosing}`.execute(trx);
@@ -163,7 +168,7 @@ export async function closingRestore(ctx: WriteContext, period: ClosingPeriod): 
           cls_invoices: [closing.cls_invoices, null], cls_total: [closing.cls_total, null], slips: [counts.slips, null], payments: [counts.payments, null],
         },
       });
-      return { cls_id: clsId, sime_gp: period.sime_gp, sime_ym: period.sime_ym, invoices: invoices.length, ...counts };
+      return { cls_id: clsId, sime_gp: period.sime_gp, sime_ym: period.sime_ym, invoices: invoices.length, ...counts, cancelled };
     });
     void mergeDeferredKeywordIndexes(ctx.db, ['sales', 'payment', 'audit_log']).catch(() => undefined);
     return result;

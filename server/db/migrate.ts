@@ -55,6 +55,7 @@ import * as jobHeartbeat from './migrations/0085-job-heartbeat';
 import * as rowCounts from './migrations/0090-row-counts';
 import * as sessionNotify from './migrations/0095-session-notify';
 import * as rowCountStatements from './migrations/0100-row-count-statements';
+import * as invoiceArchive from './migrations/0105-invoice-archive';
 import type { Database } from './schema';
 import { cellText } from '../../lib/resources/checks';
 
@@ -116,6 +117,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0090-row-counts': rowCounts,
   '0095-session-notify': sessionNotify,
   '0100-row-count-statements': rowCountStatements,
+  '0105-invoice-archive': invoiceArchive,
 };
 
 

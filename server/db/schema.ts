@@ -337,6 +337,18 @@ export interface ImportMappingTable {
   modified: string;
 }
 
+/** One time a stored invoice version left the product (migration 0105): never changed, never deleted. */
+export interface ArchiveDeliveryTable {
+  ad_id: Generated<number>;
+  ad_ar_id: number;
+  /** print | batch | mail | page | pint (lib/resources/archive `ARCHIVE_DELIVERIES`). */
+  ad_how: string;
+  ad_to: Generated<string>;
+  ad_usr_id: number | null;
+  ad_job_id: number | null;
+  created: string;
+}
+
 /** A file kept in the database (migration 0081, server/files). */
 export interface StoredFileTable {
   sf_id: Generated<number>;
@@ -399,6 +411,8 @@ export interface Database {
   billing_rate: BillingRateTable;
   allocation: AllocationTable;
   billing_send: BillingSendTable;
+  invoice_archive: ResourceTable<'archive'>;
+  archive_delivery: ArchiveDeliveryTable;
   yayoi_setting: ResourceTable<'yayoisetting'>;
   accounting_export: AccountingExportTable;
   jaccs_request: JaccsRequestTable;

@@ -3,6 +3,6 @@
  * server/files/store.ts says how.
  */
 export {
-  CHUNK_BYTES, FileGone, FileWriter, completeFiles, fileBytes, fileChunks, fileStream, jobFile, logFileSweepsTo, removeExpiredFiles, removeFiles,
+  ARCHIVE_FILE_KIND, CHUNK_BYTES, FileGone, FileWriter, completeFiles, fileBytes, fileChunks, fileStream, jobFile, logFileSweepsTo, removeExpiredFiles, removeFiles,
   removeJobFiles, storeStream, storedFile, type FileSpec, type StoredFileRow, type WrittenFile,
 } from './store';

@@ -30,6 +30,12 @@ const SWEEP_EVERY_MS = 60 * 1000;
 
 export type StoredFileRow = Row<'stored_file'>;
 
+/**
+ * The kind of the invoice archive's files (server/billing/archive.ts): once complete, kept unaltered until they expire —
+ * the database refuses to change or remove them before (migration 0105), so a job's clean-up leaves them.
+ */
+export const ARCHIVE_FILE_KIND = 'invoice-archive';
+
 /** What a file is, who it belongs to and how long it is kept. */
 export interface FileSpec {
   /** What the file is (`import`, `billing-pdf` …): readers look files up by it. */
@@ -116,11 +122,13 @@ async function sweepExpiredFiles(db: Kysely<Database>): Promise<void> {
 }
 
 /**
- * Removes the files a job wrote (complete or not): a job that failed, was cancelled or was found dead.
+ * Removes the files a job wrote (complete or not): a job that failed, was cancelled or was found dead. An archived
+ * invoice it completed stays (it left the product).
  * @example await removeJobFiles(db, 42)
  */
 export async function removeJobFiles(db: Kysely<Database>, jobId: number): Promise<number> {
-  const ids = (await db.selectFrom('stored_file').select('sf_id').where('sf_job_id', '=', jobId).execute()).map((r) => r.sf_id);
+  const ids = (await db.selectFrom('stored_file').select('sf_id').where('sf_job_id', '=', jobId)
+    .where((eb) => eb.or([eb('sf_kind', '<>', ARCHIVE_FILE_KIND), eb('sf_complete', '=', 0)])).execute()).map((r) => r.sf_id);
   return removeFiles(db, ids);
 }
 

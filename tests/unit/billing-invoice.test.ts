@@ -109,7 +109,7 @@ function invoice(extra: Partial<InvoiceDocument> = {}, lineCount = 0): InvoiceDo
     rates,
     slips: [{ sl_id: 1, number: 'SL-1', date: '2026-05-01', site: '', late: false, lines }],
     payments: [{ date: '2026-05-10', kind: '振込', amount: 3000, late: false }],
-    taxIncluded: false, printCount: 0, reissue: false,
+    taxIncluded: false, printCount: 0,
     ...extra,
   };
 }

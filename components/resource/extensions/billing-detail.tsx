@@ -12,7 +12,8 @@ import { call, download } from '@/lib/client/api/fetcher';
 import { messageOf } from '@/lib/client/list/use-list-controller';
 import { useMailProblem } from '@/lib/client/mail/use-mail-status';
 import { formatDateTime, formatMoney } from '@/lib/format';
-import { detailPathOf } from '@/lib/list/resource-paths';
+import { detailPathOf, filteredListPathOf } from '@/lib/list/resource-paths';
+import { archiveResource } from '@/lib/resources/archive';
 import { PAYMENT_KIND, paymentResource } from '@/lib/resources/payment';
 import { rateKeyLabel, type BillingRateRow } from '@/lib/closing/answers';
 import { optionText } from '../cells';
@@ -98,8 +99,11 @@ export function BillingAllocations({ id, record }: DetailExtensionProps) {
   );
 }
 
-/** 請求書: the PDF (first issue or 再発行) and the e-mail with its log. */
-/** An invoice list's row unfolded (the billing list, the customer's 請求 tab): its PDF, reprint and mail, as on its detail. */
+/**
+ * 請求書: the PDF and the e-mail with its log. The first delivery stores the invoice in the archive (電子帳簿保存法); every
+ * later print or mail hands out the same stored bytes, and the archive lists each delivery.
+ */
+/** An invoice list's row unfolded (the billing list, the customer's 請求 tab): its PDF and mail, as on its detail. */
 export function BillingRowDocuments({ def, row }: RowDetailProps) {
   return <BillingDocuments def={def} id={String(row.bl_id)} record={row} />;
 }
@@ -109,7 +113,7 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
   const alert = useAlert();
   const confirm = useConfirm();
   const { mutate } = useSWRConfig();
-  const [busy, setBusy] = useState<'pdf' | 'reissue' | 'mail' | null>(null);
+  const [busy, setBusy] = useState<'pdf' | 'mail' | null>(null);
   const log = useBillingSends(id);
   const rows = log.data ?? [];
   const number = cellText(record.bl_number ?? '');
@@ -117,7 +121,7 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
 
   /** After a PDF or a mail: the invoice (発行回数) and its log. */
   const refresh = () => mutate((k) => Array.isArray(k) && typeof k[0] === 'string' && k[0].startsWith('billing_'));
-  const work = async (kind: 'pdf' | 'reissue' | 'mail', action: () => Promise<unknown>) => {
+  const work = async (kind: 'pdf' | 'mail', action: () => Promise<unknown>) => {
     setBusy(kind);
     try {
       await action();
@@ -128,7 +132,8 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
       setBusy(null);
     }
   };
-  const pdf = (reissue: boolean) => work(reissue ? 'reissue' : 'pdf', () => download('billing_pdf', reissue ? { id, reissue: 1 } : { id }));
+  const pdf = () => work('pdf', () => download('billing_pdf', { id }));
+  const archived = filteredListPathOf(archiveResource, { bl_id: id });
   const mail = async () => {
     if (!(await confirm(`請求書 ${number} をPDFを添付してメールで送信します。`, { title: '請求書のメール送信', confirmLabel: '送信', danger: false }))) return;
     await work('mail', async () => {
@@ -142,11 +147,8 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
       <h2 id={`billing-documents-title-${id}`} className={titleClass}>請求書の発行と送信</h2>
       {canWrite ? (
         <div className="flex flex-wrap gap-[8px]">
-          <button type="button" className={buttonClass('primary')} disabled={busy !== null} onClick={() => void pdf(false)}>
+          <button type="button" className={buttonClass('primary')} disabled={busy !== null} onClick={() => void pdf()} title="初回に保存した請求書を、2回目以降も同じ内容で出力します">
             {busy === 'pdf' ? '作成中…' : '請求書PDF'}
-          </button>
-          <button type="button" className={buttonClass('secondary')} disabled={busy !== null} onClick={() => void pdf(true)} title="「再発行」と記した請求書PDFを作成します">
-            {busy === 'reissue' ? '作成中…' : '再発行'}
           </button>
           <button type="button" className={buttonClass('secondary')} disabled={busy !== null || mailProblem !== ''} aria-describedby={mailProblem ? 'billing-mail-problem' : undefined} onClick={() => void mail()}>
             {busy === 'mail' ? '送信中…' : 'メール送信'}
@@ -155,6 +157,12 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
         </div>
       ) : (
         <p className="text-[1.3rem] text-ink-soft">請求書の発行（印刷・メール送信）は発行回数を記録するため、売上の編集権限が必要です。</p>
+      )}
+      {archived && (
+        <p className="text-[1.3rem] text-ink-soft">
+          発行した請求書は電子帳簿保存法に沿って保存され、印刷・メールのたびに同じ内容を出力します。{' '}
+          <AppLink to={archived} className="text-brand underline-offset-2 hover:underline">保存された請求書と発行の記録</AppLink>
+        </p>
       )}
       <DataTable
         caption="メール送信の記録"

@@ -1,0 +1,181 @@
+/**
+ * The invoice archive (電子帳簿保存法, 電子取引): every invoice that leaves the product — printed, downloaded, in a batch,
+ * mailed — is stored ONCE as the exact bytes that left, as a version (`invoice_archive`, lib/resources/archive.ts) with
+ * its SHA-256 and its search keys; every later delivery of that version hands out the stored bytes and is recorded
+ * (`archive_delivery`). Nothing renders an issued invoice again.
+ * - The first delivery of an invoice renders its document (`renderVersion`) and stores it (`storeVersion`) in the same
+ *   transaction that records the delivery: two first prints take turns on the invoice's row lock (the caller's), so
+ *   the second finds the first's version.
+ * - A 締め戻し marks the closing's issued versions 取消 (`cancelVersions`); the invoice that replaces one after the
+ *   closing is made again is a 修正 version naming it (`replaces`, and 「修正」 on the document).
+ * - The database refuses any other change and any deletion (migration 0105); the store keeps the files until
+ *   `ar_keep_until`, seven years from the closing date.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { invoiceFileName } from '../../lib/billing/messages';
+import { addYears, jstDayStartIso, addDays } from '../../lib/day';
+import { archiveResource, type ArchiveDelivery } from '../../lib/resources/archive';
+import type { Database, Row } from '../db/schema';
+import { chunksOf } from '../db/bulk-write';
+import { ARCHIVE_FILE_KIND, FileWriter, type WrittenFile } from '../files';
+import { nowIso, nowMs } from '../http/clock';
+import { systemInsert, systemUpdate } from '../resources';
+import { locking } from '../db/concurrency';
+import { ApiError } from '../http/api-error';
+import { BILLING_MESSAGES } from '../../lib/billing/messages';
+import { japanToday } from '../http/clock';
+import { assertReconciles, invoiceDocuments, type InvoiceDocument } from './invoice-document';
+import { invoicePdf } from './invoice-pdf';
+
+type Db = Kysely<Database>;
+export type ArchiveRow = Row<'invoice_archive'>;
+
+/** Years a version is kept from its closing (電子帳簿保存法: 7 years). */
+export const KEEP_YEARS = 7;
+/** 発行済 / 取消 (lib/resources/archive `ARCHIVE_STATES`). */
+export const ISSUED = '1';
+export const CANCELLED = '2';
+
+/** Who makes a version leave, through which call (and job). */
+export interface ArchiveActor {
+  userId: number;
+  call: string;
+  jobId?: number;
+}
+
+/** The last day a version of a closing is kept: seven years after the closing date. */
+export const keepUntilOf = (closingDate: string): string => addYears(closingDate, KEEP_YEARS);
+
+/**
+ * The live (発行済) version of each invoice that has one, by invoice id.
+ * @example (await liveVersions(db, [12])).get(12)?.ar_sf_id
+ */
+export async function liveVersions(db: Db, blIds: readonly number[]): Promise<Map<number, ArchiveRow>> {
+  const out = new Map<number, ArchiveRow>();
+  for (const chunk of chunksOf([...blIds], 1000)) {
+    const rows = await db.selectFrom('invoice_archive').selectAll().where('ar_bl_id', 'in', chunk).where('ar_state', '=', ISSUED).execute();
+    for (const row of rows) out.set(Number(row.ar_bl_id), row);
+  }
+  return out;
+}
+
+/** The cancelled version an invoice replaces: the customer's latest 取消 version of the same closing not replaced yet. */
+async function replacedVersion(db: Db, doc: InvoiceDocument, closing: { gp: string; ym: string }): Promise<ArchiveRow | undefined> {
+  return db.selectFrom('invoice_archive as a').selectAll('a')
+    .where('a.ar_cl_id', '=', doc.recipient.cl_id).where('a.ar_sime_gp', '=', closing.gp).where('a.ar_sime_ym', '=', closing.ym)
+    .where('a.ar_state', '=', CANCELLED)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('invoice_archive as b').select('b.ar_id').whereRef('b.ar_replaces', '=', 'a.ar_id'))))
+    .orderBy('a.ar_id', 'desc').limit(1).executeTakeFirst();
+}
+
+/** A document rendered for its first delivery: its bytes, and the version it replaces (a 修正インボイス). */
+export interface RenderedVersion {
+  doc: InvoiceDocument;
+  bytes: Buffer;
+  pages: number;
+  replaces: ArchiveRow | undefined;
+  closing: { gp: string; ym: string };
+}
+
+/**
+ * Renders an invoice's document as its new version: marked 修正 and naming the invoice it corrects when it replaces a
+ * cancelled version.
+ */
+export async function renderVersion(db: Db, doc: InvoiceDocument): Promise<RenderedVersion> {
+  const billing = await db.selectFrom('billing').select(['bl_sime_gp', 'bl_sime_ym']).where('bl_id', '=', doc.bl_id).executeTakeFirstOrThrow();
+  const closing = { gp: billing.bl_sime_gp ?? '', ym: billing.bl_sime_ym ?? '' };
+  const replaces = await replacedVersion(db, doc, closing);
+  const marked: InvoiceDocument = replaces ? { ...doc, corrects: replaces.ar_number ?? '' } : doc;
+  const { bytes, pages } = await invoicePdf(marked);
+  return { doc: marked, bytes, pages, replaces, closing };
+}
+
+/**
+ * Writes a rendered version's bytes into the file store, kept until the version's last day (`deferComplete`: a batch
+ * completes its files in the transaction that records them). Answers the written file.
+ */
+export async function storeVersionFile(db: Db, version: RenderedVersion, actor: ArchiveActor, deferComplete = false): Promise<WrittenFile> {
+  const keepUntil = keepUntilOf(version.doc.closingDate);
+  // Kept through the whole of its last day (Japan time).
+  const expires = Date.parse(jstDayStartIso(addDays(keepUntil, 1)));
+  const writer = new FileWriter(db, {
+    kind: ARCHIVE_FILE_KIND, name: invoiceFileName(version.doc.number, version.doc.recipient.name),
+    userId: actor.userId, jobId: actor.jobId ?? null, keepMs: Math.max(expires - nowMs(), 60_000), deferComplete,
+  });
+  writer.end(version.bytes);
+  return writer.done();
+}
+
+/**
+ * Records a rendered version whose file is written (in the caller's transaction): its archive row, audited, with the
+ * customer's 取引先 keys as they are now. Answers the row.
+ */
+export async function recordVersion(trx: Transaction<Database>, actor: ArchiveActor, version: RenderedVersion, file: WrittenFile): Promise<ArchiveRow> {
+  const { doc, replaces } = version;
+  const client = await trx.selectFrom('client').select(['cl_code', 'cl_co_name_kana', 'cl_name_kana']).where('cl_id', '=', doc.recipient.cl_id).executeTakeFirst();
+  const [id] = await systemInsert(trx, { ...actor, system: true }, archiveResource, [{
+    number: doc.number, version: replaces ? Number(replaces.ar_version ?? 1) + 1 : 1, state: ISSUED,
+    date: doc.closingDate, amount: doc.total,
+    cl_id: doc.recipient.cl_id, cl_code: client?.cl_code ?? '', cl_name: doc.recipient.name,
+    cl_kana: client?.cl_co_name_kana || client?.cl_name_kana || '',
+    sime_gp: version.closing.gp, sime_ym: version.closing.ym, bl_id: doc.bl_id,
+    replaces: replaces?.ar_id ?? '', replaces_number: replaces?.ar_number ?? '',
+    file_name: invoiceFileName(doc.number, doc.recipient.name), sf_id: file.id, size: file.size, pages: version.pages, sha256: file.sha256,
+    usr_id: actor.userId, keep_until: keepUntilOf(doc.closingDate),
+  }]);
+  return trx.selectFrom('invoice_archive').selectAll().where('ar_id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** An invoice's version about to leave: the stored row, whether it was stored before, and the invoice's issue count. */
+export interface LeavingVersion {
+  version: ArchiveRow;
+  /** Stored by an earlier delivery (this one hands out the same bytes again). */
+  again: boolean;
+  /** Times the invoice left before (bl_print_count). */
+  printCount: number;
+}
+
+/**
+ * The version of one invoice that leaves now, in the caller's transaction, under the invoice's row lock (two first
+ * deliveries take turns, so the second finds the first's version): its live version, or — the first time — its
+ * document (which must reconcile to the yen) rendered and stored as a new version. 404 for an invoice that is gone.
+ * @example const { version } = await leavingVersion(trx, actor, 12)
+ */
+export async function leavingVersion(trx: Transaction<Database>, actor: ArchiveActor, id: number): Promise<LeavingVersion> {
+  const billing = await locking(trx, trx.selectFrom('billing').select(['bl_id', 'bl_print_count']).where('bl_id', '=', id).where('deleted', '=', 0), 'update').executeTakeFirst();
+  if (!billing) throw new ApiError(404, BILLING_MESSAGES.notFound);
+  const printCount = Number(billing.bl_print_count ?? 0);
+  const live = (await liveVersions(trx, [id])).get(id);
+  if (live) return { version: live, again: true, printCount };
+  const [doc] = await invoiceDocuments(trx, [id], { today: japanToday() });
+  assertReconciles(doc);
+  const rendered = await renderVersion(trx, doc);
+  const file = await storeVersionFile(trx, rendered, actor);
+  return { version: await recordVersion(trx, actor, rendered, file), again: false, printCount };
+}
+
+/**
+ * Records deliveries of versions (in the caller's transaction): how each left, to whom, by whom.
+ * @example await recordDeliveries(trx, actor, [{ ar_id: 3, how: 'mail', to: 'info@example.jp' }])
+ */
+export async function recordDeliveries(trx: Transaction<Database>, actor: ArchiveActor, deliveries: readonly { ar_id: number; how: ArchiveDelivery; to?: string }[], at: string = nowIso()): Promise<void> {
+  for (const chunk of chunksOf([...deliveries], 500)) {
+    await trx.insertInto('archive_delivery').values(chunk.map((d) => ({
+      ad_ar_id: d.ar_id, ad_how: d.how, ad_to: d.to ?? '', ad_usr_id: actor.userId, ad_job_id: actor.jobId ?? null, created: at,
+    }))).execute();
+  }
+}
+
+/**
+ * Marks a closing's issued versions 取消 (a 締め戻し, in its transaction): who, when and why. Answers how many.
+ * @example await cancelVersions(trx, actor, [12, 13], '金額訂正のため締め戻し')
+ */
+export async function cancelVersions(trx: Transaction<Database>, actor: ArchiveActor, blIds: readonly number[], reason: string): Promise<number> {
+  const live = [...(await liveVersions(trx, blIds)).values()];
+  if (live.length === 0) return 0;
+  const at = nowIso();
+  await systemUpdate(trx, { ...actor, system: true }, archiveResource, live.map((row) => ({
+    id: row.ar_id, before: row, set: { ar_state: CANCELLED, ar_cancelled_at: at, ar_cancelled_by: actor.userId, ar_cancel_reason: reason },
+  })), { modified: 'stamp' });
+  return live.length;
+}
