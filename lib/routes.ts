@@ -219,6 +219,7 @@ export const HEADER_MENUS: readonly { key: string; label: string; holds?: string
       { label: '入金伝票', path: '/payment/list' },
       { label: '締め処理', path: '/closing' },
       { label: '請求一覧', path: '/billing/list' },
+      { label: '請求書の保存', path: '/billing/archive' },
       { label: '締め戻し', path: '/restore' },
       { label: '売上レポート', path: '/salesreport' },
     ],

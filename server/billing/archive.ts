@@ -114,7 +114,7 @@ export async function recordVersion(trx: Transaction<Database>, actor: ArchiveAc
   const { doc, replaces } = version;
   const client = await trx.selectFrom('client').select(['cl_code', 'cl_co_name_kana', 'cl_name_kana']).where('cl_id', '=', doc.recipient.cl_id).executeTakeFirst();
   const [id] = await systemInsert(trx, { ...actor, system: true }, archiveResource, [{
-    number: doc.number, version: replaces ? Number(replaces.ar_version ?? 1) + 1 : 1, state: ISSUED,
+    number: doc.number, version: replaces ? (replaces.ar_version ?? 1) + 1 : 1, state: ISSUED,
     date: doc.closingDate, amount: doc.total,
     cl_id: doc.recipient.cl_id, cl_code: client?.cl_code ?? '', cl_name: doc.recipient.name,
     cl_kana: client?.cl_co_name_kana || client?.cl_name_kana || '',
@@ -144,7 +144,7 @@ export interface LeavingVersion {
 export async function leavingVersion(trx: Transaction<Database>, actor: ArchiveActor, id: number): Promise<LeavingVersion> {
   const billing = await locking(trx, trx.selectFrom('billing').select(['bl_id', 'bl_print_count']).where('bl_id', '=', id).where('deleted', '=', 0), 'update').executeTakeFirst();
   if (!billing) throw new ApiError(404, BILLING_MESSAGES.notFound);
-  const printCount = Number(billing.bl_print_count ?? 0);
+  const printCount = billing.bl_print_count ?? 0;
   const live = (await liveVersions(trx, [id])).get(id);
   if (live) return { version: live, again: true, printCount };
   const [doc] = await invoiceDocuments(trx, [id], { today: japanToday() });

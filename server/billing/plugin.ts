@@ -16,12 +16,11 @@
  * An invoice whose parts do not agree to the yen is never issued (`assertReconciles`).
  */
 import type { FastifyInstance } from 'fastify';
-import { BILLING_MESSAGES, invoiceFileName } from '../../lib/billing/messages';
+import { BILLING_MESSAGES } from '../../lib/billing/messages';
 import { closingLabel, closingOf } from '../../lib/closing/period';
 import type { MailBatchResult } from '../../lib/billing/mail-batch';
 import type { ArchiveDeliveryRow } from '../../lib/closing/answers';
 import { addCall, type AreaOptions, type FileAnswer, type SessionUser } from '../calls/call-table';
-import { locking } from '../db/concurrency';
 import { fileChunks, jobFile } from '../files';
 import { ApiError, badRequest } from '../http/api-error';
 import { positiveId, type Params } from '../http/params';
@@ -30,7 +29,6 @@ import { batchFileKind, batchPdf, closingInvoiceIds, type BatchFormat, type Batc
 import { leavingVersion, recordDeliveries, type ArchiveRow } from './archive';
 import { recordIssues } from './issue';
 import { invoiceTemplate, mailBatch, mailBatchPreview, mailBatchProblem, mailBatchRecipients, mailInvoice, type InvoiceMailer } from './mail';
-import { japanToday } from '../http/clock';
 
 /** A 400 naming the parameter it is about. */
 const paramProblem = (name: string, message: string): ApiError => badRequest(message, { fields: { [name]: message } });

@@ -25,7 +25,7 @@ import type { Database, ResourceRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { nextStamp } from '../http/clock';
 import { refusalOf, type WriteContext } from '../resources';
-import { cancelVersions } from '../billing/archive';
+import { cancelVersions } from '../billing';
 import { CLOSING_LOCK } from './closed';
 
 type Db = Kysely<Database>;

@@ -13,7 +13,7 @@ import { messageOf } from '@/lib/client/list/use-list-controller';
 import { useMailProblem } from '@/lib/client/mail/use-mail-status';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { detailPathOf, filteredListPathOf } from '@/lib/list/resource-paths';
-import { archiveResource } from '@/lib/resources/archive';
+import { ARCHIVE_DELIVERIES, archiveResource } from '@/lib/resources/archive';
 import { PAYMENT_KIND, paymentResource } from '@/lib/resources/payment';
 import { rateKeyLabel, type BillingRateRow } from '@/lib/closing/answers';
 import { optionText } from '../cells';
@@ -22,7 +22,7 @@ import { MailProblem } from '../mail-problem';
 import { AppLink, useAlert, useConfirm } from '../shell-bridge';
 import { buttonClass } from '../styles';
 import type { DetailExtensionProps, RowDetailProps } from './types';
-import { useBillingAllocations, useBillingRates, useBillingSends } from '@/lib/client/data/closing';
+import { useArchiveDeliveries, useBillingAllocations, useBillingRates, useBillingSends } from '@/lib/client/data/closing';
 import { useCanCall } from '@/lib/client/auth/use-can-call';
 import { cellText } from '../../../lib/resources/checks';
 
@@ -175,6 +175,56 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
             <td className={cellClass}>{r.bs_to}</td>
             <td className={cellClass}>{r.bs_state === 'sent' ? '送信済み' : <span className="text-danger">送信できませんでした{r.bs_error ? `：${r.bs_error}` : ''}</span>}</td>
             <td className={cellClass}>{r.user_name ?? ''}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </section>
+  );
+}
+
+/**
+ * 保存請求書 (the invoice archive, lib/resources/archive.ts): a version's stored bytes, downloaded as they left
+ * (`archive_file`), and every time it left — printed, in a batch, mailed — with to whom and by whom
+ * (`archive_delivery_lst`). Below a version's detail and under its row of the archive list.
+ */
+const HOW = new Map<string, string>(ARCHIVE_DELIVERIES.map((o) => [o.value, o.text]));
+
+/** A version of the archive list unfolded: its file and deliveries, as on its detail. */
+export function ArchiveRowFile({ def, row }: RowDetailProps) {
+  return <ArchiveFile def={def} id={String(row.ar_id)} record={row} />;
+}
+
+export function ArchiveFile({ id, record }: DetailExtensionProps) {
+  const alert = useAlert();
+  const [busy, setBusy] = useState(false);
+  const deliveries = useArchiveDeliveries(id);
+  const rows = deliveries.data ?? [];
+  const open = async () => {
+    setBusy(true);
+    try {
+      await download('archive_file', { id });
+    } catch (failure) {
+      alert(messageOf(failure) ?? '', 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby={`archive-file-title-${id}`} className={panelClass}>
+      <h2 id={`archive-file-title-${id}`} className={titleClass}>保存されたファイルと発行の記録</h2>
+      <div className="flex flex-wrap items-center gap-[12px]">
+        <button type="button" className={buttonClass('primary')} disabled={busy} onClick={() => void open()}>
+          {busy ? 'ダウンロード中…' : '保存された請求書PDF'}
+        </button>
+        <span className="break-all text-[1.2rem] text-ink-soft">SHA-256 {cellText(record.ar_sha256)}</span>
+      </div>
+      <DataTable caption="発行の記録" headers={[['日時'], ['方法'], ['宛先'], ['担当者']]} empty={emptyOf(deliveries.isLoading, deliveries.error, rows.length === 0, 'まだ発行の記録はありません。')}>
+        {rows.map((r) => (
+          <tr key={r.ad_id} className="h-row">
+            <td className={clsx(cellClass, 'whitespace-nowrap tabular-nums')}>{formatDateTime(r.created)}</td>
+            <td className={cellClass}>{HOW.get(r.ad_how) ?? r.ad_how}</td>
+            <td className={cellClass}>{r.ad_to}</td>
+            <td className={cellClass}>{r.user_name}</td>
           </tr>
         ))}
       </DataTable>

@@ -3,7 +3,7 @@
  * more than the declaration gives adds one line here, not a copy of the screen.
  * - `DETAIL_EXTENSIONS`: short facts in the bar above the form (inside it: no forms of their own).
  * - `DETAIL_SECTIONS`: panels of their own below the form (tables, forms with their own submit): stock, a payment's
- *   消込, an invoice's rates, PDF and mail, and allocations; the 保証金 slips a delivery round made; 自社情報's
+ *   消込, an invoice's rates, PDF and mail, and allocations; an archived invoice's stored file and deliveries; the 保証金 slips a delivery round made; 自社情報's
  *   顧客コードの一括採番.
  * - `ROW_DETAILS`: what a list row unfolds to.
  * - `RELATED_ACTIONS`: buttons beside a related tab's list, by parent resource, then related resource.
@@ -13,7 +13,7 @@
 import type { ComponentType } from 'react';
 import type { ResourceName } from '@/lib/resources';
 import { AuditChanges } from './audit-changes';
-import { BillingAllocations, BillingDocuments, BillingRates, BillingRowDocuments } from './billing-detail';
+import { ArchiveFile, ArchiveRowFile, BillingAllocations, BillingDocuments, BillingRates, BillingRowDocuments } from './billing-detail';
 import { BottleBalance } from './bottle-balance';
 import { ClientCodeAssign } from './client-codes';
 import { HodReportSlips } from './hod-report-slips';
@@ -43,6 +43,7 @@ export const DETAIL_SECTIONS: Partial<Record<ResourceName, readonly ComponentTyp
   item: [ItemStock],
   payment: [PaymentAllocations],
   billing: [BillingRates, BillingDocuments, BillingAllocations],
+  archive: [ArchiveFile],
   hodreport: [HodReportSlips],
   company: [ClientCodeAssign],
 };
@@ -51,6 +52,7 @@ export const DETAIL_SECTIONS: Partial<Record<ResourceName, readonly ComponentTyp
 export const ROW_DETAILS: Partial<Record<ResourceName, ComponentType<RowDetailProps>>> = {
   log: AuditChanges,
   billing: BillingRowDocuments,
+  archive: ArchiveRowFile,
 };
 
 /** Buttons beside a related tab's list: the customer's サーバー tab installs, exchanges and takes back servers. */

@@ -35,17 +35,19 @@ export default function ClosingRestoreScreen({ match }: ScreenProps) {
   const confirmed = useConfirmedAction();
   const alert = useAlert();
   const [busy, setBusy] = useState(false);
+  const [reason, setReason] = useState('');
   useLoadingWhile(isLoading || busy);
 
-
   const restore = (row: ClosingListRow) => confirmed(
-    `${label(row)}の締め処理（請求書 ${row.invoices.toLocaleString('ja-JP')}件、今回請求額の合計 ${formatMoney(row.total)}）を取り消します。請求書は削除され、売上伝票と入金伝票は再び変更できるようになります。`,
+    `${label(row)}の締め処理（請求書 ${row.invoices.toLocaleString('ja-JP')}件、今回請求額の合計 ${formatMoney(row.total)}）を取り消します。請求書は削除され、売上伝票と入金伝票は再び変更できるようになります。発行済みの請求書は「取消」として保存に残り、締め直すと「修正」の請求書になります。`,
     { title: '締め戻し', confirmLabel: '締め戻す', danger: true },
     async () => {
       setBusy(true);
       try {
-        await call('closing_restore', { sime_gp: row.sime_gp, sime_ym: row.sime_ym });
-        alert(`${label(row)}の締め処理を取り消しました（請求書 ${row.invoices.toLocaleString('ja-JP')}件を削除）。`, 'success');
+        const [done] = await call('closing_restore', { sime_gp: row.sime_gp, sime_ym: row.sime_ym, reason });
+        const cancelled = done && done.cancelled > 0 ? `、発行済み ${done.cancelled.toLocaleString('ja-JP')}件は取消として保存` : '';
+        alert(`${label(row)}の締め処理を取り消しました（請求書 ${row.invoices.toLocaleString('ja-JP')}件を削除${cancelled}）。`, 'success');
+        setReason('');
       } finally {
         setBusy(false);
         await mutate();
@@ -62,6 +64,13 @@ export default function ClosingRestoreScreen({ match }: ScreenProps) {
           {CLOSING_DAY.map((o) => <option key={o.value} value={o.value}>{o.text}</option>)}
         </select>
       </label>
+      {canWrite && (
+        <label className="flex max-w-[640px] flex-col gap-[4px] text-[1.3rem]">
+          締め戻しの理由
+          <input value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} className={inputClass} placeholder="例: 単価の入力誤りを訂正するため" />
+          <span className="text-[1.2rem] text-ink-soft">発行済みの請求書を取り消す理由として保存されます（電子帳簿保存法）。空欄のときは「○年○月 ○日締めの締め戻し」と記録します。</span>
+        </label>
+      )}
       {error && <p role="alert" className="text-[1.4rem] text-danger">{messageOf(error)}</p>}
       <DataTable
         caption="締め処理の一覧"

@@ -22,6 +22,8 @@ export const useBillingRates = (billingId: number | string) => useCall('billing_
 export const useBillingAllocations = (billingId: number | string) => useCall('allocation_lst', { bl_id: billingId }, ONCE);
 /** An invoice's sends (PDF, mail) (`billing_send_lst`). */
 export const useBillingSends = (billingId: number | string) => useCall('billing_send_lst', { bl_id: billingId }, ONCE);
+/** Every time an archived invoice version left (`archive_delivery_lst`). */
+export const useArchiveDeliveries = (archiveId: number | string) => useCall('archive_delivery_lst', { ar_id: archiveId }, ONCE);
 /** The invoices a batch mail would send (`billing_mail_batch_preview`). */
 export const useMailBatchPreview = (params: ParamsOf<'billing_mail_batch_preview'>) => useCall('billing_mail_batch_preview', params, ONCE);
 /** The JACCS debit request of a closing (`jaccs_preview`). */
