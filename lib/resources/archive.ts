@@ -33,7 +33,7 @@ export const archiveResource = {
   table: 'invoice_archive',
   prefix: 'ar_',
   basePath: '/billing/archive',
-  screens: { list: '請求書の保存（電子帳簿保存）', detail: '保存請求書', id: 'ar', listPath: '/billing/archive' },
+  screens: { list: '保存請求書一覧', detail: '保存請求書詳細', id: 'ar', listPath: '/billing/archive' },
   area: 'sales',
   storageKey: 'archive',
   tabs: [{ key: 'basic', label: '保存内容' }],

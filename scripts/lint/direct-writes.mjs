@@ -13,7 +13,7 @@
  * linter does not load TypeScript; tests/unit/direct-writes-lint.test.ts fails when it and RESOURCES differ.
  */
 export const RESOURCE_TABLES = [
-  'agreement', 'audit_log', 'billing', 'bottle', 'client', 'company_setting', 'contact', 'daily', 'delivery_fee', 'hod_pause',
+  'agreement', 'audit_log', 'billing', 'bottle', 'client', 'company_setting', 'contact', 'daily', 'delivery_fee', 'hod_pause', 'invoice_archive',
   'hod_report', 'item', 'mail_template', 'master_option', 'notice', 'order_setting', 'orders', 'payment', 'report', 'role', 'sales',
   'server_history', 'tax_rate', 'user', 'warehouse', 'water_server', 'yayoi_setting',
 ];

@@ -67,9 +67,10 @@ async function closeMonth(page: Page): Promise<void> {
   await expect(page.getByRole('progressbar', { name: '締め処理の進み具合' })).toHaveAttribute('aria-valuenow', '100');
 }
 
-/** 締め戻し of the month on /restore after the confirm. */
-async function restoreMonth(page: Page): Promise<void> {
+/** 締め戻し of the month on /restore after the confirm, with the reason typed when given. */
+async function restoreMonth(page: Page, reason = ''): Promise<void> {
   await page.goto('/#/restore');
+  if (reason) await page.getByLabel('締め戻しの理由').fill(reason);
   const button = page.getByRole('button', { name: `${LABEL}を締め戻す` });
   await expect(button).toBeEnabled();
   await button.click();
@@ -226,6 +227,24 @@ test('order → 処理済 → slip → payment → closing → invoice PDF → �
   expect(text).toContain(first.number);
   expect(text.replace(/\s/g, '')).toContain('3,018');
 
+  // The invoice archive (電子帳簿保存法): the mail stored the invoice, the print handed out the same bytes; its version
+  // lists both deliveries and downloads exactly what the print gave.
+  await page.getByRole('link', { name: '保存された請求書と発行の記録' }).click();
+  await expect(page.getByRole('heading', { name: '保存請求書一覧', level: 1 })).toBeVisible();
+  const version = page.getByRole('table').getByRole('row').filter({ hasText: first.number });
+  await expect(version).toHaveCount(1);
+  await expect(version).toContainText('発行済');
+  await expect(version).toContainText('3,018円');
+  await version.getByRole('link', { name: first.number }).click();
+  await expect(page.getByRole('heading', { name: '保存請求書詳細', level: 1 })).toBeVisible();
+  const history = page.getByRole('table', { name: '発行の記録' });
+  await expect(history.getByRole('row').filter({ hasText: 'メール' })).toContainText(EMAIL);
+  await expect(history.getByRole('row').filter({ hasText: '印刷・ダウンロード' })).toHaveCount(1);
+  const [stored] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '保存された請求書PDF' }).click()]);
+  const storedPath = testInfo.outputPath('stored.pdf');
+  await stored.saveAs(storedPath);
+  expect(readFileSync(storedPath).equals(readFileSync(pdf))).toBe(true);
+
   // A later payment allocated to the invoice (消込): 締め戻し is refused until it is taken back.
   await page.goto('/#/payment/new');
   await fillField(page, '顧客', { pick: company });
@@ -251,22 +270,32 @@ test('order → 処理済 → slip → payment → closing → invoice PDF → �
   await page.getByRole('alertdialog').getByRole('button', { name: '取り消す' }).click();
   await expect(panel.getByText('まだ請求書に消込していません。')).toBeVisible();
 
-  // 締め戻し, then the same closing again: the same invoice to the yen.
-  await restoreMonth(page);
+  // 締め戻し (with its reason), then the same closing again: the same invoice to the yen. The issued invoice stays in the
+  // archive, 取消 with the reason.
+  await restoreMonth(page, '入金の確認のため');
+  await page.goto('/#/billing/archive');
+  const archiveKeyword = page.getByLabel('キーワード').first();
+  await archiveKeyword.fill(company);
+  await archiveKeyword.press('Enter');
+  const cancelledRow = page.getByRole('table').getByRole('row').filter({ hasText: first.number });
+  await expect(cancelledRow).toContainText('取消');
+  await cancelledRow.getByRole('link', { name: first.number }).click();
+  await expect(page.getByLabel('取消理由', { exact: true })).toHaveValue('入金の確認のため');
   expect(readRow<{ n: number }>('SELECT COUNT(*) AS n FROM billing WHERE bl_cl_id = ?', clientId).n).toBe(0);
   expect(readRow<{ b: number | null }>('SELECT sl_bli_id AS b FROM sales WHERE sl_id = ?', slip.sl_id).b).toBeNull();
   await closeMonth(page);
   const again = invoiceOf(clientId);
   expect(again.amounts).toEqual(first.amounts);
 
-  // The customer's 請求 tab lists its invoice, counted in the tab's name; the row unfolds to its PDF, reprint and mail.
+  // The customer's 請求 tab lists its invoice, counted in the tab's name; the row unfolds to its PDF, archive and mail.
   await page.goto(`/#/client/detail/${clientId}`);
   const related = page.getByRole('region', { name: '関連情報' });
   await related.getByRole('tab', { name: '請求（1）', exact: true }).click();
   const invoiceRow = related.getByRole('row').filter({ hasText: again.number });
   await expect(invoiceRow).toContainText('3,018円');
   await invoiceRow.getByRole('button', { name: /開く/ }).click();
-  await expect(related.getByRole('button', { name: '再発行' })).toBeVisible();
+  await expect(related.getByRole('button', { name: '請求書PDF' })).toBeVisible();
+  await expect(related.getByRole('link', { name: '保存された請求書と発行の記録' })).toBeVisible();
   await expect(related.getByRole('button', { name: 'メール送信' })).toBeVisible();
 
   await restoreMonth(page);

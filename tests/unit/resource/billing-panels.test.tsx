@@ -160,7 +160,7 @@ describe('invoice detail panels', () => {
     expect(called('allocation_lst')[0].body).toMatchObject({ bl_id: '7' });
   });
 
-  it('downloads the PDF and its reissue, and mails it after a confirm, with the log', async () => {
+  it('downloads the PDF (the archived version: no separate reissue), links the archive, and mails it after a confirm, with the log', async () => {
     shell(<BillingDocuments def={billingResource} id="7" record={invoice} />);
     const log = await screen.findByRole('table', { name: 'メール送信の記録' });
     await within(log).findByText('送信済み');
@@ -169,10 +169,8 @@ describe('invoice detail panels', () => {
     await waitFor(() => expect(called('billing_pdf')).toHaveLength(1));
     expect(called('billing_pdf')[0].body).toEqual(expect.objectContaining({ id: '7' }));
     expect(called('billing_pdf')[0].body.reissue).toBeUndefined();
-    await waitFor(() => expect(screen.getByRole('button', { name: '再発行' })).toBeEnabled());
-    fireEvent.click(screen.getByRole('button', { name: '再発行' }));
-    await waitFor(() => expect(called('billing_pdf')).toHaveLength(2));
-    expect(called('billing_pdf')[1].body).toMatchObject({ id: '7', reissue: '1' });
+    expect(screen.queryByRole('button', { name: '再発行' })).toBeNull();
+    expect(screen.getByRole('link', { name: '保存された請求書と発行の記録' })).toHaveAttribute('href', `#/billing/archive?${new URLSearchParams({ filter: JSON.stringify({ bl_id: '7' }) }).toString()}`);
 
     await waitFor(() => expect(screen.getByRole('button', { name: 'メール送信' })).toBeEnabled());
     fireEvent.click(screen.getByRole('button', { name: 'メール送信' }));
