@@ -35,6 +35,8 @@ export interface Config {
   loginApiPrefix: string;
   corsOrigins: string[];
   mapsApiKey: string;
+  /** Where customers reach this server (PUBLIC_URL): the invoice download page's links start with it. */
+  publicUrl: string;
   adminEmail: string;
   adminPassword: string;
   staticDir: string;
@@ -74,6 +76,20 @@ export interface Config {
 type Env = Record<string, string | undefined>;
 
 const trimSlash = (value: string): string => value.replace(/\/+$/, '');
+
+/**
+ * PUBLIC_URL (`https://billing.example.jp`), else this server's own address (`http://localhost:3000` when it listens on
+ * every interface): what customers' links to the invoice download page start with.
+ */
+function publicUrlOf(env: Env): string {
+  const given = trimSlash(env.PUBLIC_URL?.trim() ?? '');
+  if (given) {
+    if (!/^https?:\/\/[^/\s]+/.test(given)) throw new Error(`PUBLIC_URL must be an http(s) URL, got "${given}"`);
+    return given;
+  }
+  const host = env.HOST?.trim() || '0.0.0.0';
+  return `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${env.PORT?.trim() || '3000'}`;
+}
 const withLeadingSlash = (value: string): string => (value.startsWith('/') ? value : `/${value}`);
 
 function positiveNumber(value: string | undefined, fallback: number, name: string): number {
@@ -153,6 +169,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginApiPrefix: trimSlash(withLeadingSlash(env.LOGIN_API_PREFIX?.trim() || '/api/login')),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => trimSlash(s.trim())).filter(Boolean),
     mapsApiKey: env.MAPS_API_KEY?.trim() ?? '',
+    publicUrl: publicUrlOf(env),
     adminEmail: env.ADMIN_EMAIL?.trim() ?? '',
     adminPassword: env.ADMIN_PASSWORD ?? '',
     staticDir: resolve(env.STATIC_DIR?.trim() || 'out'),

@@ -177,6 +177,8 @@ export const FIXED_CALLS = {
   billing_mail_batch: gate<WireParams, JobStarted>('sales', 'write'),
   billing_send_lst: gate<{ bl_id: Id }, BillingSendRow>('sales', 'read'),
   archive_file: gate<{ id: Id }, FileRow>('sales', 'read'),
+  billing_link: gate<{ cl_id: Id }, { url: string; expires: string }>('sales', 'write'),
+  billing_link_revoke: gate<{ cl_id: Id }, { revoked: number }>('sales', 'write'),
   archive_delivery_lst: gate<{ ar_id: Id }, ArchiveDeliveryRow>('sales', 'read'),
   // Exports and imports.
   export_yayoi: gate<WireParams & Period, FileRow>('import', 'write'),

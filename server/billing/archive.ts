@@ -158,7 +158,7 @@ export async function leavingVersion(trx: Transaction<Database>, actor: ArchiveA
  * Records deliveries of versions (in the caller's transaction): how each left, to whom, by whom.
  * @example await recordDeliveries(trx, actor, [{ ar_id: 3, how: 'mail', to: 'info@example.jp' }])
  */
-export async function recordDeliveries(trx: Transaction<Database>, actor: ArchiveActor, deliveries: readonly { ar_id: number; how: ArchiveDelivery; to?: string }[], at: string = nowIso()): Promise<void> {
+export async function recordDeliveries(trx: Transaction<Database>, actor: { userId: number | null; jobId?: number }, deliveries: readonly { ar_id: number; how: ArchiveDelivery; to?: string }[], at: string = nowIso()): Promise<void> {
   for (const chunk of chunksOf([...deliveries], 500)) {
     await trx.insertInto('archive_delivery').values(chunk.map((d) => ({
       ad_ar_id: d.ar_id, ad_how: d.how, ad_to: d.to ?? '', ad_usr_id: actor.userId, ad_job_id: actor.jobId ?? null, created: at,

@@ -9,7 +9,7 @@
  */
 import type { Kysely } from 'kysely';
 import { BILLING_MESSAGES } from '../../lib/billing/messages';
-import type { MailBatchOutcome, MailBatchPreview, MailBatchRecipient, MailBatchResult } from '../../lib/billing/mail-batch';
+import { mailSkipReason, type MailBatchOutcome, type MailBatchPreview, type MailBatchRecipient, type MailBatchResult } from '../../lib/billing/mail-batch';
 import { closingLabel } from '../../lib/closing/period';
 import { placeholderText, renderMail } from '../../lib/mail-template';
 import { writeAudit } from '../audit/audit-log';
@@ -22,8 +22,10 @@ import { closingInvoiceIds } from './batch';
 import { leavingVersion, recordDeliveries } from './archive';
 import { companySettings } from './invoice-document';
 import { recordIssues } from './issue';
+import { makeLink } from './page';
 import { fileBytes } from '../files';
 import { japanToday, nowIso } from '../http/clock';
+import { formatDateJa } from '../../lib/format';
 import { cellText } from '../../lib/resources/checks';
 
 const PDF = 'application/pdf';
@@ -57,6 +59,8 @@ export interface InvoiceMailer {
   smtp: SmtpConfig;
   /** COMPANY_NAME: {{自社名}} when 自社情報 has no name. */
   fallbackName: string;
+  /** PUBLIC_URL: where the download page's links point. */
+  publicUrl: string;
   user: { user_id: number; user_name: string };
   call: string;
   jobId?: number;
@@ -93,14 +97,14 @@ export async function mailInvoice(mailer: InvoiceMailer, template: Row<'mail_tem
   // The attachment is the archived version's bytes: stored by an earlier delivery, else rendered and stored now.
   const actor = { userId: user.user_id, call, jobId: mailer.jobId };
   const { version, printCount } = await db.transaction().execute((trx) => leavingVersion(trx, actor, id));
-  const bytes = await fileBytes(db, Number(version.ar_sf_id));
+  // 請求書の送付方法 メール（ダウンロード）: a link to the download page instead of the attachment.
+  const link = cellText(client?.cl_invoice_delivery) === '3' ? await makeLink(db, mailer.publicUrl, Number(billing.bl_cl_id), user.user_id) : undefined;
+  const attachments = link ? [] : [{ filename: cellText(version.ar_file_name), content: await fileBytes(db, Number(version.ar_sf_id)), contentType: PDF }];
+  const text = link ? `${mail.body.replace(/\s+$/, '')}\n\n${linkText(link)}\n` : mail.body;
 
   let failure: ApiError | undefined;
   try {
-    await sendMail(mailer.smtp, {
-      to, subject: mail.subject, text: mail.body, fromName: companyName,
-      attachments: [{ filename: cellText(version.ar_file_name), content: bytes, contentType: PDF }],
-    });
+    await sendMail(mailer.smtp, { to, subject: mail.subject, text, fromName: companyName, attachments });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     failure = error;
@@ -122,12 +126,16 @@ export async function mailInvoice(mailer: InvoiceMailer, template: Row<'mail_tem
   return { to, subject: mail.subject, bs_id, reissue: printCount > 0, failure };
 }
 
+/** What a mail with a download link says of it. */
+const linkText = (link: { url: string; expires: string }): string =>
+  `請求書は次のページからご覧いただけます（${formatDateJa(link.expires)}まで）。\n${link.url}`;
+
 /** The closing's invoices in number order with where each one's mail goes. */
 export async function mailBatchRecipients(db: Kysely<Database>, simeGp: string, simeYm: string): Promise<MailBatchRecipient[]> {
   const ids = await closingInvoiceIds(db, simeGp, simeYm);
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('billing').innerJoin('client', 'client.cl_id', 'billing.bl_cl_id')
-    .select(['bl_id', 'bl_number', 'bl_cl_id', 'bl_name', 'bl_total', 'cl_co_name', 'cl_name', 'cl_billing_email', 'cl_email'])
+    .select(['bl_id', 'bl_number', 'bl_cl_id', 'bl_name', 'bl_total', 'cl_co_name', 'cl_name', 'cl_billing_email', 'cl_email', 'cl_invoice_delivery'])
     .where('bl_id', 'in', ids).execute();
   const byId = new Map(rows.map((r) => [r.bl_id, r]));
   return ids.flatMap((id) => {
@@ -135,7 +143,7 @@ export async function mailBatchRecipients(db: Kysely<Database>, simeGp: string, 
     if (!r) return [];
     return [{
       bl_id: id, bl_number: (r.bl_number ?? ''), cl_id: Number(r.bl_cl_id),
-      name: (r.bl_name || r.cl_co_name || r.cl_name || ''), to: invoiceRecipient(r), total: (r.bl_total ?? 0),
+      name: (r.bl_name || r.cl_co_name || r.cl_name || ''), to: invoiceRecipient(r), total: (r.bl_total ?? 0), delivery: r.cl_invoice_delivery,
     }];
   });
 }
@@ -148,7 +156,7 @@ export async function mailBatchProblem(db: Kysely<Database>, smtp: SmtpConfig, s
   const problem = mailProblem(smtp);
   if (problem) return problem;
   if (rows.length === 0) return BILLING_MESSAGES.noInvoices(closingLabel(simeGp, simeYm));
-  if (!rows.some((r) => r.to)) return BILLING_MESSAGES.noRecipients(closingLabel(simeGp, simeYm));
+  if (!rows.some((r) => mailSkipReason(r) === '')) return BILLING_MESSAGES.noRecipients(closingLabel(simeGp, simeYm));
   try {
     await invoiceTemplate(db);
   } catch (error) {
@@ -161,16 +169,18 @@ export async function mailBatchProblem(db: Kysely<Database>, smtp: SmtpConfig, s
 /** `billing_mail_batch_preview`: the recipients of a closing's invoices and whether mail can go. */
 export async function mailBatchPreview(db: Kysely<Database>, smtp: SmtpConfig, simeGp: string, simeYm: string): Promise<MailBatchPreview> {
   const rows = await mailBatchRecipients(db, simeGp, simeYm);
-  const withAddress = rows.filter((r) => r.to).length;
+  const mailed = rows.filter((r) => mailSkipReason(r) === '').length;
+  const notMailed = rows.filter((r) => r.delivery === '1' || r.delivery === '4').length;
   return {
-    sime_gp: simeGp, sime_ym: simeYm, rows, with_address: withAddress, without_address: rows.length - withAddress,
+    sime_gp: simeGp, sime_ym: simeYm, rows, with_address: mailed, without_address: rows.length - mailed - notMailed, not_mailed: notMailed,
     problem: await mailBatchProblem(db, smtp, simeGp, simeYm, rows),
   };
 }
 
 /**
  * The job: each invoice of the closing mailed in turn by `mailInvoice` (each sent mail logged and counted as issued
- * on its own: a mail sent is never rolled back), a customer without an address skipped, any refusal kept as the
+ * on its own: a mail sent is never rolled back), a customer without an address or whose invoices go by post or as
+ * digital invoices (請求書の送付方法) skipped, any refusal kept as the
  * invoice's failure; progress after each. A cancel stops before the next invoice.
  */
 export async function mailBatch(mailer: InvoiceMailer, template: Row<'mail_template'>, simeGp: string, simeYm: string, progress: (done: number, total: number) => Promise<void>): Promise<MailBatchResult> {
@@ -178,8 +188,9 @@ export async function mailBatch(mailer: InvoiceMailer, template: Row<'mail_templ
   const rows: MailBatchOutcome[] = [];
   await progress(0, recipients.length);
   for (const recipient of recipients) {
-    if (!recipient.to) {
-      rows.push({ ...recipient, state: 'skipped', error: BILLING_MESSAGES.noAddress(recipient.name) });
+    const skip = mailSkipReason(recipient);
+    if (skip) {
+      rows.push({ ...recipient, state: 'skipped', error: recipient.to ? skip : BILLING_MESSAGES.noAddress(recipient.name) });
     } else {
       try {
         const mailed = await mailInvoice(mailer, template, recipient.bl_id);

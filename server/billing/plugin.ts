@@ -28,6 +28,7 @@ import { assertMailReady } from '../mail';
 import { batchFileKind, batchPdf, closingInvoiceIds, type BatchFormat, type BatchResult } from './batch';
 import { leavingVersion, recordDeliveries, type ArchiveRow } from './archive';
 import { recordIssues } from './issue';
+import { downloadPage, makeLink, revokeLinks } from './page';
 import { invoiceTemplate, mailBatch, mailBatchPreview, mailBatchProblem, mailBatchRecipients, mailInvoice, type InvoiceMailer } from './mail';
 
 /** A 400 naming the parameter it is about. */
@@ -59,8 +60,9 @@ export function closingParams(params: Params): { simeGp: string; simeYm: string 
 
 const PDF = 'application/pdf';
 
-export async function billingPlugin(_app: FastifyInstance, { calls, database, config, jobs }: AreaOptions): Promise<void> {
+export async function billingPlugin(app: FastifyInstance, { calls, database, config, jobs }: AreaOptions): Promise<void> {
   const { db } = database;
+  downloadPage(app, db, database.reader, config.companyName);
 
   /** A stored version's bytes as they left, read beside any open transaction (on SQLite a second connection). */
   const versionFile = ({ version, again }: { version: ArchiveRow; again: boolean }): FileAnswer['file'] => ({
@@ -127,7 +129,9 @@ export async function billingPlugin(_app: FastifyInstance, { calls, database, co
     },
   });
 
-  const mailer = (user: SessionUser, call: string, jobId?: number): InvoiceMailer => ({ db, smtp: config.smtp, fallbackName: config.companyName, user, call, jobId });
+  const mailer = (user: SessionUser, call: string, jobId?: number): InvoiceMailer => ({
+    db, smtp: config.smtp, fallbackName: config.companyName, publicUrl: config.publicUrl, user, call, jobId,
+  });
 
   addCall(calls, 'billing_mail', {
     handler: async ({ params, user, call }) => {
@@ -180,6 +184,22 @@ export async function billingPlugin(_app: FastifyInstance, { calls, database, co
         .where('ad_ar_id', '=', id).orderBy('ad_id', 'desc').execute();
       return rows.map((r) => ({ ...r, user_name: r.user_name ?? '' }));
     },
+  });
+
+  /** The customer a link call is about (`cl_id`), or 400 / 404 naming it. */
+  const linkClient = async (params: Params): Promise<number> => {
+    const id = idParam(params, 'cl_id', { missing: BILLING_MESSAGES.missingClient, bad: BILLING_MESSAGES.badClient });
+    const client = await db.selectFrom('client').select('cl_id').where('cl_id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+    if (!client) throw new ApiError(404, BILLING_MESSAGES.clientNotFound);
+    return id;
+  };
+
+  addCall(calls, 'billing_link', {
+    handler: async ({ params, user }) => [await makeLink(db, config.publicUrl, await linkClient(params), user.user_id)],
+  });
+
+  addCall(calls, 'billing_link_revoke', {
+    handler: async ({ params, user }) => [{ revoked: await revokeLinks(db, await linkClient(params), user.user_id) }],
   });
 
   addCall(calls, 'billing_send_lst', {

@@ -349,6 +349,18 @@ export interface ArchiveDeliveryTable {
   created: string;
 }
 
+/** A download-page link of a customer (migration 0105, server/billing/page.ts): the token's SHA-256, never the token. */
+export interface InvoiceLinkTable {
+  il_id: Generated<number>;
+  il_cl_id: number;
+  il_token_hash: string;
+  il_expires: string;
+  il_usr_id: number | null;
+  il_revoked_at: Generated<string>;
+  il_revoked_by: number | null;
+  created: string;
+}
+
 /** A file kept in the database (migration 0081, server/files). */
 export interface StoredFileTable {
   sf_id: Generated<number>;
@@ -413,6 +425,7 @@ export interface Database {
   billing_send: BillingSendTable;
   invoice_archive: ResourceTable<'archive'>;
   archive_delivery: ArchiveDeliveryTable;
+  invoice_link: InvoiceLinkTable;
   yayoi_setting: ResourceTable<'yayoisetting'>;
   accounting_export: AccountingExportTable;
   jaccs_request: JaccsRequestTable;

@@ -5,6 +5,7 @@
  * (`billing_mail_batch`, its progress) and its result per invoice: sent, failed with the reason, or not sent.
  */
 import clsx from 'clsx';
+import type { ReactNode } from 'react';
 import { messageOf } from '@/lib/client/list/use-list-controller';
 import { MAIL_BATCH_STATE_TEXT, mailBatchResultText, type MailBatchOutcome, type MailBatchRecipient, type MailBatchResult } from '@/lib/billing/mail-batch';
 import { closingLabel } from '@/lib/closing/period';
@@ -21,13 +22,19 @@ import { useMailBatchPreview } from '@/lib/client/data/closing';
 const linkClass = 'text-brand underline-offset-2 hover:underline';
 const count = (n: number): string => `${n.toLocaleString('ja-JP')}件`;
 
+/** Where an invoice's mail goes, or why it is not mailed (郵送, デジタルインボイス, no address). */
+function recipientText(row: MailBatchRecipient): ReactNode {
+  if (row.delivery === '1' || row.delivery === '4') return <span className="text-ink-soft">{row.delivery === '1' ? '郵送' : 'デジタルインボイス'}（メールしません）</span>;
+  return row.to || <span className="text-danger">メールアドレスなし</span>;
+}
+
 /** The invoice's number (a link to it) and customer: the first cells of both tables. */
 function InvoiceCells({ row }: { row: MailBatchRecipient }) {
   return (
     <>
       <td className={clsx(cellClass, 'whitespace-nowrap')}><AppLink to={detailPathOf(billingResource, row.bl_id)} className={linkClass}>{row.bl_number}</AppLink></td>
       <td className={cellClass}>{row.name}</td>
-      <td className={cellClass}>{row.to || <span className="text-danger">メールアドレスなし</span>}</td>
+      <td className={cellClass}>{recipientText(row)}</td>
     </>
   );
 }
@@ -49,7 +56,8 @@ export function ClosingMail({ gp, ym, canWrite }: { gp: string; ym: string; canW
 
   const send = () => {
     if (!preview) return;
-    const skipped = preview.without_address ? `（メールアドレスのない ${count(preview.without_address)}は送信しません）` : '';
+    const left = [preview.without_address ? `メールアドレスのない ${count(preview.without_address)}` : '', preview.not_mailed ? `郵送・デジタルインボイスの ${count(preview.not_mailed)}` : ''].filter(Boolean);
+    const skipped = left.length ? `（${left.join('、')}は送信しません）` : '';
     void confirmed(`${label}の請求書 ${count(preview.with_address)}をPDFを添付してメールで送信します${skipped}。`, { title: '請求書の一括メール送信', confirmLabel: '送信', danger: false },
       () => batch.start('billing_mail_batch', params));
   };
@@ -61,6 +69,7 @@ export function ClosingMail({ gp, ym, canWrite }: { gp: string; ym: string; canW
       {preview && (
         <p className="text-[1.4rem] text-ink">
           送信先 {count(preview.with_address)}{preview.without_address > 0 && <span className="text-danger">・メールアドレスなし {count(preview.without_address)}（送信しません）</span>}
+          {preview.not_mailed > 0 && <span>・郵送・デジタルインボイス {count(preview.not_mailed)}（メールしません）</span>}
         </p>
       )}
       <DataTable caption="メールの送信先" headers={[['請求番号'], ['顧客'], ['送信先'], ['今回請求額', true]]}

@@ -8,6 +8,8 @@
  *   changed, never deleted.
  * - The stored files of kind `invoice-archive`, once complete, and their chunks cannot be changed or deleted before
  *   they expire (their expiry is the version's `ar_keep_until`).
+ * - `invoice_link` (`il_*`): the download page's links (server/billing/page.ts): a customer's token, kept as its SHA-256
+ *   only, with its expiry and, once revoked, who and when.
  * - `client.cl_invoice_delivery`: 請求書の送付方法 ('1' 郵送, '2' メール添付, '3' メール（ダウンロード）, '4' デジタルインボイス).
  * One trigger set per dialect, the same rules.
  */
@@ -43,6 +45,17 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn('created', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('archive_delivery_ar_idx').on('archive_delivery').columns(['ad_ar_id', 'ad_id']).execute();
+
+  await withId(db.schema.createTable('invoice_link'), 'il_id', dialect)
+    .addColumn('il_cl_id', 'integer', (c) => c.notNull())
+    .addColumn('il_token_hash', 'text', (c) => c.notNull().unique())
+    .addColumn('il_expires', 'text', (c) => c.notNull())
+    .addColumn('il_usr_id', 'integer')
+    .addColumn('il_revoked_at', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('il_revoked_by', 'integer')
+    .addColumn('created', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('invoice_link_cl_idx').on('invoice_link').columns(['il_cl_id', 'il_expires']).execute();
 
   await db.schema.alterTable('client').addColumn('cl_invoice_delivery', 'text', (c) => c.notNull().defaultTo('')).execute();
 
