@@ -207,6 +207,69 @@ for (const dialect of dialects()) {
       assert.match(csv.headers.get('content-type') ?? '', /^text\/csv/);
     });
 
+    it('mails a download link to a メール（ダウンロード） customer; the page lists its invoices and serves their stored bytes, recorded', async () => {
+      const [saved] = (await h.post<Row>('client_dtl', { id: ids.kita })).body;
+      assert.equal((await save('client', { invoice_delivery: '3', email: 'kita@example.jp', modified: saved.modified }, ids.kita)).status, 200);
+      const invoice = await invoiceOf(ids.kita);
+      const mailed = await h.post<Row>('billing_mail', { id: invoice.bl_id });
+      assert.equal(mailed.status, 200, mailed.text);
+      const mail = smtp.received.at(-1)!;
+      assert.equal(mail.attachments.length, 0, 'a link instead of the attachment');
+      const url = /(http:\/\/\S+\/invoices\/[\w-]{43})/.exec(mail.text)?.[1];
+      assert.ok(url, mail.text);
+      const token = url.slice(url.lastIndexOf('/') + 1);
+      const stored = await h.database.db.selectFrom('invoice_link').selectAll().where('il_cl_id', '=', ids.kita).execute();
+      assert.equal(stored.length, 1);
+      assert.notEqual(stored[0].il_token_hash, token, 'only the hash is kept');
+
+      const pageUrl = `${h.url}/invoices/${token}`;
+      const page = await fetch(pageUrl);
+      assert.equal(page.status, 200);
+      const html = await page.text();
+      assert.ok(html.includes('北山工業') && html.includes(String(invoice.bl_number)), html);
+      assert.match(page.headers.get('content-security-policy') ?? '', /default-src 'none'; style-src 'sha256-/);
+      assert.doesNotMatch(page.headers.get('content-security-policy') ?? '', /script-src|unsafe-inline/);
+      const versions = await versionsOf(ids.kita);
+      const live = versions.find((v) => v.ar_state === '1')!;
+      const file = await fetch(`${pageUrl}/${live.ar_id}`);
+      assert.equal(file.status, 200);
+      assert.equal(sha(Buffer.from(await file.arrayBuffer())), live.ar_sha256, 'the page hands out the stored bytes');
+      const deliveries = await h.post<Row>('archive_delivery_lst', { ar_id: live.ar_id });
+      assert.equal(deliveries.body[0].ad_how, 'page');
+      assert.equal(deliveries.body[1].ad_how, 'mail');
+      assert.equal(deliveries.body[1].ad_to, 'kita@example.jp');
+
+      // Another customer's invoice through this link: refused.
+      const [aoba] = await versionsOf(ids.aoba);
+      const other = await fetch(`${pageUrl}/${aoba.ar_id}`);
+      assert.equal(other.status, 404);
+      assert.match(await other.text(), /この請求書はこのリンクからは開けません/);
+      // An unknown token, an expired link, a revoked one: each says so in Japanese and nothing else.
+      const unknown = await fetch(`${h.url}/invoices/${'A'.repeat(43)}`);
+      assert.equal(unknown.status, 404);
+      assert.match(await unknown.text(), /このリンクは無効です/);
+      const staff = await h.post<{ url: string; expires: string }>('billing_link', { cl_id: ids.kita });
+      assert.equal(staff.status, 200, staff.text);
+      assert.match(staff.body[0].url, /\/invoices\/[\w-]{43}$/);
+      assert.match(staff.body[0].expires, /^\d{4}-\d{2}-\d{2}$/);
+      const staffToken = staff.body[0].url.slice(staff.body[0].url.lastIndexOf('/') + 1);
+      await h.database.db.updateTable('invoice_link').set({ il_expires: '2020-01-01' }).where('il_token_hash', '=', sha(Buffer.from(staffToken))).execute();
+      const expired = await fetch(`${h.url}/invoices/${staffToken}`);
+      assert.equal(expired.status, 410);
+      const expiredText = await expired.text();
+      assert.match(expiredText, /有効期限が切れています/);
+      assert.ok(!expiredText.includes('北山工業'), 'nothing of the customer');
+      const revoked = await h.post<{ revoked: number }>('billing_link_revoke', { cl_id: ids.kita });
+      assert.equal(revoked.status, 200, revoked.text);
+      assert.equal(revoked.body[0].revoked, 2);
+      const gone = await fetch(pageUrl);
+      assert.equal(gone.status, 410);
+      assert.match(await gone.text(), /このリンクは無効になりました/);
+      assert.equal((await fetch(`${pageUrl}/${live.ar_id}`)).status, 410);
+      assert.equal((await h.post('billing_link', { cl_id: 999_999 })).status, 404);
+      assert.equal((await h.post('billing_link', {})).status, 400);
+    });
+
     it('is read by the sales area only: a role without it gets nothing', async () => {
       const [version] = await versionsOf(ids.aoba);
       const delivery = await h.keyOf(h.fixtures.users.delivery.email, h.fixtures.users.delivery.password);
