@@ -245,6 +245,27 @@ test('order → 処理済 → slip → payment → closing → invoice PDF → �
   await stored.saveAs(storedPath);
   expect(readFileSync(storedPath).equals(readFileSync(pdf))).toBe(true);
 
+  // The customer's download page: a link made for staff to send, opened outside the login, the same PDF; then revoked.
+  await page.goto(`/#/billing/detail/${first.id}`);
+  await page.getByRole('button', { name: 'ダウンロードページのリンク' }).click();
+  const linkUrl = await page.getByLabel('ダウンロードページのURL').inputValue();
+  expect(linkUrl).toMatch(/\/invoices\/[\w-]{43}$/);
+  const customerPage = await page.context().browser()!.newPage();
+  await customerPage.goto(linkUrl.replace(/^https?:\/\/[^/]+/, E2E.baseURL));
+  await expect(customerPage.getByRole('heading', { level: 1 })).toContainText('請求書ダウンロード');
+  const pageRow = customerPage.getByRole('row').filter({ hasText: first.number });
+  await expect(pageRow).toContainText('3,018円');
+  const [fromPage] = await Promise.all([customerPage.waitForEvent('download'), pageRow.getByRole('link', { name: 'PDF' }).click()]);
+  const fromPagePath = testInfo.outputPath('page.pdf');
+  await fromPage.saveAs(fromPagePath);
+  expect(readFileSync(fromPagePath).equals(readFileSync(pdf))).toBe(true);
+  await page.getByRole('button', { name: 'リンクを無効にする' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '無効にする' }).click();
+  await expect(page.getByText(/ダウンロードページのリンクを無効にしました/)).toBeVisible();
+  await customerPage.reload();
+  await expect(customerPage.locator('body')).toHaveText(/このリンクは無効になりました/);
+  await customerPage.close();
+
   // A later payment allocated to the invoice (消込): 締め戻し is refused until it is taken back.
   await page.goto('/#/payment/new');
   await fillField(page, '顧客', { pick: company });

@@ -113,7 +113,9 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
   const alert = useAlert();
   const confirm = useConfirm();
   const { mutate } = useSWRConfig();
-  const [busy, setBusy] = useState<'pdf' | 'mail' | null>(null);
+  const [busy, setBusy] = useState<'pdf' | 'mail' | 'link' | null>(null);
+  const [link, setLink] = useState<{ url: string; expires: string } | null>(null);
+  const clientId = cellText(record.bl_cl_id ?? '');
   const log = useBillingSends(id);
   const rows = log.data ?? [];
   const number = cellText(record.bl_number ?? '');
@@ -121,7 +123,7 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
 
   /** After a PDF or a mail: the invoice (発行回数) and its log. */
   const refresh = () => mutate((k) => Array.isArray(k) && typeof k[0] === 'string' && k[0].startsWith('billing_'));
-  const work = async (kind: 'pdf' | 'mail', action: () => Promise<unknown>) => {
+  const work = async (kind: 'pdf' | 'mail' | 'link', action: () => Promise<unknown>) => {
     setBusy(kind);
     try {
       await action();
@@ -134,6 +136,19 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
   };
   const pdf = () => work('pdf', () => download('billing_pdf', { id }));
   const archived = filteredListPathOf(archiveResource, { bl_id: id });
+  // The customer's download page (請求書ダウンロードページ): a new link to send again, or every link ended.
+  const makeLink = () => work('link', async () => {
+    const [made] = await call('billing_link', { cl_id: clientId });
+    setLink(made ?? null);
+  });
+  const revokeLinks = async () => {
+    if (!(await confirm('この顧客のダウンロードページのリンクをすべて無効にします。送信済みのメールのリンクも開けなくなります。', { title: 'リンクの無効化', confirmLabel: '無効にする', danger: true }))) return;
+    await work('link', async () => {
+      const [done] = await call('billing_link_revoke', { cl_id: clientId });
+      setLink(null);
+      alert(`ダウンロードページのリンクを無効にしました（${(done?.revoked ?? 0).toLocaleString('ja-JP')}件）。`, 'success');
+    });
+  };
   const mail = async () => {
     if (!(await confirm(`請求書 ${number} をPDFを添付してメールで送信します。`, { title: '請求書のメール送信', confirmLabel: '送信', danger: false }))) return;
     await work('mail', async () => {
@@ -154,9 +169,20 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
             {busy === 'mail' ? '送信中…' : 'メール送信'}
           </button>
           <MailProblem id="billing-mail-problem" problem={mailProblem} />
+          <button type="button" className={buttonClass('secondary')} disabled={busy !== null || clientId === ''} onClick={() => void makeLink()}>
+            {busy === 'link' ? '作成中…' : 'ダウンロードページのリンク'}
+          </button>
+          <button type="button" className={buttonClass('secondary')} disabled={busy !== null || clientId === ''} onClick={() => void revokeLinks()}>
+            リンクを無効にする
+          </button>
         </div>
       ) : (
         <p className="text-[1.3rem] text-ink-soft">請求書の発行（印刷・メール送信）は発行回数を記録するため、売上の編集権限が必要です。</p>
+      )}
+      {link && (
+        <p className="text-[1.3rem]" aria-live="polite">
+          ダウンロードページ（{link.expires}まで有効）: <input aria-label="ダウンロードページのURL" readOnly value={link.url} className="w-full font-mono text-[1.2rem]" onFocus={(e) => e.currentTarget.select()} />
+        </p>
       )}
       {archived && (
         <p className="text-[1.3rem] text-ink-soft">
