@@ -225,14 +225,22 @@ export function pintLines(doc: InvoiceDocument): PintLine[] {
   });
 }
 
+/** One tax breakdown (ibg-23): a rate of ours, or none for the 0 円 breakdown of a category no rate covers. */
+export interface PintSubtotal {
+  taxable: number;
+  tax: number;
+  category: PintCategory;
+  rate?: InvoiceRate;
+}
+
 /** The tax breakdown: our rates as they are, and a 0 円 breakdown for a line category no rate covers. */
-export function pintSubtotals(doc: InvoiceDocument, lines: readonly PintLine[]): { taxable: number; tax: number; category: PintCategory; rate?: InvoiceRate }[] {
-  const subtotals = doc.rates.map((rate) => ({
+export function pintSubtotals(doc: InvoiceDocument, lines: readonly PintLine[]): PintSubtotal[] {
+  const subtotals: PintSubtotal[] = doc.rates.map((rate) => ({
     taxable: rate.net, tax: rate.tax, rate, category: categoryOf(rate.key, rate.rate, isReduced(doc, rate.key, rate.label)),
   }));
   const same = (a: PintCategory, b: PintCategory) => a.code === b.code && a.percent === b.percent;
   for (const line of lines) {
-    if (!subtotals.some((s) => same(s.category, line.category))) subtotals.push({ taxable: 0, tax: 0, category: line.category, rate: undefined });
+    if (!subtotals.some((s) => same(s.category, line.category))) subtotals.push({ taxable: 0, tax: 0, category: line.category });
   }
   return subtotals;
 }
