@@ -17,6 +17,7 @@ export const BILLING_MESSAGES = {
   missingClient: '顧客を指定してください。',
   badClient: '顧客の指定が正しくありません。',
   clientNotFound: '顧客が見つかりません。',
+  noPeppolId: (name: string) => `${name} の Peppol ID が登録されていないため、デジタルインボイスを作成できません。顧客の「請求先」タブで Peppol ID を入力してください。`,
   archiveNotFound: '保存された請求書が見つかりません。',
   missingArchiveId: '保存された請求書を指定してください。',
   badArchiveId: '保存された請求書の指定が正しくありません。',

@@ -170,6 +170,7 @@ export const FIXED_CALLS = {
   closing_late: gate<{ cl_id: Id; date: string }, LateEntry>('sales', 'read'),
   billing_rate_lst: gate<{ bl_id: Id }, BillingRateRow>('sales', 'read'),
   billing_pdf: gate<{ id: Id }, FileRow>('sales', 'write'),
+  billing_pint: gate<{ id: Id }, FileRow>('sales', 'write'),
   billing_pdf_batch: gate<WireParams, JobStarted>('sales', 'write'),
   billing_pdf_batch_file: gate<{ job_id: Id; format: string }, FileRow>('sales', 'read'),
   billing_mail: gate<{ id: Id }, { to?: string }>('sales', 'write'),

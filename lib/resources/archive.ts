@@ -56,6 +56,7 @@ export const archiveResource = {
     { name: 'sf_id', label: '保存ファイルID', type: 'number', tab: 'basic', readOnly: true },
     { name: 'size', label: 'サイズ（バイト）', type: 'number', tab: 'basic', readOnly: true },
     { name: 'pages', label: 'ページ数', type: 'number', tab: 'basic', readOnly: true },
+    { name: 'pint_sf_id', label: 'デジタルインボイス（JP PINT）のファイルID', type: 'number', tab: 'basic', readOnly: true, hint: 'デジタルインボイスとして出力したときに保存されます' },
     { name: 'sha256', label: 'SHA-256', type: 'text', tab: 'basic', readOnly: true, wide: true },
     { name: 'usr_id', label: '発行者', type: 'ref', ref: 'user', tab: 'basic', readOnly: true },
     { name: 'keep_until', label: '保存期限', type: 'date', tab: 'basic', readOnly: true, hint: '締め日から 7 年' },

@@ -7,6 +7,7 @@ import { DEBIT_ACCOUNT_TYPES, DEBIT_RESULTS } from '../zengin/format';
 import * as O from './options';
 import type { FieldDef, ResourceDef } from './types';
 import { cellText } from './checks';
+import { peppolIdProblem } from '../billing/peppol';
 
 const address = <P extends string>(prefix: P, tab: string, what: string) => [
   { name: `${prefix}co_name`, label: `${what}会社名`, type: 'text', tab, max: 100 },
@@ -74,6 +75,7 @@ export const clientFields = [
   // 請求先
   ...address('billing_', 'billing', '請求先'),
   { name: 'billing_email', label: '請求先メールアドレス', type: 'email', tab: 'billing', max: 254 },
+  { name: 'peppol_id', label: 'Peppol ID（デジタルインボイスの宛先）', type: 'text', tab: 'billing', max: 60, placeholder: '0188:1234567890123', hint: 'デジタルインボイス（JP PINT）を受け取る顧客の Peppol ID。スキーム 4 桁と識別子を「:」でつなぎます' },
   { name: 'invoice_delivery', label: '請求書の送付方法', type: 'select', tab: 'billing', options: O.INVOICE_DELIVERY, hint: 'メールで送るときは請求先メールアドレス（空欄ならメールアドレス）に送ります' },
   // A customer moved from another system starts with this balance as the 前回請求額 of its first invoice.
   { name: 'opening_balance', label: '開始売掛残高', type: 'money', tab: 'billing', min: -999_999_999, max: 999_999_999, hint: '他のシステムから移行した顧客の最初の請求の前回請求額です（マイナス可）' },
@@ -239,6 +241,11 @@ export const clientResource = {
       problems.opening_balance_date = '開始売掛残高を入力したときは基準日も入力してください。';
     }
     Object.assign(problems, debitAccountProblems(values));
+    const peppol = peppolIdProblem(values.peppol_id);
+    if (peppol) problems.peppol_id = peppol;
+    else if (values.invoice_delivery === '4' && values.peppol_id !== undefined && !cellText(values.peppol_id).trim()) {
+      problems.peppol_id = '請求書の送付方法が「デジタルインボイス」のときは Peppol ID を入力してください。';
+    }
     return Object.keys(problems).length > 0 ? problems : undefined;
   },
 } as const satisfies ResourceDef;

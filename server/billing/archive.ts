@@ -13,7 +13,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { invoiceFileName } from '../../lib/billing/messages';
-import { addYears, jstDayStartIso, addDays } from '../../lib/day';
+import { addDays, addYears, japanDay, jstDayStartIso } from '../../lib/day';
 import { archiveResource, type ArchiveDelivery } from '../../lib/resources/archive';
 import type { Database, Row } from '../db/schema';
 import { chunksOf } from '../db/bulk-write';
@@ -26,6 +26,9 @@ import { BILLING_MESSAGES } from '../../lib/billing/messages';
 import { japanToday } from '../http/clock';
 import { assertReconciles, invoiceDocuments, type InvoiceDocument } from './invoice-document';
 import { invoicePdf } from './invoice-pdf';
+import { pintInvoiceXml } from './pint';
+import { parsePeppolId } from '../../lib/billing/peppol';
+import { badRequest } from '../http/api-error';
 
 type Db = Kysely<Database>;
 export type ArchiveRow = Row<'invoice_archive'>;
@@ -90,27 +93,66 @@ export async function renderVersion(db: Db, doc: InvoiceDocument): Promise<Rende
   return { doc: marked, bytes, pages, replaces, closing };
 }
 
+/** Writes one of a version's files into the store, kept through the version's last day (Japan time). */
+async function storeArchived(db: Db, doc: InvoiceDocument, name: string, bytes: Buffer, actor: ArchiveActor, deferComplete: boolean): Promise<WrittenFile> {
+  const expires = Date.parse(jstDayStartIso(addDays(keepUntilOf(doc.closingDate), 1)));
+  const writer = new FileWriter(db, {
+    kind: ARCHIVE_FILE_KIND, name, userId: actor.userId, jobId: actor.jobId ?? null, keepMs: Math.max(expires - nowMs(), 60_000), deferComplete,
+  });
+  writer.end(bytes);
+  return writer.done();
+}
+
 /**
  * Writes a rendered version's bytes into the file store, kept until the version's last day (`deferComplete`: a batch
  * completes its files in the transaction that records them). Answers the written file.
  */
-export async function storeVersionFile(db: Db, version: RenderedVersion, actor: ArchiveActor, deferComplete = false): Promise<WrittenFile> {
-  const keepUntil = keepUntilOf(version.doc.closingDate);
-  // Kept through the whole of its last day (Japan time).
-  const expires = Date.parse(jstDayStartIso(addDays(keepUntil, 1)));
-  const writer = new FileWriter(db, {
-    kind: ARCHIVE_FILE_KIND, name: invoiceFileName(version.doc.number, version.doc.recipient.name),
-    userId: actor.userId, jobId: actor.jobId ?? null, keepMs: Math.max(expires - nowMs(), 60_000), deferComplete,
-  });
-  writer.end(version.bytes);
-  return writer.done();
+export const storeVersionFile = (db: Db, version: RenderedVersion, actor: ArchiveActor, deferComplete = false): Promise<WrittenFile> =>
+  storeArchived(db, version.doc, invoiceFileName(version.doc.number, version.doc.recipient.name), version.bytes, actor, deferComplete);
+
+/** The file name of a version's digital invoice: the PDF's with `.xml`. */
+export const pintFileName = (doc: InvoiceDocument): string => invoiceFileName(doc.number, doc.recipient.name).replace(/\.pdf$/, '.xml');
+
+/**
+ * A version's JP PINT XML (the document as it was issued: `issuedOn`, and 修正 naming what it corrects) for the
+ * customer's Peppol address; 400 naming the customer when it has none.
+ */
+export async function pintXml(db: Db, doc: InvoiceDocument, issuedOn: string): Promise<Buffer> {
+  const client = await db.selectFrom('client').select('cl_peppol_id').where('cl_id', '=', doc.recipient.cl_id).executeTakeFirst();
+  const buyer = parsePeppolId(client?.cl_peppol_id);
+  if (!buyer) throw badRequest(BILLING_MESSAGES.noPeppolId(doc.recipient.name));
+  return Buffer.from(pintInvoiceXml(doc, { issueDate: issuedOn, buyerEndpoint: buyer }), 'utf8');
+}
+
+/** Stores a version's JP PINT XML as its second file (`deferComplete` as `storeVersionFile`). */
+export const storePintFile = (db: Db, doc: InvoiceDocument, bytes: Buffer, actor: ArchiveActor, deferComplete = false): Promise<WrittenFile> =>
+  storeArchived(db, doc, pintFileName(doc), bytes, actor, deferComplete);
+
+/** Names a stored PINT file on its version (once: the database refuses a second). */
+export async function recordPint(trx: Transaction<Database>, actor: ArchiveActor, version: ArchiveRow, file: WrittenFile): Promise<void> {
+  await systemUpdate(trx, { ...actor, system: true }, archiveResource, [{ id: version.ar_id, before: version, set: { ar_pint_sf_id: file.id } }], { modified: 'keep' });
+}
+
+/**
+ * The JP PINT XML of one invoice that leaves now as a digital invoice, in the caller's transaction: its version (stored
+ * first if it never left), then the version's stored XML, or — the first time — the XML made from the same document
+ * and stored beside the PDF. Answers the version (with its XML's file id) and the XML's stored file row.
+ */
+export async function leavingPint(trx: Transaction<Database>, actor: ArchiveActor, id: number): Promise<LeavingVersion> {
+  const leaving = await leavingVersion(trx, actor, id);
+  if (leaving.version.ar_pint_sf_id) return leaving;
+  const [doc] = await invoiceDocuments(trx, [id], { today: japanDay(leaving.version.created) });
+  const issued: InvoiceDocument = leaving.version.ar_replaces_number ? { ...doc, corrects: leaving.version.ar_replaces_number } : doc;
+  const file = await storePintFile(trx, issued, await pintXml(trx, issued, japanDay(leaving.version.created)), actor);
+  await recordPint(trx, actor, leaving.version, file);
+  return { ...leaving, version: { ...leaving.version, ar_pint_sf_id: file.id } };
 }
 
 /**
  * Records a rendered version whose file is written (in the caller's transaction): its archive row, audited, with the
  * customer's 取引先 keys as they are now. Answers the row.
  */
-export async function recordVersion(trx: Transaction<Database>, actor: ArchiveActor, version: RenderedVersion, file: WrittenFile): Promise<ArchiveRow> {
+export async function recordVersion(trx: Transaction<Database>, actor: ArchiveActor, version: RenderedVersion, file: WrittenFile, pint?: WrittenFile): Promise<ArchiveRow> {
   const { doc, replaces } = version;
   const client = await trx.selectFrom('client').select(['cl_code', 'cl_co_name_kana', 'cl_name_kana']).where('cl_id', '=', doc.recipient.cl_id).executeTakeFirst();
   const [id] = await systemInsert(trx, { ...actor, system: true }, archiveResource, [{
@@ -121,7 +163,7 @@ export async function recordVersion(trx: Transaction<Database>, actor: ArchiveAc
     sime_gp: version.closing.gp, sime_ym: version.closing.ym, bl_id: doc.bl_id,
     replaces: replaces?.ar_id ?? '', replaces_number: replaces?.ar_number ?? '',
     file_name: invoiceFileName(doc.number, doc.recipient.name), sf_id: file.id, size: file.size, pages: version.pages, sha256: file.sha256,
-    usr_id: actor.userId, keep_until: keepUntilOf(doc.closingDate),
+    usr_id: actor.userId, keep_until: keepUntilOf(doc.closingDate), pint_sf_id: pint?.id ?? '',
   }]);
   return trx.selectFrom('invoice_archive').selectAll().where('ar_id', '=', id).executeTakeFirstOrThrow();
 }

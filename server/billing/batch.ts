@@ -11,7 +11,8 @@
  * reads run outside any write transaction (a SQLite write lock held for the whole run would stop every other write);
  * once every file is complete, one short transaction records the new versions, counts the invoices as issued
  * (`recordIssues`) and records each delivery; a batch whose invoices were restored away, or issued elsewhere,
- * meanwhile fails instead.
+ * meanwhile fails instead. A customer of デジタルインボイス also gets its JP PINT XML in the ZIP, beside the PDF: the
+ * version's stored XML, or the one made and stored now.
  */
 import { once } from 'node:events';
 import { createReadStream, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -27,7 +28,10 @@ import { completeFiles, fileBytes, FileWriter, jobFile, removeJobFiles, storeStr
 import { ApiError } from '../http/api-error';
 import { assertReconciles, companySettings, invoiceDocuments, type InvoiceDocument } from './invoice-document';
 import { writeInvoices } from './invoice-pdf';
-import { liveVersions, recordDeliveries, recordVersion, renderVersion, storeVersionFile, type RenderedVersion } from './archive';
+import {
+  liveVersions, pintXml, recordDeliveries, recordPint, recordVersion, renderVersion, storePintFile, storeVersionFile, type ArchiveRow, type RenderedVersion,
+} from './archive';
+import { japanDay } from '../../lib/day';
 import { recordIssues, type Issued } from './issue';
 import { japanToday, nowMs } from '../http/clock';
 
@@ -83,6 +87,8 @@ export interface BatchResult {
   pages: number;
   /** Invoices that had left before (their stored version went out again). */
   reissued: number;
+  /** デジタルインボイス customers' invoices whose JP PINT XML is in the ZIP beside the PDF. */
+  pint: number;
   pdf_bytes: number;
   zip_bytes: number;
   pdf_name: string;
@@ -126,6 +132,14 @@ function zipWriter(out: Writable): { add(name: string, bytes: Buffer): Promise<v
   };
 }
 
+/** The customers of these invoices whose invoices go out as digital invoices (請求書の送付方法 デジタルインボイス). */
+async function digitalCustomers(db: Kysely<Database>, docs: readonly InvoiceDocument[]): Promise<Set<number>> {
+  const ids = [...new Set(docs.map((d) => d.recipient.cl_id))];
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('client').select('cl_id').where('cl_id', 'in', ids).where('cl_invoice_delivery', '=', '4').execute();
+  return new Set(rows.map((r) => r.cl_id));
+}
+
 export interface BatchRun {
   db: Kysely<Database>;
   jobId: number;
@@ -153,8 +167,11 @@ export async function batchPdf(run: BatchRun): Promise<BatchResult> {
   const today = japanToday();
   const actor = { userId: run.userId, call: run.call, jobId };
   const issued: Issued[] = [];
-  /** Every invoice's version: stored before (`ar_id`), or rendered now and recorded at the end. */
-  const leaving: { ar_id?: number; rendered?: RenderedVersion; file?: WrittenFile }[] = [];
+  /**
+   * Every invoice's version: stored before (`stored`), or rendered now and recorded at the end; for a customer of
+   * デジタルインボイス also its JP PINT XML (`pint`: written now when the version had none, `xml`: it goes out).
+   */
+  const leaving: { ar_id?: number; stored?: ArchiveRow; rendered?: RenderedVersion; file?: WrittenFile; pint?: WrittenFile; xml?: boolean }[] = [];
   let pages = 0;
   let sizes: { pdf: number; zip: number };
   const pdfOut = fileOf('pdf');
@@ -169,19 +186,36 @@ export async function batchPdf(run: BatchRun): Promise<BatchResult> {
       const docs: InvoiceDocument[] = await invoiceDocuments(db, chunk, { today });
       if (docs.length !== chunk.length) throw new ApiError(409, BILLING_MESSAGES.batchRestored);
       const live = await liveVersions(db, chunk);
+      const digital = await digitalCustomers(db, docs);
       for (const doc of docs) {
         assertReconciles(doc);
         const stored = live.get(doc.bl_id);
         // The ZIP's entry is the archived version's bytes: those stored by an earlier delivery, else the ones stored now.
         let bytes: Buffer;
         let drawn: InvoiceDocument;
+        let xml: Buffer | undefined;
         if (stored) {
           bytes = await fileBytes(db, Number(stored.ar_sf_id));
           drawn = stored.ar_replaces_number ? { ...doc, corrects: stored.ar_replaces_number } : doc;
-          leaving.push({ ar_id: stored.ar_id });
+          const entry: (typeof leaving)[number] = { ar_id: stored.ar_id, stored };
+          if (digital.has(doc.recipient.cl_id)) {
+            entry.xml = true;
+            if (stored.ar_pint_sf_id) xml = await fileBytes(db, stored.ar_pint_sf_id);
+            else {
+              xml = await pintXml(db, drawn, japanDay(stored.created));
+              entry.pint = await storePintFile(db, drawn, xml, actor, true);
+            }
+          }
+          leaving.push(entry);
         } else {
           const rendered = await renderVersion(db, doc);
-          leaving.push({ rendered, file: await storeVersionFile(db, rendered, actor, true) });
+          const entry: (typeof leaving)[number] = { rendered, file: await storeVersionFile(db, rendered, actor, true) };
+          if (digital.has(doc.recipient.cl_id)) {
+            xml = await pintXml(db, rendered.doc, today);
+            entry.pint = await storePintFile(db, rendered.doc, xml, actor, true);
+            entry.xml = true;
+          }
+          leaving.push(entry);
           bytes = rendered.bytes;
           drawn = rendered.doc;
         }
@@ -193,6 +227,8 @@ export async function batchPdf(run: BatchRun): Promise<BatchResult> {
         for (let n = 2; names.has(name); n += 1) name = name.replace(/(?:_\d+)?\.pdf$/, `_${n}.pdf`);
         names.add(name);
         await zip.add(name, bytes);
+        // A digital-invoice customer's JP PINT XML beside its PDF (the version's second stored file).
+        if (xml) await zip.add(name.replace(/\.pdf$/, '.xml'), xml);
         issued.push({ bl_id: doc.bl_id, printCount: doc.printCount, reissue: doc.printCount > 0 });
       }
       await run.progress(issued.length, ids.length);
@@ -206,9 +242,19 @@ export async function batchPdf(run: BatchRun): Promise<BatchResult> {
       const fresh = leaving.filter((l) => l.rendered);
       // Another delivery stored a version of one of them meanwhile: this batch's bytes are not that version.
       if ((await liveVersions(trx, fresh.map((l) => l.rendered!.doc.bl_id))).size > 0) throw new ApiError(409, BILLING_MESSAGES.batchRaced);
-      for (const l of fresh) l.ar_id = (await recordVersion(trx, actor, l.rendered!, l.file!)).ar_id;
-      await completeFiles(trx, [pdf.id, zipped.id, ...fresh.map((l) => l.file!.id)]);
-      await recordDeliveries(trx, actor, leaving.map((l) => ({ ar_id: l.ar_id!, how: 'batch' })));
+      for (const l of fresh) l.ar_id = (await recordVersion(trx, actor, l.rendered!, l.file!, l.pint)).ar_id;
+      const pinted = leaving.filter((l) => l.stored && l.pint);
+      const now = await liveVersions(trx, pinted.map((l) => Number(l.stored!.ar_bl_id)));
+      for (const l of pinted) {
+        const current = now.get(Number(l.stored!.ar_bl_id));
+        if (!current || current.ar_pint_sf_id) throw new ApiError(409, BILLING_MESSAGES.batchRaced);
+        await recordPint(trx, actor, current, l.pint!);
+      }
+      await completeFiles(trx, [pdf.id, zipped.id, ...fresh.map((l) => l.file!.id), ...leaving.flatMap((l) => (l.pint ? [l.pint.id] : []))]);
+      await recordDeliveries(trx, actor, [
+        ...leaving.map((l) => ({ ar_id: l.ar_id!, how: 'batch' as const })),
+        ...leaving.filter((l) => l.xml).map((l) => ({ ar_id: l.ar_id!, how: 'pint' as const })),
+      ]);
     });
   } catch (error) {
     await Promise.all([pdfOut.abort(), zipOut.abort()]);
@@ -216,7 +262,7 @@ export async function batchPdf(run: BatchRun): Promise<BatchResult> {
     throw error;
   }
   return {
-    sime_gp: simeGp, sime_ym: simeYm, invoices: issued.length, pages, reissued: issued.filter((i) => i.reissue).length,
+    sime_gp: simeGp, sime_ym: simeYm, invoices: issued.length, pages, pint: leaving.filter((l) => l.xml).length, reissued: issued.filter((i) => i.reissue).length,
     pdf_bytes: sizes.pdf, zip_bytes: sizes.zip,
     pdf_name: batchFileName(simeGp, simeYm, 'pdf'), zip_name: batchFileName(simeGp, simeYm, 'zip'),
   };

@@ -21,12 +21,12 @@ import { closingLabel, closingOf } from '../../lib/closing/period';
 import type { MailBatchResult } from '../../lib/billing/mail-batch';
 import type { ArchiveDeliveryRow } from '../../lib/closing/answers';
 import { addCall, type AreaOptions, type FileAnswer, type SessionUser } from '../calls/call-table';
-import { fileChunks, jobFile } from '../files';
+import { fileChunks, jobFile, storedFile } from '../files';
 import { ApiError, badRequest } from '../http/api-error';
 import { positiveId, type Params } from '../http/params';
 import { assertMailReady } from '../mail';
 import { batchFileKind, batchPdf, closingInvoiceIds, type BatchFormat, type BatchResult } from './batch';
-import { leavingVersion, recordDeliveries, type ArchiveRow } from './archive';
+import { leavingPint, leavingVersion, recordDeliveries, type ArchiveRow } from './archive';
 import { recordIssues } from './issue';
 import { downloadPage, makeLink, revokeLinks } from './page';
 import { invoiceTemplate, mailBatch, mailBatchPreview, mailBatchProblem, mailBatchRecipients, mailInvoice, type InvoiceMailer } from './mail';
@@ -85,6 +85,27 @@ export async function billingPlugin(app: FastifyInstance, { calls, database, con
         return found;
       });
       return { file: versionFile(leaving) };
+    },
+  });
+
+  addCall(calls, 'billing_pint', {
+    handler: async ({ params, user, call }): Promise<FileAnswer> => {
+      const id = invoiceId(params, 'id');
+      const actor = { userId: user.user_id, call };
+      const { version } = await db.transaction().execute(async (trx) => {
+        const found = await leavingPint(trx, actor, id);
+        await recordIssues(trx, actor, [{ bl_id: id, printCount: found.printCount, reissue: found.printCount > 0 }]);
+        await recordDeliveries(trx, actor, [{ ar_id: found.version.ar_id, how: 'pint' }]);
+        return found;
+      });
+      const stored = await storedFile(database.reader, version.ar_pint_sf_id);
+      if (!stored) throw new ApiError(404, BILLING_MESSAGES.archiveNotFound);
+      return {
+        file: {
+          name: stored.sf_name, asciiName: `invoice_${(version.ar_number ?? '').replace(/[^\w.-]/g, '_')}.xml`, contentType: 'application/xml; charset=utf-8',
+          body: fileChunks(database.reader, stored.sf_id), headers: { 'content-length': String(stored.sf_size), 'x-invoice-sha256': stored.sf_sha256 },
+        },
+      };
     },
   });
 

@@ -1,6 +1,6 @@
 /**
  * OpenPeppol's own validation of a JP PINT 1.1.3 invoice, offline: both rule sets of the bundle in
- * /work/shared/einvoice/pint-jp-1.1.3 (README there) — the shared PINT rules (`PINT-UBL-validation-preprocessed`) and
+ * ../shared/einvoice/pint-jp-1.1.3 (README there) — the shared PINT rules (`PINT-UBL-validation-preprocessed`) and
  * Japan's (`PINT-jurisdiction-aligned-rules`) — run by SaxonJS on the XML, their SVRL reports read for failed
  * assertions. An invoice is valid when no assertion of flag `fatal` fails.
  *
@@ -14,10 +14,11 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-/** The bundle: OpenPeppol's JP PINT 1.1.3 resources (schematron, examples, code lists). */
-export const PINT_BUNDLE = process.env.PINT_BUNDLE ?? '/work/shared/einvoice/pint-jp-1.1.3';
+/** The bundle: `../shared/einvoice/pint-jp-1.1.3` beside the checkout (CI puts `shared` there), or PINT_BUNDLE. */
+export const PINT_BUNDLE = process.env.PINT_BUNDLE ?? fileURLToPath(new URL('../../../shared/einvoice/pint-jp-1.1.3', import.meta.url));
 export const PINT_RULE_SETS = ['PINT-UBL-validation-preprocessed', 'PINT-jurisdiction-aligned-rules'] as const;
 /** The official example invoices of the bundle. */
 export const PINT_EXAMPLES = join(PINT_BUNDLE, 'trn-invoice', 'example');

@@ -113,7 +113,7 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
   const alert = useAlert();
   const confirm = useConfirm();
   const { mutate } = useSWRConfig();
-  const [busy, setBusy] = useState<'pdf' | 'mail' | 'link' | null>(null);
+  const [busy, setBusy] = useState<'pdf' | 'pint' | 'mail' | 'link' | null>(null);
   const [link, setLink] = useState<{ url: string; expires: string } | null>(null);
   const clientId = cellText(record.bl_cl_id ?? '');
   const log = useBillingSends(id);
@@ -123,7 +123,7 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
 
   /** After a PDF or a mail: the invoice (発行回数) and its log. */
   const refresh = () => mutate((k) => Array.isArray(k) && typeof k[0] === 'string' && k[0].startsWith('billing_'));
-  const work = async (kind: 'pdf' | 'mail' | 'link', action: () => Promise<unknown>) => {
+  const work = async (kind: 'pdf' | 'pint' | 'mail' | 'link', action: () => Promise<unknown>) => {
     setBusy(kind);
     try {
       await action();
@@ -135,6 +135,7 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
     }
   };
   const pdf = () => work('pdf', () => download('billing_pdf', { id }));
+  const pint = () => work('pint', () => download('billing_pint', { id }));
   const archived = filteredListPathOf(archiveResource, { bl_id: id });
   // The customer's download page (請求書ダウンロードページ): a new link to send again, or every link ended.
   const makeLink = () => work('link', async () => {
@@ -164,6 +165,9 @@ export function BillingDocuments({ id, record }: DetailExtensionProps) {
         <div className="flex flex-wrap gap-[8px]">
           <button type="button" className={buttonClass('primary')} disabled={busy !== null} onClick={() => void pdf()} title="初回に保存した請求書を、2回目以降も同じ内容で出力します">
             {busy === 'pdf' ? '作成中…' : '請求書PDF'}
+          </button>
+          <button type="button" className={buttonClass('secondary')} disabled={busy !== null} onClick={() => void pint()} title="JP PINT（Peppol）形式の XML を出力します。顧客の Peppol ID が必要です">
+            {busy === 'pint' ? '作成中…' : 'デジタルインボイス（XML）'}
           </button>
           <button type="button" className={buttonClass('secondary')} disabled={busy !== null || mailProblem !== ''} aria-describedby={mailProblem ? 'billing-mail-problem' : undefined} onClick={() => void mail()}>
             {busy === 'mail' ? '送信中…' : 'メール送信'}

@@ -10,14 +10,18 @@
  *   they expire (their expiry is the version's `ar_keep_until`).
  * - `invoice_link` (`il_*`): the download page's links (server/billing/page.ts): a customer's token, kept as its SHA-256
  *   only, with its expiry and, once revoked, who and when.
- * - `client.cl_invoice_delivery`: 請求書の送付方法 ('1' 郵送, '2' メール添付, '3' メール（ダウンロード）, '4' デジタルインボイス).
+ * - `client.cl_invoice_delivery`: 請求書の送付方法 ('1' 郵送, '2' メール添付, '3' メール（ダウンロード）, '4' デジタルインボイス),
+ *   and `client.cl_peppol_id`: the customer's Peppol address for digital invoices (`0188:…`, scheme and identifier).
  * One trigger set per dialect, the same rules.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../config';
 import { createResourceTable, withId } from './resource-table';
 
-/** The columns no update may change (everything but the state, the cancellation and `modified`). */
+/**
+ * The columns no update may change: everything but the state and the cancellation (changed together, once: 発行済 →
+ * 取消), the JP PINT file (set once, when the version is first exported as a digital invoice) and `modified`.
+ */
 const FIXED = [
   'ar_id', 'ar_number', 'ar_version', 'ar_date', 'ar_amount', 'ar_cl_id', 'ar_cl_code', 'ar_cl_name', 'ar_cl_kana', 'ar_sime_gp', 'ar_sime_ym',
   'ar_bl_id', 'ar_replaces', 'ar_replaces_number', 'ar_file_name', 'ar_sf_id', 'ar_size', 'ar_pages', 'ar_sha256', 'ar_usr_id', 'ar_keep_until', 'ar_search',
@@ -30,7 +34,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   await createResourceTable(db, dialect, {
     table: 'invoice_archive', prefix: 'ar_',
     text: ['number', 'state', 'date', 'cl_code', 'cl_name', 'cl_kana', 'sime_gp', 'sime_ym', 'replaces_number', 'file_name', 'sha256', 'keep_until', 'cancelled_at', 'cancel_reason'],
-    integer: ['version', 'amount', 'cl_id', 'bl_id', 'replaces', 'sf_id', 'size', 'pages', 'usr_id', 'cancelled_by'],
+    integer: ['version', 'amount', 'cl_id', 'bl_id', 'replaces', 'sf_id', 'size', 'pages', 'pint_sf_id', 'usr_id', 'cancelled_by'],
     sortable: ['ar_number', 'ar_date', 'ar_amount', 'ar_cl_code', 'created'],
     indexes: [['ar_bl_id', 'ar_state'], ['ar_cl_id', 'ar_sime_gp', 'ar_sime_ym'], ['ar_replaces']],
   });
@@ -58,6 +62,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   await db.schema.createIndex('invoice_link_cl_idx').on('invoice_link').columns(['il_cl_id', 'il_expires']).execute();
 
   await db.schema.alterTable('client').addColumn('cl_invoice_delivery', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema.alterTable('client').addColumn('cl_peppol_id', 'text', (c) => c.notNull().defaultTo('')).execute();
 
   if (dialect === 'postgres') await postgresGuards(db);
   else await sqliteGuards(db);
@@ -78,8 +83,15 @@ BEGIN
   IF ROW(${row('NEW')}) IS DISTINCT FROM ROW(${row('OLD')}) THEN
     RAISE EXCEPTION 'invoice_archive: 保存された請求書（%）は変更できません', OLD.ar_number USING ERRCODE = 'P0001';
   END IF;
-  IF NOT (OLD.ar_state = '1' AND NEW.ar_state = '2' AND NEW.ar_cancelled_at <> '' AND NEW.ar_cancelled_by IS NOT NULL) THEN
-    RAISE EXCEPTION 'invoice_archive: 請求書（%）は発行済から取消にだけ変えられます', OLD.ar_number USING ERRCODE = 'P0001';
+  IF OLD.ar_pint_sf_id IS NOT NULL AND NEW.ar_pint_sf_id IS DISTINCT FROM OLD.ar_pint_sf_id THEN
+    RAISE EXCEPTION 'invoice_archive: 請求書（%）のデジタルインボイスは変更できません', OLD.ar_number USING ERRCODE = 'P0001';
+  END IF;
+  IF NEW.ar_state IS DISTINCT FROM OLD.ar_state THEN
+    IF NOT (OLD.ar_state = '1' AND NEW.ar_state = '2' AND NEW.ar_cancelled_at <> '' AND NEW.ar_cancelled_by IS NOT NULL) THEN
+      RAISE EXCEPTION 'invoice_archive: 請求書（%）は発行済から取消にだけ変えられます', OLD.ar_number USING ERRCODE = 'P0001';
+    END IF;
+  ELSIF ROW(NEW.ar_cancelled_at, NEW.ar_cancelled_by, NEW.ar_cancel_reason) IS DISTINCT FROM ROW(OLD.ar_cancelled_at, OLD.ar_cancelled_by, OLD.ar_cancel_reason) THEN
+    RAISE EXCEPTION 'invoice_archive: 請求書（%）の取消は変更できません', OLD.ar_number USING ERRCODE = 'P0001';
   END IF;
   RETURN NEW;
 END $$`).execute(db);
@@ -125,8 +137,12 @@ BEGIN SELECT RAISE(ABORT, 'invoice_archive: 保存期間中の請求書は削除
   await sql.raw(`CREATE TRIGGER invoice_archive_fixed BEFORE UPDATE ON invoice_archive
 WHEN ${changed}
 BEGIN SELECT RAISE(ABORT, 'invoice_archive: 保存された請求書は変更できません'); END`).execute(db);
+  await sql.raw(`CREATE TRIGGER invoice_archive_pint BEFORE UPDATE ON invoice_archive
+WHEN OLD.ar_pint_sf_id IS NOT NULL AND NEW.ar_pint_sf_id IS NOT OLD.ar_pint_sf_id
+BEGIN SELECT RAISE(ABORT, 'invoice_archive: 請求書のデジタルインボイスは変更できません'); END`).execute(db);
   await sql.raw(`CREATE TRIGGER invoice_archive_state BEFORE UPDATE ON invoice_archive
-WHEN NOT (OLD.ar_state = '1' AND NEW.ar_state = '2' AND NEW.ar_cancelled_at <> '' AND NEW.ar_cancelled_by IS NOT NULL)
+WHEN (NEW.ar_state IS NOT OLD.ar_state AND NOT (OLD.ar_state = '1' AND NEW.ar_state = '2' AND NEW.ar_cancelled_at <> '' AND NEW.ar_cancelled_by IS NOT NULL))
+  OR (NEW.ar_state IS OLD.ar_state AND (NEW.ar_cancelled_at IS NOT OLD.ar_cancelled_at OR NEW.ar_cancelled_by IS NOT OLD.ar_cancelled_by OR NEW.ar_cancel_reason IS NOT OLD.ar_cancel_reason))
 BEGIN SELECT RAISE(ABORT, 'invoice_archive: 請求書は発行済から取消にだけ変えられます'); END`).execute(db);
   await sql.raw(`CREATE TRIGGER archive_delivery_no_update BEFORE UPDATE ON archive_delivery
 BEGIN SELECT RAISE(ABORT, 'archive_delivery: 請求書の送付履歴は変更・削除できません'); END`).execute(db);
