@@ -62,13 +62,22 @@ export async function liveVersions(db: Db, blIds: readonly number[]): Promise<Ma
   return out;
 }
 
-/** The cancelled version an invoice replaces: the customer's latest 取消 version of the same closing not replaced yet. */
-async function replacedVersion(db: Db, doc: InvoiceDocument, closing: { gp: string; ym: string }): Promise<ArchiveRow | undefined> {
-  return db.selectFrom('invoice_archive as a').selectAll('a')
-    .where('a.ar_cl_id', '=', doc.recipient.cl_id).where('a.ar_sime_gp', '=', closing.gp).where('a.ar_sime_ym', '=', closing.ym)
-    .where('a.ar_state', '=', CANCELLED)
+/**
+ * The cancelled version each invoice replaces, by invoice id: its customer's latest 取消 version of the same closing
+ * that no version replaces yet. One query for any number of invoices.
+ */
+async function replacedVersions(db: Db, docs: readonly InvoiceDocument[]): Promise<Map<number, ArchiveRow>> {
+  const out = new Map<number, ArchiveRow>();
+  if (docs.length === 0) return out;
+  const rows = await db.selectFrom('invoice_archive as a').selectAll('a')
+    .where('a.ar_cl_id', 'in', [...new Set(docs.map((d) => d.recipient.cl_id))]).where('a.ar_state', '=', CANCELLED)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('invoice_archive as b').select('b.ar_id').whereRef('b.ar_replaces', '=', 'a.ar_id'))))
-    .orderBy('a.ar_id', 'desc').limit(1).executeTakeFirst();
+    .orderBy('a.ar_id', 'desc').execute();
+  for (const doc of docs) {
+    const found = rows.find((r) => r.ar_cl_id === doc.recipient.cl_id && r.ar_sime_gp === doc.simeGp && r.ar_sime_ym === doc.simeYm);
+    if (found) out.set(doc.bl_id, found);
+  }
+  return out;
 }
 
 /** A document rendered for its first delivery: its bytes, and the version it replaces (a 修正インボイス). */
@@ -77,20 +86,22 @@ export interface RenderedVersion {
   bytes: Buffer;
   pages: number;
   replaces: ArchiveRow | undefined;
-  closing: { gp: string; ym: string };
 }
 
 /**
- * Renders an invoice's document as its new version: marked 修正 and naming the invoice it corrects when it replaces a
- * cancelled version.
+ * Renders invoices' documents as their new versions, in order: each marked 修正 and naming the invoice it corrects when
+ * it replaces a cancelled version.
  */
-export async function renderVersion(db: Db, doc: InvoiceDocument): Promise<RenderedVersion> {
-  const billing = await db.selectFrom('billing').select(['bl_sime_gp', 'bl_sime_ym']).where('bl_id', '=', doc.bl_id).executeTakeFirstOrThrow();
-  const closing = { gp: billing.bl_sime_gp ?? '', ym: billing.bl_sime_ym ?? '' };
-  const replaces = await replacedVersion(db, doc, closing);
-  const marked: InvoiceDocument = replaces ? { ...doc, corrects: replaces.ar_number ?? '' } : doc;
-  const { bytes, pages } = await invoicePdf(marked);
-  return { doc: marked, bytes, pages, replaces, closing };
+export async function renderVersions(db: Db, docs: readonly InvoiceDocument[]): Promise<RenderedVersion[]> {
+  const replaced = await replacedVersions(db, docs);
+  const out: RenderedVersion[] = [];
+  for (const doc of docs) {
+    const replaces = replaced.get(doc.bl_id);
+    const marked: InvoiceDocument = replaces ? { ...doc, corrects: replaces.ar_number ?? '' } : doc;
+    const { bytes, pages } = await invoicePdf(marked);
+    out.push({ doc: marked, bytes, pages, replaces });
+  }
+  return out;
 }
 
 /** Writes one of a version's files into the store, kept through the version's last day (Japan time). */
@@ -148,24 +159,36 @@ export async function leavingPint(trx: Transaction<Database>, actor: ArchiveActo
   return { ...leaving, version: { ...leaving.version, ar_pint_sf_id: file.id } };
 }
 
+/** A rendered version whose file (and JP PINT XML) is written, to record. */
+export interface WrittenVersion {
+  version: Pick<RenderedVersion, 'doc' | 'pages' | 'replaces'>;
+  file: WrittenFile;
+  pint?: WrittenFile;
+}
+
 /**
- * Records a rendered version whose file is written (in the caller's transaction): its archive row, audited, with the
- * customer's 取引先 keys as they are now. Answers the row.
+ * Records rendered versions whose files are written (in the caller's transaction): their archive rows, audited, with
+ * each customer's 取引先 keys as they are now. Answers the new ids in order.
  */
-export async function recordVersion(trx: Transaction<Database>, actor: ArchiveActor, version: RenderedVersion, file: WrittenFile, pint?: WrittenFile): Promise<ArchiveRow> {
-  const { doc, replaces } = version;
-  const client = await trx.selectFrom('client').select(['cl_code', 'cl_co_name_kana', 'cl_name_kana']).where('cl_id', '=', doc.recipient.cl_id).executeTakeFirst();
-  const [id] = await systemInsert(trx, { ...actor, system: true }, archiveResource, [{
-    number: doc.number, version: replaces ? (replaces.ar_version ?? 1) + 1 : 1, state: ISSUED,
-    date: doc.closingDate, amount: doc.total,
-    cl_id: doc.recipient.cl_id, cl_code: client?.cl_code ?? '', cl_name: doc.recipient.name,
-    cl_kana: client?.cl_co_name_kana || client?.cl_name_kana || '',
-    sime_gp: version.closing.gp, sime_ym: version.closing.ym, bl_id: doc.bl_id,
-    replaces: replaces?.ar_id ?? '', replaces_number: replaces?.ar_number ?? '',
-    file_name: invoiceFileName(doc.number, doc.recipient.name), sf_id: file.id, size: file.size, pages: version.pages, sha256: file.sha256,
-    usr_id: actor.userId, keep_until: keepUntilOf(doc.closingDate), pint_sf_id: pint?.id ?? '',
-  }]);
-  return trx.selectFrom('invoice_archive').selectAll().where('ar_id', '=', id).executeTakeFirstOrThrow();
+export async function recordVersions(trx: Transaction<Database>, actor: ArchiveActor, written: readonly WrittenVersion[]): Promise<number[]> {
+  if (written.length === 0) return [];
+  const clients = new Map<number, { cl_code: string; cl_co_name_kana: string; cl_name_kana: string }>();
+  for (const chunk of chunksOf([...new Set(written.map((w) => w.version.doc.recipient.cl_id))], 1000)) {
+    for (const c of await trx.selectFrom('client').select(['cl_id', 'cl_code', 'cl_co_name_kana', 'cl_name_kana']).where('cl_id', 'in', chunk).execute()) clients.set(c.cl_id, c);
+  }
+  return systemInsert(trx, { ...actor, system: true }, archiveResource, written.map(({ version: { doc, replaces, pages }, file, pint }) => {
+    const client = clients.get(doc.recipient.cl_id);
+    return {
+      number: doc.number, version: replaces ? (replaces.ar_version ?? 1) + 1 : 1, state: ISSUED,
+      date: doc.closingDate, amount: doc.total,
+      cl_id: doc.recipient.cl_id, cl_code: client?.cl_code ?? '', cl_name: doc.recipient.name,
+      cl_kana: client?.cl_co_name_kana || client?.cl_name_kana || '',
+      sime_gp: doc.simeGp, sime_ym: doc.simeYm, bl_id: doc.bl_id,
+      replaces: replaces?.ar_id ?? '', replaces_number: replaces?.ar_number ?? '',
+      file_name: invoiceFileName(doc.number, doc.recipient.name), sf_id: file.id, size: file.size, pages, sha256: file.sha256,
+      usr_id: actor.userId, keep_until: keepUntilOf(doc.closingDate), pint_sf_id: pint?.id ?? '',
+    };
+  }));
 }
 
 /** An invoice's version about to leave: the stored row, whether it was stored before, and the invoice's issue count. */
@@ -191,9 +214,10 @@ export async function leavingVersion(trx: Transaction<Database>, actor: ArchiveA
   if (live) return { version: live, again: true, printCount };
   const [doc] = await invoiceDocuments(trx, [id], { today: japanToday() });
   assertReconciles(doc);
-  const rendered = await renderVersion(trx, doc);
+  const [rendered] = await renderVersions(trx, [doc]);
   const file = await storeVersionFile(trx, rendered, actor);
-  return { version: await recordVersion(trx, actor, rendered, file), again: false, printCount };
+  const [versionId] = await recordVersions(trx, actor, [{ version: rendered, file }]);
+  return { version: await trx.selectFrom('invoice_archive').selectAll().where('ar_id', '=', versionId).executeTakeFirstOrThrow(), again: false, printCount };
 }
 
 /**

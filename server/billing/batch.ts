@@ -29,7 +29,7 @@ import { ApiError } from '../http/api-error';
 import { assertReconciles, companySettings, invoiceDocuments, type InvoiceDocument } from './invoice-document';
 import { writeInvoices } from './invoice-pdf';
 import {
-  liveVersions, pintXml, recordDeliveries, recordPint, recordVersion, renderVersion, storePintFile, storeVersionFile, type ArchiveRow, type RenderedVersion,
+  liveVersions, pintXml, recordDeliveries, recordPint, recordVersions, renderVersions, storePintFile, storeVersionFile, type ArchiveRow, type WrittenVersion,
 } from './archive';
 import { japanDay } from '../../lib/day';
 import { recordIssues, type Issued } from './issue';
@@ -171,7 +171,7 @@ export async function batchPdf(run: BatchRun): Promise<BatchResult> {
    * Every invoice's version: stored before (`stored`), or rendered now and recorded at the end; for a customer of
    * デジタルインボイス also its JP PINT XML (`pint`: written now when the version had none, `xml`: it goes out).
    */
-  const leaving: { ar_id?: number; stored?: ArchiveRow; rendered?: RenderedVersion; file?: WrittenFile; pint?: WrittenFile; xml?: boolean }[] = [];
+  const leaving: { ar_id?: number; stored?: ArchiveRow; rendered?: WrittenVersion['version']; file?: WrittenFile; pint?: WrittenFile; xml?: boolean }[] = [];
   let pages = 0;
   let sizes: { pdf: number; zip: number };
   const pdfOut = fileOf('pdf');
@@ -187,6 +187,8 @@ export async function batchPdf(run: BatchRun): Promise<BatchResult> {
       if (docs.length !== chunk.length) throw new ApiError(409, BILLING_MESSAGES.batchRestored);
       const live = await liveVersions(db, chunk);
       const digital = await digitalCustomers(db, docs);
+      // The invoices leaving for the first time, rendered once each (their versions: the ZIP's entries and what is stored).
+      const fresh = new Map((await renderVersions(db, docs.filter((d) => !live.has(d.bl_id)))).map((r) => [r.doc.bl_id, r]));
       for (const doc of docs) {
         assertReconciles(doc);
         const stored = live.get(doc.bl_id);
@@ -208,8 +210,9 @@ export async function batchPdf(run: BatchRun): Promise<BatchResult> {
           }
           leaving.push(entry);
         } else {
-          const rendered = await renderVersion(db, doc);
-          const entry: (typeof leaving)[number] = { rendered, file: await storeVersionFile(db, rendered, actor, true) };
+          const rendered = fresh.get(doc.bl_id)!;
+          // Kept until recorded: what the row needs, not the bytes (memory stays flat).
+          const entry: (typeof leaving)[number] = { rendered: { doc: rendered.doc, pages: rendered.pages, replaces: rendered.replaces }, file: await storeVersionFile(db, rendered, actor, true) };
           if (digital.has(doc.recipient.cl_id)) {
             xml = await pintXml(db, rendered.doc, today);
             entry.pint = await storePintFile(db, rendered.doc, xml, actor, true);
@@ -242,7 +245,10 @@ export async function batchPdf(run: BatchRun): Promise<BatchResult> {
       const fresh = leaving.filter((l) => l.rendered);
       // Another delivery stored a version of one of them meanwhile: this batch's bytes are not that version.
       if ((await liveVersions(trx, fresh.map((l) => l.rendered!.doc.bl_id))).size > 0) throw new ApiError(409, BILLING_MESSAGES.batchRaced);
-      for (const l of fresh) l.ar_id = (await recordVersion(trx, actor, l.rendered!, l.file!, l.pint)).ar_id;
+      const versionIds = await recordVersions(trx, actor, fresh.map((l) => ({ version: l.rendered!, file: l.file!, pint: l.pint })));
+      fresh.forEach((l, i) => {
+        l.ar_id = versionIds[i];
+      });
       const pinted = leaving.filter((l) => l.stored && l.pint);
       const now = await liveVersions(trx, pinted.map((l) => Number(l.stored!.ar_bl_id)));
       for (const l of pinted) {

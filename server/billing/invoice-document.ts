@@ -104,6 +104,9 @@ export interface InvoicePayment {
 export interface InvoiceDocument {
   bl_id: number;
   number: string;
+  /** The closing that made it: 締日グループ and 締め年月 (YYYYMM). */
+  simeGp: string;
+  simeYm: string;
   /** The day the document is issued (Japan date). */
   issuedOn: string;
   closingDate: string;
@@ -265,6 +268,8 @@ async function documentsOf(db: Db, ids: readonly number[], issuer: InvoiceIssuer
     docs.push({
       bl_id: id,
       number: text(b.bl_number),
+      simeGp: text(b.bl_sime_gp),
+      simeYm: text(b.bl_sime_ym),
       issuedOn: options.today,
       closingDate: text(b.bl_closing_date),
       periodFrom: text(b.bl_period_from),

@@ -1,6 +1,6 @@
 /**
- * Every screen works under the Content-Security-Policy (issue 9): no CSP violation (event or console
- * message) on any route of the route table, without a maps key (the e2e server) and with one (a second
+ * Every route of the route table opens — with its title in the breadcrumb and a heading, without an error — and works
+ * under the Content-Security-Policy (issue 9): no CSP violation (event or console message) on any route, without a maps key (the e2e server) and with one (a second
  * server on the same database, started here). The maps script itself cannot load offline; a failed
  * request is not a violation, a blocked one would be.
  */
@@ -69,6 +69,7 @@ async function visitEveryRoute(page: Page, base: string, withKey: boolean): Prom
       await expect(main, path).not.toContainText(failure);
     }
     await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+    if (route.path !== '/') await expect(page.getByRole('navigation', { name: 'パンくずリスト' }), path).toContainText(route.title);
     if (route.path === '/client/detail/:id') {
       // The map box asks Google for the Maps script only with a key; the request must not be refused.
       const mapsScript = page.locator('script[src^="https://maps.googleapis.com/maps/api/js"]');

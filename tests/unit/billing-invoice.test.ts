@@ -102,7 +102,7 @@ function invoice(extra: Partial<InvoiceDocument> = {}, lineCount = 0): InvoiceDo
   const salesNet = rates.reduce((s, r) => s + r.net, 0);
   const tax = rates.reduce((s, r) => s + r.tax, 0);
   return {
-    bl_id: 1, number: 'BL-1', issuedOn: '2026-05-25', closingDate: '2026-05-20', periodFrom: '2026-04-21', periodTo: '2026-05-20', dueDate: '2026-06-27',
+    bl_id: 1, number: 'BL-1', simeGp: '20', simeYm: '202605', issuedOn: '2026-05-25', closingDate: '2026-05-20', periodFrom: '2026-04-21', periodTo: '2026-05-20', dueDate: '2026-06-27',
     issuer: { name: 'アクア', zipcode: '', address: '東京都', tel: '', fax: '', email: '', registrationNumber: 'T7000012050002', bankAccount: 'みずほ銀行 本店 普通 1234567 アクア', note: '' },
     recipient: { cl_id: 1, name: '𠮷田商店', honorific: '御中', attention: '', zipcode: '', addressLines: [] },
     prevTotal: 5000, paid: 3000, carry: 2000, salesNet, tax, total: 2000 + salesNet + tax,

@@ -39,7 +39,7 @@ function invoice(parts: { slips: InvoiceSlip[]; rates: InvoiceRate[]; prevTotal?
   const tax = parts.rates.reduce((s, r) => s + r.tax, 0);
   const carry = prevTotal - paid;
   return {
-    bl_id: 1, number: 'B-2026-0105', issuedOn: '2026-05-25', closingDate: '2026-05-20', periodFrom: '2026-04-21', periodTo: '2026-05-20',
+    bl_id: 1, number: 'B-2026-0105', simeGp: '20', simeYm: '202605', issuedOn: '2026-05-25', closingDate: '2026-05-20', periodFrom: '2026-04-21', periodTo: '2026-05-20',
     dueDate: '2026-06-30',
     issuer: {
       name: '株式会社アクア宅配', zipcode: '100-0001', address: '東京都千代田区千代田1-1', tel: '03-1234-5678', fax: '', email: 'billing@aqua.example.jp',
