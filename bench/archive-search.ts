@@ -60,12 +60,13 @@ await runListBench({
   },
   notes: (d, dialect) => [`${dialect}: ${d.versions.toLocaleString()} archived versions`],
   cases({ code, kana, name }, authKey): Case[] {
-    const base = { authKey, n: '10', p: '1', kw: '', col: 'ar_id', odr: 'desc', postData: '' };
+    const base = { authKey, n: '10', p: '1', kw: '', col: 'ar_date', odr: 'desc', postData: '' };
     const month = JSON.stringify({ ar_date: ['2026-03-01', '2026-03-31'] });
     const amount = JSON.stringify({ ar_amount: [30_000, 30_100] });
     const both = JSON.stringify({ ar_date: ['2026-01-01', '2026-03-31'], ar_amount: [10_000, 20_000] });
     return [
-      { name: 'archive_lst newest first', call: 'archive_lst', params: base },
+      { name: 'archive_lst newest first (取引年月日)', call: 'archive_lst', params: base },
+      { name: 'archive_lst by 番号 (ar_id desc)', call: 'archive_lst', params: { ...base, col: 'ar_id' } },
       { name: 'archive_lst 取引年月日 2026-03', call: 'archive_lst', params: { ...base, postData: month } },
       { name: 'archive_lst 取引金額 30,000–30,100', call: 'archive_lst', params: { ...base, postData: amount } },
       { name: `archive_lst kw=${code} (顧客コード)`, call: 'archive_lst', params: { ...base, kw: code } },

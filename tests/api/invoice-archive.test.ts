@@ -268,6 +268,16 @@ for (const dialect of dialects()) {
       assert.equal((await fetch(`${pageUrl}/${live.ar_id}`)).status, 410);
       assert.equal((await h.post('billing_link', { cl_id: 999_999 })).status, 404);
       assert.equal((await h.post('billing_link', {})).status, 400);
+
+      // The page's own rate limit: past 60 answers a minute to one address, 429 in Japanese (200 tries span two minutes at most).
+      let limited: Response | undefined;
+      for (let i = 0; i < 200 && !limited; i++) {
+        const res = await fetch(`${h.url}/invoices/${'B'.repeat(43)}`);
+        if (res.status === 429) limited = res;
+        else await res.arrayBuffer();
+      }
+      assert.ok(limited, 'the page limits one address');
+      assert.match(await limited.text(), /アクセスが集中しています/);
     });
 
     it('is read by the sales area only: a role without it gets nothing', async () => {
