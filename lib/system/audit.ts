@@ -94,6 +94,7 @@ const EXTRA_COLUMNS: Record<string, Record<string, string>> = {
   orders: { lines: '明細', od_b2_exported_at: 'B2出力日時', od_b2_exported_by: 'B2出力者' },
   hod_report: { stops: '訪問先' },
   billing: { to: '送信先', subject: '件名', send_state: '送信結果' },
+  client: { invoice_link: '請求書ダウンロードページのリンク' },
 };
 
 /** Writing calls that are not one resource's save or delete, with the readers of what they write. */
@@ -113,6 +114,9 @@ const OTHER_CALLS: Record<string, { text: string; readers: AuditReaders }> = {
   billing_pdf_batch: { text: '請求書の一括発行', readers: 'sales' },
   billing_mail: { text: '請求書のメール送信', readers: 'sales' },
   billing_mail_batch: { text: '請求書の一括メール送信', readers: 'sales' },
+  billing_pint: { text: 'デジタルインボイス（JP PINT）の発行', readers: 'sales' },
+  billing_link: { text: '請求書ダウンロードページのリンク作成', readers: 'sales' },
+  billing_link_revoke: { text: '請求書ダウンロードページのリンク無効化', readers: 'sales' },
   export_b2: { text: '送り状（B2）の出力', readers: 'order' },
   seed: { text: '初期データの登録', readers: 'own' },
   job_cancel: { text: 'ジョブの中止', readers: 'own' },

@@ -3,32 +3,31 @@
  * mailed — is stored ONCE as the exact bytes that left, as a version (`invoice_archive`, lib/resources/archive.ts) with
  * its SHA-256 and its search keys; every later delivery of that version hands out the stored bytes and is recorded
  * (`archive_delivery`). Nothing renders an issued invoice again.
- * - The first delivery of an invoice renders its document (`renderVersion`) and stores it (`storeVersion`) in the same
- *   transaction that records the delivery: two first prints take turns on the invoice's row lock (the caller's), so
- *   the second finds the first's version.
+ * - The first delivery of an invoice renders its document (`renderVersions`) and stores it (`storeVersionFile`,
+ *   `recordVersions`) in the transaction that records the delivery (`leavingVersion`): two first deliveries take turns
+ *   on the invoice's row lock, so the second finds the first's version. A batch stores a chunk's new versions as it
+ *   goes and records them all in its last transaction.
+ * - Its JP PINT XML (`leavingPint`, or the batch for デジタルインボイス customers) is the version's second stored file.
  * - A 締め戻し marks the closing's issued versions 取消 (`cancelVersions`); the invoice that replaces one after the
  *   closing is made again is a 修正 version naming it (`replaces`, and 「修正」 on the document).
  * - The database refuses any other change and any deletion (migration 0105); the store keeps the files until
  *   `ar_keep_until`, seven years from the closing date.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { invoiceFileName } from '../../lib/billing/messages';
+import { BILLING_MESSAGES, invoiceFileName } from '../../lib/billing/messages';
+import { parsePeppolId } from '../../lib/billing/peppol';
 import { addDays, addYears, japanDay, jstDayStartIso } from '../../lib/day';
 import { archiveResource, type ArchiveDelivery } from '../../lib/resources/archive';
-import type { Database, Row } from '../db/schema';
 import { chunksOf } from '../db/bulk-write';
-import { ARCHIVE_FILE_KIND, FileWriter, type WrittenFile } from '../files';
-import { nowIso, nowMs } from '../http/clock';
-import { systemInsert, systemUpdate } from '../resources';
 import { locking } from '../db/concurrency';
-import { ApiError } from '../http/api-error';
-import { BILLING_MESSAGES } from '../../lib/billing/messages';
-import { japanToday } from '../http/clock';
+import type { Database, Row } from '../db/schema';
+import { ARCHIVE_FILE_KIND, FileWriter, type WrittenFile } from '../files';
+import { ApiError, badRequest } from '../http/api-error';
+import { japanToday, nowIso, nowMs } from '../http/clock';
+import { systemInsert, systemUpdate } from '../resources';
 import { assertReconciles, invoiceDocuments, type InvoiceDocument } from './invoice-document';
 import { invoicePdf } from './invoice-pdf';
 import { pintInvoiceXml } from './pint';
-import { parsePeppolId } from '../../lib/billing/peppol';
-import { badRequest } from '../http/api-error';
 
 type Db = Kysely<Database>;
 export type ArchiveRow = Row<'invoice_archive'>;

@@ -98,7 +98,7 @@ export async function mailInvoice(mailer: InvoiceMailer, template: Row<'mail_tem
   const actor = { userId: user.user_id, call, jobId: mailer.jobId };
   const { version, printCount } = await db.transaction().execute((trx) => leavingVersion(trx, actor, id));
   // 請求書の送付方法 メール（ダウンロード）: a link to the download page instead of the attachment.
-  const link = cellText(client?.cl_invoice_delivery) === '3' ? await makeLink(db, mailer.publicUrl, Number(billing.bl_cl_id), user.user_id) : undefined;
+  const link = cellText(client?.cl_invoice_delivery) === '3' ? await makeLink(db, mailer.publicUrl, Number(billing.bl_cl_id), { userId: user.user_id, call, jobId: mailer.jobId }) : undefined;
   const attachments = link ? [] : [{ filename: cellText(version.ar_file_name), content: await fileBytes(db, Number(version.ar_sf_id)), contentType: PDF }];
   const text = link ? `${mail.body.replace(/\s+$/, '')}\n\n${linkText(link)}\n` : mail.body;
 

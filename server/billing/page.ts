@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { formatDateJa, formatMoney } from '../../lib/format';
 import { addDays } from '../../lib/day';
+import { writeAudit } from '../audit/audit-log';
 import type { Database } from '../db/schema';
 import { fileStream } from '../files';
 import { japanToday, nowIso, nowMs } from '../http/clock';
@@ -41,26 +42,40 @@ export const PAGE_MESSAGES = {
 
 const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+/** Who makes or ends a link, through which call (the audit row's). */
+export interface LinkActor {
+  userId: number;
+  call: string;
+  jobId?: number;
+}
+
 /**
- * A new link of the customer's (in the caller's transaction or on its own): its token (43 URL-safe characters, 256
- * random bits), URL and last day.
- * @example const { url, expires } = await makeLink(db, 'https://billing.example.jp', 12, 1)
+ * A new link of the customer's, audited on the customer: its token (43 URL-safe characters, 256 random bits), URL and
+ * last day.
+ * @example const { url, expires } = await makeLink(db, 'https://billing.example.jp', 12, { userId: 1, call: 'billing_link' })
  */
-export async function makeLink(db: Db, publicUrl: string, clientId: number, userId: number | null): Promise<{ url: string; expires: string }> {
+export async function makeLink(db: Db, publicUrl: string, clientId: number, actor: LinkActor): Promise<{ url: string; expires: string }> {
   const token = randomBytes(32).toString('base64url');
   const expires = addDays(japanToday(), LINK_DAYS);
-  await db.insertInto('invoice_link').values({ il_cl_id: clientId, il_token_hash: hashOf(token), il_expires: expires, il_usr_id: userId, created: nowIso() }).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('invoice_link').values({ il_cl_id: clientId, il_token_hash: hashOf(token), il_expires: expires, il_usr_id: actor.userId, created: nowIso() }).execute();
+    await writeAudit(trx, { userId: actor.userId, call: actor.call, jobId: actor.jobId, table: 'client', recordId: clientId, changes: { invoice_link: [null, `${expires}まで有効`] } });
+  });
   return { url: `${publicUrl}${PAGE_PATH}/${token}`, expires };
 }
 
 /**
- * Ends every live link of the customer; answers how many.
- * @example await revokeLinks(db, 12, 1) // 2
+ * Ends every live link of the customer, audited on the customer; answers how many.
+ * @example await revokeLinks(db, 12, { userId: 1, call: 'billing_link_revoke' }) // 2
  */
-export async function revokeLinks(db: Db, clientId: number, userId: number): Promise<number> {
-  const result = await db.updateTable('invoice_link').set({ il_revoked_at: nowIso(), il_revoked_by: userId })
-    .where('il_cl_id', '=', clientId).where('il_revoked_at', '=', '').executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export async function revokeLinks(db: Db, clientId: number, actor: LinkActor): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.updateTable('invoice_link').set({ il_revoked_at: nowIso(), il_revoked_by: actor.userId })
+      .where('il_cl_id', '=', clientId).where('il_revoked_at', '=', '').executeTakeFirst();
+    const revoked = Number(result.numUpdatedRows);
+    if (revoked > 0) await writeAudit(trx, { userId: actor.userId, call: actor.call, table: 'client', recordId: clientId, changes: { invoice_link: [`${revoked}件有効`, '無効'] } });
+    return revoked;
+  });
 }
 
 type LinkState = { ok: true; clientId: number } | { ok: false; status: number; message: string };

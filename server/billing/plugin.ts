@@ -216,11 +216,11 @@ export async function billingPlugin(app: FastifyInstance, { calls, database, con
   };
 
   addCall(calls, 'billing_link', {
-    handler: async ({ params, user }) => [await makeLink(db, config.publicUrl, await linkClient(params), user.user_id)],
+    handler: async ({ params, user, call }) => [await makeLink(db, config.publicUrl, await linkClient(params), { userId: user.user_id, call })],
   });
 
   addCall(calls, 'billing_link_revoke', {
-    handler: async ({ params, user }) => [{ revoked: await revokeLinks(db, await linkClient(params), user.user_id) }],
+    handler: async ({ params, user, call }) => [{ revoked: await revokeLinks(db, await linkClient(params), { userId: user.user_id, call }) }],
   });
 
   addCall(calls, 'billing_send_lst', {

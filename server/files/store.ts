@@ -206,7 +206,8 @@ export class FileWriter extends Writable {
     const { db, spec } = this;
     (async () => {
       // Housekeeping for every server: a failed sweep (another server removing the same files) is not this file's failure.
-      await sweepExpiredFiles(db).catch((error: unknown) => sweepLog.warn({ err: error }, 'removing expired files failed'));
+      // Never inside the caller's transaction (an invoice's first print): a failed statement there would end it.
+      if (!db.isTransaction) await sweepExpiredFiles(db).catch((error: unknown) => sweepLog.warn({ err: error }, 'removing expired files failed'));
       const now = nowMs();
       const row = await db.insertInto('stored_file').values({
         sf_kind: spec.kind, sf_name: spec.name, sf_usr_id: spec.userId ?? null, sf_job_id: spec.jobId ?? null,
