@@ -262,6 +262,10 @@ for (const dialect of dialects()) {
       const revoked = await h.post<{ revoked: number }>('billing_link_revoke', { cl_id: ids.kita });
       assert.equal(revoked.status, 200, revoked.text);
       assert.equal(revoked.body[0].revoked, 2);
+      // Each link made (by the mail, by staff) and their end are in the customer's audit log.
+      const audited = await h.database.db.selectFrom('audit_log').select('log_call').where('log_table', '=', 'client').where('log_record_id', '=', ids.kita)
+        .where('log_call', 'in', ['billing_mail', 'billing_link', 'billing_link_revoke']).orderBy('log_id').execute();
+      assert.deepEqual(audited.map((a) => a.log_call), ['billing_mail', 'billing_link', 'billing_link_revoke']);
       const gone = await fetch(pageUrl);
       assert.equal(gone.status, 410);
       assert.match(await gone.text(), /このリンクは無効になりました/);
