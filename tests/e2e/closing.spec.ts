@@ -132,7 +132,10 @@ test('order → 処理済 → slip → payment → closing → invoice PDF → �
   await expect(page).toHaveURL(/#\/orders\/detail\/\d+$/);
   await page.getByRole('button', { name: '「出荷待ち」にする' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('出荷待ち');
+  // The order is read again after its move: type once that reload has landed (a fresh clone lost the number to it once).
+  await page.waitForLoadState('networkidle');
   await fillField(page, '送り状番号', '4321-0000-2224');
+  await expect(page.getByLabel('送り状番号', { exact: true })).toHaveValue('4321-0000-2224');
   // The stock leaves a warehouse that holds it.
   const stocked = readRow<{ st_sk_id: number }>(
     "SELECT st_sk_id FROM stock JOIN item ON it_id = st_it_id WHERE it_name = ? AND st_quantity >= 2 ORDER BY st_quantity DESC", '天然水 12L（リターナブル）');
