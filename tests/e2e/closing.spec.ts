@@ -75,7 +75,8 @@ async function restoreMonth(page: Page, reason = ''): Promise<void> {
   await expect(button).toBeEnabled();
   await button.click();
   await page.getByRole('alertdialog').getByRole('button', { name: '締め戻す' }).click();
-  await expect(page.getByText(`${LABEL}の締め処理を取り消しました`)).toBeVisible();
+  // The newest message: an earlier restore's may still be on screen.
+  await expect(page.getByText(`${LABEL}の締め処理を取り消しました`).last()).toBeVisible();
   await expect(page.getByRole('button', { name: `${LABEL}を締め戻す` })).toHaveCount(0);
 }
 
