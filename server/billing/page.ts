@@ -20,6 +20,7 @@ import { writeAudit } from '../audit/audit-log';
 import type { Database } from '../db/schema';
 import { fileStream } from '../files';
 import { japanToday, nowIso, nowMs } from '../http/clock';
+import { contentDisposition } from '../http/file-reply';
 import { CANCELLED, recordDeliveries } from './archive';
 import { companySettings } from './invoice-document';
 
@@ -167,7 +168,7 @@ export function downloadPage(app: FastifyInstance, db: Db, reader: Db, fallbackN
     await db.transaction().execute((trx) => recordDeliveries(trx, { userId: null }, [{ ar_id: version.ar_id, how: 'page', to: request.ip }]));
     const name = version.ar_file_name ?? 'invoice.pdf';
     return reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'").header('cache-control', 'no-store')
-      .header('content-disposition', `attachment; filename="invoice_${String(version.ar_id)}.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('content-disposition', contentDisposition(name, `invoice_${String(version.ar_id)}.pdf`))
       .header('content-length', String(version.ar_size ?? 0)).type('application/pdf')
       .send(fileStream(reader, Number(version.ar_sf_id)));
   });
